@@ -1,0 +1,3 @@
+from desktop_kb.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,273 @@
+"""Finding importable files and reading them as text, with reasons a person can act on.
+
+Folder walks skip hidden entries (``.git/``, ``.obsidian/``, ``.env``) without
+listing them, because nobody wants a VCS database or editor state in their
+library; they are still yielded as quiet ``Skipped`` items so a summary can say
+"N hidden items skipped".  Reading refuses binary and undecodable files with a
+message rather than importing mojibake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop_kb.importer.formats import DEFAULT_FORMATS, canonical_format, format_of
+
+# Skip reasons (stable strings: callers group and count by them).
+HIDDEN = "hidden"
+NOT_SELECTED = "format not selected"
+NOT_FOUND = "not found"
+PERMISSION_DENIED = "permission denied"
+NOT_A_FILE = "not a regular file"
+ALREADY_VISITED = "folder already visited (linked folder)"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: Path
+    fmt: str  # canonical: md, txt, yaml, json, py
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A path that will not be imported.
+
+    ``quiet`` items (hidden entries, other file types found inside a folder)
+    are meant to be counted, not listed one by one in a summary.
+    """
+
+    path: Path
+    reason: str
+    quiet: bool = False
+
+
+class UnreadableFile(Exception):
+    """A file that cannot be imported as text; ``reason`` is shown to the person."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def iter_candidates(
+    paths: Sequence[Path], formats: Collection[str] = DEFAULT_FORMATS,
+) -> Iterator[Candidate | Skipped]:
+    """Yield importable files under ``paths`` (files or folders), in a stable order.
+
+    Formats are matched by canonical name, so selecting "yml" also takes
+    ``.yaml`` files.  Explicitly named files are never treated as hidden: the
+    person asked for them.  Symlinked folders are followed once (a folder
+    reached twice is skipped), so link loops terminate.
+    """
+    selected = {canonical_format(f) for f in formats}
+    visited: set[tuple[int, int]] = set()
+    for raw in paths:
+        root = Path(raw)
+        try:
+            st = os.stat(root)
+        except (FileNotFoundError, NotADirectoryError):
+            yield Skipped(root, NOT_FOUND)
+            continue
+        except PermissionError:
+            yield Skipped(root, PERMISSION_DENIED)
+            continue
+        except OSError as exc:
+            yield Skipped(root, f"cannot open ({exc.strerror or exc})")
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            yield from _walk(root, (st.st_dev, st.st_ino), selected, visited)
+        elif stat.S_ISREG(st.st_mode):
+            fmt = format_of(root)
+            yield Candidate(root, fmt) if fmt is not None and fmt in selected else Skipped(root, NOT_SELECTED)
+        else:
+            yield Skipped(root, NOT_A_FILE)
+
+
+def _scan(folder: Path) -> list[os.DirEntry[str]] | Skipped:
+    try:
+        with os.scandir(folder) as it:
+            return sorted(it, key=lambda e: e.name)
+    except PermissionError:
+        return Skipped(folder, PERMISSION_DENIED)
+    except OSError as exc:
+        return Skipped(folder, f"cannot open folder ({exc.strerror or exc})")
+
+
+def _walk(
+    root: Path, root_key: tuple[int, int], selected: set[str], visited: set[tuple[int, int]],
+) -> Iterator[Candidate | Skipped]:
+    """Depth-first, name-sorted walk with an explicit stack (no recursion limit)."""
+    if root_key in visited:
+        yield Skipped(root, ALREADY_VISITED, quiet=True)
+        return
+    visited.add(root_key)
+    listing = _scan(root)
+    if isinstance(listing, Skipped):
+        yield listing
+        return
+    stack: list[Iterator[os.DirEntry[str]]] = [iter(listing)]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
+        path = Path(entry.path)
+        if entry.name.startswith("."):
+            yield Skipped(path, HIDDEN, quiet=True)
+            continue
+        try:
+            is_dir = entry.is_dir()  # follows symlinks
+            is_file = not is_dir and entry.is_file()
+        except OSError:
+            is_dir = is_file = False
+        if is_dir:
+            try:
+                st = os.stat(entry.path)  # DirEntry.stat() lacks st_ino on Windows
+            except OSError:
+                yield Skipped(path, PERMISSION_DENIED)
+                continue
+            key = (st.st_dev, st.st_ino)
+            if key in visited:
+                yield Skipped(path, ALREADY_VISITED, quiet=True)
+                continue
+            visited.add(key)
+            listing = _scan(path)
+            if isinstance(listing, Skipped):
+                yield listing
+            else:
+                stack.append(iter(listing))
+        elif is_file:
+            fmt = format_of(path)
+            if fmt is not None and fmt in selected:
+                yield Candidate(path, fmt)
+            else:
+                yield Skipped(path, NOT_SELECTED, quiet=True)
+        else:  # broken link, socket, fifo, device
+            yield Skipped(path, NOT_A_FILE, quiet=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+_SNIFF = 8192
+# C0/C1 control characters except tab, newline, carriage return and form feed.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_MAX_CONTROL_RATIO = 0.10  # of the first 8 KB of text; ANSI-coloured logs pass
+
+
+def _human_size(n: int) -> str:
+    size = float(n)
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{n} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} bytes"  # pragma: no cover
+
+
+def _control_ratio(text: str) -> float:
+    sample = text[:_SNIFF]
+    if not sample:
+        return 0.0
+    return len(_CONTROL.findall(sample)) / len(sample)
+
+
+def _is_cjk(ch: str) -> bool:
+    cp = ord(ch)
+    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0xF900 <= cp <= 0xFAFF
+            or 0x20000 <= cp <= 0x2FFFF)
+
+
+def _plausible_chinese(text: str) -> bool:
+    """Whether a GB18030 decode looks like real Chinese text, not lucky mojibake.
+
+    GB18030 maps almost any byte soup to *some* characters (Latin-1 "é" + a
+    letter decodes to a rare hanzi), so besides "no control characters and some
+    CJK" we require most non-ASCII characters to be common GB2312 ones.
+    """
+    if _CONTROL.search(text):
+        return False
+    sample = text[:65536]
+    non_ascii = [ch for ch in sample if ord(ch) > 0x7F]
+    if not any(_is_cjk(ch) for ch in non_ascii):
+        return False
+    common = 0
+    for ch in non_ascii:
+        b = ch.encode("gb18030")
+        if len(b) == 2 and 0xA1 <= b[0] <= 0xF7 and 0xA1 <= b[1] <= 0xFE:
+            common += 1
+    return common >= 0.8 * len(non_ascii)
+
+
+def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:
+    """Read a file as text; return (text, sha256 hex of the raw bytes).
+
+    Accepts UTF-8 (with or without BOM), UTF-16/32 with a BOM, and GB18030/GBK
+    Chinese text as a guarded fallback.  Raises UnreadableFile otherwise.
+    """
+    try:
+        size = os.stat(path).st_size
+        if size > max_bytes:
+            raise UnreadableFile(
+                f"file too large ({_human_size(size)}; the limit is {_human_size(max_bytes)})")
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except UnreadableFile:
+        raise
+    except FileNotFoundError:
+        raise UnreadableFile("file not found") from None
+    except IsADirectoryError:
+        raise UnreadableFile("this is a folder, not a file") from None
+    except PermissionError:
+        raise UnreadableFile("permission denied (the file cannot be read)") from None
+    except OSError as exc:
+        raise UnreadableFile(f"the file cannot be read ({exc.strerror or exc})") from None
+    if len(data) > max_bytes:  # grew since stat
+        raise UnreadableFile(f"file too large (over {_human_size(max_bytes)})")
+    return _decode(data), sha256_bytes(data)
+
+
+def _decode(data: bytes) -> str:
+    for bom, codec in ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+                       (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError:
+                name = codec[:6].upper()
+                raise UnreadableFile(f"not valid {name} text (it starts like {name} but "
+                                     "contains invalid data)") from None
+            if "\x00" in text or _control_ratio(text) > _MAX_CONTROL_RATIO:
+                raise UnreadableFile("binary file (contains control characters)")
+            return text
+    if b"\x00" in data:
+        raise UnreadableFile("binary file (contains NUL bytes)")
+    shift = 3 if data.startswith(b"\xef\xbb\xbf") else 0  # utf-8-sig, offsets kept absolute
+    try:
+        text = data[shift:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if not shift:
+            try:
+                fallback: str | None = data.decode("gb18030")
+            except UnicodeDecodeError:
+                fallback = None
+            if fallback is not None and _plausible_chinese(fallback):
+                return fallback
+        offset = exc.start + shift
+        raise UnreadableFile(
+            f"not UTF-8 text (invalid byte 0x{data[offset]:02X} at offset {offset})") from None
+    if _control_ratio(text) > _MAX_CONTROL_RATIO:
+        raise UnreadableFile("binary file (contains many control characters)")
+    return text
+
+
+__all__ = [
+    "Candidate", "Skipped", "UnreadableFile", "iter_candidates", "read_text", "sha256_bytes",
+    "HIDDEN", "NOT_SELECTED", "NOT_FOUND", "PERMISSION_DENIED", "NOT_A_FILE", "ALREADY_VISITED",
+]

@@ -1,0 +1,61 @@
+"""Turn a source into index rows: chunk, hash, segment. Pure, so it can run in a process pool."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop_kb.index.chunker import Chunk, chunk_markdown, chunk_plain
+from desktop_kb.index.segment import segment_for_index
+from desktop_kb.index.sources import SourceKey, SourceText, text_hash
+
+MAX_CHUNK_CHARS = 800
+
+
+@dataclass(frozen=True)
+class PreparedChunk:
+    ord: int
+    start: int
+    end: int
+    heading_path: str
+    text: str
+    text_hash: str
+    body_tokens: str
+
+
+@dataclass(frozen=True)
+class PreparedSource:
+    key: SourceKey
+    version: str
+    title_hash: str
+    title_tokens: str
+    chunks: list[PreparedChunk]
+
+
+def chunk_source(source: SourceText) -> list[Chunk]:
+    if source.fmt == "md":
+        chunks = chunk_markdown(source.text, MAX_CHUNK_CHARS)
+    else:
+        chunks = chunk_plain(source.text, MAX_CHUNK_CHARS)
+    if not chunks and source.title.strip():
+        # A title-only note must still be findable by its title.
+        chunks = [Chunk(ord=0, start=0, end=0, heading_path="", text="")]
+    return chunks
+
+
+def prepare_source(source: SourceText) -> PreparedSource:
+    chunks = [
+        PreparedChunk(
+            ord=c.ord, start=c.start, end=c.end, heading_path=c.heading_path, text=c.text,
+            text_hash=text_hash(c.text), body_tokens=segment_for_index(c.text),
+        )
+        for c in chunk_source(source)
+    ]
+    return PreparedSource(
+        key=source.key, version=source.version, title_hash=text_hash(source.title),
+        title_tokens=segment_for_index(source.title), chunks=chunks,
+    )
+
+
+def prepare_many(sources: list[SourceText]) -> list[PreparedSource]:
+    """Batch entry point for worker processes (one pickle round-trip per batch)."""
+    return [prepare_source(s) for s in sources]

@@ -1,0 +1,259 @@
+"""Text segmentation shared by indexing and querying.
+
+Indexing and querying must agree token for token, otherwise FTS5 silently
+misses. So both sides go through :func:`index_tokens`: NFKC + lower-case,
+CJK runs through jieba ``cut_for_search``, everything else through one regex
+that keeps identifiers (``docker-compose.yml``, ``v1.2.3``, ``C++``) whole *and*
+emits their alphanumeric parts. The FTS5 tokenizer (:data:`FTS5_TOKENIZE`) is
+configured so these space-joined tokens reach the index unchanged.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # jieba is imported lazily: its import and dictionary load are slow.
+    import jieba
+
+__all__ = [
+    "FTS5_TOKENIZE",
+    "FTS5_TOKENIZE_SQL",
+    "SEGMENTER_VERSION",
+    "STOPWORDS",
+    "STOPWORDS_EN",
+    "STOPWORDS_ZH",
+    "QueryAnalysis",
+    "analyse_query",
+    "identifier_parts",
+    "index_tokens",
+    "is_identifier",
+    "normalize",
+    "query_terms",
+    "segment_for_index",
+]
+
+#: Stored in the index meta; any change in token output must bump it so the
+#: index is rebuilt instead of silently disagreeing with new queries.
+SEGMENTER_VERSION = "1"
+
+#: Characters that join word parts into one identifier token.
+_CONNECTORS = "-._/+@#"
+
+#: FTS5 ``tokenize=`` value. ``tokenchars`` lists every connector (and ``_``,
+#: which unicode61 would otherwise treat as a separator) so whole identifiers
+#: survive as single tokens; diacritics are kept because our tokens are already
+#: normalised and query/index must fold identically.
+FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '-_./+@#'"
+#: The same value quoted for direct use in DDL: ``fts5(body, tokenize=<this>)``.
+FTS5_TOKENIZE_SQL = '"' + FTS5_TOKENIZE + '"'
+
+# CJK ideographs (URO, Ext A, compatibility, Ext B..H). jieba only knows
+# U+4E00..U+9FD5 and emits other ideographs as single characters, which is fine.
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff"
+# A word is a non-Han word char followed by word chars or combining marks
+# (U+0300..U+036F): FTS5 keeps a mark inside a token but drops a leading one.
+_B = rf"[^\W{_HAN}]"
+_M = "[\u0300-\u036f]"
+_WORD = rf"{_B}(?:{_B}|{_M})*"
+_TOKEN_RE = re.compile(
+    rf"(?P<han>[{_HAN}]+)"
+    rf"|(?P<word>[#.]?{_WORD}(?:[{re.escape(_CONNECTORS)}]+{_WORD})*[+#]*)"
+)
+# Alphanumeric parts of an identifier ("_" separates parts too).
+_P = rf"[^\W_{_HAN}]"
+_PART_RE = re.compile(rf"{_P}(?:{_P}|{_M})*")
+_HAN_CHAR_RE = re.compile(f"[{_HAN}]")
+_LATIN_CHAR_RE = re.compile("[a-z\u00c0-\u024f\u1e00-\u1eff]")  # after lower()
+# Straight quotes plus the CJK quote pairs people type for exact phrases.
+_PHRASE_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+STOPWORDS_ZH: frozenset[str] = _wordset(
+    """
+    的 了 是 在 和 与 及 或 吗 呢 啊 吧 呀 嘛 哦 么 着 过 也 都 就 把 被 给 对
+    从 向 于 以 而 之 其 这 那 个 有 要 会 能 可 请 让 并 即 等 所 为 由
+    什么 怎么 怎样 怎么样 如何 哪 哪些 哪个 哪里 谁 为什么 为何 多少 几 是否
+    是不是 有没有 能否 可以 一个 一下 一些 这个 那个 这些 那些 我们 你们 他们
+    我 你 他 她 它 及其 以及 或者 还是 还有 关于 对于 然后
+    """
+)
+STOPWORDS_EN: frozenset[str] = _wordset(
+    """
+    a an the of to is are was were be been being am do does did what how why
+    which who whom whose when where in on at for from by with about as into and
+    or not no nor but if then than that this these those it its i me my we our
+    you your he she they them their can could should would will shall may might
+    must there here please any some all
+    """
+)
+#: Query words that carry no topic. Dropped from queries (unless nothing would
+#: remain) but never from the index: phrases still need them.
+STOPWORDS: frozenset[str] = STOPWORDS_ZH | STOPWORDS_EN
+
+_tokenizer: jieba.Tokenizer | None = None
+_tokenizer_lock = threading.Lock()
+
+
+def _jieba() -> jieba.Tokenizer:
+    """Return the shared jieba tokenizer, loading its dictionary once.
+
+    Lazy so app start-up never pays for the dictionary; locked so two index
+    threads cannot both build it.
+    """
+    global _tokenizer
+    tok = _tokenizer
+    if tok is not None:
+        return tok
+    with _tokenizer_lock:
+        tok = _tokenizer
+        if tok is None:
+            import jieba as jieba_mod
+
+            jieba_mod.setLogLevel(logging.WARNING)  # no "Building prefix dict" on stderr
+            tok = jieba_mod.Tokenizer()
+            tok.initialize()
+            _tokenizer = tok
+        return tok
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width Latin/digits → ASCII) then lower-case: the index form.
+
+    "İ".lower() is "i" + U+0307; the dot is dropped so "istanbul" finds "İstanbul".
+    """
+    return unicodedata.normalize("NFKC", text).lower().replace("i\u0307", "i")
+
+
+def is_identifier(token: str) -> bool:
+    """True for a non-CJK token that joins parts with connector characters."""
+    return not _HAN_CHAR_RE.search(token) and any(c in _CONNECTORS or c == "_" for c in token)
+
+
+def identifier_parts(token: str) -> list[str]:
+    """Alphanumeric parts of an identifier, e.g. ``docker-compose.yml`` → 3 parts."""
+    return _PART_RE.findall(token)
+
+
+def _tokens_normalized(text: str, *, search: bool) -> list[str]:
+    """Tokenize already-normalised text; ``search`` selects cut_for_search granularity."""
+    out: list[str] = []
+    append = out.append
+    extend = out.extend
+    tok = None
+    for m in _TOKEN_RE.finditer(text):
+        han = m.group("han")
+        if han is not None:
+            if len(han) == 1:
+                append(han)
+                continue
+            if tok is None:
+                tok = _jieba()
+            extend(tok.cut_for_search(han) if search else tok.cut(han))
+            continue
+        word = m.group("word")
+        if not is_identifier(word):
+            append(word)
+            continue
+        parts = _PART_RE.findall(word)
+        if parts:  # a run of only "_" carries nothing
+            append(word)
+            if parts != [word]:
+                extend(parts)
+    return out
+
+
+def index_tokens(text: str) -> list[str]:
+    """Tokens written to the index, in text order and with repeats (BM25 needs tf)."""
+    return _tokens_normalized(normalize(text), search=True)
+
+
+def segment_for_index(text: str) -> str:
+    """Space-joined :func:`index_tokens`: the exact text stored in the FTS5 column."""
+    return " ".join(_tokens_normalized(normalize(text), search=True))
+
+
+@dataclass(frozen=True)
+class QueryAnalysis:
+    """What a user query means to the lexical side.
+
+    ``terms`` are distinct index-form tokens in query order (stopwords dropped
+    unless nothing else is left; phrase words included so they still score and
+    highlight). ``phrases`` are the token sequences of quoted phrases (≥2
+    tokens). ``identifiers`` are the whole identifier tokens among ``terms``.
+    ``has_cjk``/``has_latin`` report Han ideographs / Latin-script letters, as
+    a language signal for query-adaptive fusion.
+    """
+
+    terms: list[str]
+    phrases: list[list[str]]
+    identifiers: list[str]
+    has_cjk: bool
+    has_latin: bool
+
+
+def analyse_query(query: str) -> QueryAnalysis:
+    """Segment a query exactly like the index does, then keep what is meaningful."""
+    text = normalize(query)
+    # (token, quoted) in query order; an unbalanced quote is plain punctuation.
+    ordered: list[tuple[str, bool]] = []
+    phrases: list[list[str]] = []
+    pos = 0
+    for m in _PHRASE_RE.finditer(text):
+        ordered.extend((t, False) for t in _query_tokens(text[pos : m.start()]))
+        inner = next(g for g in m.groups() if g is not None)
+        toks = _tokens_normalized(inner, search=True)
+        if len(toks) >= 2:
+            phrases.append(toks)
+        ordered.extend((t, True) for t in _drop_identifier_parts(toks))
+        pos = m.end()
+    ordered.extend((t, False) for t in _query_tokens(text[pos:]))
+    # Quoted words are kept even if they are stopwords: the user asked for them.
+    kept = [t for t, quoted in ordered if quoted or t not in STOPWORDS]
+    terms = list(dict.fromkeys(kept or [t for t, _ in ordered]))
+    return QueryAnalysis(
+        terms=terms,
+        phrases=phrases,
+        identifiers=[t for t in terms if is_identifier(t)],
+        has_cjk=bool(_HAN_CHAR_RE.search(text)),
+        has_latin=bool(_LATIN_CHAR_RE.search(text)),
+    )
+
+
+def _query_tokens(text: str) -> list[str]:
+    """Index tokens of normalised query text without identifier parts.
+
+    The index emits parts so a query for ``docker`` finds ``docker-compose.yml``;
+    a query naming the identifier means the identifier, so its parts are not
+    separate terms (build_match adds them as a phrase instead).
+    """
+    return _drop_identifier_parts(_tokens_normalized(text, search=True))
+
+
+def _drop_identifier_parts(tokens: list[str]) -> list[str]:
+    """Remove the part tokens that follow each identifier in index_tokens output."""
+    out: list[str] = []
+    skip = 0
+    for t in tokens:
+        if skip:
+            skip -= 1
+            continue
+        out.append(t)
+        if is_identifier(t):
+            parts = _PART_RE.findall(t)
+            if parts != [t]:
+                skip = len(parts)
+    return out
+
+
+def query_terms(query: str) -> list[str]:
+    """Distinct meaningful index-form terms of ``query``, in query order."""
+    return analyse_query(query).terms

@@ -1,0 +1,73 @@
+"""Compare store and index and say what drifted (I5): missing, stale and orphan rows."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+
+from desktop_kb.index.sources import SourceKey, iter_live_versions
+from desktop_kb.index.writer import indexed_keys
+
+
+@dataclass
+class VerifyReport:
+    missing: list[SourceKey] = field(default_factory=list)  # live in the store, absent from the index
+    stale: list[SourceKey] = field(default_factory=list)  # indexed from an older text
+    orphans: list[SourceKey] = field(default_factory=list)  # indexed, but gone from the store
+    orphan_chunks: int = 0  # chunk or FTS rows without an owner
+    repaired: bool = False
+
+    @property
+    def drift(self) -> int:
+        return len(self.missing) + len(self.stale) + len(self.orphans) + self.orphan_chunks
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "missing": [list(k) for k in self.missing],
+            "stale": [list(k) for k in self.stale],
+            "orphans": [list(k) for k in self.orphans],
+            "orphan_chunks": self.orphan_chunks,
+            "drift": self.drift,
+            "repaired": self.repaired,
+        }
+
+
+def find_drift(index: sqlite3.Connection, store: sqlite3.Connection) -> VerifyReport:
+    report = VerifyReport()
+    indexed = indexed_keys(index)
+    seen: set[SourceKey] = set()
+    for key, version in iter_live_versions(store):
+        seen.add(key)
+        have = indexed.get(key)
+        if have is None:
+            report.missing.append(key)
+        elif have != version:
+            report.stale.append(key)
+    report.orphans = sorted(k for k in indexed if k not in seen)
+    report.orphan_chunks = count_orphan_rows(index)
+    return report
+
+
+def count_orphan_rows(index: sqlite3.Connection) -> int:
+    chunks = index.execute(
+        "SELECT count(*) FROM kb_chunks c WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
+        "WHERE s.source_type = c.source_type AND s.source_id = c.source_id)").fetchone()[0]
+    fts = index.execute(
+        "SELECT count(*) FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)").fetchone()[0]
+    unindexed = index.execute(
+        "SELECT count(*) FROM kb_chunks WHERE id NOT IN (SELECT rowid FROM kb_fts)").fetchone()[0]
+    return chunks + fts + unindexed
+
+
+def delete_orphan_rows(index: sqlite3.Connection) -> None:
+    """Inside the caller's transaction: drop rows no source owns, and sources whose rows broke."""
+    broken = index.execute(
+        "SELECT DISTINCT source_type, source_id FROM kb_chunks "
+        "WHERE id NOT IN (SELECT rowid FROM kb_fts)").fetchall()
+    for key in broken:
+        # Forget the source so the repair re-indexes it whole.
+        index.execute("DELETE FROM kb_sources WHERE source_type = ? AND source_id = ?", tuple(key))
+    index.execute(
+        "DELETE FROM kb_chunks WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
+        "WHERE s.source_type = kb_chunks.source_type AND s.source_id = kb_chunks.source_id)")
+    index.execute("DELETE FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")

@@ -1,0 +1,117 @@
+"""Index write operations. Only the index worker thread calls these (house rule 3)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from desktop_kb.index.prepare import PreparedSource
+from desktop_kb.index.sources import SourceKey
+
+
+def _existing_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[tuple[int, int, int, int, str, str]]:
+    return conn.execute(
+        "SELECT id, ord, start, end, heading_path, text_hash FROM kb_chunks "
+        "WHERE source_type = ? AND source_id = ? ORDER BY ord", key).fetchall()
+
+
+def source_version(conn: sqlite3.Connection, key: SourceKey) -> str | None:
+    row = conn.execute(
+        "SELECT version FROM kb_sources WHERE source_type = ? AND source_id = ?", key).fetchone()
+    return None if row is None else row[0]
+
+
+def write_source(
+    conn: sqlite3.Connection, prepared: PreparedSource, *, generation: int = 0, force: bool = False,
+) -> list[int]:
+    """Bring one source's rows up to date inside the caller's transaction.
+
+    Chunks whose text and heading are unchanged keep their row (and so their
+    vectors); only changed chunks are rewritten. ``force`` rewrites everything,
+    for rebuilds after a segmenter change. Returns the ids of new chunk rows.
+    """
+    key = prepared.key
+    row = conn.execute(
+        "SELECT version, title_hash FROM kb_sources WHERE source_type = ? AND source_id = ?",
+        key).fetchone()
+    if row is not None and row[0] == prepared.version and not force:
+        conn.execute(
+            "UPDATE kb_sources SET generation = ? WHERE source_type = ? AND source_id = ?",
+            (generation, *key))
+        conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
+        return []
+    title_changed = force or row is None or row[1] != prepared.title_hash
+
+    reusable: dict[tuple[str, str], list[tuple[int, int, int, int]]] = {}
+    if not force:
+        for cid, ord_, start, end, heading, thash in _existing_chunks(conn, key):
+            reusable.setdefault((thash, heading), []).append((cid, ord_, start, end))
+    else:
+        _delete_chunks(conn, key)
+
+    new_ids: list[int] = []
+    for chunk in prepared.chunks:
+        candidates = reusable.get((chunk.text_hash, chunk.heading_path))
+        if candidates:
+            cid, ord_, start, end = candidates.pop(0)
+            if (ord_, start, end) != (chunk.ord, chunk.start, chunk.end):
+                conn.execute("UPDATE kb_chunks SET ord = ?, start = ?, end = ? WHERE id = ?",
+                             (chunk.ord, chunk.start, chunk.end, cid))
+            if title_changed:
+                conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
+                conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
+                             (cid, chunk.body_tokens, prepared.title_tokens))
+            continue
+        cur = conn.execute(
+            "INSERT INTO kb_chunks(source_type, source_id, ord, start, end, heading_path, text_hash) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (*key, chunk.ord, chunk.start, chunk.end, chunk.heading_path, chunk.text_hash))
+        cid = cur.lastrowid
+        assert cid is not None
+        conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
+                     (cid, chunk.body_tokens, prepared.title_tokens))
+        new_ids.append(cid)
+    stale_ids = [c[0] for rest in reusable.values() for c in rest]
+    for cid in stale_ids:
+        conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
+        conn.execute("DELETE FROM kb_chunks WHERE id = ?", (cid,))
+    conn.execute(
+        "INSERT INTO kb_sources(source_type, source_id, version, title_hash, generation) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT(source_type, source_id) DO UPDATE SET "
+        "version = excluded.version, title_hash = excluded.title_hash, generation = excluded.generation",
+        (*key, prepared.version, prepared.title_hash, generation))
+    conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
+    return new_ids
+
+
+def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> None:
+    conn.execute(
+        "DELETE FROM kb_fts WHERE rowid IN "
+        "(SELECT id FROM kb_chunks WHERE source_type = ? AND source_id = ?)", key)
+    conn.execute("DELETE FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)
+
+
+def remove_source(conn: sqlite3.Connection, key: SourceKey) -> None:
+    """Remove every row of a source (inside the caller's transaction)."""
+    _delete_chunks(conn, key)
+    conn.execute("DELETE FROM kb_sources WHERE source_type = ? AND source_id = ?", key)
+    conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
+
+
+def record_failure(conn: sqlite3.Connection, key: SourceKey, reason: str) -> None:
+    conn.execute(
+        "INSERT INTO kb_failures(source_type, source_id, reason, attempts, last_at) "
+        "VALUES (?, ?, ?, 1, ?) ON CONFLICT(source_type, source_id) DO UPDATE SET "
+        "reason = excluded.reason, attempts = attempts + 1, last_at = excluded.last_at",
+        (*key, reason, time.time()))
+
+
+def failures(conn: sqlite3.Connection) -> list[tuple[str, int, str, int]]:
+    return conn.execute(
+        "SELECT source_type, source_id, reason, attempts FROM kb_failures "
+        "ORDER BY last_at DESC").fetchall()
+
+
+def indexed_keys(conn: sqlite3.Connection) -> dict[SourceKey, str]:
+    return {(r[0], r[1]): r[2] for r in conn.execute(
+        "SELECT source_type, source_id, version FROM kb_sources")}

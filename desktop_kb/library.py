@@ -1,0 +1,218 @@
+"""The library service: store + index worker + search, shared by the CLI and the GUI.
+
+Qt-free. Every mutation commits to the store first and then calls the save
+hook (enqueue into the index worker); deletions go the other way round (I3, I4).
+Reads use per-thread read-only connections, so search never waits on writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Collection, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop_kb.importer.run import ImportSummary, import_paths, remove_document
+from desktop_kb.index import db as index_db
+from desktop_kb.index.verify import VerifyReport
+from desktop_kb.index.worker import IndexWorker, Listener, RebuildResult
+from desktop_kb.index.writer import failures
+from desktop_kb.paths import LibraryPaths
+from desktop_kb.progress import Progress
+from desktop_kb.retrieval.results import SearchResponse
+from desktop_kb.retrieval.search import search
+from desktop_kb.store import documents as docs
+from desktop_kb.store import notes, settings
+from desktop_kb.store.connection import open_store
+
+
+@dataclass(frozen=True)
+class IndexStatus:
+    sources: int
+    chunks: int
+    pending: int
+    failures: list[tuple[str, int, str, int]]  # (type, id, reason, attempts)
+    dirty: bool
+    segmenter: str
+    embed_model: str
+
+    @property
+    def state(self) -> str:
+        if self.failures:
+            return "failed"
+        if self.pending:
+            return "indexing"
+        if self.dirty:
+            return "incomplete"
+        return "ok"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "state": self.state, "sources": self.sources, "chunks": self.chunks,
+            "pending": self.pending, "dirty": self.dirty, "segmenter": self.segmenter,
+            "embed_model": self.embed_model or None,
+            "failures": [{"source_type": t, "source_id": i, "reason": r, "attempts": a}
+                         for t, i, r, a in self.failures],
+        }
+
+
+class Library:
+    def __init__(self, data_dir: Path, *, listener: Listener | None = None,
+                 verify_on_start: bool = False) -> None:
+        self.paths = LibraryPaths(data_dir)
+        self.paths.ensure()
+        self._write_lock = threading.RLock()
+        self.store = open_store(self.paths.store)
+        self.worker = IndexWorker(self.paths.store, self.paths.index, listener)
+        self.worker.start()
+        self._local = threading.local()
+        self.startup_rebuild: Future[RebuildResult] | None = None
+        if self.worker.call(index_db.is_dirty).result():
+            # A rebuild was interrupted (or the index is new or was damaged): I5.
+            self.startup_rebuild = self.worker.rebuild()
+        elif verify_on_start:
+            self.worker.verify(repair=True)
+
+    def close(self) -> None:
+        self.worker.stop()
+        self.store.close()
+        for conn in getattr(self._local, "conns", {}).values():
+            conn.close()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ----- read connections (one per thread) -----------------------------------
+
+    def _reader(self, which: str) -> sqlite3.Connection:
+        conns: dict[str, sqlite3.Connection] = self._local.__dict__.setdefault("conns", {})
+        conn = conns.get(which)
+        if conn is None:
+            if which == "store":
+                conn = open_store(self.paths.store, readonly=True)
+            else:
+                conn = index_db.open_index_reader(self.paths.index)
+            conns[which] = conn
+        return conn
+
+    @property
+    def store_reader(self) -> sqlite3.Connection:
+        return self._reader("store")
+
+    @property
+    def index_reader(self) -> sqlite3.Connection:
+        return self._reader("index")
+
+    # ----- notes ----------------------------------------------------------------
+
+    def add_note(self, title: str, body: str, *, local_only: bool = False) -> int:
+        with self._write_lock:
+            note_id = notes.create_note(self.store, title, body, local_only=local_only)
+        self.worker.enqueue_note(note_id)
+        return note_id
+
+    def save_note(self, note_id: int, *, title: str | None = None, body: str | None = None) -> bool:
+        with self._write_lock:
+            changed = notes.update_note(self.store, note_id, title=title, body=body)
+        if changed:
+            self.worker.enqueue_note(note_id)
+        return changed
+
+    def get_note(self, note_id: int) -> notes.Note:
+        return notes.get_note(self.store_reader, note_id)
+
+    def list_notes(self, *, trashed: bool = False, order: str = "updated") -> list[notes.Note]:
+        return notes.list_notes(self.store_reader, trashed=trashed, order=order)
+
+    def set_note_local_only(self, note_id: int, local_only: bool) -> None:
+        with self._write_lock:
+            notes.set_note_local_only(self.store, note_id, local_only)
+
+    def trash_note(self, note_id: int) -> None:
+        """A trashed note leaves search at once: index rows go first (I4)."""
+        notes.get_note(self.store_reader, note_id)
+        self.worker.remove([("note", note_id)]).result()
+        with self._write_lock:
+            notes.set_trashed(self.store, note_id, True)
+
+    def restore_note(self, note_id: int) -> None:
+        with self._write_lock:
+            notes.set_trashed(self.store, note_id, False)
+        self.worker.enqueue_note(note_id)
+
+    def delete_note(self, note_id: int) -> None:
+        notes.get_note(self.store_reader, note_id)
+        self.worker.remove([("note", note_id)]).result()
+        with self._write_lock:
+            notes.delete_note(self.store, note_id)
+
+    def empty_trash(self) -> int:
+        trashed = notes.list_notes(self.store_reader, trashed=True)
+        for note in trashed:
+            self.delete_note(note.id)
+        return len(trashed)
+
+    # ----- documents -------------------------------------------------------------
+
+    def import_paths(self, paths: Sequence[Path], *, formats: Collection[str] | None = None,
+                     prune: bool = False, progress: Progress | None = None) -> ImportSummary:
+        with self._write_lock:
+            return import_paths(
+                self.store, self.worker, paths,
+                formats=formats or settings.get_setting(self.store, "import.formats"),
+                prune=prune, progress=progress)
+
+    def list_documents(self) -> list[docs.Document]:
+        return docs.list_documents(self.store_reader)
+
+    def list_fragments(self, document_id: int) -> list[docs.Fragment]:
+        return docs.list_fragments(self.store_reader, document_id)
+
+    def delete_document(self, document_id: int) -> None:
+        docs.get_document(self.store_reader, document_id)
+        with self._write_lock:
+            remove_document(self.store, self.worker, document_id)
+
+    def set_document_local_only(self, document_id: int, local_only: bool) -> None:
+        with self._write_lock:
+            docs.set_document_local_only(self.store, document_id, local_only)
+
+    # ----- settings -------------------------------------------------------------
+
+    def get_setting(self, key: str) -> object:
+        return settings.get_setting(self.store_reader, key)
+
+    def set_setting(self, key: str, value: object) -> None:
+        with self._write_lock:
+            settings.set_setting(self.store, key, value)
+
+    # ----- index ----------------------------------------------------------------
+
+    def search(self, query: str, *, limit: int = 10, mode: str = "lexical") -> SearchResponse:
+        return search(self.index_reader, self.store_reader, query, limit=limit, mode=mode)
+
+    def drain(self, timeout: float | None = None) -> bool:
+        return self.worker.drain(timeout)
+
+    def rebuild(self, progress: Progress | None = None) -> RebuildResult:
+        return self.worker.rebuild(progress).result()
+
+    def verify(self, repair: bool = True) -> VerifyReport:
+        return self.worker.verify(repair).result()
+
+    def index_status(self) -> IndexStatus:
+        conn = self.index_reader
+        return IndexStatus(
+            sources=conn.execute("SELECT count(*) FROM kb_sources").fetchone()[0],
+            chunks=conn.execute("SELECT count(*) FROM kb_chunks").fetchone()[0],
+            pending=self.worker.pending,
+            failures=failures(conn),
+            dirty=index_db.is_dirty(conn),
+            segmenter=index_db.get_meta(conn, "segmenter") or "",
+            embed_model=index_db.get_meta(conn, "embed_model") or "",
+        )

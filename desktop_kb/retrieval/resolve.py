@@ -1,0 +1,75 @@
+"""The fail-closed source join (I6).
+
+Ranked chunk ids are resolved once, after fusion: first to their chunk rows in
+the index, then to the live source in the store. Anything that cannot be
+resolved (deleted, trashed, or a chunk whose offsets no longer fit the text) is
+dropped and counted, never shown.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from desktop_kb.index.sources import SourceKey, fragment_title
+
+
+@dataclass(frozen=True)
+class ChunkRef:
+    chunk_id: int
+    source_type: str
+    source_id: int
+    ord: int
+    start: int
+    end: int
+
+    @property
+    def key(self) -> SourceKey:
+        return (self.source_type, self.source_id)
+
+
+@dataclass(frozen=True)
+class ResolvedSource:
+    source_type: str
+    source_id: int
+    title: str
+    text: str
+    local_only: bool
+    document_id: int | None  # for fragments
+
+
+def chunk_refs(index: sqlite3.Connection, chunk_ids: list[int]) -> dict[int, ChunkRef]:
+    refs: dict[int, ChunkRef] = {}
+    for i in range(0, len(chunk_ids), 500):
+        part = chunk_ids[i:i + 500]
+        marks = ",".join("?" * len(part))
+        for row in index.execute(
+            f"SELECT id, source_type, source_id, ord, start, end FROM kb_chunks WHERE id IN ({marks})",
+            part,
+        ):
+            refs[row[0]] = ChunkRef(*row)
+    return refs
+
+
+def resolve_sources(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[SourceKey, ResolvedSource]:
+    found: dict[SourceKey, ResolvedSource] = {}
+    for kind, ident in dict.fromkeys(keys):
+        if kind == "note":
+            row = store.execute(
+                "SELECT title, body, local_only FROM notes WHERE id = ? AND trashed_at IS NULL",
+                (ident,)).fetchone()
+            if row is not None:
+                found[(kind, ident)] = ResolvedSource(kind, ident, row[0], row[1], bool(row[2]), None)
+        elif kind == "fragment":
+            row = store.execute(
+                "SELECT d.title, f.heading_path, f.text, d.local_only, d.id FROM fragments f "
+                "JOIN documents d ON d.id = f.document_id WHERE f.id = ?", (ident,)).fetchone()
+            if row is not None:
+                found[(kind, ident)] = ResolvedSource(
+                    kind, ident, fragment_title(row[0], row[1]), row[2], bool(row[3]), row[4])
+    return found
+
+
+def fits(ref: ChunkRef, source: ResolvedSource) -> bool:
+    """A chunk whose span no longer fits the text is stale: fail closed."""
+    return 0 <= ref.start <= ref.end <= len(source.text)

@@ -1,0 +1,51 @@
+"""Search result records shared by CLI, GUI, discovery and QA."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    rank: int
+    source_type: str
+    source_id: int
+    title: str
+    snippet: str
+    highlights: list[tuple[int, int]]  # absolute offsets in the source text
+    start: int  # snippet span in the source text: text[start:end] == snippet
+    end: int
+    score: float
+    chunk_id: int
+    chunk_start: int
+    chunk_end: int
+    document_id: int | None = None
+    local_only: bool = False
+    lexical_score: float = 0.0
+    dense_score: float = 0.0
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "rank": self.rank,
+            "source_type": self.source_type,
+            "source_id": self.source_id,
+            "title": self.title,
+            "snippet": self.snippet,
+            "highlights": [list(h) for h in self.highlights],
+            "start": self.start,
+            "end": self.end,
+            "score": round(self.score, 6),
+        }
+
+
+@dataclass
+class SearchResponse:
+    query: str
+    mode: str
+    results: list[SearchResult] = field(default_factory=list)
+    dropped: int = 0  # hits that could not be resolved against the store (I6)
+    notice: str = ""  # e.g. why the mode was degraded
+
+    def as_json(self) -> dict[str, object]:
+        return {"query": self.query, "mode": self.mode,
+                "results": [r.as_json() for r in self.results]}

@@ -1,0 +1,200 @@
+"""Query-focused snippets with highlight spans as exact source offsets.
+
+A click on a hit opens the note and highlights ``source[a:b]``, so every offset
+here is into the original source string. Terms are index-form (NFKC,
+lower-case); matching happens on a folded copy of the chunk with a map from
+each folded char back to its source span, because ``str.lower()`` and NFKC can
+change length ("İ" → "i̇", "ﬁ" → "fi").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from desktop_kb.index.segment import normalize
+
+__all__ = ["Snippet", "make_snippet", "sentence_spans"]
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """``source[start:end] == text``; highlights are absolute, sorted, disjoint."""
+
+    text: str
+    start: int
+    end: int
+    highlights: list[tuple[int, int]]
+
+
+# CJK enders need no space; Latin ones must be followed by whitespace/end so
+# "3.14" and "node.js" stay whole. Closing quotes stay with their sentence.
+_BOUNDARY_RE = re.compile(r"(?:[。！？；…]+|[.!?;]+(?=[\s\"'”’）)」』]|$))[\"'”’）)」』]*|\n")
+_NONSPACE_RE = re.compile(r"\S")
+# Han ideographs: substring matches are fine; elsewhere a term must not start
+# or end inside a word ("go" must not light up "google").
+_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+
+
+def _trim(source: str, start: int, end: int) -> tuple[int, int] | None:
+    """Shrink [start, end) past surrounding whitespace; None if nothing is left."""
+    m = _NONSPACE_RE.search(source, start, end)
+    if m is None:
+        return None
+    return m.start(), m.start() + len(source[m.start() : end].rstrip())
+
+
+def sentence_spans(source: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Whitespace-trimmed sentence spans of ``source[start:end]`` (absolute offsets)."""
+    spans: list[tuple[int, int]] = []
+    prev = start
+    for m in _BOUNDARY_RE.finditer(source, start, end):
+        span = _trim(source, prev, m.end())
+        if span is not None:
+            spans.append(span)
+        prev = m.end()
+    span = _trim(source, prev, end)
+    if span is not None:
+        spans.append(span)
+    return spans
+
+
+def _fold(source: str, start: int, end: int) -> tuple[str, list[int], list[int]]:
+    """Index-form copy of source[start:end] plus per-char source start/end offsets.
+
+    Folding is done per base char with its combining marks so NFKC can compose
+    them, and so each folded char maps back to a whole source cluster.
+    """
+    text = source[start:end]
+    if text.isascii():
+        starts = list(range(start, end))
+        return text.lower(), starts, [i + 1 for i in starts]
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        j = i + 1
+        while j < n and unicodedata.combining(text[j]):
+            j += 1
+        folded = normalize(text[i:j])
+        pieces.append(folded)
+        starts.extend([start + i] * len(folded))
+        ends.extend([start + j] * len(folded))
+        i = j
+    return "".join(pieces), starts, ends
+
+
+def _is_word_char(ch: str) -> bool:
+    return (ch.isalnum() or ch == "_") and not _HAN_RE.match(ch)
+
+
+def _find_hits(
+    source: str, start: int, end: int, terms: Sequence[str]
+) -> list[tuple[int, int, str]]:
+    """(src_start, src_end, term) for every occurrence of every term in the range."""
+    folded, starts, ends = _fold(source, start, end)
+    hits: list[tuple[int, int, str]] = []
+    for term in dict.fromkeys(normalize(t) for t in terms):
+        if not term.strip():
+            continue
+        check_left = _is_word_char(term[0])
+        check_right = _is_word_char(term[-1])
+        i = folded.find(term)
+        while i != -1:
+            j = i + len(term)
+            ok = not (check_left and i > 0 and _is_word_char(folded[i - 1])) and not (
+                check_right and j < len(folded) and _is_word_char(folded[j])
+            )
+            if ok:
+                hits.append((starts[i], ends[j - 1], term))
+            i = folded.find(term, i + 1)
+    hits.sort()
+    return hits
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted union of overlapping or touching spans."""
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            if e > merged[-1][1]:
+                merged[-1] = (merged[-1][0], e)
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def _window(
+    source: str, lo: int, hi: int, focus: int, focus_len: int, max_chars: int
+) -> tuple[int, int]:
+    """A max_chars cut of an over-long sentence [lo, hi), centred on the focus hit."""
+    s = max(lo, focus - max(0, max_chars - focus_len) // 2)
+    e = min(hi, s + max_chars)
+    s = max(lo, e - max_chars)
+    return _trim(source, s, e) or (s, e)
+
+
+def make_snippet(
+    source: str,
+    chunk_start: int,
+    chunk_end: int,
+    terms: Sequence[str],
+    max_chars: int = 200,
+    best_sentence: tuple[int, int] | None = None,
+) -> Snippet:
+    """The chunk's sentences that carry the most distinct query terms.
+
+    Grows by whole neighbouring sentences while within ``max_chars``; cuts a
+    sentence only when it alone is too long (then a window around its first
+    hit). Without term hits it starts from ``best_sentence`` (e.g. the best
+    dense match) or the first sentence.
+    """
+    chunk_start = max(0, chunk_start)
+    chunk_end = min(len(source), chunk_end)
+    sentences = sentence_spans(source, chunk_start, chunk_end)
+    if not sentences:
+        return Snippet("", chunk_start, chunk_start, [])
+    hits = _find_hits(source, chunk_start, chunk_end, terms)
+
+    # Seed: the sentence with most distinct terms (then most hits, then earliest).
+    seed: tuple[int, int] | None = None
+    first_hit: tuple[int, int] | None = None
+    if hits:
+        best_key = (0, 0)
+        for s, e in sentences:
+            inside = [h for h in hits if s <= h[0] and h[1] <= e]
+            key = (len({h[2] for h in inside}), len(inside))
+            if key > best_key:
+                best_key, seed = key, (s, e)
+                first_hit = (inside[0][0], inside[0][1] - inside[0][0])
+    if seed is None and best_sentence is not None:
+        seed = _trim(source, max(chunk_start, best_sentence[0]), min(chunk_end, best_sentence[1]))
+    if seed is None:
+        seed = sentences[0]
+
+    lo, hi = seed
+    if hi - lo > max_chars:
+        focus, flen = first_hit if first_hit else (lo, 0)
+        lo, hi = _window(source, lo, hi, focus, flen, max_chars)
+    else:
+        before = [sp for sp in sentences if sp[1] <= lo][::-1]
+        after = [sp for sp in sentences if sp[0] >= hi]
+        bi = ai = 0
+        grew = True
+        while grew:
+            grew = False
+            if ai < len(after) and after[ai][1] - lo <= max_chars:
+                hi = after[ai][1]
+                ai += 1
+                grew = True
+            if bi < len(before) and hi - before[bi][0] <= max_chars:
+                lo = before[bi][0]
+                bi += 1
+                grew = True
+
+    highlights = _merge([(s, e) for s, e, _ in hits if lo <= s and e <= hi])
+    return Snippet(source[lo:hi], lo, hi, highlights)

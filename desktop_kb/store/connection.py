@@ -1,0 +1,74 @@
+"""Opening ``library.sqlite``: WAL, foreign keys, durable commits, forward migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from desktop_kb.store.errors import SchemaTooNewError, StoreError, environment_error
+from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def open_store(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """Open the store; the writer migrates it, readers only check the version.
+
+    ``synchronous=FULL`` makes a committed save survive a power cut, which is
+    the promise "a save is durable before it returns".
+    """
+    try:
+        if readonly:
+            conn = sqlite3.connect(
+                f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False,
+                isolation_level=None,
+            )
+            _configure(conn)
+            _check_version(conn, path)
+            return conn
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        _configure(conn)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        _migrate(conn, path)
+        return conn
+    except sqlite3.Error as exc:
+        err = environment_error(exc, f"Cannot open the library at {path}")
+        if err is None:
+            raise
+        raise err from exc
+
+
+def _check_version(conn: sqlite3.Connection, path: Path) -> int:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise SchemaTooNewError(
+            f"The library at {path} was created by a newer version of Desktop KB "
+            f"(schema {version}, this version understands up to {SCHEMA_VERSION}). "
+            "Update Desktop KB to open it; the file was not changed."
+        )
+    return version
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    version = _check_version(conn, path)
+    for target in range(version + 1, SCHEMA_VERSION + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[target]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+__all__ = ["open_store", "StoreError", "SchemaTooNewError"]

@@ -1,0 +1,40 @@
+"""Two kinds of database errors (house rule 5).
+
+Environment errors (disk full, locked, corrupt, unreadable) are shown to the
+person with a way out; anything else is a bug and is raised unchanged.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+# SQLite primary result codes that describe the machine, not our code.
+_ENVIRONMENT_CODES = {
+    5: "The library is busy in another program (database locked). Close the other window or try again.",
+    6: "The library is locked by another connection. Try again in a moment.",
+    8: "The library file is read-only. Check the folder's permissions.",
+    10: "A disk input/output error occurred while reading or writing the library.",
+    11: "The library file is damaged (corrupt). Restore it from a backup; the search index can be rebuilt.",
+    13: "The disk is full. Free some space and try again; nothing was lost.",
+    14: "The library file could not be opened. Check that the data folder exists and is writable.",
+    26: "This file is not a Desktop KB library (not a database).",
+}
+
+
+class StoreError(Exception):
+    """An environment problem the person can act on; ``str(err)`` is the message to show."""
+
+
+class SchemaTooNewError(StoreError):
+    """The file was written by a newer Desktop KB; we refuse rather than damage it."""
+
+
+def environment_error(exc: sqlite3.Error, what: str) -> StoreError | None:
+    """Translate an sqlite3 error into a StoreError, or None when it is a bug."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    message = _ENVIRONMENT_CODES.get(code & 0xFF)
+    if message is None:
+        return None
+    return StoreError(f"{what}: {message} ({exc})")

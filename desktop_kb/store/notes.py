@@ -1,0 +1,117 @@
+"""Notes: the person's own writing. Markdown body, title, timestamps, local-only, trash."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+
+from desktop_kb.store.tx import transaction
+
+
+@dataclass(frozen=True)
+class Note:
+    id: int
+    title: str
+    body: str
+    created_at: float
+    updated_at: float
+    local_only: bool
+    trashed_at: float | None
+
+    @property
+    def trashed(self) -> bool:
+        return self.trashed_at is not None
+
+
+class NoteNotFound(LookupError):
+    def __init__(self, note_id: int) -> None:
+        super().__init__(f"No note with id {note_id}.")
+        self.note_id = note_id
+
+
+_COLUMNS = "id, title, body, created_at, updated_at, local_only, trashed_at"
+
+
+def _row_to_note(row: sqlite3.Row) -> Note:
+    return Note(
+        id=row["id"], title=row["title"], body=row["body"], created_at=row["created_at"],
+        updated_at=row["updated_at"], local_only=bool(row["local_only"]),
+        trashed_at=row["trashed_at"],
+    )
+
+
+def create_note(conn: sqlite3.Connection, title: str, body: str, *, local_only: bool = False) -> int:
+    now = time.time()
+    with transaction(conn):
+        cur = conn.execute(
+            "INSERT INTO notes(title, body, created_at, updated_at, local_only) VALUES (?, ?, ?, ?, ?)",
+            (title, body, now, now, int(local_only)),
+        )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+def update_note(
+    conn: sqlite3.Connection, note_id: int, *, title: str | None = None, body: str | None = None,
+) -> bool:
+    """Returns False when nothing changed, so callers can skip the save hook."""
+    with transaction(conn):
+        row = conn.execute("SELECT title, body FROM notes WHERE id = ?", (note_id,)).fetchone()
+        if row is None:
+            raise NoteNotFound(note_id)
+        new_title = row["title"] if title is None else title
+        new_body = row["body"] if body is None else body
+        if (new_title, new_body) == (row["title"], row["body"]):
+            return False
+        conn.execute(
+            "UPDATE notes SET title = ?, body = ?, updated_at = ? WHERE id = ?",
+            (new_title, new_body, time.time(), note_id),
+        )
+    return True
+
+
+def set_note_local_only(conn: sqlite3.Connection, note_id: int, local_only: bool) -> None:
+    with transaction(conn):
+        cur = conn.execute("UPDATE notes SET local_only = ? WHERE id = ?", (int(local_only), note_id))
+        if cur.rowcount == 0:
+            raise NoteNotFound(note_id)
+
+
+def get_note(conn: sqlite3.Connection, note_id: int) -> Note:
+    row = conn.execute(f"SELECT {_COLUMNS} FROM notes WHERE id = ?", (note_id,)).fetchone()
+    if row is None:
+        raise NoteNotFound(note_id)
+    return _row_to_note(row)
+
+
+def list_notes(
+    conn: sqlite3.Connection, *, trashed: bool = False, order: str = "updated",
+) -> list[Note]:
+    """Live notes (or the trash), newest first or by title."""
+    order_sql = "updated_at DESC, id DESC" if order == "updated" else "title COLLATE NOCASE, id"
+    where = "trashed_at IS NOT NULL" if trashed else "trashed_at IS NULL"
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM notes WHERE {where} ORDER BY {order_sql}")
+    return [_row_to_note(r) for r in rows]
+
+
+def set_trashed(conn: sqlite3.Connection, note_id: int, trashed: bool) -> None:
+    with transaction(conn):
+        cur = conn.execute(
+            "UPDATE notes SET trashed_at = ? WHERE id = ?",
+            (time.time() if trashed else None, note_id),
+        )
+        if cur.rowcount == 0:
+            raise NoteNotFound(note_id)
+
+
+def delete_note(conn: sqlite3.Connection, note_id: int) -> None:
+    """Hard delete. Callers remove the note's index rows first (I4)."""
+    with transaction(conn):
+        cur = conn.execute("DELETE FROM notes WHERE id = ?", (note_id,))
+        if cur.rowcount == 0:
+            raise NoteNotFound(note_id)
+
+
+def live_note_ids(conn: sqlite3.Connection) -> list[int]:
+    return [r[0] for r in conn.execute("SELECT id FROM notes WHERE trashed_at IS NULL ORDER BY id")]

@@ -1,0 +1,44 @@
+"""Settings: JSON values by key, stored in the library so they travel with it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from desktop_kb.store.tx import transaction
+
+# Defaults live here so CLI and GUI agree; unknown keys are allowed for forward compatibility.
+DEFAULTS: dict[str, Any] = {
+    "import.formats": ["md", "markdown", "txt", "yaml", "yml", "json", "py"],
+    "embed.model": None,
+    "embed.threads": 2,
+    "discovery.enabled": True,
+    "qa.cloud_enabled": False,
+    "qa.sensitive": "block",
+    "qa.budget_chars": 1200,
+    "ui.language": None,
+}
+
+
+def get_setting(conn: sqlite3.Connection, key: str) -> Any:
+    row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    if row is None:
+        return DEFAULTS.get(key)
+    return json.loads(row[0])
+
+
+def set_setting(conn: sqlite3.Connection, key: str, value: Any) -> None:
+    with transaction(conn):
+        conn.execute(
+            "INSERT INTO settings(key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, json.dumps(value, ensure_ascii=False)),
+        )
+
+
+def all_settings(conn: sqlite3.Connection) -> dict[str, Any]:
+    values = dict(DEFAULTS)
+    for key, value in conn.execute("SELECT key, value FROM settings ORDER BY key"):
+        values[key] = json.loads(value)
+    return values

@@ -1,0 +1,110 @@
+"""The CLI: every command with --json, changes visible to the next command, clean errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(data_dir: Path, *args: str, stdin: str | None = None, ok: bool = True) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir), *args],
+        input=stdin, capture_output=True, text=True, timeout=120,
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    if ok:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def js(data_dir: Path, *args: str) -> dict:
+    return json.loads(run(data_dir, *args, "--json").stdout)
+
+
+def test_note_add_search_show_delete_roundtrip(data_dir: Path, tmp_path: Path) -> None:
+    note_id = int(run(data_dir, "note", "add", "--title", "部署", "--body", "用 Docker 安装 GitLab").stdout)
+    body_file = tmp_path / "b.md"
+    body_file.write_text("# Python\n\n列表推导式 list comprehension", encoding="utf-8")
+    other = js(data_dir, "note", "add", "--title", "py", "--body-file", str(body_file))["id"]
+    # search straight after add: the command drained the worker
+    result = js(data_dir, "search", "gitlab")
+    assert result["query"] == "gitlab" and result["mode"] == "lexical"
+    top = result["results"][0]
+    assert (top["rank"], top["source_type"], top["source_id"], top["title"]) == (1, "note", note_id, "部署")
+    s, e = top["highlights"][0]
+    assert "用 Docker 安装 GitLab"[s:e].lower() == "gitlab"
+    assert set(top) == {"rank", "source_type", "source_id", "title", "snippet", "highlights",
+                        "start", "end", "score"}
+    assert js(data_dir, "search", "推导式")["results"][0]["source_id"] == other
+    assert js(data_dir, "note", "show", str(other))["body"].startswith("# Python")
+    assert {n["id"] for n in js(data_dir, "note", "list")["notes"]} == {note_id, other}
+    run(data_dir, "note", "delete", str(note_id))
+    assert js(data_dir, "search", "gitlab")["results"] == []
+    assert [n["id"] for n in js(data_dir, "note", "list", "--trash")["notes"]] == [note_id]
+    run(data_dir, "note", "restore", str(note_id))
+    assert js(data_dir, "search", "gitlab")["results"][0]["source_id"] == note_id
+    run(data_dir, "note", "delete", "--purge", str(note_id))
+    assert js(data_dir, "search", "gitlab")["results"] == []
+
+
+def test_import_search_and_index_commands(data_dir: Path, tmp_path: Path) -> None:
+    src = tmp_path / "material"
+    (src / ".git").mkdir(parents=True)
+    (src / ".git" / "secret.md").write_text("zqxhidden", encoding="utf-8")
+    (src / "guide.md").write_text("# 安装\n\n用 Docker 安装 GitLab。\n\n# 备份\n\n每天备份。", encoding="utf-8")
+    (src / "conf.yaml").write_text("server:\n  port: 8080\nzqxyaml: true\n", encoding="utf-8")
+    summary = js(data_dir, "import", str(src))
+    assert summary["added"] == 2 and summary["per_format"] == {"md": 1, "yaml": 1}
+    assert summary["quiet_skipped"].get("hidden", 0) >= 1
+    hit = js(data_dir, "search", "gitlab")["results"][0]
+    assert hit["source_type"] == "fragment" and "安装" in hit["title"]
+    assert js(data_dir, "search", "zqxhidden")["results"] == []
+    assert js(data_dir, "import", str(src))["unchanged"] == 2
+    (src / "conf.yaml").unlink()
+    pruned = js(data_dir, "import", str(src), "--prune")
+    assert pruned["removed"] == 1
+    assert js(data_dir, "search", "zqxyaml")["results"] == []
+    status = js(data_dir, "index", "status")
+    assert status["state"] == "ok" and status["failures"] == [] and status["sources"] == 2
+    assert js(data_dir, "index", "verify")["drift"] == 0
+    rebuilt = js(data_dir, "index", "rebuild")
+    assert rebuilt["sources"] == 2 and rebuilt["cancelled"] is False
+    assert js(data_dir, "search", "备份")["results"]
+
+
+def test_json_flag_before_the_command_and_env_data_dir(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "desktop_kb", "--json", "note", "add", "--title", "t", "--body", "b"],
+        capture_output=True, text=True, timeout=120, env={**__import__("os").environ,
+                                                          "DESKTOP_KB_DATA_DIR": str(data_dir)})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["id"] == 1
+    assert (data_dir / "library.sqlite").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (("note", "show", "999"), "No note with id 999"),
+    (("note", "delete", "999"), "No note with id 999"),
+    (("note", "add", "--title", "t", "--body-file", "/nonexistent/file.md"), "Cannot read"),
+    (("search", "x", "--limit", "0"), "--limit"),
+])
+def test_errors_are_one_line_without_traceback(data_dir: Path, args: tuple[str, ...], message: str) -> None:
+    proc = run(data_dir, *args, ok=False)
+    assert proc.returncode != 0
+    assert message in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_newer_library_is_refused_with_a_clear_message(data_dir: Path) -> None:
+    import sqlite3
+
+    run(data_dir, "note", "add", "--title", "t", "--body", "b")
+    conn = sqlite3.connect(data_dir / "library.sqlite")
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    proc = run(data_dir, "note", "list", ok=False)
+    assert proc.returncode == 1 and "newer version of Desktop KB" in proc.stderr

@@ -1,0 +1,181 @@
+"""FTS5 MATCH building: user input can never produce an FTS5 syntax error."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desktop_kb.index.segment import FTS5_TOKENIZE_SQL, segment_for_index
+from desktop_kb.retrieval.fts_query import build_match, quote_fts_token
+
+DOCS = {
+    1: "用 Docker 安装 GitLab",
+    2: "services are defined in docker-compose.yml at the repo root",
+    3: "把 src/app/main.py 里的 user_id 改成 account_id",
+    4: "The quick brown fox jumps over the lazy dog. NEAR and NOT are words too.",
+    5: "数据库的备份策略：每天凌晨三点全量备份。",
+    6: "C++ and C# are different languages; node.js is a runtime (v1.2.3).",
+}
+
+
+@pytest.fixture(scope="module")
+def db() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize={FTS5_TOKENIZE_SQL})")
+    conn.executemany(
+        "INSERT INTO t(rowid, body) VALUES (?, ?)",
+        [(rowid, segment_for_index(text)) for rowid, text in DOCS.items()],
+    )
+    return conn
+
+
+def search(db: sqlite3.Connection, query: str) -> set[int]:
+    match = build_match(query)
+    if match is None:
+        return set()
+    return {r[0] for r in db.execute("SELECT rowid FROM t WHERE t MATCH ?", (match,))}
+
+
+def test_quote_fts_token() -> None:
+    assert quote_fts_token("abc") == '"abc"'
+    assert quote_fts_token('a"b') == '"a""b"'
+    assert quote_fts_token("") == '""'
+
+
+@pytest.mark.parametrize("query", ["", "   ", "\n\t", "😀", "!!! ??? ...", "()", '""', "*", "-"])
+def test_nothing_searchable_is_none(query: str) -> None:
+    assert build_match(query) is None
+
+
+def test_gitlab_finds_mixed_text(db: sqlite3.Connection) -> None:
+    assert search(db, "gitlab") == {1}
+    assert search(db, "GitLab") == {1}
+    assert search(db, "ＧｉｔＬａｂ") == {1}
+    assert search(db, "如何用 docker 安装 gitlab？") >= {1}
+
+
+def test_identifiers_whole_and_by_parts(db: sqlite3.Connection) -> None:
+    assert build_match("docker-compose.yml") == '"docker-compose.yml" OR "docker compose yml"'
+    assert search(db, "docker-compose.yml") == {2}
+    assert search(db, "compose") == {2}
+    assert search(db, "main.py") == {3}
+    assert search(db, "user_id") == {3}
+    assert search(db, "c++") == {6}
+    assert search(db, "node.js") == {6}
+    assert search(db, "v1.2.3") == {6}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"unbalanced',
+        'say "hi" there "',
+        "fox NEAR dog",
+        "NEAR(fox dog, 2)",
+        "fox AND dog",
+        "fox OR",
+        "NOT fox",
+        "AND",
+        "fox*",
+        "body:fox",
+        "-fox",
+        "^fox",
+        "(fox",
+        "fox)",
+        "{body}: fox",
+        "😀 fox 😀",
+        "col:val AND (x OR y) NOT z*",
+        "'single quotes'",
+        "a\x00b",
+    ],
+)
+def test_fts_syntax_in_user_input_is_inert(db: sqlite3.Connection, query: str) -> None:
+    search(db, query)  # must not raise
+
+
+def test_operator_words_are_plain_terms(db: sqlite3.Connection) -> None:
+    assert search(db, "NEAR") == {4}
+    assert search(db, "fox*") == {4}
+    assert search(db, "NOT fox") == {4}  # NOT is a word, not an operator
+
+
+def test_phrases(db: sqlite3.Connection) -> None:
+    match = build_match('"quick brown" fox')
+    assert match == '"quick brown" OR "quick" OR "brown" OR "fox"'
+    rows = db.execute(
+        "SELECT rowid FROM t WHERE t MATCH ?", (build_match('"quick brown"').split(" OR ")[0],)
+    ).fetchall()
+    assert rows == [(4,)]
+    assert search(db, '"brown quick"') == {4}  # words still OR'ed, phrase just scores higher
+
+
+def test_chinese_questions(db: sqlite3.Connection) -> None:
+    assert search(db, "数据库怎么备份？") == {5}
+    assert search(db, "什么时候全量备份") == {5}
+    match = build_match("什么是数据库？")
+    assert match is not None and '"什么"' not in match
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text())
+def test_any_string_never_raises(query: str) -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize={FTS5_TOKENIZE_SQL})")
+    conn.execute("INSERT INTO t VALUES (?)", (segment_for_index(query),))
+    match = build_match(query)
+    if match is None:
+        return
+    rows = conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (match,)).fetchall()
+    # A document made of the query itself is always found (index/query agreement).
+    assert rows == [(1,)]
+
+
+_SYNTAXY = st.lists(
+    st.sampled_from(
+        [
+            '"',
+            "'",
+            "(",
+            ")",
+            "*",
+            ":",
+            "-",
+            "^",
+            "+",
+            "{",
+            "}",
+            "NEAR",
+            "AND",
+            "OR",
+            "NOT",
+            " ",
+            "fox",
+            "用",
+            "数据",
+            "😀",
+            ",",
+            ".",
+            "/",
+            "@",
+            "#",
+            "_",
+            "\x00",
+            "\n",
+        ]
+    ),
+    max_size=25,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_SYNTAXY)
+def test_syntax_heavy_strings_never_raise(query: str) -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize={FTS5_TOKENIZE_SQL})")
+    conn.execute("INSERT INTO t VALUES (?)", (segment_for_index("fox 用 数据"),))
+    match = build_match(query)
+    if match is not None:
+        conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (match,)).fetchall()

@@ -1,0 +1,129 @@
+"""Snippets: sentence choice, exact offsets and highlight spans."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desktop_kb.index.segment import query_terms
+from desktop_kb.retrieval.snippets import Snippet, make_snippet, sentence_spans
+
+
+def check(source: str, sn: Snippet, max_chars: int) -> None:
+    assert source[sn.start : sn.end] == sn.text
+    assert len(sn.text) <= max_chars
+    prev = sn.start
+    for a, b in sn.highlights:
+        assert prev <= a < b <= sn.end
+        prev = b + 1  # merged: disjoint and not touching
+
+
+def texts(source: str, sn: Snippet) -> list[str]:
+    return [source[a:b] for a, b in sn.highlights]
+
+
+def test_sentence_spans_exact_and_trimmed() -> None:
+    src = "  第一句。第二句！ Third one? Pi is 3.14 ok.\n  last line ；尾 "
+    spans = sentence_spans(src, 0, len(src))
+    assert [src[a:b] for a, b in spans] == [
+        "第一句。",
+        "第二句！",
+        "Third one?",
+        "Pi is 3.14 ok.",
+        "last line ；",
+        "尾",
+    ]
+    assert sentence_spans(src, 2, 6) == [(2, 6)]
+    assert sentence_spans("   \n ", 0, 5) == []
+
+
+def test_picks_sentence_with_most_distinct_terms_chinese() -> None:
+    src = "数据库很重要。我们用 Docker 安装 GitLab，然后配置 GitLab 备份。天气不错。"
+    terms = query_terms("如何用 docker 安装 gitlab")
+    sn = make_snippet(src, 0, len(src), terms, max_chars=40)
+    check(src, sn, 40)
+    assert "Docker 安装 GitLab" in sn.text
+    assert texts(src, sn) == ["用", "Docker", "安装", "GitLab", "GitLab"]
+
+
+def test_extends_with_neighbours_within_budget() -> None:
+    src = "Alpha one. Beta two. Gamma target here. Delta four. Epsilon five."
+    sn = make_snippet(src, 0, len(src), ["target"], max_chars=35)
+    check(src, sn, 35)
+    assert sn.text == "Gamma target here. Delta four."  # next first, then previous
+    sn = make_snippet(src, 0, len(src), ["target"], max_chars=40)
+    assert sn.text == "Beta two. Gamma target here. Delta four."
+    big = make_snippet(src, 0, len(src), ["target"], max_chars=500)
+    assert big.text == src
+
+
+def test_respects_chunk_bounds() -> None:
+    src = "target outside. Inside chunk has target too. After target."
+    start = src.index("Inside")
+    end = src.index(" After")
+    sn = make_snippet(src, start, end, ["target"], max_chars=200)
+    assert (sn.start, sn.end) == (start, end)
+    assert sn.highlights == [(src.index("target too"), src.index("target too") + 6)]
+
+
+def test_multi_occurrence_and_overlap_merge() -> None:
+    src = "中华人民共和国成立了。中华人民共和国万岁。"
+    terms = query_terms("中华人民共和国")  # overlapping sub-terms
+    sn = make_snippet(src, 0, len(src), terms, max_chars=100)
+    assert texts(src, sn) == ["中华人民共和国", "中华人民共和国"]
+
+
+def test_latin_terms_match_whole_words_only() -> None:
+    src = "Google uses Go. We go home."
+    sn = make_snippet(src, 0, len(src), ["go"], max_chars=100)
+    assert texts(src, sn) == ["Go", "go"]
+
+
+def test_identifier_terms() -> None:
+    src = "Edit the file.\nThen run docker compose -f docker-compose.yml up."
+    sn = make_snippet(src, 0, len(src), query_terms("docker-compose.yml"), max_chars=100)
+    assert texts(src, sn) == ["docker-compose.yml"]
+
+
+def test_length_changing_case_folds_keep_offsets() -> None:
+    src = "前言。İİ İstanbul STRAßE ﬁle ＧｉｔＬａｂ end"
+    terms = query_terms("istanbul straße file gitlab")
+    sn = make_snippet(src, 0, len(src), terms, max_chars=100)
+    check(src, sn, 100)
+    assert texts(src, sn) == ["İstanbul", "STRAßE", "ﬁle", "ＧｉｔＬａｂ"]
+    dotted = make_snippet(src, 0, len(src), ["i"], max_chars=100)
+    assert texts(src, dotted) == []  # "i" is not a whole word anywhere
+
+
+def test_no_terms_falls_back_to_first_sentence_or_best_sentence() -> None:
+    src = "First sentence. Second sentence. Third sentence."
+    assert make_snippet(src, 0, len(src), [], max_chars=20).text == "First sentence."
+    assert make_snippet(src, 0, len(src), ["absent"], max_chars=20).text == "First sentence."
+    best = (src.index("Third"), len(src))
+    sn = make_snippet(src, 0, len(src), [], max_chars=20, best_sentence=best)
+    assert sn.text == "Third sentence." and sn.highlights == []
+    assert make_snippet(src, 0, len(src), ["", "  "], max_chars=20).highlights == []
+
+
+def test_long_sentence_window_around_first_hit() -> None:
+    src = "没有标点的长句" * 40 + "关键词" + "继续没有标点" * 40
+    sn = make_snippet(src, 0, len(src), ["关键词"], max_chars=50)
+    check(src, sn, 50)
+    assert len(sn.text) == 50 and "关键词" in sn.text
+    assert texts(src, sn) == ["关键词"]
+
+
+def test_empty_chunk() -> None:
+    sn = make_snippet("   ", 0, 3, ["x"])
+    assert sn.text == "" and sn.highlights == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("ab İßﬁẞΣς中文。.!？\n\r\x00😀e\u0301")), max_size=80),
+    st.lists(st.sampled_from(["a", "b", "中文", "i", "ß", "ss", "σ", "e\u0301", "é"]), max_size=4),
+    st.integers(min_value=1, max_value=60),
+)
+def test_snippet_invariants_property(source: str, terms: list[str], max_chars: int) -> None:
+    sn = make_snippet(source, 0, len(source), terms, max_chars=max_chars)
+    check(source, sn, max_chars)
