@@ -27,3 +27,20 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# Renders the main screens in English and Chinese into docs/screenshots/ (1280×800, plus 1920×1080).
+# Needs a CJK font and, ideally, Xvfb; both are installed with apt only if missing.
+SCREENSHOT_DEPS := xvfb xauth fonts-noto-cjk libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0
+.PHONY: screenshots
+screenshots: $(STAMP)
+	@if ! command -v xvfb-run >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then \
+		if command -v apt-get >/dev/null 2>&1; then \
+			SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+			$$SUDO apt-get install -y $(SCREENSHOT_DEPS) || echo "could not install $(SCREENSHOT_DEPS); continuing"; \
+		fi; \
+	fi
+	@if command -v xvfb-run >/dev/null 2>&1; then \
+		xvfb-run -a -s "-screen 0 2000x1200x24" $(PY) tools/screenshots.py; \
+	else \
+		QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py; \
+	fi

@@ -1,19 +1,56 @@
-"""GUI composition root. The full note-taking window is built in ``desktop_kb.ui``."""
+"""GUI composition root: one instance per data folder, language, then the window.
+
+The window is shown before the library opens; opening (SQLite, the index
+worker, jieba, models) happens on a background thread, so the first frame
+never waits for it.
+"""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from desktop_kb.paths import resolve_data_dir
+
+
+def _show_refusal(message: str) -> None:
+    """A second instance explains itself; a blocking box is fine, no window exists yet."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Warning, "Desktop KB", message)
+    box.exec()
 
 
 def run_gui(data_dir: str | None) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from desktop_kb.ui.minimal_window import MinimalWindow
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+    from desktop_kb.ui.ui_state import UiState
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Desktop KB")
-    window = MinimalWindow(resolve_data_dir(data_dir))
+    app.setOrganizationName("desktop-kb")
+    folder: Path = resolve_data_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    choice = UiState(folder).text("ui/language", i18n.SYSTEM)
+    i18n.install_language(choice)
+    try:
+        lock = acquire_instance_lock(folder)
+    except AlreadyRunning as exc:
+        print(str(exc), file=sys.stderr)
+        _show_refusal(str(exc))
+        return 1
+
+    from desktop_kb.ui.main_window import MainWindow
+
+    window = MainWindow(folder, language_choice=choice)
     window.show()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        window.shutdown()
+        lock.unlock()
+
+
+__all__ = ["run_gui"]

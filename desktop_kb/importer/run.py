@@ -122,13 +122,21 @@ def _import_one(
         summary.remarks.append((str(path), remark))
     document_id = existing.id if existing else None
     plan = docs.plan_fragments(store, document_id, split.fragments)
+    def save() -> int:
+        return docs.save_document(
+            store, path=str(path), fmt=candidate.fmt, sha256=sha, title=split.title,
+            specs=split.fragments, plan=plan, document_id=document_id,
+        )
+
     if plan.removed:
-        worker.remove([("fragment", fid) for fid in plan.removed]).result()
-    document_id = docs.save_document(
-        store, path=str(path), fmt=candidate.fmt, sha256=sha, title=split.title,
-        specs=split.fragments, plan=plan, document_id=document_id,
-    )
-    worker.enqueue_document(document_id)
+        # The store change runs inside the removal job, so no indexing can
+        # re-add the dropped fragments in between (I4).
+        document_id = worker.remove([("fragment", fid) for fid in plan.removed], then=save).result()
+    else:
+        document_id = save()
+    # Fragment keys rather than ("document", id), so a later removal of these
+    # fragments drops exactly these queued requests.
+    worker.enqueue([("fragment", fid) for fid in docs.fragment_ids(store, document_id)])
     summary.fragments += len(split.fragments)
     summary.per_format[candidate.fmt] += 1
     if existing is None:
@@ -140,8 +148,9 @@ def _import_one(
 def remove_document(store: sqlite3.Connection, worker: IndexWorker, document_id: int) -> None:
     """Index rows first, then the document and its fragments (I4)."""
     keys = [("fragment", fid) for fid in docs.fragment_ids(store, document_id)]
-    worker.remove(keys).result()
-    docs.delete_document(store, document_id)
+    # The deletion runs inside the removal job (see IndexWorker.remove); the
+    # caller holds the store's write lock.
+    worker.remove(keys, then=lambda: docs.delete_document(store, document_id)).result()
 
 
 __all__ = ["ImportSummary", "import_paths", "remove_document", "HIDDEN"]

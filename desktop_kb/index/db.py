@@ -13,7 +13,7 @@ from pathlib import Path
 
 from desktop_kb.index.segment import FTS5_TOKENIZE, SEGMENTER_VERSION
 
-INDEX_SCHEMA_VERSION = 1
+INDEX_SCHEMA_VERSION = 3
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -41,6 +41,23 @@ _SCHEMA = [
     # rowid = kb_chunks.id. Columns hold segmented text only; titles are matched
     # here but never read back for display (I6).
     f"CREATE VIRTUAL TABLE kb_fts USING fts5(body, title, tokenize=\"{FTS5_TOKENIZE}\")",
+    # Vectors of the model in use only (``kb_meta.embed_model``); a model switch
+    # deletes them, so vectors of two models never mix.
+    """CREATE TABLE kb_vectors(
+        chunk_id INTEGER PRIMARY KEY,
+        model_id TEXT NOT NULL,
+        vector BLOB NOT NULL
+    )""",
+    # Embeddings by (text hash, model): rebuilds, re-chunked notes and switching
+    # back to a model never re-embed text seen before.
+    """CREATE TABLE kb_embed_cache(
+        text_hash TEXT NOT NULL,
+        model_id TEXT NOT NULL,
+        vector BLOB NOT NULL,
+        PRIMARY KEY(text_hash, model_id)
+    ) WITHOUT ROWID""",
+    # Document frequencies straight from the FTS index, for query-term IDF weights.
+    "CREATE VIRTUAL TABLE kb_vocab USING fts5vocab(kb_fts, 'row')",
     """CREATE TABLE kb_failures(
         source_type TEXT NOT NULL,
         source_id INTEGER NOT NULL,

@@ -20,11 +20,13 @@ class PreparedChunk:
     text: str
     text_hash: str
     body_tokens: str
+    embed_hash: str  # cache key of what the embedding model sees (see ``embed_text``)
 
 
 @dataclass(frozen=True)
 class PreparedSource:
     key: SourceKey
+    title: str
     version: str
     title_hash: str
     title_tokens: str
@@ -43,17 +45,27 @@ def chunk_source(source: SourceText) -> list[Chunk]:
 
 
 def prepare_source(source: SourceText) -> PreparedSource:
-    chunks = [
-        PreparedChunk(
+    chunks = []
+    for c in chunk_source(source):
+        thash = text_hash(c.text)
+        chunks.append(PreparedChunk(
             ord=c.ord, start=c.start, end=c.end, heading_path=c.heading_path, text=c.text,
-            text_hash=text_hash(c.text), body_tokens=segment_for_index(c.text),
-        )
-        for c in chunk_source(source)
-    ]
+            text_hash=thash, body_tokens=segment_for_index(c.text),
+            embed_hash=thash if c.text.strip() else text_hash(source.title),
+        ))
     return PreparedSource(
-        key=source.key, version=source.version, title_hash=text_hash(source.title),
+        key=source.key, title=source.title, version=source.version, title_hash=text_hash(source.title),
         title_tokens=segment_for_index(source.title), chunks=chunks,
     )
+
+
+def embed_text(chunk: PreparedChunk, title: str) -> str:
+    """What the embedding model sees for a chunk; a title-only note embeds its title."""
+    return chunk.text if chunk.text.strip() else title
+
+
+def embed_text_of(text: str, title: str) -> str:
+    return text if text.strip() else title
 
 
 def prepare_many(sources: list[SourceText]) -> list[PreparedSource]:

@@ -14,7 +14,7 @@ import logging
 import re
 import threading
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # jieba is imported lazily: its import and dictionary load are slow.
@@ -198,6 +198,9 @@ class QueryAnalysis:
     identifiers: list[str]
     has_cjk: bool
     has_latin: bool
+    # Every distinct token, stopwords included: fusion measures how much of the
+    # *whole* question a passage holds ("How are you, Tom?" is more than "tom").
+    all_terms: list[str] = field(default_factory=list)
 
 
 def analyse_query(query: str) -> QueryAnalysis:
@@ -225,6 +228,7 @@ def analyse_query(query: str) -> QueryAnalysis:
         identifiers=[t for t in terms if is_identifier(t)],
         has_cjk=bool(_HAN_CHAR_RE.search(text)),
         has_latin=bool(_LATIN_CHAR_RE.search(text)),
+        all_terms=list(dict.fromkeys(t for t, _ in ordered)),
     )
 
 

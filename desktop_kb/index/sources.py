@@ -41,7 +41,11 @@ def source_version(title: str, text: str) -> str:
 
 
 def fragment_title(document_title: str, heading_path: str) -> str:
-    return f"{document_title} > {heading_path}" if heading_path else document_title
+    """"Doc > Section"; a heading path that starts with the document's own H1 skips the repeat."""
+    parts = heading_path.split(" > ") if heading_path else []
+    if parts and parts[0].strip() == document_title.strip():
+        parts = parts[1:]
+    return " > ".join([document_title, *parts])
 
 
 _NOTE_SQL = "SELECT id, title, body FROM notes WHERE trashed_at IS NULL"

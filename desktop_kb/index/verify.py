@@ -14,12 +14,14 @@ class VerifyReport:
     missing: list[SourceKey] = field(default_factory=list)  # live in the store, absent from the index
     stale: list[SourceKey] = field(default_factory=list)  # indexed from an older text
     orphans: list[SourceKey] = field(default_factory=list)  # indexed, but gone from the store
-    orphan_chunks: int = 0  # chunk or FTS rows without an owner
+    orphan_chunks: int = 0  # chunk, FTS or vector rows without an owner
+    missing_vectors: int = 0  # chunks without a vector for the model in use
     repaired: bool = False
 
     @property
     def drift(self) -> int:
-        return len(self.missing) + len(self.stale) + len(self.orphans) + self.orphan_chunks
+        return (len(self.missing) + len(self.stale) + len(self.orphans) + self.orphan_chunks
+                + self.missing_vectors)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -27,6 +29,7 @@ class VerifyReport:
             "stale": [list(k) for k in self.stale],
             "orphans": [list(k) for k in self.orphans],
             "orphan_chunks": self.orphan_chunks,
+            "missing_vectors": self.missing_vectors,
             "drift": self.drift,
             "repaired": self.repaired,
         }
@@ -45,7 +48,17 @@ def find_drift(index: sqlite3.Connection, store: sqlite3.Connection) -> VerifyRe
             report.stale.append(key)
     report.orphans = sorted(k for k in indexed if k not in seen)
     report.orphan_chunks = count_orphan_rows(index)
+    report.missing_vectors = count_missing_vectors(index)
     return report
+
+
+def count_missing_vectors(index: sqlite3.Connection) -> int:
+    model = index.execute("SELECT value FROM kb_meta WHERE key = 'embed_model'").fetchone()
+    if model is None or not model[0]:
+        return 0
+    return index.execute(
+        "SELECT count(*) FROM kb_chunks c WHERE NOT EXISTS "
+        "(SELECT 1 FROM kb_vectors v WHERE v.chunk_id = c.id)").fetchone()[0]
 
 
 def count_orphan_rows(index: sqlite3.Connection) -> int:
@@ -56,7 +69,10 @@ def count_orphan_rows(index: sqlite3.Connection) -> int:
         "SELECT count(*) FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)").fetchone()[0]
     unindexed = index.execute(
         "SELECT count(*) FROM kb_chunks WHERE id NOT IN (SELECT rowid FROM kb_fts)").fetchone()[0]
-    return chunks + fts + unindexed
+    vectors = index.execute(
+        "SELECT count(*) FROM kb_vectors WHERE chunk_id NOT IN (SELECT id FROM kb_chunks) "
+        "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')").fetchone()[0]
+    return chunks + fts + unindexed + vectors
 
 
 def delete_orphan_rows(index: sqlite3.Connection) -> None:
@@ -71,3 +87,6 @@ def delete_orphan_rows(index: sqlite3.Connection) -> None:
         "DELETE FROM kb_chunks WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
         "WHERE s.source_type = kb_chunks.source_type AND s.source_id = kb_chunks.source_id)")
     index.execute("DELETE FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
+    index.execute(
+        "DELETE FROM kb_vectors WHERE chunk_id NOT IN (SELECT id FROM kb_chunks) "
+        "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')")

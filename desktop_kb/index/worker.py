@@ -9,6 +9,7 @@ next save, verify or rebuild.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -22,9 +23,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import db
-from desktop_kb.index.prepare import PreparedSource, prepare_many, prepare_source
-from desktop_kb.index.segment import SEGMENTER_VERSION
+from desktop_kb.index.prepare import (
+    PreparedSource,
+    embed_text,
+    embed_text_of,
+    prepare_many,
+    prepare_source,
+)
+from desktop_kb.index.segment import SEGMENTER_VERSION, segment_for_index
 from desktop_kb.index.sources import (
     SourceKey,
     SourceText,
@@ -32,10 +42,19 @@ from desktop_kb.index.sources import (
     live_keys,
     load_source,
     load_sources,
+    text_hash,
+)
+from desktop_kb.index.vectors import (
+    load_all_vectors,
+    prune_cache,
+    store_cache,
+    store_vectors,
+    vectors_for,
 )
 from desktop_kb.index.verify import VerifyReport, delete_orphan_rows, find_drift
-from desktop_kb.index.writer import record_failure, remove_source, write_source
+from desktop_kb.index.writer import WriteResult, record_failure, remove_source, write_source
 from desktop_kb.progress import Cancelled, Progress
+from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.store.connection import open_store
 
 log = logging.getLogger(__name__)
@@ -51,7 +70,8 @@ POOL_MIN_CHARS = 1_500_000
 class IndexEvent:
     """What the worker reports; the Qt bridge turns these into signals."""
 
-    kind: str  # "indexed" | "failed" | "removed" | "queue" | "rebuilt" | "verified" | "error"
+    # "indexed" | "failed" | "removed" | "queue" | "rebuilt" | "verified" | "embedding" | "model"
+    kind: str
     key: SourceKey | None = None
     detail: str = ""
     pending: int = 0
@@ -69,6 +89,13 @@ class RebuildResult:
     cancelled: bool = False
 
 
+def _pool_init() -> None:
+    """Segmenting processes yield to the app (lower priority) and load jieba up front."""
+    with contextlib.suppress(AttributeError, OSError):  # not on every platform
+        os.nice(10)
+    segment_for_index("预热")
+
+
 class _Job:
     def __init__(self, fn: Callable[[], Any], kind: str) -> None:
         self.fn = fn
@@ -77,8 +104,11 @@ class _Job:
 
 
 class IndexWorker:
-    def __init__(self, store_path: Path, index_path: Path, listener: Listener | None = None) -> None:
+    def __init__(self, store_path: Path, index_path: Path, listener: Listener | None = None,
+                 dense: DenseIndex | None = None) -> None:
         self._store_path = store_path
+        self.dense = dense if dense is not None else DenseIndex()
+        self._engine: EmbeddingEngine | None = None
         self._index_path = index_path
         self._listeners: list[Listener] = [listener] if listener else []
         self._cv = threading.Condition()
@@ -92,6 +122,9 @@ class IndexWorker:
         self._ready = threading.Event()
         self._startup_error: BaseException | None = None
         self._in_rebuild_gen: int | None = None
+        # Keys saved or removed while a rebuild runs; the rebuild's own copy of
+        # them may have been read before the change, so it must not be written.
+        self._rebuild_touched: set[SourceKey] | None = None
         self.failed_count = 0
 
     # ----- lifecycle -------------------------------------------------------------
@@ -132,16 +165,41 @@ class IndexWorker:
     def enqueue_document(self, document_id: int) -> None:
         self.enqueue([("document", document_id)])
 
-    def remove(self, keys: Iterable[SourceKey]) -> Future[None]:
-        """Remove index rows now-ish; wait on the future before deleting the source (I4)."""
+    def remove(self, keys: Iterable[SourceKey], then: Callable[[], Any] | None = None) -> Future[Any]:
+        """Remove index rows now-ish; the future's result is ``then()``'s.
+
+        ``then`` is the store change (delete, trash) and runs on the worker
+        thread right after the rows are gone, so no indexing of these sources
+        (a queued save, a rebuild batch) can fall between the two (I4). The
+        caller must hold the store's write lock while it waits.
+        """
         keys = list(keys)
-        return self._submit(lambda: self._remove(keys), "remove", front=True)
+
+        def job() -> Any:
+            self._remove(keys)
+            return then() if then is not None else None
+
+        return self._submit(job, "remove", front=True)
 
     def rebuild(self, progress: Progress | None = None) -> Future[RebuildResult]:
         return self._submit(lambda: self._rebuild(progress or Progress()), "rebuild")
 
     def verify(self, repair: bool = True) -> Future[VerifyReport]:
         return self._submit(lambda: self._verify(repair), "verify")
+
+    def set_engine(self, loader: Callable[[], EmbeddingEngine | None],
+                   progress: Progress | None = None) -> Future[int]:
+        """Switch the embedding model (``loader`` runs on the worker thread, off the GUI).
+
+        Vectors of any other model are dropped first, then every chunk without a
+        vector is embedded in the background (cache hits cost nothing). Returns
+        the number of chunks embedded.
+        """
+        return self._submit(lambda: self._set_engine(loader, progress or Progress()), "model")
+
+    @property
+    def engine(self) -> EmbeddingEngine | None:
+        return self._engine
 
     def call(self, fn: Callable[[sqlite3.Connection], Any]) -> Future[Any]:
         """Run ``fn(index_write_conn)`` on the worker thread (for status queries and tests)."""
@@ -196,10 +254,15 @@ class IndexWorker:
                 with self._cv:
                     while not (self._pending or self._control or self._stopping):
                         self._cv.wait()
-                    if self._stopping:
+                    # Saves already committed to the store must reach the index
+                    # before the worker exits: nothing else would re-queue them
+                    # (the index is not dirty), so flush them; queued control
+                    # jobs are refused below.
+                    if self._stopping and not self._pending:
                         break
                     self._busy = True
-                    job = self._control.popleft() if self._control else None
+                    job = (self._control.popleft()
+                           if self._control and not self._stopping else None)
                     keys = [] if job else self._take_pending(BATCH)
                 try:
                     if job is not None:
@@ -251,6 +314,8 @@ class IndexWorker:
         assert self._store is not None
         conn = self._require_conn()
         keys = self._expand(raw_keys)
+        if self._rebuild_touched is not None:
+            self._rebuild_touched.update(keys)
         if self._in_rebuild_gen is not None:
             generation = self._in_rebuild_gen
         prepared: list[PreparedSource] = []
@@ -264,12 +329,15 @@ class IndexWorker:
                     prepared.append(prepare_source(source))
             except Exception as exc:  # noqa: BLE001 - recorded, counted, retried
                 self._fail(key, exc)
+        vectors, fresh, embed_error = self._vectors(prepared)
+        written = WriteResult()
         try:
             conn.execute("BEGIN IMMEDIATE")
             for key in gone:
-                remove_source(conn, key)
+                written.removed.extend(remove_source(conn, key))
             for item in prepared:
-                write_source(conn, item, generation=generation)
+                written.extend(write_source(conn, item, generation=generation))
+            self._store_vectors(conn, written, vectors, fresh)
             conn.execute("COMMIT")
         except Exception as exc:  # noqa: BLE001
             if conn.in_transaction:
@@ -283,10 +351,53 @@ class IndexWorker:
             for key in gone:
                 self._index_keys([key], generation)
             return
+        self._sync_dense(written, vectors)
+        if embed_error is not None:
+            for item in prepared:
+                self._fail(item.key, embed_error)
+            return
         for item in prepared:
             self._emit(IndexEvent("indexed", key=item.key))
         for key in gone:
             self._emit(IndexEvent("removed", key=key))
+
+    def _vectors(
+        self, prepared: list[PreparedSource],
+    ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], Exception | None]:
+        """Embed what the batch needs before the write transaction (cache first)."""
+        engine = self._engine
+        if engine is None or not prepared:
+            return {}, {}, None
+        items = [(chunk.embed_hash, embed_text(chunk, item.title))
+                 for item in prepared for chunk in item.chunks]
+        try:
+            have, fresh = vectors_for(self._require_conn(), engine, items)
+        except Exception as exc:  # noqa: BLE001 - lexical rows still land; verify re-embeds
+            log.warning("embedding failed: %s", exc)
+            return {}, {}, exc
+        return have, fresh, None
+
+    def _store_vectors(
+        self, conn: sqlite3.Connection, written: WriteResult, vectors: dict[str, np.ndarray],
+        fresh: dict[str, np.ndarray],
+    ) -> None:
+        engine = self._engine
+        if engine is None or not vectors:
+            return
+        for cid, chunk in written.added:
+            vector = vectors.get(chunk.embed_hash)
+            if vector is not None:
+                written.vectors.append((cid, vector))
+        store_vectors(conn, engine.model_id, written.vectors)
+        store_cache(conn, engine.model_id, fresh)
+
+    def _sync_dense(self, written: WriteResult, vectors: dict[str, np.ndarray]) -> None:
+        """Keep the in-memory matrix in step with what was just committed."""
+        if written.removed:
+            self.dense.remove(written.removed)
+        rows = written.vectors
+        if rows and self._engine is not None and self.dense.model_id == self._engine.model_id:
+            self.dense.add([cid for cid, _ in rows], np.stack([v for _, v in rows]))
 
     def _fail(self, key: SourceKey, exc: BaseException) -> None:
         reason = f"{type(exc).__name__}: {exc}"
@@ -306,14 +417,19 @@ class IndexWorker:
 
     def _remove(self, keys: list[SourceKey]) -> None:
         conn = self._require_conn()
+        expanded = self._expand(keys)
+        if self._rebuild_touched is not None:
+            self._rebuild_touched.update(expanded)
+        removed: list[int] = []
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for key in self._expand(keys):
-                remove_source(conn, key)
+            for key in expanded:
+                removed.extend(remove_source(conn, key))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        self.dense.remove(removed)
         with self._cv:
             for key in keys:
                 self._pending.pop(key, None)
@@ -346,6 +462,7 @@ class IndexWorker:
         generation = int(db.get_meta(conn, "generation") or 0) + 1
         db.set_meta(conn, "generation", str(generation))
         self._in_rebuild_gen = generation
+        self._rebuild_touched = touched = set()
         keys = live_keys(self._store)
         total_chars = self._store.execute(
             "SELECT coalesce((SELECT sum(length(body)) FROM notes WHERE trashed_at IS NULL), 0) + "
@@ -354,15 +471,20 @@ class IndexWorker:
         chunks = 0
         try:
             for batch in self._prepared_batches(keys, total_chars, progress):
+                items = self._current_versions(batch, touched)
+                vectors, fresh, _error = self._vectors(items)  # misses: backfilled below
+                written = WriteResult()
                 conn.execute("BEGIN IMMEDIATE")
                 try:
-                    for item in batch:
-                        write_source(conn, item, generation=generation, force=True)
+                    for item in items:
+                        written.extend(write_source(conn, item, generation=generation, force=True))
                         chunks += len(item.chunks)
+                    self._store_vectors(conn, written, vectors, fresh)
                     conn.execute("COMMIT")
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
+                self._sync_dense(written, vectors)
                 progress.tick(len(batch))
                 self._service_between_batches()
             conn.execute("BEGIN IMMEDIATE")
@@ -371,10 +493,13 @@ class IndexWorker:
                     (generation,)).fetchall():
                 remove_source(conn, (row[0], row[1]))
             delete_orphan_rows(conn)
+            prune_cache(conn)
             conn.execute("DELETE FROM kb_failures")
             db.set_meta(conn, "segmenter", SEGMENTER_VERSION)
             db.set_meta(conn, "dirty", "0")
             conn.execute("COMMIT")
+            self._reload_dense()
+            self._backfill_vectors(Progress())
         except Cancelled:
             result = RebuildResult(len(keys), chunks, total_chars,
                                    time.perf_counter() - started, cancelled=True)
@@ -382,12 +507,32 @@ class IndexWorker:
             return result
         finally:
             self._in_rebuild_gen = None
+            self._rebuild_touched = None
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
         progress.finish()
         self.failed_count = 0
         self._emit(IndexEvent("rebuilt", detail="ok"))
         return RebuildResult(len(keys), chunks, total_chars, time.perf_counter() - started)
+
+    def _current_versions(
+        self, batch: list[PreparedSource], touched: set[SourceKey],
+    ) -> list[PreparedSource]:
+        """Re-read sources saved or removed after their batch was read (worker
+        processes read ahead): the store's current text is written, or nothing
+        if the source is gone, never the stale copy (I4)."""
+        assert self._store is not None
+        if not touched:
+            return batch
+        out: list[PreparedSource] = []
+        for item in batch:
+            if item.key in touched:
+                current = load_source(self._store, item.key)
+                if current is None:
+                    continue
+                item = prepare_source(current)
+            out.append(item)
+        return out
 
     def _prepared_batches(
         self, keys: list[SourceKey], total_chars: int, progress: Progress,
@@ -403,7 +548,8 @@ class IndexWorker:
         # Segmentation is CPU-bound pure Python: use processes, and keep a few
         # batches in flight so the SQL writes here overlap with segmentation there.
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                                 initializer=_pool_init) as pool:
             in_flight: deque[Future[list[PreparedSource]]] = deque()
             todo = iter(batches)
             try:
@@ -446,9 +592,90 @@ class IndexWorker:
             todo = after.missing + after.stale
             for i in range(0, len(todo), BATCH):
                 self._index_keys(todo[i:i + BATCH])
+            self._reload_dense()
+            self._backfill_vectors(Progress())
             report.repaired = True
         self._emit(IndexEvent("verified", detail=str(report.drift)))
         return report
+
+    def _set_engine(self, loader: Callable[[], EmbeddingEngine | None], progress: Progress) -> int:
+        conn = self._require_conn()
+        engine = loader()
+        model_id = engine.model_id if engine is not None else ""
+        if (db.get_meta(conn, "embed_model") or "") != model_id:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM kb_vectors")  # never mix two models' vectors
+            db.set_meta(conn, "embed_model", model_id)
+            conn.execute("COMMIT")
+        self._engine = engine
+        self._reload_dense()
+        self._emit(IndexEvent("model", detail=model_id))
+        return self._backfill_vectors(progress)
+
+    def _reload_dense(self) -> None:
+        engine = self._engine
+        if engine is None:
+            self.dense.reset(None, 0)
+            return
+        ids, matrix = load_all_vectors(self._require_conn(), engine.model_id, engine.dim)
+        self.dense.reset(engine.model_id, engine.dim, ids, matrix)
+
+    def _backfill_vectors(self, progress: Progress) -> int:
+        """Embed every chunk that has no vector yet, in batches, between other work."""
+        engine = self._engine
+        if engine is None:
+            return 0
+        assert self._store is not None
+        conn = self._require_conn()
+        missing_sql = ("FROM kb_chunks c WHERE NOT EXISTS "
+                       "(SELECT 1 FROM kb_vectors v WHERE v.chunk_id = c.id)")
+        total = conn.execute(f"SELECT count(*) {missing_sql}").fetchone()[0]
+        if total == 0:
+            return 0
+        progress.start("embed", total)
+        done = 0
+        last_id = -1
+        while True:
+            progress.check()
+            rows = conn.execute(
+                f"SELECT c.id, c.source_type, c.source_id, c.start, c.end {missing_sql} "
+                "AND c.id > ? ORDER BY c.id LIMIT 256", (last_id,)).fetchall()
+            if not rows:
+                break
+            last_id = rows[-1][0]
+            texts: dict[int, tuple[str, str]] = {}
+            sources: dict[SourceKey, SourceText | None] = {}
+            for cid, kind, sid, start, end in rows:
+                key = (kind, sid)
+                if key not in sources:
+                    sources[key] = load_source(self._store, key)
+                source = sources[key]
+                if source is None or end > len(source.text):
+                    continue  # stale chunk: the next save or verify fixes it
+                text = embed_text_of(source.text[start:end], source.title)
+                texts[cid] = (text_hash(text), text)
+            try:
+                vectors, fresh = vectors_for(conn, engine, list(texts.values()))
+            except Exception as exc:  # noqa: BLE001 - reported; verify retries later
+                self._emit(IndexEvent("failed", detail=f"embedding failed: {exc}"))
+                return done
+            rows_out = [(cid, vectors[h]) for cid, (h, _) in texts.items() if h in vectors]
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                store_vectors(conn, engine.model_id, rows_out)
+                store_cache(conn, engine.model_id, fresh)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            if rows_out:
+                self.dense.add([cid for cid, _ in rows_out], np.stack([v for _, v in rows_out]))
+            done += len(rows)
+            progress.tick(len(rows))
+            self._emit(IndexEvent("embedding", detail=f"{done}/{total}"))
+            self._service_between_batches()
+        progress.finish()
+        return done
 
     def _emit(self, event: IndexEvent) -> None:
         for listener in self._listeners:

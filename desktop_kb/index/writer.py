@@ -4,9 +4,25 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from dataclasses import dataclass, field
 
-from desktop_kb.index.prepare import PreparedSource
+import numpy as np
+
+from desktop_kb.index.prepare import PreparedChunk, PreparedSource
 from desktop_kb.index.sources import SourceKey
+
+
+@dataclass
+class WriteResult:
+    """Chunk rows added (with what they hold) and removed, for the vector side to follow."""
+
+    added: list[tuple[int, PreparedChunk]] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    vectors: list[tuple[int, np.ndarray]] = field(default_factory=list)  # filled by the worker
+
+    def extend(self, other: WriteResult) -> None:
+        self.added.extend(other.added)
+        self.removed.extend(other.removed)
 
 
 def _existing_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[tuple[int, int, int, int, str, str]]:
@@ -23,12 +39,12 @@ def source_version(conn: sqlite3.Connection, key: SourceKey) -> str | None:
 
 def write_source(
     conn: sqlite3.Connection, prepared: PreparedSource, *, generation: int = 0, force: bool = False,
-) -> list[int]:
+) -> WriteResult:
     """Bring one source's rows up to date inside the caller's transaction.
 
     Chunks whose text and heading are unchanged keep their row (and so their
     vectors); only changed chunks are rewritten. ``force`` rewrites everything,
-    for rebuilds after a segmenter change. Returns the ids of new chunk rows.
+    for rebuilds after a segmenter change.
     """
     key = prepared.key
     row = conn.execute(
@@ -39,7 +55,8 @@ def write_source(
             "UPDATE kb_sources SET generation = ? WHERE source_type = ? AND source_id = ?",
             (generation, *key))
         conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
-        return []
+        return WriteResult()
+    result = WriteResult()
     title_changed = force or row is None or row[1] != prepared.title_hash
 
     reusable: dict[tuple[str, str], list[tuple[int, int, int, int]]] = {}
@@ -47,9 +64,8 @@ def write_source(
         for cid, ord_, start, end, heading, thash in _existing_chunks(conn, key):
             reusable.setdefault((thash, heading), []).append((cid, ord_, start, end))
     else:
-        _delete_chunks(conn, key)
+        result.removed.extend(_delete_chunks(conn, key))
 
-    new_ids: list[int] = []
     for chunk in prepared.chunks:
         candidates = reusable.get((chunk.text_hash, chunk.heading_path))
         if candidates:
@@ -70,32 +86,37 @@ def write_source(
         assert cid is not None
         conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
                      (cid, chunk.body_tokens, prepared.title_tokens))
-        new_ids.append(cid)
+        result.added.append((cid, chunk))
     stale_ids = [c[0] for rest in reusable.values() for c in rest]
     for cid in stale_ids:
         conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_chunks WHERE id = ?", (cid,))
+        conn.execute("DELETE FROM kb_vectors WHERE chunk_id = ?", (cid,))
+    result.removed.extend(stale_ids)
     conn.execute(
         "INSERT INTO kb_sources(source_type, source_id, version, title_hash, generation) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(source_type, source_id) DO UPDATE SET "
         "version = excluded.version, title_hash = excluded.title_hash, generation = excluded.generation",
         (*key, prepared.version, prepared.title_hash, generation))
     conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
-    return new_ids
+    return result
 
 
-def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> None:
-    conn.execute(
-        "DELETE FROM kb_fts WHERE rowid IN "
-        "(SELECT id FROM kb_chunks WHERE source_type = ? AND source_id = ?)", key)
+def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
+    ids = [r[0] for r in conn.execute(
+        "SELECT id FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)]
+    conn.executemany("DELETE FROM kb_fts WHERE rowid = ?", [(i,) for i in ids])
+    conn.executemany("DELETE FROM kb_vectors WHERE chunk_id = ?", [(i,) for i in ids])
     conn.execute("DELETE FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)
+    return ids
 
 
-def remove_source(conn: sqlite3.Connection, key: SourceKey) -> None:
-    """Remove every row of a source (inside the caller's transaction)."""
-    _delete_chunks(conn, key)
+def remove_source(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
+    """Remove every row of a source (inside the caller's transaction); returns chunk ids."""
+    removed = _delete_chunks(conn, key)
     conn.execute("DELETE FROM kb_sources WHERE source_type = ? AND source_id = ?", key)
     conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
+    return removed
 
 
 def record_failure(conn: sqlite3.Connection, key: SourceKey, reason: str) -> None:

@@ -1,17 +1,124 @@
-"""Search orchestration: rank chunk ids, then resolve against the store once (I6)."""
+"""Search orchestration: rank chunk ids (lexical, dense or fused), then resolve once (I6)."""
 
 from __future__ import annotations
 
+import math
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
-from desktop_kb.index.segment import query_terms
+import numpy as np
+
+from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index.segment import analyse_query, query_terms
+from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, adaptive_fuse, plain_rrf
 from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.snippets import make_snippet
 
 CANDIDATES_PER_RESULT = 5
+LEXICAL_N = 100
+DENSE_N = 100
+MODES = ("lexical", "dense", "hybrid", "rrf")
+
+
+@dataclass
+class Ranking:
+    """Ranked chunk ids with both sides' scores, before anything is resolved."""
+
+    ranked: list[tuple[int, float]] = field(default_factory=list)
+    scores: dict[int, tuple[float, float]] = field(default_factory=dict)  # cid -> (lexical, dense)
+    query_vector: np.ndarray | None = None
+    best_dense: float = 0.0  # best cosine seen, for the relevance floor
+    lexical_hits: int = 0
+
+
+def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int], tuple[int, int]]:
+    refs = chunk_refs(index, list(ids))
+
+    def tie(cid: int) -> tuple[int, int]:
+        ref = refs.get(cid)
+        return (ref.source_id, ref.ord) if ref else (1 << 62, cid)
+
+    return tie
+
+
+def term_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, float]:
+    """BM25-style IDF of each query term, from the FTS index's own document counts."""
+    total_docs = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
+    weights: dict[str, float] = {}
+    for term in dict.fromkeys(terms):
+        row = index.execute("SELECT doc FROM kb_vocab WHERE term = ?", (term,)).fetchone()
+        df = row[0] if row else 0
+        weights[term] = math.log((total_docs - df + 0.5) / (df + 0.5) + 1.0)
+    return weights
+
+
+def term_coverage(
+    index: sqlite3.Connection, weights: dict[str, float], chunk_ids: Sequence[int],
+) -> dict[int, float]:
+    """Per chunk: the IDF-weighted share of the query's terms it contains (0..1).
+
+    Unlike a BM25 score relative to the best hit, this is absolute: a chunk
+    holding every rare term of the question scores near 1 whatever else matched.
+    """
+    total = sum(weights.values())
+    coverage: dict[int, float] = {}
+    if total <= 0:
+        return {cid: 0.0 for cid in chunk_ids}
+    for cid in chunk_ids:
+        row = index.execute("SELECT body, title FROM kb_fts WHERE rowid = ?", (cid,)).fetchone()
+        if row is None:
+            continue
+        tokens = set(row[0].split()) | set(row[1].split())
+        coverage[cid] = sum(w for t, w in weights.items() if t in tokens) / total
+    return coverage
+
+
+
+def rank_chunks(
+    index: sqlite3.Connection, query: str, *, mode: str, engine: EmbeddingEngine | None,
+    dense: DenseIndex | None, params: FusionParams = DEFAULT_PARAMS,
+) -> Ranking:
+    if mode not in MODES:
+        raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
+    ranking = Ranking()
+    lexical: list[tuple[int, float]] = []
+    if mode != "dense":
+        lexical = lexical_search(index, query, limit=LEXICAL_N)
+        ranking.lexical_hits = len(lexical)
+    if mode == "lexical":
+        ranking.ranked = lexical
+        ranking.scores = {cid: (s, 0.0) for cid, s in lexical}
+        return ranking
+    dense_hits: list[tuple[int, float]] = []
+    if engine is not None and dense is not None and dense.ready and query.strip():
+        vector = engine.embed_queries([query])[0]
+        ranking.query_vector = vector
+        dense_hits = dense.search(vector, DENSE_N)
+        ranking.best_dense = dense_hits[0][1] if dense_hits else 0.0
+    if mode == "dense":
+        ranking.ranked = [(cid, max(0.0, s)) for cid, s in dense_hits]
+        ranking.scores = {cid: (0.0, s) for cid, s in dense_hits}
+        return ranking
+    ids = list(dict.fromkeys([cid for cid, _ in lexical] + [cid for cid, _ in dense_hits]))
+    tie = _tie_breaker(index, ids)
+    if mode == "rrf":
+        fused = plain_rrf(lexical, dense_hits, tie)
+    else:
+        in_dense = {cid for cid, _ in dense_hits}
+        extra = {}
+        if ranking.query_vector is not None:
+            extra = dense.similarities(  # type: ignore[union-attr]
+                ranking.query_vector, [cid for cid, _ in lexical if cid not in in_dense])
+        weights = term_weights(index, analyse_query(query).all_terms)
+        coverage = term_coverage(index, weights, ids)
+        fused = adaptive_fuse(lexical, dense_hits, extra, coverage, tie, params)
+    ranking.ranked = [(f.chunk_id, f.score) for f in fused]
+    ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
+    return ranking
 
 
 def materialize(
@@ -23,6 +130,7 @@ def materialize(
 
     With ``per_source`` only the best chunk of each note or fragment is shown.
     """
+    ranked = list(ranked)[: max(limit * CANDIDATES_PER_RESULT, 50)]
     refs = chunk_refs(index, [cid for cid, _ in ranked])
     sources = resolve_sources(store, [refs[cid].key for cid, _ in ranked if cid in refs])
     results: list[SearchResult] = []
@@ -57,14 +165,17 @@ def materialize(
 
 def search(
     index: sqlite3.Connection, store: sqlite3.Connection, query: str, *, limit: int = 10,
-    mode: str = "lexical",
+    mode: str = "lexical", engine: EmbeddingEngine | None = None, dense: DenseIndex | None = None,
 ) -> SearchResponse:
-    if mode != "lexical":
-        raise ValueError(f"unknown search mode {mode!r}")
     response = SearchResponse(query=query, mode=mode)
+    if mode in ("dense", "hybrid", "rrf") and (engine is None or dense is None or not dense.ready):
+        response.notice = "no embedding model in use: keyword search only"
+        if mode == "dense":
+            return response
+        mode = response.mode = "lexical"
     if limit <= 0:
         return response
-    ranked = lexical_search(index, query, limit=max(50, limit * CANDIDATES_PER_RESULT))
+    ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense)
     response.results, response.dropped = materialize(
-        index, store, ranked, query_terms(query), limit)
+        index, store, ranking.ranked, query_terms(query), limit, scores=ranking.scores)
     return response

@@ -9,6 +9,7 @@ change length ("İ" → "i̇", "ﬁ" → "fi").
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -61,18 +62,30 @@ def sentence_spans(source: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
+@functools.lru_cache(maxsize=65536)
+def _fold_char(ch: str) -> str:
+    return normalize(ch)
+
+
 def _fold(source: str, start: int, end: int) -> tuple[str, list[int], list[int]]:
     """Index-form copy of source[start:end] plus per-char source start/end offsets.
 
     Folding is done per base char with its combining marks so NFKC can compose
-    them, and so each folded char maps back to a whole source cluster.
+    them, and so each folded char maps back to a whole source cluster. Most
+    text has no combining marks and folds one char to one char: that common
+    case uses a per-char cache and identity offsets (search builds many snippets).
     """
     text = source[start:end]
     if text.isascii():
         starts = list(range(start, end))
         return text.lower(), starts, [i + 1 for i in starts]
+    folded_chars = [_fold_char(ch) for ch in text]
+    if all(len(f) == 1 for f in folded_chars) and not any(
+            unicodedata.combining(ch) for ch in text):
+        starts = list(range(start, end))
+        return "".join(folded_chars), starts, [i + 1 for i in starts]
     pieces: list[str] = []
-    starts: list[int] = []
+    starts = []
     ends: list[int] = []
     i = 0
     n = len(text)

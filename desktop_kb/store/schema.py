@@ -62,5 +62,40 @@ _V1 = [
     "CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1}
+# v2: QA chats and the upload log (I8: every request that left the machine).
+_V2 = [
+    """CREATE TABLE chat_sessions(
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL DEFAULT '',
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        approved_host TEXT
+    )""",
+    """CREATE TABLE chat_messages(
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES chat_sessions(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+        content TEXT NOT NULL,
+        meta TEXT NOT NULL DEFAULT '{}',
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX chat_messages_session ON chat_messages(session_id, id)",
+    """CREATE TABLE uploads(
+        id INTEGER PRIMARY KEY,
+        created_at REAL NOT NULL,
+        session_id INTEGER,
+        provider_host TEXT NOT NULL,
+        model TEXT NOT NULL DEFAULT '',
+        bytes INTEGER NOT NULL,
+        n_snippets INTEGER NOT NULL,
+        sources TEXT NOT NULL,
+        snippet_hashes TEXT NOT NULL,
+        verdicts TEXT NOT NULL,
+        attempt INTEGER NOT NULL DEFAULT 1,
+        outcome TEXT NOT NULL DEFAULT 'sent'
+    )""",
+    "CREATE INDEX uploads_time ON uploads(created_at)",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2}
 SCHEMA_VERSION = max(MIGRATIONS)

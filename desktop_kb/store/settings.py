@@ -17,6 +17,10 @@ DEFAULTS: dict[str, Any] = {
     "qa.cloud_enabled": False,
     "qa.sensitive": "block",
     "qa.budget_chars": 1200,
+    "qa.provider.base_url": None,
+    "qa.provider.model": None,
+    "qa.timeout.connect_s": 10,
+    "qa.timeout.read_s": 60,
     "ui.language": None,
 }
 

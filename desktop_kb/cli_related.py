@@ -1,0 +1,119 @@
+"""``desktop-kb related | link | unlink | dismiss | links``: discovery from the command line.
+
+``related`` only suggests; ``link`` is the person's explicit decision (I9).
+Every command shares the core with the GUI's related-material panel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from typing import Any
+
+from desktop_kb.cli import CliError, _add_json, _emit, _open_library
+from desktop_kb.store.links import TARGET_TYPES
+
+
+def _ready(lib: Any) -> None:
+    """Wait for queued indexing and the embedding model, so answers match the library."""
+    lib.drain()
+    if lib.model_ready is not None:
+        with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)
+            lib.model_ready.result()
+
+
+def _suggestion_text(s: Any) -> str:
+    reason = []
+    if s.terms:
+        reason.append("shared: " + ", ".join(s.terms))
+    if s.similarity is not None:
+        reason.append(f"similarity {s.similarity:.2f}")
+    lines = [f"{s.rank}. [{s.target_type} {s.target_id}] {s.title or '(untitled)'}"]
+    if reason:
+        lines.append("   " + " · ".join(reason))
+    if s.snippet:
+        lines.append("   " + " ".join(s.snippet.split()))
+    return "\n".join(lines)
+
+
+def cmd_related(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise CliError("--limit must be at least 1.")
+    with _open_library(args) as lib:
+        note = lib.get_note(args.note_id)
+        if note.trashed:
+            raise CliError(f"Note {args.note_id} is in the trash; restore it to see related material.")
+        _ready(lib)
+        result = lib.related(args.note_id, limit=args.limit)
+
+        def text() -> str:
+            if not result.suggestions:
+                return "no related material"
+            head = "" if result.mode == "hybrid" else "(keyword matches only: no embedding model in use)\n"
+            return head + "\n".join(_suggestion_text(s) for s in result.suggestions)
+
+        _emit(args, result.as_json(), text)
+    return 0
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    with _open_library(args) as lib:
+        if args.command == "link":
+            created = lib.link(args.note_id, args.target_type, args.target_id, origin="manual")
+            _emit(args, {"note_id": args.note_id, "target_type": args.target_type,
+                         "target_id": args.target_id, "created": created},
+                  "linked" if created else "already linked")
+        elif args.command == "unlink":
+            removed = lib.unlink(args.note_id, args.target_type, args.target_id)
+            _emit(args, {"note_id": args.note_id, "target_type": args.target_type,
+                         "target_id": args.target_id, "removed": removed},
+                  "unlinked" if removed else "no such link")
+        else:
+            lib.get_note(args.note_id)
+            lib.dismiss(args.note_id, args.target_type, args.target_id, undo=args.undo)
+            _emit(args, {"note_id": args.note_id, "target_type": args.target_type,
+                         "target_id": args.target_id, "dismissed": not args.undo},
+                  "suggestion restored" if args.undo else "dismissed for this note")
+    return 0
+
+
+def cmd_links(args: argparse.Namespace) -> int:
+    with _open_library(args) as lib:
+        lib.get_note(args.note_id)
+        links = lib.note_links(args.note_id)
+
+        def text() -> str:
+            lines = ["links from this note:"]
+            lines += [f"  -> [{e.target_type} {e.target_id}] {e.title or '(untitled)'} ({e.origin})"
+                      for e in links.outgoing] or ["  (none)"]
+            lines.append("links to this note:")
+            lines += [f"  <- [note {e.target_id}] {e.title or '(untitled)'}" for e in links.backlinks] \
+                or ["  (none)"]
+            return "\n".join(lines)
+
+        _emit(args, links.as_json(), text)
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add the discovery commands to ``desktop-kb``'s sub-command parser."""
+    rel = sub.add_parser("related", help="related notes and fragments for a note, with reasons")
+    rel.add_argument("note_id", type=int)
+    rel.add_argument("--limit", type=int, default=8)
+    _add_json(rel)
+    rel.set_defaults(func=cmd_related)
+    for name, help_text in (("link", "link a note to a note or fragment (a no-op if linked)"),
+                            ("unlink", "remove a link"),
+                            ("dismiss", "never suggest this target for the note again")):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("note_id", type=int)
+        p.add_argument("target_type", help=f"one of: {', '.join(TARGET_TYPES)}")
+        p.add_argument("target_id", type=int)
+        if name == "dismiss":
+            p.add_argument("--undo", action="store_true", help="suggest it again")
+        _add_json(p)
+        p.set_defaults(func=cmd_link)
+    lk = sub.add_parser("links", help="a note's links and backlinks")
+    lk.add_argument("note_id", type=int)
+    _add_json(lk)
+    lk.set_defaults(func=cmd_links)

@@ -1,0 +1,95 @@
+"""Vector rows and the embedding cache in ``index.sqlite``.
+
+Vectors are stored per chunk for the model in use; the cache is keyed by
+(text hash, model id) so unchanged text is never embedded twice, across edits,
+rebuilds and model switches.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+import numpy as np
+
+from desktop_kb.embed.engine import EmbeddingEngine
+
+
+def to_blob(vector: np.ndarray) -> bytes:
+    return np.ascontiguousarray(vector, dtype=np.float32).tobytes()
+
+
+def from_blob(blob: bytes, dim: int) -> np.ndarray:
+    return np.frombuffer(blob, dtype=np.float32, count=dim)
+
+
+def cached_vectors(
+    conn: sqlite3.Connection, model_id: str, hashes: Sequence[str], dim: int,
+) -> dict[str, np.ndarray]:
+    found: dict[str, np.ndarray] = {}
+    unique = list(dict.fromkeys(hashes))
+    for i in range(0, len(unique), 500):
+        part = unique[i:i + 500]
+        marks = ",".join("?" * len(part))
+        for text_hash, blob in conn.execute(
+            f"SELECT text_hash, vector FROM kb_embed_cache WHERE model_id = ? AND text_hash IN ({marks})",
+            (model_id, *part),
+        ):
+            found[text_hash] = from_blob(blob, dim)
+    return found
+
+
+def vectors_for(
+    conn: sqlite3.Connection, engine: EmbeddingEngine, items: Sequence[tuple[str, str]],
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """Vectors for ``(text_hash, text)`` items: (all found, newly embedded ones to cache).
+
+    Runs outside any write transaction: embedding is the slow part and must not
+    hold the index's write lock.
+    """
+    have = cached_vectors(conn, engine.model_id, [h for h, _ in items], engine.dim)
+    todo: dict[str, str] = {}
+    for text_hash, text in items:
+        if text_hash not in have and text_hash not in todo:
+            todo[text_hash] = text
+    fresh: dict[str, np.ndarray] = {}
+    if todo:
+        matrix = engine.embed_passages(list(todo.values()))
+        fresh = {h: matrix[i] for i, h in enumerate(todo)}
+        have.update(fresh)
+    return have, fresh
+
+
+def store_cache(conn: sqlite3.Connection, model_id: str, fresh: dict[str, np.ndarray]) -> None:
+    conn.executemany(
+        "INSERT OR REPLACE INTO kb_embed_cache(text_hash, model_id, vector) VALUES (?, ?, ?)",
+        [(h, model_id, to_blob(v)) for h, v in fresh.items()],
+    )
+
+
+def store_vectors(conn: sqlite3.Connection, model_id: str, rows: Sequence[tuple[int, np.ndarray]]) -> None:
+    conn.executemany(
+        "INSERT OR REPLACE INTO kb_vectors(chunk_id, model_id, vector) VALUES (?, ?, ?)",
+        [(cid, model_id, to_blob(v)) for cid, v in rows],
+    )
+
+
+def load_all_vectors(conn: sqlite3.Connection, model_id: str, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """(ids, matrix) of every stored vector of the model, read in one pass."""
+    count = conn.execute("SELECT count(*) FROM kb_vectors WHERE model_id = ?", (model_id,)).fetchone()[0]
+    ids = np.empty(count, dtype=np.int64)
+    matrix = np.empty((count, dim), dtype=np.float32)
+    n = 0
+    for cid, blob in conn.execute(
+            "SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ?", (model_id,)):
+        if n >= count:
+            break
+        ids[n] = cid
+        matrix[n] = from_blob(blob, dim)
+        n += 1
+    return ids[:n], matrix[:n]
+
+
+def prune_cache(conn: sqlite3.Connection) -> None:
+    """Forget cached text no chunk holds any more (keeps the file from growing forever)."""
+    conn.execute("DELETE FROM kb_embed_cache WHERE text_hash NOT IN (SELECT text_hash FROM kb_chunks)")

@@ -1,0 +1,373 @@
+"""The QA engine: retrieve → pack → content gate → (approval) → provider → validate → store.
+
+Two steps so a person can look before anything leaves: :meth:`QaEngine.prepare`
+does everything local and returns a :class:`QaPlan` (the hit list, the packed
+snippets, each snippet's gate verdict, gate 1's state and the exact request
+body); :meth:`QaEngine.send` sends the approved part of that plan. The local
+cited hit list is always the fallback answer, with the reason shown (I7).
+No code path reaches the network unless gate 1 is open, gate 2 let at least
+one snippet through, and the person approved (I8).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from desktop_kb import secrets
+from desktop_kb.qa import gate as content_gate
+from desktop_kb.qa.citations import FLAG_UNSUPPORTED, validate_answer
+from desktop_kb.qa.prompt import OutgoingSnippet, request_body
+from desktop_kb.qa.providers import (
+    Cancelled,
+    CancelToken,
+    ProviderConfig,
+    ProviderError,
+    StreamResult,
+    host_of,
+    is_loopback,
+    stream_chat,
+)
+from desktop_kb.qa.retrieve import QaHit, Retrieved, retrieve
+from desktop_kb.retrieval.packing import PackedContext, PackedSnippet, pack_context
+from desktop_kb.store import chats, uploads
+
+# Why an answer is the local hit list; the UI and CLI turn codes into words.
+REASONS = {
+    "nothing_found": "The library has nothing on this question.",
+    "cloud_off": "Cloud answering is off (Settings → Features).",
+    "no_provider": "No AI provider is configured (Settings → AI provider).",
+    "no_key": "No API key is stored for the AI provider.",
+    "gate_blocked": "The content gate blocked every snippet, so nothing was sent.",
+    "not_approved": "The request was not approved, so nothing was sent.",
+    "offline": "The AI provider could not be reached.",
+    "timeout": "The AI provider stopped answering (timeout).",
+    "provider_error": "The AI provider returned an error.",
+    "cancelled": "Stopped before an answer arrived.",
+}
+
+
+def snippet_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class GatedSnippet:
+    packed: PackedSnippet
+    verdict: content_gate.Verdict
+
+    def as_json(self) -> dict[str, Any]:
+        p = self.packed
+        return {"n": p.n, "source_type": p.source_type, "source_id": p.source_id, "title": p.title,
+                "start": p.start, "end": p.end, "verdict": self.verdict.action,
+                "reasons": self.verdict.reasons, "via_link": p.via_link}
+
+
+@dataclass
+class QaPlan:
+    question: str
+    session_id: int | None
+    retrieved: Retrieved
+    packed: PackedContext
+    gated: list[GatedSnippet]
+    config: ProviderConfig | None
+    reason: str | None  # why this will be a local answer (None: cloud is possible)
+    needs_approval: bool
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def host(self) -> str:
+        return self.config.host if self.config else ""
+
+    def outgoing(self, removed: Collection[int] = ()) -> list[tuple[OutgoingSnippet, GatedSnippet]]:
+        """The snippets that would be sent, renumbered contiguously from 1 (I10)."""
+        out: list[tuple[OutgoingSnippet, GatedSnippet]] = []
+        for g in self.gated:
+            if g.verdict.allowed and g.packed.n not in removed and g.verdict.text is not None:
+                out.append((OutgoingSnippet(len(out) + 1, g.verdict.text), g))
+        return out
+
+    def body(self, removed: Collection[int] = ()) -> dict[str, Any]:
+        """The exact request body (what the preview shows and what is sent)."""
+        model = self.config.model if self.config else ""
+        return request_body(model, self.question, [o for o, _ in self.outgoing(removed)])
+
+    def verdict_counts(self, removed: Collection[int] = ()) -> dict[str, int]:
+        counts = content_gate.count_verdicts([g.verdict for g in self.gated])
+        counts["removed"] = sum(1 for g in self.gated if g.verdict.allowed and g.packed.n in removed)
+        counts["sent"] -= sum(1 for g in self.gated if g.verdict.action == content_gate.SENT
+                              and g.packed.n in removed)
+        counts["redacted"] -= sum(1 for g in self.gated if g.verdict.action == content_gate.REDACTED
+                                  and g.packed.n in removed)
+        return counts
+
+
+@dataclass
+class Citation:
+    n: int
+    source_type: str
+    source_id: int
+    title: str
+    start: int
+    end: int
+    snippet: str
+    document_id: int | None = None
+    highlights: list[tuple[int, int]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"n": self.n, "source_type": self.source_type, "source_id": self.source_id,
+                "title": self.title, "start": self.start, "end": self.end, "snippet": self.snippet,
+                "document_id": self.document_id, "highlights": [list(h) for h in self.highlights]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Citation:
+        return cls(data["n"], data["source_type"], data["source_id"], data["title"], data["start"],
+                   data["end"], data["snippet"], data.get("document_id"),
+                   [tuple(h) for h in data.get("highlights", [])])  # type: ignore[misc]
+
+
+@dataclass
+class QaAnswer:
+    mode: str  # generated | local
+    reason: str | None
+    answer: str
+    citations: list[Citation]
+    hits: list[Citation]
+    gate: dict[str, int]
+    flags: list[str] = field(default_factory=list)
+    session_id: int | None = None
+    provider: str | None = None
+    message_id: int | None = None
+    detail: str = ""  # the provider's own words for an error
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "reason": self.reason, "answer": self.answer,
+                "citations": [c.as_json() for c in self.citations],
+                "hits": [c.as_json() for c in self.hits], "gate": self.gate, "flags": self.flags,
+                "session_id": self.session_id, "provider": self.provider, "detail": self.detail}
+
+
+def _hit_citations(hits: list[QaHit]) -> list[Citation]:
+    return [Citation(i + 1, h.result.source_type, h.result.source_id, h.result.title, h.result.start,
+                     h.result.end, h.result.snippet, h.result.document_id, list(h.result.highlights))
+            for i, h in enumerate(hits)]
+
+
+def local_text(hits: list[Citation]) -> str:
+    return "\n".join(f"[{c.n}] {c.title} — {c.snippet}" for c in hits)
+
+
+class QaEngine:
+    """Qt-free; one engine per library. ``transport`` lets tests route httpx (never needed in the app)."""
+
+    def __init__(self, library: Any, *, key_lookup: Callable[[str], str | None] = secrets.get_api_key,
+                 provider_overrides: dict[str, Any] | None = None) -> None:
+        self.library = library
+        self._key_lookup = key_lookup
+        self._overrides = provider_overrides or {}
+
+    # ----- sessions ---------------------------------------------------------------------
+
+    def new_session(self, title: str = "") -> int:
+        return self.library.write(lambda conn: chats.create_session(conn, title))
+
+    def sessions(self) -> list[chats.ChatSession]:
+        return chats.list_sessions(self.library.store_reader)
+
+    def messages(self, session_id: int) -> list[chats.ChatMessage]:
+        return chats.list_messages(self.library.store_reader, session_id)
+
+    def rename_session(self, session_id: int, title: str) -> None:
+        self.library.write(lambda conn: chats.rename_session(conn, session_id, title))
+
+    def delete_session(self, session_id: int) -> None:
+        self.library.write(lambda conn: chats.delete_session(conn, session_id))
+
+    def approve_session(self, session_id: int, host: str | None) -> None:
+        self.library.write(lambda conn: chats.approve_session(conn, session_id, host))
+
+    # ----- gate 1 -----------------------------------------------------------------------
+
+    def provider_config(self) -> tuple[ProviderConfig | None, str | None]:
+        """(config, reason it cannot be used); reads settings and the keyring."""
+        get = self.library.get_setting
+        if not get("qa.cloud_enabled"):
+            return None, "cloud_off"
+        base_url = (get("qa.provider.base_url") or "").strip()
+        model = (get("qa.provider.model") or "").strip()
+        if not base_url or not model or not host_of(base_url):
+            return None, "no_provider"
+        key = self._key_lookup(secrets.PROVIDER_KEY)
+        if not key and not is_loopback(base_url):
+            return None, "no_key"
+        config = ProviderConfig(base_url=base_url, model=model, api_key=key or None,
+                                connect_timeout=float(get("qa.timeout.connect_s") or 10),
+                                read_timeout=float(get("qa.timeout.read_s") or 60))
+        for name, value in self._overrides.items():
+            setattr(config, name, value)
+        return config, None
+
+    # ----- prepare ----------------------------------------------------------------------
+
+    def prepare(self, question: str, *, session_id: int | None = None, scope: str = "all") -> QaPlan:
+        t0 = time.perf_counter()
+        got = retrieve(self.library, question, scope=scope)
+        t1 = time.perf_counter()
+        budget = int(self.library.get_setting("qa.budget_chars") or 1200)
+        packed = pack_context([(h.result, h.text) for h in got.hits], got.terms, budget,
+                              doc_freq=got.doc_freq, n_docs=got.n_docs, question=question,
+                              best_sentences={i: h.best_sentence for i, h in enumerate(got.hits)
+                                              if h.best_sentence is not None},
+                              via_link=[h.via_link for h in got.hits])
+        mode = str(self.library.get_setting("qa.sensitive") or "block")
+        gated = [GatedSnippet(p, content_gate.check_snippet(p.text, local_only=p.local_only, mode=mode))
+                 for p in packed.snippets]
+        t2 = time.perf_counter()
+        config, reason = self.provider_config()
+        if got.nothing:
+            reason = "nothing_found"
+        elif reason is None and not any(g.verdict.allowed for g in gated):
+            reason = "gate_blocked"
+        needs_approval = True
+        if reason is None and session_id is not None:
+            try:
+                session = chats.get_session(self.library.store_reader, session_id)
+                needs_approval = session.approved_host != config.host  # type: ignore[union-attr]
+            except chats.SessionNotFound:
+                needs_approval = True
+        return QaPlan(question, session_id, got, packed, gated, config,
+                      reason, needs_approval,
+                      {"retrieve_ms": round((t1 - t0) * 1000, 1), "pack_gate_ms": round((t2 - t1) * 1000, 1)})
+
+    # ----- answers ----------------------------------------------------------------------
+
+    def _base_meta(self, plan: QaPlan, removed: Collection[int]) -> dict[str, Any]:
+        return {"verdicts": [g.as_json() for g in plan.gated], "removed": sorted(removed),
+                "timings": dict(plan.timings), "scope_mode": plan.retrieved.mode,
+                "notice": plan.retrieved.notice}
+
+    def answer_locally(self, plan: QaPlan, reason: str | None = None, *, removed: Collection[int] = (),
+                       detail: str = "", extra_flags: list[str] | None = None,
+                       store: bool = True, partial: str = "") -> QaAnswer:
+        """The cited hit list: always available, zero network."""
+        reason = reason or plan.reason or "not_approved"
+        hits = [] if plan.retrieved.nothing else _hit_citations(plan.retrieved.hits)
+        text = local_text(hits) if hits else REASONS["nothing_found"]
+        answer = QaAnswer("local", reason, text, hits, hits, plan.verdict_counts(removed),
+                          list(extra_flags or []), plan.session_id, plan.host or None, detail=detail)
+        answer.meta = self._base_meta(plan, removed)
+        if partial:
+            answer.meta["partial"] = partial
+        if store:
+            self._store(plan, answer)
+        return answer
+
+    def send(self, plan: QaPlan, *, removed: Collection[int] = (), approve_session: bool = False,
+             on_delta: Callable[[str], None] | None = None, cancel: CancelToken | None = None,
+             transport: Any = None) -> QaAnswer:
+        """Send the approved plan (the caller got the person's approval), or explain why not."""
+        if plan.reason is not None or plan.config is None:
+            return self.answer_locally(plan, plan.reason, removed=removed)
+        outgoing = plan.outgoing(removed)
+        if not outgoing:
+            return self.answer_locally(plan, "gate_blocked" if not removed else "not_approved",
+                                       removed=removed)
+        if approve_session and plan.session_id is not None:
+            self.approve_session(plan.session_id, plan.config.host)
+        body = plan.body(removed)
+        sources = [(g.packed.source_type, g.packed.source_id) for _, g in outgoing]
+        hashes = [snippet_hash(o.text) for o, _ in outgoing]
+        counts = plan.verdict_counts(removed)
+        upload_ids: dict[int, int] = {}
+
+        def on_attempt(attempt: int, payload: bytes) -> None:
+            upload_ids[attempt] = self.library.write(lambda conn: uploads.log_upload(
+                conn, session_id=plan.session_id, provider_host=plan.host, model=plan.config.model,
+                size=len(payload), sources=sources, snippet_hashes=hashes, verdicts=counts, attempt=attempt))
+
+        def on_outcome(attempt: int, outcome: str) -> None:
+            if attempt in upload_ids:
+                self.library.write(lambda conn: uploads.set_outcome(conn, upload_ids[attempt], outcome))
+
+        cancel = cancel or CancelToken()
+        received: list[str] = []
+
+        def delta(text: str) -> None:
+            received.append(text)
+            if on_delta is not None:
+                on_delta(text)
+
+        t0 = time.perf_counter()
+        try:
+            result: StreamResult = stream_chat(plan.config, body, delta, cancel=cancel,
+                                               on_attempt=on_attempt, on_outcome=on_outcome,
+                                               transport=transport)
+        except Cancelled:
+            partial = "".join(received)
+            if partial.strip():
+                return self._generated(plan, outgoing, partial, removed, ["stopped"],
+                                       {"total_s": round(time.perf_counter() - t0, 3)}, len(upload_ids))
+            return self.answer_locally(plan, "cancelled", removed=removed)
+        except ProviderError as exc:
+            reason = {"offline": "offline", "timeout": "timeout"}.get(exc.kind, "provider_error")
+            return self.answer_locally(plan, reason, removed=removed, detail=str(exc),
+                                       partial="".join(received))
+        flags = ["malformed_chunks"] if result.malformed_chunks else []
+        return self._generated(plan, outgoing, result.text, removed, flags,
+                               {"first_token_s": round(result.first_token_s or 0.0, 3),
+                                "total_s": round(result.total_s, 3)}, result.attempts)
+
+    def _generated(self, plan: QaPlan, outgoing: list[tuple[OutgoingSnippet, GatedSnippet]], text: str,
+                   removed: Collection[int], flags: list[str], timings: dict[str, float],
+                   attempts: int) -> QaAnswer:
+        citations = [Citation(o.n, g.packed.source_type, g.packed.source_id, g.packed.title, g.packed.start,
+                              g.packed.end, g.packed.text, g.packed.document_id,
+                              [(g.packed.start, g.packed.end)]) for o, g in outgoing]
+        checked = validate_answer(text, [c.n for c in citations])
+        hits = _hit_citations(plan.retrieved.hits)
+        answer = QaAnswer("generated", None, checked.text, citations, hits, plan.verdict_counts(removed),
+                          flags + checked.flags, plan.session_id, plan.host)
+        answer.meta = self._base_meta(plan, removed)
+        answer.meta["timings"].update(timings)
+        answer.meta.update({"model": plan.config.model if plan.config else "", "attempts": attempts,
+                            "snippet_hashes": [snippet_hash(o.text) for o, _ in outgoing],
+                            "removed_markers": checked.removed, "raw_answer": text})
+        if FLAG_UNSUPPORTED in answer.flags:
+            answer.reason = "unsupported"
+        self._store(plan, answer)
+        return answer
+
+    def _store(self, plan: QaPlan, answer: QaAnswer) -> None:
+        if plan.session_id is None:
+            return
+        meta = dict(answer.meta)
+        meta.update({"mode": answer.mode, "reason": answer.reason, "flags": answer.flags,
+                     "gate": answer.gate, "provider": answer.provider, "detail": answer.detail,
+                     "citations": [c.as_json() for c in answer.citations],
+                     "hits": [c.as_json() for c in answer.hits]})
+        session_id = plan.session_id
+
+        def write(conn: Any) -> int:
+            chats.add_message(conn, session_id, "user", plan.question, {})
+            return chats.add_message(conn, session_id, "assistant", answer.answer, json.loads(
+                json.dumps(meta, ensure_ascii=False, default=str)))
+
+        answer.message_id = self.library.write(write)
+
+    # ----- one call for scripts -----------------------------------------------------------
+
+    def ask(self, question: str, *, session_id: int | None = None, approved: bool = False,
+            on_delta: Callable[[str], None] | None = None, cancel: CancelToken | None = None,
+            scope: str = "all", transport: Any = None) -> QaAnswer:
+        """Prepare and, when gate 1 is open and the person approved (or the session is), send."""
+        plan = self.prepare(question, session_id=session_id, scope=scope)
+        if plan.reason is not None:
+            return self.answer_locally(plan)
+        if plan.needs_approval and not approved:
+            return self.answer_locally(plan, "not_approved")
+        return self.send(plan, on_delta=on_delta, cancel=cancel, transport=transport)

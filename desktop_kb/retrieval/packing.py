@@ -1,0 +1,220 @@
+"""Packing the QA context: the fewest characters that still hold the answer.
+
+Rank order decides who gets budget first. Inside each passage, sentences are
+scored by how much of the question they carry: IDF-weighted index terms plus
+character bigrams of the question (jieba often splits a rare name differently
+in a question than in the passage — "松平康忠是" → "松 / 平康 / 忠是" — and
+bigrams still match it), or, without term hits, the best dense sentence.
+The best sentences are taken with their next sentence when it fits, because an
+answer often follows the sentence that matches the question. Sentences are
+never cut; a sentence that does not fit is skipped, and a passage none of
+whose sentences fit is dropped.
+
+Each packed window gets one ``[n]`` and one citation record (I10); ``chars``
+is the exact length of :meth:`PackedContext.render`, so the budget is a hard
+ceiling on what a provider would receive as context.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from desktop_kb.index.segment import normalize
+from desktop_kb.retrieval.results import SearchResult
+from desktop_kb.retrieval.snippets import sentence_spans
+
+RANK_DECAY = 0.5
+NEXT_SENTENCE = 0.5  # share of a sentence's priority its successor inherits
+PREV_SENTENCE = 0.15
+MAX_HITS = 5
+MIN_SHARE = 0.05  # candidates below this share of the best priority are not packed
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_RUN_RE = re.compile(f"[{_HAN}]+")
+_WORD_RE = re.compile(r"[0-9a-z][0-9a-z_.+#-]*")
+# Question words carry no content; their bigrams must not pull in sentences.
+_QUESTION_WORDS = ("什么", "哪些", "哪个", "哪里", "哪儿", "哪一", "多少", "怎样", "怎么", "如何",
+                   "为什么", "为何", "是否", "几个", "几年", "何时", "何地", "谁是", "是谁")
+
+
+@dataclass(frozen=True)
+class PackedSnippet:
+    n: int
+    source_type: str
+    source_id: int
+    title: str
+    start: int
+    end: int
+    text: str
+    local_only: bool = False
+    document_id: int | None = None
+    via_link: bool = False
+
+
+@dataclass
+class PackedContext:
+    snippets: list[PackedSnippet]
+    chars: int
+
+    def render(self) -> str:
+        return render_snippets(self.snippets)
+
+
+def render_snippets(snippets: Sequence[PackedSnippet]) -> str:
+    return "\n".join(f"[{s.n}] {s.text}" for s in snippets)
+
+
+def _window_cost(n: int, length: int) -> int:
+    """Rendered length of one window: "[n] " + text, plus the line break before it."""
+    return len(f"[{n}] ") + length + (1 if n > 1 else 0)
+
+
+def question_grams(question: str) -> list[str]:
+    """Character bigrams of the question's Han runs plus its Latin words, question words removed."""
+    text = normalize(question)
+    for word in _QUESTION_WORDS:
+        text = text.replace(word, " ")
+    grams: list[str] = []
+    for run in _HAN_RUN_RE.findall(text):
+        if len(run) == 1:
+            grams.append(run)
+        grams.extend(run[i:i + 2] for i in range(len(run) - 1))
+    grams.extend(w for w in _WORD_RE.findall(text) if len(w) > 1)
+    return list(dict.fromkeys(grams))
+
+
+def _term_weights(terms: Sequence[str], doc_freq: dict[str, int] | None, n_docs: int) -> dict[str, float]:
+    weights = {}
+    for term in dict.fromkeys(terms):
+        df = (doc_freq or {}).get(term, 0)
+        weights[term] = math.log((n_docs - df + 0.5) / (df + 0.5) + 1.0) if doc_freq else 1.0
+    return weights
+
+
+@dataclass
+class _Sentence:
+    hit: int
+    index: int  # position among the passage's sentences
+    start: int
+    end: int
+    folded: str
+    score: float = 0.0
+
+
+def _score_sentences(
+    sentences: list[_Sentence], terms: Sequence[str], grams: Sequence[str],
+    doc_freq: dict[str, int] | None, n_docs: int,
+) -> None:
+    """Term score (corpus IDF) plus bigram score (IDF over the candidate sentences)."""
+    weights = _term_weights(terms, doc_freq, n_docs)
+    term_total = sum(weights.values()) or 1.0
+    total = len(sentences) or 1
+    gram_df = {g: sum(1 for s in sentences if g in s.folded) for g in grams}
+    gram_w = {g: math.log(1.0 + total / df) for g, df in gram_df.items() if df}
+    gram_total = sum(math.log(1.0 + total) for _ in grams) or 1.0
+    for s in sentences:
+        term_part = sum(w for t, w in weights.items() if t and t in s.folded) / term_total
+        gram_part = sum(w for g, w in gram_w.items() if g in s.folded) / gram_total
+        s.score = term_part + gram_part
+
+
+def pack_context(
+    hits: Sequence[tuple[SearchResult, str]], terms: Sequence[str], budget_chars: int,
+    *, doc_freq: dict[str, int] | None = None, n_docs: int = 1, max_hits: int = MAX_HITS,
+    question: str | None = None, best_sentences: dict[int, tuple[int, int]] | None = None,
+    via_link: Sequence[bool] | None = None,
+) -> PackedContext:
+    """``hits`` are (result, full source text) in rank order.
+
+    ``best_sentences`` maps a hit's position to its best dense sentence span,
+    used when no sentence of that hit carries a query term.
+    """
+    grams = question_grams(question) if question else []
+    linked = {i for i in range(len(hits)) if via_link and i < len(via_link) and via_link[i]}
+    seeds = [i for i in range(len(hits)) if i not in linked][:max_hits]
+    per_hit: dict[int, list[_Sentence]] = {}
+    everything: list[_Sentence] = []
+    for i in seeds + sorted(linked):
+        hit, text = hits[i]
+        spans = sentence_spans(text, hit.chunk_start, hit.chunk_end) or (
+            [(hit.chunk_start, hit.chunk_end)] if hit.chunk_end > hit.chunk_start else [])
+        sentences = [_Sentence(i, j, a, b, normalize(text[a:b])) for j, (a, b) in enumerate(spans)]
+        per_hit[i] = sentences
+        everything.extend(sentences)
+    _score_sentences(everything, terms, grams, doc_freq, n_docs)
+
+    candidates: list[tuple[float, int, int]] = []  # (priority, hit, sentence index)
+    for position, i in enumerate(seeds):
+        sentences = per_hit[i]
+        decay = RANK_DECAY ** position
+        best = (best_sentences or {}).get(i)
+        if best is not None and not any(s.score > 0 for s in sentences):
+            for s in sentences:
+                if s.start < best[1] and best[0] < s.end:
+                    s.score = 0.5
+        for s in sentences:
+            if s.score <= 0:
+                continue
+            candidates.append((s.score * decay, i, s.index))
+            if s.index + 1 < len(sentences):
+                candidates.append((s.score * decay * NEXT_SENTENCE, i, s.index + 1))
+            if s.index > 0:
+                candidates.append((s.score * decay * PREV_SENTENCE, i, s.index - 1))
+        if sentences and not any(s.score > 0 for s in sentences):
+            # Retrieval ranked it without a visible reason: its opening still says what it is.
+            candidates.append((0.01 * decay, i, 0))
+    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+    floor = candidates[0][0] * MIN_SHARE if candidates else 0.0
+    # Too weak to be worth their characters: the context stays small.
+    candidates = [c for c in candidates if c[0] >= floor]
+    # Passages reached through a confirmed link rank below every seed: each offers
+    # its best sentence after all seed sentences worth packing, if budget is left.
+    for i in sorted(linked):
+        sentences = per_hit[i]
+        if not sentences:
+            continue
+        best = (best_sentences or {}).get(i)
+        pick = max(sentences, key=lambda s: (s.score, -s.index))
+        if pick.score <= 0 and best is not None:
+            pick = next((s for s in sentences if s.start < best[1] and best[0] < s.end), pick)
+        candidates.append((floor, i, pick.index))
+
+    chosen: dict[int, set[int]] = {}
+    for _priority, i, j in candidates:
+        if j in chosen.get(i, set()):
+            continue
+        trial = {k: set(v) for k, v in chosen.items()}
+        trial.setdefault(i, set()).add(j)
+        if _rendered_length(hits, per_hit, trial) <= budget_chars:
+            chosen = trial
+
+    snippets: list[PackedSnippet] = []
+    for i, a, b in _windows(per_hit, chosen):
+        hit, text = hits[i]
+        snippets.append(PackedSnippet(
+            n=len(snippets) + 1, source_type=hit.source_type, source_id=hit.source_id,
+            title=hit.title, start=a, end=b, text=text[a:b], local_only=hit.local_only,
+            document_id=hit.document_id, via_link=i in linked))
+    return PackedContext(snippets=snippets, chars=len(render_snippets(snippets)))
+
+
+def _windows(per_hit: dict[int, list[_Sentence]], chosen: dict[int, set[int]]) -> list[tuple[int, int, int]]:
+    """(hit, start, end) per window in rank then text order; adjacent sentences make one window."""
+    out: list[tuple[int, int, int]] = []
+    for i in sorted(chosen):
+        last = -2
+        for j in sorted(chosen[i]):
+            s = per_hit[i][j]
+            if j == last + 1 and out:
+                out[-1] = (i, out[-1][1], s.end)
+            else:
+                out.append((i, s.start, s.end))
+            last = j
+    return out
+
+
+def _rendered_length(hits: Sequence[tuple[SearchResult, str]], per_hit: dict[int, list[_Sentence]],
+                     chosen: dict[int, set[int]]) -> int:
+    return sum(_window_cost(n, b - a) for n, (_i, a, b) in enumerate(_windows(per_hit, chosen), start=1))

@@ -1,0 +1,91 @@
+"""Export notes as a folder of Markdown files with front matter (Qt-free, runs off-thread).
+
+File names come from titles, so they are sanitised for every OS we ship on
+(Windows is the strictest) and made unique case-insensitively, because two
+notes may share a title and macOS/Windows folders ignore case.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from desktop_kb.progress import Progress
+from desktop_kb.store.notes import Note
+
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+             *(f"lpt{i}" for i in range(1, 10))}
+MAX_STEM = 80
+
+
+@dataclass
+class ExportResult:
+    folder: Path
+    written: int
+
+
+def safe_stem(title: str, fallback: str = "untitled") -> str:
+    stem = unicodedata.normalize("NFC", title)
+    stem = _FORBIDDEN.sub("_", stem)
+    stem = re.sub(r"\s+", " ", stem).strip(" .")
+    stem = stem[:MAX_STEM].rstrip(" .")
+    if not stem:
+        stem = fallback
+    if stem.split(".")[0].lower() in _RESERVED:
+        stem = f"_{stem}"
+    return stem
+
+
+def unique_names(titles: Iterable[str], existing: Iterable[str] = ()) -> list[str]:
+    """``title.md``, ``title (2).md``… — unique regardless of case."""
+    taken = {name.casefold() for name in existing}
+    names = []
+    for title in titles:
+        stem = safe_stem(title)
+        name, n = f"{stem}.md", 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{stem} ({n}).md"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def _iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds")
+
+
+def render_note(note: Note) -> str:
+    """YAML front matter; JSON strings are valid YAML and escape any title safely."""
+    front = [
+        "---",
+        f"title: {json.dumps(note.title, ensure_ascii=False)}",
+        f"created: {_iso(note.created_at)}",
+        f"updated: {_iso(note.updated_at)}",
+        "---",
+        "",
+    ]
+    body = note.body if note.body.endswith("\n") or not note.body else note.body + "\n"
+    return "\n".join(front) + body
+
+
+def export_notes(notes: list[Note], folder: Path, progress: Progress | None = None) -> ExportResult:
+    progress = progress or Progress()
+    folder.mkdir(parents=True, exist_ok=True)
+    existing = [p.name for p in folder.iterdir()]
+    names = unique_names([n.title for n in notes], existing)
+    progress.start("export", len(notes))
+    written = 0
+    for note, name in zip(notes, names, strict=True):
+        progress.check()
+        (folder / name).write_text(render_note(note), encoding="utf-8")
+        written += 1
+        progress.tick()
+    progress.finish()
+    return ExportResult(folder, written)

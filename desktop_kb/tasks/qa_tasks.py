@@ -1,0 +1,113 @@
+"""The QA pane's bridge to the Qt-free engine: every call runs off the GUI thread.
+
+Streaming deltas arrive on a worker thread and reach the pane as a queued
+signal. ``stop()`` cancels the live request (the socket is shut down, so a
+stalled provider does not hold the window's shutdown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop_kb.qa.engine import QaAnswer, QaEngine, QaPlan
+from desktop_kb.qa.providers import CancelToken
+from desktop_kb.store.uploads import list_uploads
+from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+
+
+class QaBridge(QObject):
+    sessionsLoaded = Signal(list)  # [ChatSession]
+    messagesLoaded = Signal(int, list)  # session id, [ChatMessage]
+    sessionCreated = Signal(int)
+    planned = Signal(object)  # QaPlan
+    delta = Signal(str)
+    answered = Signal(object)  # QaAnswer
+    failed = Signal(str)
+    streamingChanged = Signal(bool)
+
+    def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self.engine: QaEngine | None = None
+        self._cancel: CancelToken | None = None
+        self.streaming = False
+
+    def set_library(self, library: Any, **engine_kwargs: Any) -> None:
+        self.engine = QaEngine(library, **engine_kwargs) if library is not None else None
+
+    def _run(self, fn: Callable[[QaEngine], Any], done: Callable[[Any], None] | None = None) -> None:
+        engine = self.engine
+        if engine is None:
+            return
+        self._runner.run(lambda: fn(engine), done, lambda exc: self.failed.emit(describe_error(exc)))
+
+    # ----- sessions -----------------------------------------------------------------------
+
+    def load_sessions(self) -> None:
+        self._run(lambda e: e.sessions(), self.sessionsLoaded.emit)
+
+    def load_messages(self, session_id: int) -> None:
+        self._run(lambda e: e.messages(session_id), lambda msgs: self.messagesLoaded.emit(session_id, msgs))
+
+    def new_session(self, title: str) -> None:
+        self._run(lambda e: e.new_session(title), lambda sid: (self.sessionCreated.emit(sid),
+                                                               self.load_sessions()))
+
+    def rename_session(self, session_id: int, title: str) -> None:
+        self._run(lambda e: e.rename_session(session_id, title), lambda _r: self.load_sessions())
+
+    def delete_session(self, session_id: int) -> None:
+        self._run(lambda e: e.delete_session(session_id), lambda _r: self.load_sessions())
+
+    # ----- asking ---------------------------------------------------------------------------
+
+    def prepare(self, question: str, session_id: int | None, scope: str = "all") -> None:
+        """Everything local (retrieve, pack, gate); a new session is created when none is given."""
+        def work(e: QaEngine) -> QaPlan:
+            sid = session_id if session_id is not None else e.new_session(question[:40])
+            return e.prepare(question, session_id=sid, scope=scope)
+
+        self._run(work, self.planned.emit)
+
+    def answer_locally(self, plan: QaPlan, reason: str | None = None) -> None:
+        self._run(lambda e: e.answer_locally(plan, reason), self.answered.emit)
+
+    def send(self, plan: QaPlan, *, removed: Collection[int] = (), approve_session: bool = False) -> None:
+        engine = self.engine
+        if engine is None:
+            return
+        cancel = CancelToken()
+        self._cancel = cancel
+        self._set_streaming(True)
+
+        def work() -> QaAnswer:
+            return engine.send(plan, removed=set(removed), approve_session=approve_session,
+                               on_delta=self.delta.emit, cancel=cancel)
+
+        def done(answer: QaAnswer) -> None:
+            self._set_streaming(False)
+            self.answered.emit(answer)
+
+        def failed(exc: BaseException) -> None:
+            self._set_streaming(False)
+            self.failed.emit(describe_error(exc))
+
+        self._runner.run(work, done, failed)
+
+    def stop(self) -> None:
+        if self._cancel is not None:
+            self._cancel.cancel()
+
+    def _set_streaming(self, on: bool) -> None:
+        self.streaming = on
+        if not on:
+            self._cancel = None
+        self.streamingChanged.emit(on)
+
+
+def load_uploads(library: Any, limit: int = 500) -> list[Any]:
+    """For Settings → Privacy (runs off the GUI thread)."""
+    return list_uploads(library.store_reader, limit)

@@ -1,0 +1,284 @@
+"""The Markdown editor for one note: title, body, preview, local-only lock.
+
+It holds text and emits ``edited``; when to save is the window's decision
+(autosave timers live there), so the editor stays a plain widget.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QStackedWidget,
+    QTextBrowser,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.store.notes import Note
+from desktop_kb.ui import icons
+from desktop_kb.ui.markdown_highlighter import MarkdownHighlighter
+from desktop_kb.ui.text_offsets import spans_to_utf16
+
+HIT_COLOR = QColor("#ffe08a")
+
+
+def hit_selections(edit: QPlainTextEdit | QTextEdit, text: str,
+                   spans: list[tuple[int, int]]) -> list[QTextEdit.ExtraSelection]:
+    """Extra selections for search hits (code-point spans into ``text``)."""
+    fmt = QTextCharFormat()
+    fmt.setBackground(HIT_COLOR)
+    selections = []
+    for start, end in spans_to_utf16(text, spans):
+        cursor = QTextCursor(edit.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = cursor  # type: ignore[misc]
+        selection.format = fmt  # type: ignore[misc]
+        selections.append(selection)
+    return selections
+
+
+def show_hits(edit: QPlainTextEdit | QTextEdit, text: str, spans: list[tuple[int, int]],
+              scroll_to: int | None) -> None:
+    edit.setExtraSelections(hit_selections(edit, text, spans))
+    target = scroll_to if scroll_to is not None else (spans[0][0] if spans else None)
+    if target is None:
+        return
+    cursor = QTextCursor(edit.document())
+    cursor.setPosition(spans_to_utf16(text, [(target, target)])[0][0])
+    edit.setTextCursor(cursor)
+    edit.centerCursor() if isinstance(edit, QPlainTextEdit) else edit.ensureCursorVisible()
+
+
+class NoteEditor(QWidget):
+    edited = Signal()
+    focusLost = Signal()
+    localOnlyToggled = Signal(bool)
+    trashRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.note_id: int | None = None
+        self._loading = False
+        self._read_only = False
+
+        self.title = QLineEdit(objectName="noteTitle")
+        self.title.textEdited.connect(self._user_edit)
+        self.local_button = QToolButton(autoRaise=True, checkable=True)
+        self.local_button.setIcon(icons.svg("unlock"))
+        self.local_button.toggled.connect(self._local_toggled)
+        self.preview_button = QToolButton(autoRaise=True, checkable=True)
+        self.preview_button.setIcon(icons.standard(icons.SP.SP_FileDialogContentsView))
+        self.preview_button.toggled.connect(self._preview_toggled)
+        self.trash_button = QToolButton(autoRaise=True)
+        self.trash_button.setIcon(icons.standard(icons.SP.SP_TrashIcon))
+        self.trash_button.clicked.connect(self.trashRequested)
+        self.save_state = QLabel(objectName="emptyHint")
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.title, 1)
+        bar.addWidget(self.save_state)
+        bar.addWidget(self.local_button)
+        bar.addWidget(self.preview_button)
+        bar.addWidget(self.trash_button)
+
+        self.body = QPlainTextEdit()
+        self.body.setTabChangesFocus(False)
+        font = QFont(self.body.font())
+        font.setPointSizeF(max(font.pointSizeF(), 10.5) + 1)
+        self.body.setFont(font)
+        self.body.document().setDocumentMargin(10)
+        self.highlighter = MarkdownHighlighter(self.body.document())
+        self.body.textChanged.connect(self._body_changed)
+        self.preview = QTextBrowser()
+        self.preview.setOpenExternalLinks(True)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.body)
+        self.stack.addWidget(self.preview)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        layout.setSpacing(6)
+        layout.addLayout(bar)
+        layout.addWidget(self.stack, 1)
+        for widget in (self.title, self.body):
+            widget.installEventFilter(self)
+        self.retranslateUi()
+
+    # ----- content -------------------------------------------------------------------
+
+    def load(self, note: Note, *, read_only: bool = False) -> None:
+        self._loading = True
+        try:
+            self.note_id = note.id
+            self._read_only = read_only
+            self.title.setText(note.title)
+            self.body.setPlainText(note.body)
+            self.body.setExtraSelections([])
+            self.local_button.setChecked(note.local_only)
+            self.title.setReadOnly(read_only)
+            self.body.setReadOnly(read_only)
+            self.local_button.setEnabled(not read_only)
+            self.trash_button.setEnabled(not read_only)
+            if self.preview_button.isChecked():
+                self.preview.setMarkdown(note.body)
+            self.set_save_state("")
+        finally:
+            self._loading = False
+
+    def clear(self) -> None:
+        self._loading = True
+        try:
+            self.note_id = None
+            self.title.clear()
+            self.body.clear()
+        finally:
+            self._loading = False
+
+    def snapshot(self) -> tuple[int, str, str] | None:
+        if self.note_id is None or self._read_only:
+            return None
+        return self.note_id, self.title.text(), self.body.toPlainText()
+
+    def highlight(self, spans: list[tuple[int, int]], scroll_to: int | None = None) -> None:
+        self.preview_button.setChecked(False)
+        show_hits(self.body, self.body.toPlainText(), spans, scroll_to)
+
+    def set_save_state(self, text: str) -> None:
+        self.save_state.setText(text)
+
+    # ----- events --------------------------------------------------------------------
+
+    def _user_edit(self, *_args: object) -> None:
+        if not self._loading and not self._read_only:
+            self.edited.emit()
+
+    def _body_changed(self) -> None:
+        if not self._loading:
+            self.body.setExtraSelections([])  # old hits no longer line up with the text
+            self._user_edit()
+
+    def _local_toggled(self, on: bool) -> None:
+        self.local_button.setIcon(icons.svg("lock" if on else "unlock"))
+        if not self._loading:
+            self.localOnlyToggled.emit(on)
+        self.retranslateUi()
+
+    def _preview_toggled(self, on: bool) -> None:
+        if on:
+            self.preview.setMarkdown(self.body.toPlainText())
+        self.stack.setCurrentWidget(self.preview if on else self.body)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.FocusOut and not self._read_only:
+            self.focusLost.emit()
+        return super().eventFilter(watched, event)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.title.setPlaceholderText(self.tr("Title"))
+        self.body.setPlaceholderText(self.tr("Write in Markdown… 中文 and English both work."))
+        if self.local_button.isChecked():
+            self.local_button.setToolTip(self.tr("Local only: this note is never sent to a cloud service. Click to allow."))
+        else:
+            self.local_button.setToolTip(self.tr("Mark as local only (never sent to a cloud service)"))
+        self.preview_button.setToolTip(self.tr("Preview Markdown (Ctrl+E)"))
+        self.trash_button.setToolTip(self.tr("Move to trash"))
+
+
+class FragmentReader(QWidget):
+    """A read-only view of an imported fragment, with "new note from selection"."""
+
+    newNoteFromSelection = Signal(str, str)  # title, text
+    localOnlyToggled = Signal(int, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document_id: int | None = None
+        self.fragment_id: int | None = None
+        self._source_title = ""
+        self.title = QLabel(objectName="noteTitle", wordWrap=True)
+        font = QFont(self.title.font())
+        font.setPointSizeF(max(font.pointSizeF(), 10.0) + 4)
+        font.setWeight(QFont.Weight.DemiBold)
+        self.title.setFont(font)
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.path = QLabel(objectName="emptyHint", wordWrap=True)
+        self.local_button = QToolButton(autoRaise=True, checkable=True)
+        self.local_button.setIcon(icons.svg("unlock"))
+        self.local_button.toggled.connect(self._local_toggled)
+        self.new_note_button = QToolButton()
+        self.new_note_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.new_note_button.setIcon(icons.standard(icons.SP.SP_FileIcon))
+        self.new_note_button.clicked.connect(self._new_note)
+        self.text = QPlainTextEdit(readOnly=True)
+        font = QFont(self.text.font())
+        font.setPointSizeF(max(font.pointSizeF(), 10.5) + 1)
+        self.text.setFont(font)
+        self.text.document().setDocumentMargin(10)
+        self.text.copyAvailable.connect(self.new_note_button.setEnabled)
+        self.new_note_button.setEnabled(False)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.title, 1)
+        bar.addWidget(self.local_button)
+        bar.addWidget(self.new_note_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        layout.setSpacing(6)
+        layout.addLayout(bar)
+        layout.addWidget(self.path)
+        layout.addWidget(self.text, 1)
+        self._loading = False
+        self.retranslateUi()
+
+    def show_fragment(self, document_id: int, fragment_id: int, title: str, path: str,
+                      text: str, local_only: bool) -> None:
+        self._loading = True
+        try:
+            self.document_id, self.fragment_id = document_id, fragment_id
+            self._source_title = title
+            self.title.setText(title)
+            self.path.setText(path)
+            self.text.setPlainText(text)
+            self.text.setExtraSelections([])
+            self.local_button.setChecked(local_only)
+            self.local_button.setIcon(icons.svg("lock" if local_only else "unlock"))
+        finally:
+            self._loading = False
+
+    def highlight(self, spans: list[tuple[int, int]], scroll_to: int | None = None) -> None:
+        show_hits(self.text, self.text.toPlainText(), spans, scroll_to)
+
+    def _new_note(self) -> None:
+        selected = self.text.textCursor().selection().toPlainText()
+        if selected.strip():
+            self.newNoteFromSelection.emit(self._source_title, selected)
+
+    def _local_toggled(self, on: bool) -> None:
+        self.local_button.setIcon(icons.svg("lock" if on else "unlock"))
+        if not self._loading and self.document_id is not None:
+            self.localOnlyToggled.emit(self.document_id, on)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.new_note_button.setText(self.tr("New note from selection"))
+        self.local_button.setToolTip(self.tr("Local only: the whole document is never sent to a cloud service"))
+        self.text.setPlaceholderText(self.tr("Select a fragment in the library"))

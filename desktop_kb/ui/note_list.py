@@ -1,0 +1,352 @@
+"""The note list: filter box, sort order, trash view. Holds rows, never queries.
+
+Rows arrive from a background load and are patched in place after saves, so
+typing in the editor never reloads the list.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont, QIcon, QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.store.notes import Note
+from desktop_kb.ui import icons
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_UPDATED_ROLE = Qt.ItemDataRole.UserRole + 2
+SORT_TITLE_ROLE = Qt.ItemDataRole.UserRole + 3
+FILTER_ROLE = Qt.ItemDataRole.UserRole + 4
+SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 5
+LOCAL_ROLE = Qt.ItemDataRole.UserRole + 6
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class NoteRow:
+    id: int
+    title: str
+    updated_at: float
+    local_only: bool
+    preview: str
+
+    @classmethod
+    def from_note(cls, note: Note) -> NoteRow:
+        return cls(note.id, note.title, note.updated_at, note.local_only, preview_of(note.body))
+
+
+def preview_of(body: str) -> str:
+    for line in body.splitlines():
+        line = line.strip().lstrip("#>*-+ ").strip()
+        if line:
+            return line[:120]
+    return ""
+
+
+class NoteListModel(QAbstractListModel):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[NoteRow] = []
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.title or self.tr("Untitled")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row.title
+        if role == ID_ROLE:
+            return row.id
+        if role == SORT_UPDATED_ROLE:
+            return row.updated_at
+        if role == SORT_TITLE_ROLE:
+            return row.title.casefold()
+        if role == FILTER_ROLE:
+            return f"{row.title}\n{row.preview}"
+        if role == SUBTITLE_ROLE:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.updated_at))
+            return f"{when}  {row.preview}"
+        if role == LOCAL_ROLE:
+            return row.local_only
+        return None
+
+    def set_rows(self, rows: list[NoteRow]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_of(self, note_id: int) -> int:
+        for i, row in enumerate(self._rows):
+            if row.id == note_id:
+                return i
+        return -1
+
+    def get(self, note_id: int) -> NoteRow | None:
+        i = self.row_of(note_id)
+        return self._rows[i] if i >= 0 else None
+
+    def upsert(self, row: NoteRow) -> None:
+        i = self.row_of(row.id)
+        if i < 0:
+            self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows))
+            self._rows.append(row)
+            self.endInsertRows()
+        else:
+            self._rows[i] = row
+            self.dataChanged.emit(self.index(i), self.index(i))
+
+    def patch(self, note_id: int, **changes: object) -> None:
+        current = self.get(note_id)
+        if current is not None:
+            self.upsert(replace(current, **changes))  # type: ignore[arg-type]
+
+    def remove(self, note_id: int) -> None:
+        i = self.row_of(note_id)
+        if i >= 0:
+            self.beginRemoveRows(QModelIndex(), i, i)
+            del self._rows[i]
+            self.endRemoveRows()
+
+    def ids(self) -> list[int]:
+        return [r.id for r in self._rows]
+
+
+class NoteDelegate(QStyledItemDelegate):
+    """Title on the first line, date and the first words on a second, grey line."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:  # noqa: N802
+        height = option.fontMetrics.height()
+        return QSize(200, height * 2 + 14)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        option = QStyleOptionViewItem(option)
+        self.initStyleOption(option, index)
+        style = option.widget.style() if option.widget else None
+        text = option.text
+        option.text = ""
+        option.icon = QIcon()
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        painter.save()
+        rect = option.rect.adjusted(8, 5, -8, -5)
+        if index.data(LOCAL_ROLE):
+            icons.svg("lock").paint(painter, QRect(rect.right() - 14, rect.top() + 2, 14, 14))
+            rect.setRight(rect.right() - 18)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        group = option.palette.ColorGroup.Active
+        title_color = option.palette.color(group, option.palette.ColorRole.HighlightedText
+                                           if selected else option.palette.ColorRole.Text)
+        bold = QFont(option.font)
+        bold.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(bold)
+        painter.setPen(title_color)
+        line = option.fontMetrics.height()
+        painter.drawText(QRect(rect.left(), rect.top(), rect.width(), line),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, rect.width()))
+        painter.setFont(option.font)
+        sub_color = title_color if selected else option.palette.color(group, option.palette.ColorRole.PlaceholderText)
+        painter.setPen(sub_color)
+        subtitle = str(index.data(SUBTITLE_ROLE) or "")
+        painter.drawText(QRect(rect.left(), rect.top() + line + 3, rect.width(), line),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         painter.fontMetrics().elidedText(subtitle, Qt.TextElideMode.ElideRight, rect.width()))
+        painter.restore()
+
+
+class NoteListPanel(QWidget):
+    noteSelected = Signal(int)
+    newNoteRequested = Signal()
+    trashViewChanged = Signal(bool)
+    restoreRequested = Signal(int)
+    emptyTrashRequested = Signal()
+    sortChanged = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = NoteListModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterRole(FILTER_ROLE)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setDynamicSortFilter(True)
+
+        self.header = QLabel(objectName="paneHeader")
+        self.new_button = QToolButton(autoRaise=True)
+        self.new_button.setIcon(icons.standard(icons.SP.SP_FileIcon))
+        self.new_button.clicked.connect(self.newNoteRequested)
+        self.trash_button = QToolButton(autoRaise=True, checkable=True)
+        self.trash_button.setIcon(icons.standard(icons.SP.SP_TrashIcon))
+        self.trash_button.toggled.connect(self._trash_toggled)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.header, 1)
+        top.addWidget(self.new_button)
+        top.addWidget(self.trash_button)
+
+        self.filter = QLineEdit(clearButtonEnabled=True)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.sort = QComboBox()
+        self.sort.addItem("", "updated")
+        self.sort.addItem("", "title")
+        self.sort.currentIndexChanged.connect(self._apply_sort)
+
+        self.view = QListView()
+        self.view.setModel(self.proxy)
+        self.view.setItemDelegate(NoteDelegate(self.view))
+        self.view.setUniformItemSizes(True)
+        self.view.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
+        self.view.selectionModel().currentChanged.connect(self._current_changed)
+
+        self.restore_button = QToolButton()
+        self.restore_button.setIcon(icons.standard(icons.SP.SP_DialogResetButton))
+        self.restore_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.restore_button.clicked.connect(self._restore_clicked)
+        self.empty_button = QToolButton()
+        self.empty_button.setIcon(icons.standard(icons.SP.SP_TrashIcon))
+        self.empty_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.empty_button.clicked.connect(self.emptyTrashRequested)
+        trash_bar = QHBoxLayout()
+        trash_bar.setContentsMargins(0, 0, 0, 0)
+        trash_bar.addWidget(self.restore_button)
+        trash_bar.addWidget(self.empty_button)
+        trash_bar.addStretch(1)
+        self.trash_bar = QWidget()
+        self.trash_bar.setLayout(trash_bar)
+        self.trash_bar.hide()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        row = QHBoxLayout()
+        row.addWidget(self.filter, 1)
+        row.addWidget(self.sort)
+        layout.addLayout(row)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.trash_bar)
+        self._apply_sort()
+        self.retranslateUi()
+
+    # ----- state --------------------------------------------------------------------
+
+    @property
+    def showing_trash(self) -> bool:
+        return self.trash_button.isChecked()
+
+    @property
+    def order(self) -> str:
+        return str(self.sort.currentData())
+
+    def set_order(self, order: str) -> None:
+        i = self.sort.findData(order)
+        if i >= 0:
+            self.sort.setCurrentIndex(i)
+
+    def set_rows(self, rows: list[NoteRow]) -> None:
+        current = self.current_id()
+        self.view.selectionModel().blockSignals(True)
+        self.model.set_rows(rows)
+        self.view.selectionModel().blockSignals(False)
+        if current is not None:
+            self.select(current, notify=False)
+
+    def current_id(self) -> int | None:
+        index = self.view.currentIndex()
+        return int(index.data(ID_ROLE)) if index.isValid() else None
+
+    def select(self, note_id: int | None, *, notify: bool = True) -> None:
+        selection = self.view.selectionModel()
+        if not notify:
+            selection.blockSignals(True)
+        try:
+            if note_id is None:
+                self.view.clearSelection()
+                self.view.setCurrentIndex(QModelIndex())
+                return
+            row = self.model.row_of(note_id)
+            if row < 0:
+                return
+            index = self.proxy.mapFromSource(self.model.index(row))
+            if index.isValid():
+                self.view.setCurrentIndex(index)
+                self.view.scrollTo(index)
+        finally:
+            if not notify:
+                selection.blockSignals(False)
+
+    # ----- slots ----------------------------------------------------------------------
+
+    def _apply_sort(self) -> None:
+        if self.order == "title":
+            self.proxy.setSortRole(SORT_TITLE_ROLE)
+            self.proxy.sort(0, Qt.SortOrder.AscendingOrder)
+        else:
+            self.proxy.setSortRole(SORT_UPDATED_ROLE)
+            self.proxy.sort(0, Qt.SortOrder.DescendingOrder)
+        self.sortChanged.emit(self.order)
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.noteSelected.emit(int(current.data(ID_ROLE)))
+
+    def _trash_toggled(self, on: bool) -> None:
+        self.trash_bar.setVisible(on)
+        self.new_button.setEnabled(not on)
+        self.retranslateUi()
+        self.trashViewChanged.emit(on)
+
+    def _restore_clicked(self) -> None:
+        note_id = self.current_id()
+        if note_id is not None:
+            self.restoreRequested.emit(note_id)
+
+    # ----- language -------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.header.setText(self.tr("Trash") if self.showing_trash else self.tr("Notes"))
+        self.new_button.setToolTip(self.tr("New note (Ctrl+N)"))
+        self.trash_button.setToolTip(self.tr("Show the trash"))
+        self.filter.setPlaceholderText(self.tr("Filter notes"))
+        self.sort.setItemText(0, self.tr("Recently updated"))
+        self.sort.setItemText(1, self.tr("Title"))
+        self.sort.setToolTip(self.tr("Sort order"))
+        self.restore_button.setText(self.tr("Restore"))
+        self.empty_button.setText(self.tr("Empty trash"))
+        if self.model.rowCount():  # "Untitled" is translated too
+            self.model.dataChanged.emit(self.model.index(0), self.model.index(self.model.rowCount() - 1))

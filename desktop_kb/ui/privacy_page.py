@@ -1,0 +1,166 @@
+"""Settings → Privacy: the content gate's mode and the log of everything that left.
+
+Also the provider preset chooser used on the AI provider page. Reads and
+writes go through the settings dialog's runner and ordered queue.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.qa.providers import PRESETS
+from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+from desktop_kb.tasks.qa_tasks import load_uploads
+
+
+class PrivacyPage(QWidget):
+    uploadsLoaded = Signal(int)  # rows shown
+
+    def __init__(self, runner: TaskRunner, library: Any, submit: Callable[[Callable[[Any], Any]], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._library = library
+        self._submit = submit
+        self._loading = True
+        self.sensitive = QComboBox()
+        self.sensitive.addItem("", "block")
+        self.sensitive.addItem("", "redact")
+        self.sensitive.currentIndexChanged.connect(self._sensitive_changed)
+        self.budget = QSpinBox(minimum=200, maximum=8000, singleStep=100)
+        self.budget.editingFinished.connect(self._budget_changed)
+        self.form = QFormLayout()
+        self.sensitive_label, self.budget_label = QLabel(), QLabel()
+        self.form.addRow(self.sensitive_label, self.sensitive)
+        self.form.addRow(self.budget_label, self.budget)
+        self.log_header = QLabel(objectName="paneHeader")
+        self.log_hint = QLabel(wordWrap=True, objectName="emptyHint")
+        self.table = QTableWidget(0, 6, objectName="uploadLog")
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.refresh_button = QPushButton()
+        self.refresh_button.clicked.connect(self.reload)
+        self.message = QLabel(wordWrap=True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 14, 14, 14)
+        layout.addLayout(self.form)
+        layout.addWidget(self.log_header)
+        layout.addWidget(self.log_hint)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.refresh_button)
+        layout.addWidget(self.message)
+        self.rows: list[Any] = []
+        self.retranslateUi()
+
+    def title(self) -> str:
+        return self.tr("Privacy")
+
+    def reload(self) -> None:
+        library = self._library
+
+        def load() -> tuple[Any, Any, list[Any]]:
+            return (library.get_setting("qa.sensitive"), library.get_setting("qa.budget_chars"),
+                    load_uploads(library))
+
+        self._runner.run(load, self._loaded, lambda exc: self.message.setText(describe_error(exc)))
+
+    def _loaded(self, values: tuple[Any, Any, list[Any]]) -> None:
+        sensitive, budget, rows = values
+        self._loading = True
+        self.sensitive.setCurrentIndex(max(0, self.sensitive.findData(sensitive)))
+        self.budget.setValue(int(budget or 1200))
+        self._loading = False
+        self.rows = rows
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            when = datetime.datetime.fromtimestamp(row.created_at).strftime("%Y-%m-%d %H:%M:%S")
+            sources = ", ".join(f"{t} {i}" for t, i in row.sources)
+            verdicts = " ".join(f"{k} {v}" for k, v in sorted(row.verdicts.items()) if v)
+            hashes = ", ".join(h[:12] for h in row.snippet_hashes)
+            cells = [when, row.provider_host, f"{row.bytes:,}", str(row.n_snippets),
+                     f"{row.outcome} · {verdicts}", f"{sources}  [{hashes}]"]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                self.table.setItem(r, c, item)
+        self.message.setText("" if rows else self.tr("Nothing has ever been sent from this library."))
+        self.uploadsLoaded.emit(len(rows))
+
+    def _sensitive_changed(self, _index: int) -> None:
+        if not self._loading:
+            value = self.sensitive.currentData()
+            self._submit(lambda lib: lib.set_setting("qa.sensitive", value))
+
+    def _budget_changed(self) -> None:
+        if not self._loading:
+            value = self.budget.value()
+            self._submit(lambda lib: lib.set_setting("qa.budget_chars", value))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.sensitive_label.setText(self.tr("Secrets and personal data"))
+        self.sensitive.setItemText(0, self.tr("Block the snippet (recommended)"))
+        self.sensitive.setItemText(1, self.tr("Send it with the sensitive part removed"))
+        self.budget_label.setText(self.tr("Context budget (characters)"))
+        self.log_header.setText(self.tr("Upload log"))
+        self.log_hint.setText(self.tr(
+            "Every request that left this computer: when, to which host, how many bytes, which "
+            "sources and the hashes of the snippets sent (never their text)."))
+        self.table.setHorizontalHeaderLabels([self.tr("Time"), self.tr("Provider"), self.tr("Bytes"),
+                                              self.tr("Snippets"), self.tr("Outcome"), self.tr("Sources")])
+        self.refresh_button.setText(self.tr("Refresh"))
+
+
+class PresetChooser(QComboBox):
+    """Fills the base URL and model fields from a known provider; the fields save themselves."""
+
+    def __init__(self, base_url: QLineEdit, model: QLineEdit, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._base_url = base_url
+        self._model = model
+        self.addItem("", None)
+        for p in PRESETS:
+            self.addItem(p.label, p.id)
+        self.activated.connect(self._chosen)
+        self.retranslateUi()
+
+    def _chosen(self, index: int) -> None:
+        preset_id = self.itemData(index)
+        chosen = next((p for p in PRESETS if p.id == preset_id), None)
+        if chosen is None:
+            return
+        self._base_url.setText(chosen.base_url)
+        self._base_url.editingFinished.emit()
+        self._model.setText(chosen.model)
+        self._model.editingFinished.emit()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.setItemText(0, self.tr("Choose a preset…"))

@@ -1,0 +1,63 @@
+"""A progress dialog driven by a ``ProgressBridge``: shown only for work over ~0.5 s.
+
+Cancel sets the core's cancel flag; the work stops at its next check and
+reports ``cancelled`` in its result, so the dialog never kills anything.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from desktop_kb.tasks.progress_bridge import ProgressBridge
+
+
+def stage_text(label: str) -> str:
+    """Core progress labels → words the person reads."""
+    return {
+        "rebuild": QCoreApplication.translate("TaskProgressDialog", "Rebuilding the index…"),
+        "import": QCoreApplication.translate("TaskProgressDialog", "Importing files…"),
+        "export": QCoreApplication.translate("TaskProgressDialog", "Exporting notes…"),
+        "download": QCoreApplication.translate("TaskProgressDialog", "Downloading the model…"),
+        "verify": QCoreApplication.translate("TaskProgressDialog", "Checking the download…"),
+        "extract": QCoreApplication.translate("TaskProgressDialog", "Unpacking the model…"),
+        "copy": QCoreApplication.translate("TaskProgressDialog", "Copying the model…"),
+    }.get(label, label)
+
+
+class TaskProgressDialog(QProgressDialog):
+    def __init__(self, bridge: ProgressBridge, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.setWindowTitle(title)
+        self.setLabelText(title)
+        self.setCancelButtonText(self.tr("Cancel"))
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.setMinimumDuration(500)
+        self.setAutoClose(False)
+        self.setAutoReset(False)
+        self.setMinimumWidth(420)
+        self.setRange(0, 0)
+        self.setValue(0)
+        self.canceled.connect(self._cancel)
+        bridge.changed.connect(self._changed)
+
+    def _changed(self, label: str, done: int, maximum: int) -> None:
+        if self.bridge.cancelled:
+            return
+        self.setLabelText(stage_text(label))
+        if maximum > 0:
+            if self.maximum() != maximum:
+                self.setRange(0, maximum)
+            self.setValue(min(done, maximum))
+
+    def _cancel(self) -> None:
+        self.bridge.cancel()
+        self.setLabelText(self.tr("Cancelling…"))
+
+    def finish(self) -> None:
+        """Close without counting as a cancel."""
+        self.canceled.disconnect(self._cancel)
+        self.reset()
+        self.close()
+        self.deleteLater()

@@ -1,0 +1,430 @@
+"""The library QA pane ("学习库问答"): chat sessions over the library, cited answers.
+
+Local retrieval always runs and always gives a cited hit list; a generated
+answer appears only when both gates allow it. ``[n]`` markers are superscript
+links: hovering shows the source title and snippet, clicking opens the note
+or fragment with the passage highlighted. The pane only draws; the engine runs
+through :class:`desktop_kb.tasks.qa_tasks.QaBridge`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTextBrowser,
+    QToolButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.qa.engine import QaAnswer, QaPlan
+from desktop_kb.tasks.qa_tasks import QaBridge
+from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
+
+_MARKER_RE = re.compile(r"\[(\d{1,3})\]")
+HIGHLIGHT = "#ffe08a"
+
+
+def _snippet_html(c: dict[str, Any]) -> str:
+    """The snippet with its highlight spans marked (offsets are into the source)."""
+    text, base = c.get("snippet", ""), c.get("start", 0)
+    out, pos = [], 0
+    for a, b in sorted(tuple(h) for h in c.get("highlights", []) or []):
+        a, b = a - base, b - base
+        if a < pos or b > len(text) or a >= b:
+            continue
+        out.append(html.escape(text[pos:a]))
+        out.append(f'<span style="background:{HIGHLIGHT}">{html.escape(text[a:b])}</span>')
+        pos = b
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+class QaPane(QWidget):
+    citationActivated = Signal(dict)  # a citation record (source_type, source_id, start, end, …)
+    answerShown = Signal(object)  # QaAnswer (tests, screenshots)
+    previewShown = Signal(object)  # QaPreviewDialog
+
+    def __init__(self, bridge: QaBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.session_id: int | None = None
+        self.entries: list[dict[str, Any]] = []
+        self.live: dict[str, Any] | None = None
+        self.preview: QaPreviewDialog | None = None
+        self._pending_question = ""
+
+        self.sessions = QComboBox()
+        self.sessions.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.sessions.setMinimumContentsLength(12)
+        self.sessions.activated.connect(self._session_chosen)
+        self.new_button = QToolButton()
+        self.new_button.clicked.connect(self.new_session)
+        self.rename_button = QToolButton()
+        self.rename_button.clicked.connect(self.rename_session)
+        self.delete_button = QToolButton()
+        self.delete_button.clicked.connect(self.delete_session)
+        self.transcript = QTextBrowser(objectName="qaTranscript")
+        self.transcript.setOpenLinks(False)
+        self.transcript.anchorClicked.connect(self._anchor_clicked)
+        self.transcript.highlighted.connect(self._anchor_hovered)
+        self.status = QLabel(wordWrap=True, objectName="qaStatus")
+        self.scope = QComboBox()
+        for data in ("all", "notes", "library"):
+            self.scope.addItem("", data)
+        self.question = QLineEdit(objectName="qaQuestion")
+        self.question.returnPressed.connect(self.ask)
+        self.ask_button = QPushButton()
+        self.ask_button.clicked.connect(self.ask)
+        self.stop_button = QPushButton()
+        self.stop_button.clicked.connect(self.stop)
+        self.stop_button.hide()
+
+        top = QHBoxLayout()
+        top.addWidget(self.sessions, 1)
+        for b in (self.new_button, self.rename_button, self.delete_button):
+            top.addWidget(b)
+        ask_row = QHBoxLayout()
+        ask_row.addWidget(self.question, 1)
+        ask_row.addWidget(self.ask_button)
+        ask_row.addWidget(self.stop_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(self.transcript, 1)
+        layout.addWidget(self.status)
+        scope_row = QHBoxLayout()
+        self.scope_label = QLabel()
+        scope_row.addWidget(self.scope_label)
+        scope_row.addWidget(self.scope, 1)
+        layout.addLayout(scope_row)
+        layout.addLayout(ask_row)
+
+        bridge.sessionsLoaded.connect(self._sessions_loaded)
+        bridge.messagesLoaded.connect(self._messages_loaded)
+        bridge.sessionCreated.connect(self._session_created)
+        bridge.planned.connect(self._planned)
+        bridge.delta.connect(self._delta)
+        bridge.answered.connect(self._answered)
+        bridge.failed.connect(self._failed)
+        bridge.streamingChanged.connect(self._streaming)
+        self._set_enabled(False)
+        self.retranslateUi()
+
+    # ----- library ------------------------------------------------------------------------
+
+    def set_library(self, library: Any, **engine_kwargs: Any) -> None:
+        self.bridge.set_library(library, **engine_kwargs)
+        self._set_enabled(library is not None)
+        if library is not None:
+            self.bridge.load_sessions()
+
+    def _set_enabled(self, on: bool) -> None:
+        for w in (self.question, self.ask_button, self.sessions, self.new_button, self.rename_button,
+                  self.delete_button):
+            w.setEnabled(on)
+
+    # ----- sessions -----------------------------------------------------------------------
+
+    def _sessions_loaded(self, sessions: list[Any]) -> None:
+        self.sessions.blockSignals(True)
+        self.sessions.clear()
+        for s in sessions:
+            self.sessions.addItem(s.title or self.tr("Untitled chat"), s.id)
+        self.sessions.blockSignals(False)
+        if self.session_id is not None and self.sessions.findData(self.session_id) >= 0:
+            self.sessions.setCurrentIndex(self.sessions.findData(self.session_id))
+        elif sessions and self.session_id is None and not self.entries:
+            self.sessions.setCurrentIndex(0)
+            self._open_session(sessions[0].id)
+        self.rename_button.setEnabled(self.session_id is not None)
+        self.delete_button.setEnabled(self.session_id is not None)
+
+    def _session_chosen(self, index: int) -> None:
+        session_id = self.sessions.itemData(index)
+        if session_id is not None and session_id != self.session_id:
+            self._open_session(int(session_id))
+
+    def _open_session(self, session_id: int) -> None:
+        self.session_id = session_id
+        self.entries = []
+        self.live = None
+        self.status.clear()
+        self._render()
+        self.bridge.load_messages(session_id)
+
+    def _messages_loaded(self, session_id: int, messages: list[Any]) -> None:
+        if session_id != self.session_id:
+            return
+        entries: list[dict[str, Any]] = []
+        question = ""
+        for m in messages:
+            if m.role == "user":
+                question = m.content
+            else:
+                entries.append({"question": question, "answer": m.content, **m.meta})
+        self.entries = entries
+        self._render()
+
+    def new_session(self) -> None:
+        self.session_id = None
+        self.entries = []
+        self.live = None
+        self.status.clear()
+        self.sessions.setCurrentIndex(-1)
+        self._render()
+        self.question.setFocus()
+
+    def _session_created(self, session_id: int) -> None:
+        self.session_id = session_id
+
+    def rename_session(self) -> None:
+        if self.session_id is None:
+            return
+        title, ok = QInputDialog.getText(self, self.tr("Rename chat"), self.tr("Name:"),
+                                         text=self.sessions.currentText())
+        if ok and title.strip():
+            self.bridge.rename_session(self.session_id, title.strip())
+
+    def delete_session(self) -> None:
+        if self.session_id is None:
+            return
+        session_id = self.session_id
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete chat"),
+                          self.tr("Delete this chat and its messages? The upload log keeps its records."),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Delete"))
+        box.button(QMessageBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        box.finished.connect(lambda r: r == QMessageBox.StandardButton.Yes and self._delete(session_id))
+        self.delete_box = box
+        box.open()
+
+    def _delete(self, session_id: int) -> None:
+        self.new_session()
+        self.bridge.delete_session(session_id)
+
+    # ----- asking ---------------------------------------------------------------------------
+
+    def ask(self, text: str | None = None) -> None:
+        question = (text if isinstance(text, str) else self.question.text()).strip()
+        if not question or self.bridge.streaming or self.bridge.engine is None:
+            return
+        self.question.clear()
+        self._pending_question = question
+        self.live = {"question": question, "answer": "", "mode": "pending", "citations": [], "hits": []}
+        self.status.setText(self.tr("Searching the library…"))
+        self._render()
+        self.bridge.prepare(question, self.session_id, str(self.scope.currentData() or "all"))
+
+    def _planned(self, plan: QaPlan) -> None:
+        if self.session_id != plan.session_id:
+            self.session_id = plan.session_id
+            self.bridge.load_sessions()
+        if plan.reason is not None:
+            self.bridge.answer_locally(plan)
+        elif plan.needs_approval:
+            self.status.setText(self.tr("Waiting for your approval…"))
+            self.preview = QaPreviewDialog(plan, self)
+            self.preview.decided.connect(lambda choice, removed: self._decided(plan, choice, removed))
+            self.preview.open()
+            self.previewShown.emit(self.preview)
+        else:
+            self._send(plan, set(), False)
+
+    def _decided(self, plan: QaPlan, choice: str | None, removed: set[int]) -> None:
+        self.preview = None
+        if choice is None:
+            self.bridge.answer_locally(plan, "not_approved")
+        else:
+            self._send(plan, removed, choice == SESSION)
+
+    def _send(self, plan: QaPlan, removed: set[int], approve_session: bool) -> None:
+        self.status.setText(self.tr("Asking {0}…").format(plan.host))
+        if self.live is not None:
+            self.live["mode"] = "streaming"
+            self.live["citations"] = [
+                {"n": o.n, "source_type": g.packed.source_type, "source_id": g.packed.source_id,
+                 "title": g.packed.title, "start": g.packed.start, "end": g.packed.end,
+                 "snippet": g.packed.text, "document_id": g.packed.document_id,
+                 "highlights": [[g.packed.start, g.packed.end]]} for o, g in plan.outgoing(removed)]
+        self.bridge.send(plan, removed=removed, approve_session=approve_session)
+
+    def _delta(self, text: str) -> None:
+        if self.live is not None:
+            self.live["answer"] += text
+            self._render()
+
+    def stop(self) -> None:
+        self.bridge.stop()
+
+    def _streaming(self, on: bool) -> None:
+        self.stop_button.setVisible(on)
+        self.ask_button.setVisible(not on)
+        self.question.setEnabled(not on)
+
+    def _answered(self, answer: QaAnswer) -> None:
+        self.live = None
+        entry = {"question": self._pending_question, **answer.as_json()}
+        self.entries.append(entry)
+        self.status.setText(self._status_text(entry))
+        self._render()
+        self.bridge.load_sessions()
+        self.answerShown.emit(answer)
+
+    def _failed(self, message: str) -> None:
+        self.live = None
+        self.status.setText(self.tr("Something went wrong: {0}").format(message))
+        self._render()
+
+    # ----- rendering ------------------------------------------------------------------------
+
+    def reason_text(self, reason: str | None) -> str:
+        texts = {
+            "nothing_found": self.tr("The library has nothing on this question."),
+            "cloud_off": self.tr("Local answer: cloud answering is off (Settings → Features)."),
+            "no_provider": self.tr("Local answer: no AI provider is configured."),
+            "no_key": self.tr("Local answer: no API key is stored for the AI provider."),
+            "gate_blocked": self.tr("Local answer: the content gate blocked every snippet."),
+            "not_approved": self.tr("Local answer: sending was not approved."),
+            "offline": self.tr("Local answer: the AI provider could not be reached."),
+            "timeout": self.tr("Local answer: the AI provider stopped answering."),
+            "provider_error": self.tr("Local answer: the AI provider returned an error."),
+            "cancelled": self.tr("Local answer: stopped before an answer arrived."),
+            "unsupported": self.tr("The answer cites no snippet, so it is unsupported — check the hits below."),
+        }
+        return texts.get(reason or "", reason or "")
+
+    def _status_text(self, entry: dict[str, Any]) -> str:
+        gate = entry.get("gate") or {}
+        gate_text = self.tr("Content gate: {0} sent, {1} redacted, {2} blocked.").format(
+            gate.get("sent", 0), gate.get("redacted", 0), gate.get("blocked", 0))
+        if entry.get("reason") == "gate_blocked":
+            return self.reason_text("gate_blocked") + " " + gate_text
+        if entry.get("mode") == "generated":
+            parts = [self.tr("Answered by {0}.").format(entry.get("provider") or "")]
+            if "invalid_citations_removed" in entry.get("flags", []):
+                parts.append(self.tr("Citations that matched no snippet were removed."))
+            if "stopped" in entry.get("flags", []):
+                parts.append(self.tr("Stopped."))
+            return " ".join([*parts, gate_text])
+        return self.reason_text(entry.get("reason"))
+
+    def _cite_links(self, text: str, key: str, valid: set[int]) -> str:
+        def link(m: re.Match[str]) -> str:
+            n = int(m.group(1))
+            if n not in valid:
+                return m.group(0)
+            return f'<a href="cite:{key}:{n}" style="text-decoration:none"><sup><b>[{n}]</b></sup></a>'
+        return _MARKER_RE.sub(link, html.escape(text).replace("\n", "<br>"))
+
+    def _hits_html(self, hits: list[dict[str, Any]], key: str) -> str:
+        rows = [f'<p style="margin:2px 0 6px 0"><a href="cite:{key}:{c["n"]}" style="text-decoration:none">'
+                f'[{c["n"]}]</a> <b>{html.escape(c["title"])}</b> — {_snippet_html(c)}</p>' for c in hits]
+        return "".join(rows)
+
+    def _entry_html(self, i: int | str, e: dict[str, Any]) -> str:
+        parts = [f'<p style="margin-top:10px"><b>{html.escape(self.tr("You"))}:</b> '
+                 f'{html.escape(e.get("question", ""))}</p>']
+        mode = e.get("mode")
+        if mode in ("generated", "streaming"):
+            valid = {c["n"] for c in e.get("citations", [])}
+            parts.append(f"<p>{self._cite_links(e.get('answer', ''), f'{i}:c', valid)}</p>")
+            flags = e.get("flags", [])
+            if "unsupported" in flags:
+                parts.append(f'<p style="color:#8a6d00"><i>{html.escape(self.reason_text("unsupported"))}</i></p>')
+            if "invalid_citations_removed" in flags:
+                parts.append(f'<p style="color:#8a6d00"><i>'
+                             f'{html.escape(self.tr("Citations that matched no snippet were removed."))}</i></p>')
+            if mode == "generated":
+                if e.get("citations"):
+                    parts.append(f'<p style="color:#555"><small>{html.escape(self.tr("Sources"))}: ' + " · ".join(
+                        f'<a href="cite:{i}:c:{c["n"]}">[{c["n"]}] {html.escape(c["title"])}</a>'
+                        for c in e["citations"]) + "</small></p>")
+                if "unsupported" in flags and e.get("hits"):
+                    parts.append(self._hits_html(e["hits"], f"{i}:h"))
+        elif mode == "pending":
+            parts.append(f'<p style="color:#777"><i>{html.escape(self.tr("Searching the library…"))}</i></p>')
+        else:
+            reason = self.reason_text(e.get("reason"))
+            detail = f" ({html.escape(e['detail'])})" if e.get("detail") else ""
+            parts.append(f'<p style="color:#8a6d00"><i>{html.escape(reason)}</i>{detail}</p>')
+            parts.append(self._hits_html(e.get("hits", []), f"{i}:h"))
+        return "".join(parts)
+
+    def _render(self) -> None:
+        blocks = [self._entry_html(i, e) for i, e in enumerate(self.entries)]
+        if self.live is not None:
+            blocks.append(self._entry_html("live", self.live))
+        if not blocks:
+            blocks = [f'<p style="color:#777">{html.escape(self._empty_text())}</p>']
+        self.transcript.setHtml("".join(blocks))
+        bar = self.transcript.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _empty_text(self) -> str:
+        return self.tr("Ask a question about your notes and library. Answers cite their sources; "
+                       "nothing leaves this computer unless you switch cloud answering on and approve it.")
+
+    # ----- citations ------------------------------------------------------------------------
+
+    def citation(self, url: QUrl | str) -> dict[str, Any] | None:
+        """The citation record behind a ``cite:`` link."""
+        parts = (url.toString() if isinstance(url, QUrl) else url).split(":")
+        if len(parts) != 4 or parts[0] != "cite":
+            return None
+        _, index, kind, n = parts
+        entry = self.live if index == "live" else (
+            self.entries[int(index)] if index.isdigit() and int(index) < len(self.entries) else None)
+        if entry is None:
+            return None
+        records = entry.get("citations" if kind == "c" else "hits", [])
+        return next((c for c in records if c["n"] == int(n)), None)
+
+    def _anchor_clicked(self, url: QUrl) -> None:
+        record = self.citation(url)
+        if record is not None:
+            self.citationActivated.emit(record)
+
+    def _anchor_hovered(self, url: QUrl) -> None:
+        record = self.citation(url) if url.toString() else None
+        if record is None:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(QCursor.pos(), self.tooltip_html(record), self.transcript)
+
+    def tooltip_html(self, record: dict[str, Any]) -> str:
+        return f"<b>{html.escape(record['title'])}</b><br>{_snippet_html(record)}"
+
+    # ----- language ----------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.new_button.setText(self.tr("New"))
+        self.new_button.setToolTip(self.tr("Start a new chat"))
+        self.rename_button.setText(self.tr("Rename"))
+        self.delete_button.setText(self.tr("Delete"))
+        self.sessions.setPlaceholderText(self.tr("New chat"))
+        self.scope_label.setText(self.tr("Search in:"))
+        for i, text in enumerate((self.tr("Everything"), self.tr("Notes only"), self.tr("Library only"))):
+            self.scope.setItemText(i, text)
+        self.question.setPlaceholderText(self.tr("Ask about your notes… (Enter)"))
+        self.ask_button.setText(self.tr("Ask"))
+        self.stop_button.setText(self.tr("Stop"))
+        self._render()

@@ -1,0 +1,427 @@
+"""The related-material panel beside the editor: suggestions with reasons, and links.
+
+Only draws and forwards clicks: the work runs in ``tasks.related_tasks``. A
+suggestion becomes a link only when the person clicks ✓ (I9); ✕ hides it for
+this note for good. The last change can be undone from the bar at the top.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.discovery.links_view import LinkEntry
+from desktop_kb.discovery.related import Suggestion
+from desktop_kb.tasks.related_tasks import Action, RelatedController, RelatedView
+
+if TYPE_CHECKING:
+    from desktop_kb.ui.main_window import MainWindow
+
+RENDER_SLICE_S = 0.008  # GUI time spent building widgets per event-loop turn
+
+PANEL_STYLE = """
+QFrame#relatedPanel { background: palette(base); }
+QFrame#suggestionCard { border: 1px solid palette(midlight); border-radius: 6px; background: palette(window); }
+QLabel#suggestionReason { color: #5a5a5a; }
+QLabel#suggestionTag { color: palette(dark); font-size: 8pt; }
+QLabel#relatedSection { font-weight: 600; color: palette(dark); padding: 8px 2px 2px 2px; }
+QToolButton#acceptButton { color: #2e7d32; font-weight: 700; }
+QToolButton#dismissButton { color: #a33; font-weight: 700; }
+QPushButton#linkTitle, QPushButton#suggestionTitle { border: none; text-align: left; padding: 2px; }
+QPushButton#suggestionTitle { font-weight: 600; }
+QPushButton#linkTitle:hover, QPushButton#suggestionTitle:hover { color: palette(link); }
+"""
+
+
+def highlighted_html(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` as escaped rich text with ``spans`` (offsets into it) in bold."""
+    out: list[str] = []
+    pos = 0
+    for start, end in sorted(spans):
+        if start < pos or end > len(text):
+            continue
+        out.append(html.escape(text[pos:start]))
+        out.append(f'<b style="background-color:#fff1a8">{html.escape(text[start:end])}</b>')
+        pos = end
+    out.append(html.escape(text[pos:]))
+    return "".join(out).replace("\n", " ")
+
+
+def _elide(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class SuggestionCard(QFrame):
+    opened = Signal(object)  # Suggestion
+    accepted = Signal(object)
+    dismissed = Signal(object)
+
+    def __init__(self, suggestion: Suggestion, parent: QWidget | None = None) -> None:
+        super().__init__(parent, objectName="suggestionCard")
+        self.suggestion = suggestion
+        self.open_button = QPushButton(objectName="suggestionTitle", flat=True)
+        self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.open_button.clicked.connect(lambda: self.opened.emit(self.suggestion))
+        self.tag = QLabel(objectName="suggestionTag")
+        self.accept_button = QToolButton(objectName="acceptButton", text="✓")
+        self.accept_button.clicked.connect(lambda: self.accepted.emit(self.suggestion))
+        self.dismiss_button = QToolButton(objectName="dismissButton", text="✕")
+        self.dismiss_button.clicked.connect(lambda: self.dismissed.emit(self.suggestion))
+        self.reason = QLabel(objectName="suggestionReason", wordWrap=True)
+        self.reason.setTextFormat(Qt.TextFormat.RichText)
+        self.snippet = QLabel(wordWrap=True)
+        self.snippet.setTextFormat(Qt.TextFormat.RichText)
+        self.snippet.setText(highlighted_html(suggestion.snippet, suggestion.highlights))
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.open_button, 1)
+        top.addWidget(self.accept_button)
+        top.addWidget(self.dismiss_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 8)
+        layout.setSpacing(3)
+        layout.addLayout(top)
+        layout.addWidget(self.tag)
+        layout.addWidget(self.reason)
+        if suggestion.snippet:  # (setVisible on a widget without a parent would make a window)
+            layout.addWidget(self.snippet)
+        self.retranslateUi()
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        s = self.suggestion
+        self.open_button.setText(_elide(s.title or self.tr("Untitled")))
+        self.open_button.setToolTip(s.title)
+        self.tag.setText(self.tr("Note") if s.target_type == "note" else self.tr("Library passage"))
+        self.accept_button.setToolTip(self.tr("Link this to the open note"))
+        self.dismiss_button.setToolTip(self.tr("Don't suggest this for this note again"))
+        parts: list[str] = []
+        if s.terms:
+            terms = ", ".join(f"<b>{html.escape(t)}</b>" for t in s.terms)
+            parts.append(self.tr("Shared terms: {0}").format(terms))
+        if s.similarity is not None:
+            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(max(0.0, s.similarity) * 100))))
+        if not parts:
+            parts.append(html.escape(self.tr("Related in meaning")))
+        self.reason.setText(" · ".join(parts))
+
+
+class LinkRow(QWidget):
+    opened = Signal(object)  # LinkEntry
+    removed = Signal(object)
+
+    def __init__(self, entry: LinkEntry, *, backlink: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.entry = entry
+        self.backlink = backlink
+        self.open_button = QPushButton(objectName="linkTitle", flat=True)
+        self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.open_button.clicked.connect(lambda: self.opened.emit(self.entry))
+        self.remove_button = QToolButton(objectName="dismissButton", text="✕")
+        self.remove_button.clicked.connect(lambda: self.removed.emit(self.entry))
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.open_button, 1)
+        row.addWidget(self.remove_button)
+        self.retranslateUi()
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        e = self.entry
+        arrow = "←" if self.backlink else "→"
+        kind = self.tr("note") if e.target_type == "note" else self.tr("passage")
+        title = _elide(e.title or self.tr("Untitled"), 50)
+        if e.trashed:
+            title = self.tr("{0} (in trash)").format(title)
+        self.open_button.setText(f"{arrow} {title}  ·  {kind}")
+        self.open_button.setToolTip(e.title)
+        self.remove_button.setToolTip(self.tr("Remove this link"))
+
+
+class RelatedPanel(QFrame):
+    """Suggestions for the open note, then its links and backlinks."""
+
+    openNote = Signal(int, object, object)  # note id, highlights, scroll to
+    rendered = Signal(int)  # note id: every card and link row of the latest view is on screen
+    openFragment = Signal(int, int, object, object)  # document id, fragment id, highlights, scroll to
+
+    def __init__(self, controller: RelatedController, parent: QWidget | None = None) -> None:
+        super().__init__(parent, objectName="relatedPanel")
+        self.controller = controller
+        self.view: RelatedView | None = None
+        self.cards: list[SuggestionCard] = []
+        self.link_rows: list[LinkRow] = []
+        self._pending: list[Callable[[], None]] = []  # widgets still to build, a few per turn
+        self._render_timer = QTimer(self, singleShot=True, interval=0)
+        self._render_timer.timeout.connect(self._render_step)
+        self._message = ""
+        self.setStyleSheet(PANEL_STYLE)
+        self.setMinimumWidth(240)
+
+        self.header = QLabel(objectName="paneHeader")
+        self.status = QLabel(objectName="emptyHint", wordWrap=True)
+        self.degraded = QLabel(objectName="degradedNotice", wordWrap=True)
+        self.degraded.hide()
+        self.undo_bar = QFrame(objectName="undoBar")
+        self.undo_label = QLabel(wordWrap=True)
+        self.undo_button = QToolButton()
+        self.undo_button.clicked.connect(controller.undo)
+        undo_row = QHBoxLayout(self.undo_bar)
+        undo_row.setContentsMargins(8, 2, 4, 2)
+        undo_row.addWidget(self.undo_label, 1)
+        undo_row.addWidget(self.undo_button)
+        self.undo_bar.hide()
+
+        self.suggestions_header = QLabel(objectName="relatedSection")
+        self.suggestion_box = QVBoxLayout()
+        self.suggestion_box.setSpacing(6)
+        self.links_header = QLabel(objectName="relatedSection")
+        self.outgoing_box = QVBoxLayout()
+        self.backlinks_header = QLabel(objectName="relatedSection")
+        self.backlink_box = QVBoxLayout()
+        self.no_links = QLabel(objectName="emptyHint", wordWrap=True)
+        self.no_backlinks = QLabel(objectName="emptyHint", wordWrap=True)
+        body = QWidget()
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(6, 0, 6, 6)
+        inner.addWidget(self.suggestions_header)
+        inner.addWidget(self.status)
+        inner.addLayout(self.suggestion_box)
+        inner.addWidget(self.links_header)
+        inner.addWidget(self.no_links)
+        inner.addLayout(self.outgoing_box)
+        inner.addWidget(self.backlinks_header)
+        inner.addWidget(self.no_backlinks)
+        inner.addLayout(self.backlink_box)
+        inner.addStretch(1)
+        self.scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 0, 0, 0)
+        layout.addWidget(self.header)
+        layout.addWidget(self.degraded)
+        layout.addWidget(self.undo_bar)
+        layout.addWidget(self.scroll, 1)
+
+        controller.viewReady.connect(self.show_view)
+        controller.actionDone.connect(self._action_done)
+        controller.undone.connect(lambda _a: self.undo_bar.hide())
+        controller.failed.connect(self._failed)
+        controller.enabledChanged.connect(self.setVisible)
+        self.show_note(None)
+        self.retranslateUi()
+
+    # ----- state -----------------------------------------------------------------------
+
+    def show_note(self, note_id: int | None) -> None:
+        """A new note is open (or none): never leave the previous note's material on screen."""
+        if note_id is None or note_id != self.controller.note_id or self.view is None:
+            self.view = None
+            self._clear()
+            self.undo_bar.hide()
+        self.controller.set_note(note_id)
+        self._render_status()
+
+    def show_view(self, view: RelatedView) -> None:
+        if view.note_id != self.controller.note_id:
+            return
+        self.view = view
+        self._message = ""
+        self._clear()
+        # Widgets are built a few at a time, so the event loop never waits on a
+        # whole panel of word-wrapped rich text at once (DESIGN §7: no stall > 50 ms).
+        self._pending = [lambda s=s: self._add_card(s) for s in view.result.suggestions]
+        self._pending += [lambda e=e: self._add_link_row(e, backlink=False) for e in view.links.outgoing]
+        self._pending += [lambda e=e: self._add_link_row(e, backlink=True) for e in view.links.backlinks]
+        self._render_status()
+        self._render_step()
+
+    @property
+    def rendering(self) -> bool:
+        return bool(self._pending)
+
+    def _render_step(self) -> None:
+        started = time.perf_counter()
+        while self._pending and (time.perf_counter() - started) < RENDER_SLICE_S:
+            self._pending.pop(0)()
+        if self._pending:
+            self._render_timer.start()
+        elif self.view is not None:
+            self.rendered.emit(self.view.note_id)
+
+    def _add_card(self, suggestion: Suggestion) -> None:
+        card = SuggestionCard(suggestion)
+        card.opened.connect(self._open_suggestion)
+        card.accepted.connect(self._accept)
+        card.dismissed.connect(self._dismiss)
+        self.suggestion_box.addWidget(card)
+        self.cards.append(card)
+
+    def _add_link_row(self, entry: LinkEntry, *, backlink: bool) -> None:
+        row = LinkRow(entry, backlink=backlink)
+        row.opened.connect(self._open_link)
+        row.removed.connect(self._remove_link)
+        (self.backlink_box if backlink else self.outgoing_box).addWidget(row)
+        self.link_rows.append(row)
+
+    def _clear(self) -> None:
+        self._pending = []
+        self._render_timer.stop()
+        for widget in [*self.cards, *self.link_rows]:
+            widget.hide()
+            widget.setParent(None)
+            widget.deleteLater()
+        self.cards = []
+        self.link_rows = []
+
+    # ----- clicks ----------------------------------------------------------------------
+
+    def _accept(self, s: Suggestion) -> None:
+        self._hide_card(s)
+        self.controller.accept(s.target_type, s.target_id, s.title)
+
+    def _dismiss(self, s: Suggestion) -> None:
+        self._hide_card(s)
+        self.controller.dismiss(s.target_type, s.target_id, s.title)
+
+    def _hide_card(self, s: Suggestion) -> None:
+        for card in self.cards:
+            if card.suggestion.key == s.key:
+                card.accept_button.setEnabled(False)
+                card.dismiss_button.setEnabled(False)
+
+    def _remove_link(self, entry: LinkEntry) -> None:
+        note_id = self.controller.note_id
+        if note_id is None:
+            return
+        for row in self.link_rows:
+            if row.entry is entry:
+                row.remove_button.setEnabled(False)
+                backlink = row.backlink
+                break
+        else:
+            return
+        if backlink:  # the link belongs to the other note
+            self.controller.remove_link(entry.target_id, "note", note_id, entry.title, entry.origin)
+        else:
+            self.controller.remove_link(note_id, entry.target_type, entry.target_id, entry.title,
+                                        entry.origin)
+
+    def _open_suggestion(self, s: Suggestion) -> None:
+        highlights = [(s.start + a, s.start + b) for a, b in s.highlights]
+        if s.target_type == "note":
+            self.openNote.emit(s.target_id, highlights, s.start)
+        elif s.document_id is not None:
+            self.openFragment.emit(s.document_id, s.target_id, highlights, s.start)
+
+    def _open_link(self, entry: LinkEntry) -> None:
+        if entry.target_type == "note":
+            self.openNote.emit(entry.target_id, None, None)
+        elif entry.document_id is not None:
+            self.openFragment.emit(entry.document_id, entry.target_id, None, None)
+
+    def _action_done(self, action: Action) -> None:
+        title = _elide(action.title or self.tr("Untitled"), 40)
+        texts = {
+            "link": self.tr("Linked “{0}”."),
+            "dismiss": self.tr("“{0}” will not be suggested for this note again."),
+            "unlink": self.tr("Link to “{0}” removed."),
+        }
+        self.undo_label.setText(texts[action.kind].format(title))
+        self.undo_bar.show()
+
+    def _failed(self, message: str) -> None:
+        self._message = self.tr("Related material is unavailable: {0}").format(message)
+        self._render_status()
+
+    # ----- text ------------------------------------------------------------------------
+
+    def _render_status(self) -> None:
+        view = self.view
+        if self._message:
+            text = self._message
+        elif self.controller.note_id is None:
+            text = self.tr("Open a note to see related notes and library passages.")
+        elif view is None:
+            text = self.tr("Looking for related material…")
+        elif view.result.missing:
+            text = self.tr("This note is in the trash: no suggestions.")
+        elif not view.result.suggestions:
+            text = self.tr("Nothing related found yet. Suggestions update after the note is saved.")
+        else:
+            text = self.tr("Suggested because they share terms or meaning with this note. "
+                           "✓ links, ✕ hides for good.")
+        self.status.setText(text)
+        lexical_only = view is not None and view.result.mode != "hybrid" and not view.result.missing
+        self.degraded.setVisible(lexical_only)
+        has_note = self.controller.note_id is not None and view is not None
+        self.links_header.setVisible(has_note)
+        self.backlinks_header.setVisible(has_note)
+        self.no_links.setVisible(has_note and not view.links.outgoing)  # type: ignore[union-attr]
+        self.no_backlinks.setVisible(has_note and not view.links.backlinks)  # type: ignore[union-attr]
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.header.setText(self.tr("Related material"))
+        self.suggestions_header.setText(self.tr("Suggestions"))
+        self.links_header.setText(self.tr("Links from this note"))
+        self.backlinks_header.setText(self.tr("Links to this note"))
+        self.no_links.setText(self.tr("No links yet."))
+        self.no_backlinks.setText(self.tr("No note links here yet."))
+        self.undo_button.setText(self.tr("Undo"))
+        self.degraded.setText(self.tr("Keyword matches only: install an embedding model in Settings "
+                                      "to also find material related in meaning."))
+        for widget in [*self.cards, *self.link_rows]:
+            widget.retranslateUi()
+        self._render_status()
+
+
+def install_related_panel(window: MainWindow) -> RelatedPanel:
+    """Put the panel beside the editor and wire it to the window (called once, at construction)."""
+    controller = RelatedController(window.runner, window.save_queue.submit, window)
+    panel = RelatedPanel(controller)
+    inner = QSplitter(Qt.Orientation.Horizontal)
+    inner.setChildrenCollapsible(False)
+    index = window.splitter.indexOf(window.centre)
+    window.splitter.replaceWidget(index, inner)
+    inner.addWidget(window.centre)
+    inner.addWidget(panel)
+    inner.setStretchFactor(0, 1)
+    inner.setStretchFactor(1, 0)
+    inner.setSizes([640, 300])
+    window.splitter.setStretchFactor(index, 1)
+    saved = window.state.bytes("window/related")
+    if saved is not None:
+        inner.restoreState(saved)
+    inner.splitterMoved.connect(lambda *_: window.state.set("window/related", inner.saveState()))
+    panel.splitter = inner  # type: ignore[attr-defined]
+
+    def current_changed(_index: int) -> None:
+        if window.centre.currentWidget() is not window.editor:
+            panel.show_note(None)
+
+    window.libraryOpened.connect(controller.set_library)
+    window.shutdownFinished.connect(controller.stop)
+    window.noteOpened.connect(panel.show_note)
+    window.centre.currentChanged.connect(current_changed)
+    panel.openNote.connect(window.open_note)
+    panel.openFragment.connect(window.open_fragment)
+    return panel

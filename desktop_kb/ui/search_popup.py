@@ -1,0 +1,209 @@
+"""Global search (Ctrl+K): results as you type, keyboard first.
+
+Each query runs off the GUI thread; a generation counter drops answers to
+queries the person has already typed past, so results never flicker back.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.retrieval.results import SearchResponse, SearchResult
+from desktop_kb.tasks.library_tasks import TaskRunner
+from desktop_kb.ui.i18n import RESOURCES
+
+DEBOUNCE_MS = 150
+LOCK_ICON = (RESOURCES / "icons" / "lock.svg").as_posix()
+LIMIT = 20
+
+SearchFn = Callable[[str], SearchResponse]
+
+
+def snippet_html(result: SearchResult) -> str:
+    """Highlights are absolute offsets into the source; the snippet starts at ``start``."""
+    text = result.snippet
+    parts: list[str] = []
+    cursor = 0
+    for start, end in sorted(result.highlights):
+        a = max(start - result.start, cursor)
+        b = min(end - result.start, len(text))
+        if b <= a:
+            continue
+        parts.append(html.escape(text[cursor:a]))
+        parts.append(f'<span style="background:#ffe08a;color:#111">{html.escape(text[a:b])}</span>')
+        cursor = b
+    parts.append(html.escape(text[cursor:]))
+    return "".join(parts).replace("\n", " ")
+
+
+class SearchPopup(QDialog):
+    resultChosen = Signal(object)  # SearchResult
+    resultsShown = Signal(int)  # how many results are listed now
+
+    def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._search: SearchFn | None = None
+        self.generation = 0
+        self.results: list[SearchResult] = []
+        self.setModal(False)
+        self.resize(720, 480)
+        self.query = QLineEdit(objectName="searchQuery", clearButtonEnabled=True)
+        self.query.installEventFilter(self)
+        self.list = QListWidget(objectName="searchResults")
+        self.list.setWordWrap(True)
+        self.list.setAlternatingRowColors(False)
+        self.list.itemActivated.connect(lambda _item: self.open_current())
+        self.list.installEventFilter(self)
+        self.state = QLabel(objectName="emptyHint", wordWrap=True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 12, 12, 10)
+        layout.setSpacing(8)
+        layout.addWidget(self.query)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.state)
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._run_query)
+        self.query.textChanged.connect(self._typed)
+        self.retranslateUi()
+
+    def set_search(self, search: SearchFn | None) -> None:
+        self._search = search
+
+    def popup(self) -> None:
+        parent = self.parentWidget()
+        if parent is not None:
+            geo = parent.geometry()
+            width = min(760, max(520, geo.width() - 160))
+            self.resize(width, min(520, max(320, geo.height() - 200)))
+            self.move(geo.x() + (geo.width() - width) // 2, geo.y() + 80)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        self.query.setFocus()
+        self.query.selectAll()
+
+    # ----- querying -------------------------------------------------------------------
+
+    def _typed(self, _text: str) -> None:
+        self.generation += 1  # anything in flight is now stale
+        self._debounce.start()
+
+    def _run_query(self) -> None:
+        text = self.query.text().strip()
+        self.generation += 1
+        generation = self.generation
+        if not text:
+            self._show(generation, SearchResponse(query="", mode=""))
+            return
+        search = self._search
+        if search is None:
+            self.state.setText(self.tr("The library is still opening…"))
+            return
+        self.state.setText(self.tr("Searching…"))
+        self._runner.run(lambda: search(text),
+                         lambda response: self._show(generation, response),
+                         lambda exc: self._failed(generation, exc))
+
+    def _show(self, generation: int, response: SearchResponse) -> None:
+        if generation != self.generation:
+            return  # a newer query is on its way
+        self.results = list(response.results)
+        self.list.clear()
+        for result in self.results:
+            item = QListWidgetItem()
+            label = QLabel(self._result_html(result))
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setWordWrap(True)
+            label.setContentsMargins(8, 6, 8, 6)
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            self.list.addItem(item)
+            self.list.setItemWidget(item, label)
+        if self.results:
+            self.list.setCurrentRow(0)
+        if response.query and not self.results:
+            self.state.setText(self.tr("No results."))
+        elif response.notice:
+            self.state.setText(response.notice)
+        elif self.results:
+            self.state.setText(self.tr("↑↓ to choose, Enter to open, Esc to close"))
+        else:
+            self.state.setText(self.tr("Type to search notes and the library."))
+        self._fix_row_heights()
+        self.resultsShown.emit(len(self.results))
+
+    def _fix_row_heights(self) -> None:
+        """Word-wrapped labels need their height for the list's actual width."""
+        width = max(200, self.list.viewport().width() - 2)
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            label = self.list.itemWidget(item)
+            if isinstance(label, QLabel):
+                item.setSizeHint(QSize(width, label.heightForWidth(width)))
+
+    def _failed(self, generation: int, exc: BaseException) -> None:
+        if generation == self.generation:
+            self.state.setText(self.tr("Search failed: {0}").format(exc))
+
+    def _result_html(self, result: SearchResult) -> str:
+        kind = self.tr("Note") if result.source_type == "note" else self.tr("Library")
+        lock = (f' <img src="{LOCK_ICON}" width="12" height="12">' if result.local_only else "")
+        title = html.escape(result.title or self.tr("Untitled"))
+        return (f'<div><b>{title}</b>{lock} <span style="color:#888">· {kind}</span></div>'
+                f'<div style="color:#444">{snippet_html(result)}</div>')
+
+    # ----- keyboard -------------------------------------------------------------------
+
+    def open_current(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self.results):
+            self.hide()
+            self.resultChosen.emit(self.results[row])
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            key = event.key()
+            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.list.count():
+                step = 1 if key == Qt.Key.Key_Down else -1
+                row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
+                self.list.setCurrentRow(row)
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                if self._debounce.isActive():  # Enter right after typing: search first
+                    self._debounce.stop()
+                    self._run_query()
+                    return True
+                self.open_current()
+                return True
+            if key == Qt.Key.Key_Escape:
+                self.hide()
+                return True
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._fix_row_heights()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.setWindowTitle(self.tr("Search"))
+        self.query.setPlaceholderText(self.tr("Search notes and the library — 中文 or English"))
+        if not self.results:
+            self.state.setText(self.tr("Type to search notes and the library."))

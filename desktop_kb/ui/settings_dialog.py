@@ -1,0 +1,395 @@
+"""Settings: data folder, language, feature switches, embedding model, AI provider.
+
+Everything is read and written off the GUI thread (settings live in the
+store). Writes go through the ordered note queue so two quick toggles land in
+the order they were clicked. The API key goes to the OS keyring only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb import secrets
+from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager
+from desktop_kb.library import Library
+from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+from desktop_kb.tasks.progress_bridge import ProgressBridge
+from desktop_kb.ui import i18n
+from desktop_kb.ui.privacy_page import PresetChooser, PrivacyPage
+from desktop_kb.ui.progress_dialog import stage_text
+
+SETTING_KEYS = ("discovery.enabled", "qa.cloud_enabled", "qa.provider.base_url",
+                "qa.provider.model", "embed.model")
+
+Submit = Callable[[Callable[[Library], Any]], None]
+
+
+@dataclass
+class SettingsSnapshot:
+    values: dict[str, Any]
+    installed: list[str]
+    keyring_ok: bool
+    keyring_message: str
+    has_key: bool
+    can_switch_model: bool
+
+
+def model_manager(library: Library) -> ModelManager:
+    manager = getattr(library, "models", None)
+    return manager if isinstance(manager, ModelManager) else ModelManager(library.paths.data_dir)
+
+
+def load_settings(library: Library) -> SettingsSnapshot:
+    """Runs off the GUI thread: SQL, the models folder and the keyring (may talk D-Bus)."""
+    values = {key: library.get_setting(key) for key in SETTING_KEYS}
+    installed = [m.id for m in model_manager(library).list_installed()]
+    ok, message = secrets.keyring_status()
+    has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
+    return SettingsSnapshot(values, installed, ok, message, has_key, hasattr(library, "use_model"))
+
+
+class SettingsDialog(QDialog):
+    languageChosen = Signal(str)  # "system", "en" or "zh_CN"
+    modelInstalled = Signal(str)
+    loaded = Signal()
+    keyStored = Signal(bool)  # True on success
+
+    def __init__(self, runner: TaskRunner, library: Library, submit: Submit,
+                 data_dir: Path, language_choice: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._library = library
+        self._submit = submit
+        self._data_dir = Path(data_dir)
+        self._loading = True
+        self._install: ProgressBridge | None = None
+        self.snapshot: SettingsSnapshot | None = None
+        self.setMinimumSize(620, 440)
+
+        self.tabs = QTabWidget()
+        # General
+        self.data_folder = QLineEdit(str(self._data_dir), readOnly=True)
+        self.open_folder = QPushButton()
+        self.open_folder.clicked.connect(self._open_folder)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.data_folder, 1)
+        folder_row.addWidget(self.open_folder)
+        self.language = QComboBox()
+        self.language.addItem("", i18n.SYSTEM)
+        self.language.addItem("English", "en")
+        self.language.addItem("简体中文", "zh_CN")
+        self.language.setCurrentIndex(max(0, self.language.findData(language_choice)))
+        self.language.currentIndexChanged.connect(
+            lambda _i: self.languageChosen.emit(str(self.language.currentData())))
+        general = QWidget()
+        self.general_form = QFormLayout(general)
+        self.data_label, self.language_label = QLabel(), QLabel()
+        self.general_form.addRow(self.data_label, folder_row)
+        self.general_form.addRow(self.language_label, self.language)
+        # Features
+        self.discovery = QCheckBox()
+        self.cloud = QCheckBox()
+        self.cloud_hint = QLabel(wordWrap=True, objectName="emptyHint")
+        self.discovery.toggled.connect(lambda on: self._set("discovery.enabled", on))
+        self.cloud.toggled.connect(lambda on: self._set("qa.cloud_enabled", on))
+        features = QWidget()
+        features_layout = QVBoxLayout(features)
+        features_layout.addWidget(self.discovery)
+        features_layout.addWidget(self.cloud)
+        features_layout.addWidget(self.cloud_hint)
+        features_layout.addStretch(1)
+        # Embedding model
+        self.models = QListWidget()
+        self.model_in_use = QComboBox()
+        self.model_in_use.currentIndexChanged.connect(self._use_model)
+        self.install_button = QPushButton()
+        self.install_button.clicked.connect(self.install_default_model)
+        self.install_cancel = QPushButton()
+        self.install_cancel.clicked.connect(self._cancel_install)
+        self.install_cancel.hide()
+        self.install_progress = QProgressBar()
+        self.install_progress.hide()
+        self.model_message = QLabel(wordWrap=True)
+        self.model_message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.models_header, self.in_use_label = QLabel(objectName="paneHeader"), QLabel()
+        model = QWidget()
+        model_layout = QVBoxLayout(model)
+        model_layout.addWidget(self.models_header)
+        model_layout.addWidget(self.models, 1)
+        in_use_row = QHBoxLayout()
+        in_use_row.addWidget(self.in_use_label)
+        in_use_row.addWidget(self.model_in_use, 1)
+        model_layout.addLayout(in_use_row)
+        install_row = QHBoxLayout()
+        install_row.addWidget(self.install_button)
+        install_row.addWidget(self.install_progress, 1)
+        install_row.addWidget(self.install_cancel)
+        model_layout.addLayout(install_row)
+        model_layout.addWidget(self.model_message)
+        # AI provider
+        self.base_url = QLineEdit()
+        self.model_name = QLineEdit()
+        self.base_url.editingFinished.connect(
+            lambda: self._set("qa.provider.base_url", self.base_url.text().strip() or None))
+        self.model_name.editingFinished.connect(
+            lambda: self._set("qa.provider.model", self.model_name.text().strip() or None))
+        self.api_key = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
+        self.save_key = QPushButton()
+        self.save_key.clicked.connect(self.store_key)
+        self.delete_key = QPushButton()
+        self.delete_key.clicked.connect(self.remove_key)
+        key_row = QHBoxLayout()
+        key_row.addWidget(self.api_key, 1)
+        key_row.addWidget(self.save_key)
+        key_row.addWidget(self.delete_key)
+        self.keyring_message = QLabel(wordWrap=True)
+        self.keyring_message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        provider = QWidget()
+        self.provider_form = QFormLayout(provider)
+        self.base_url_label, self.model_name_label, self.key_label = QLabel(), QLabel(), QLabel()
+        self.preset, self.preset_label = PresetChooser(self.base_url, self.model_name), QLabel()
+        self.provider_form.addRow(self.preset_label, self.preset)
+        self.provider_form.addRow(self.base_url_label, self.base_url)
+        self.provider_form.addRow(self.model_name_label, self.model_name)
+        self.provider_form.addRow(self.key_label, key_row)
+        self.provider_form.addRow(self.keyring_message)
+
+        for page in (general, features, model, provider):
+            page.layout().setContentsMargins(14, 14, 14, 14)
+            self.tabs.addTab(page, "")
+        self.privacy = PrivacyPage(runner, library, submit)
+        self.tabs.addTab(self.privacy, "")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 12, 12, 10)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+        self._key_state = ""
+        self.retranslateUi()
+        self.reload()
+
+    # ----- loading --------------------------------------------------------------------
+
+    def reload(self) -> None:
+        self._loading = True
+        self.privacy.reload()
+        for widget in (self.discovery, self.cloud, self.base_url, self.model_name, self.model_in_use):
+            widget.setEnabled(False)
+        self._runner.run(lambda: load_settings(self._library), self._loaded,
+                         lambda exc: self.model_message.setText(describe_error(exc)))
+
+    def _loaded(self, snapshot: SettingsSnapshot) -> None:
+        self.snapshot = snapshot
+        self._loading = True
+        try:
+            values = snapshot.values
+            self.discovery.setChecked(bool(values.get("discovery.enabled", True)))
+            self.cloud.setChecked(bool(values.get("qa.cloud_enabled", False)))
+            self.base_url.setText(str(values.get("qa.provider.base_url") or ""))
+            self.model_name.setText(str(values.get("qa.provider.model") or ""))
+            self.models.clear()
+            self.models.addItems(snapshot.installed)
+            self.model_in_use.clear()
+            self.model_in_use.addItem("", None)
+            for name in snapshot.installed:
+                self.model_in_use.addItem(name, name)
+            current = values.get("embed.model")
+            self.model_in_use.setCurrentIndex(max(0, self.model_in_use.findData(current)))
+            for widget in (self.discovery, self.cloud, self.base_url, self.model_name):
+                widget.setEnabled(True)
+            self.model_in_use.setEnabled(snapshot.can_switch_model and bool(snapshot.installed))
+            self.install_button.setEnabled(DEFAULT_MODEL not in snapshot.installed)
+            self._key_state = "stored" if snapshot.has_key else ""
+        finally:
+            self._loading = False
+        self.retranslateUi()
+        self.loaded.emit()
+
+    # ----- writes ---------------------------------------------------------------------
+
+    def _set(self, key: str, value: object) -> None:
+        if not self._loading:
+            self._submit(lambda library: library.set_setting(key, value))
+
+    def _use_model(self, _index: int) -> None:
+        if self._loading or self.snapshot is None or not self.snapshot.can_switch_model:
+            return
+        name = self.model_in_use.currentData()
+        self._runner.run(lambda: self._library.use_model(name),  # type: ignore[attr-defined]
+                         lambda _r: None,
+                         lambda exc: self.model_message.setText(describe_error(exc)))
+
+    def _open_folder(self) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._data_dir)))
+
+    # ----- model install --------------------------------------------------------------
+
+    def install_default_model(self) -> None:
+        if self._install is not None:
+            return
+        bridge = ProgressBridge(self)
+        self._install = bridge
+        bridge.changed.connect(self._install_progress)
+        self.install_button.setEnabled(False)
+        self.install_progress.setRange(0, 0)
+        self.install_progress.show()
+        self.install_cancel.show()
+        self.model_message.setObjectName("")
+        self.model_message.setText(self.tr("Installing {0}…").format(DEFAULT_MODEL))
+        library = self._library
+
+        def install() -> str:
+            manager = model_manager(library)
+            manifest = manager.install(DEFAULT_MODEL, bridge.report)
+            if hasattr(library, "use_model"):
+                library.use_model(manifest.id)
+            return manifest.id
+
+        self._runner.run(install, self._installed, self._install_failed)
+
+    def _install_progress(self, label: str, done: int, total: int) -> None:
+        self.install_progress.setFormat(stage_text(label) + "  %p%")
+        if total > 0:
+            self.install_progress.setRange(0, total)
+            self.install_progress.setValue(done)
+
+    def _cancel_install(self) -> None:
+        if self._install is not None:
+            self._install.cancel()
+
+    def _install_done(self) -> None:
+        self._install = None
+        self.install_progress.hide()
+        self.install_cancel.hide()
+        self.install_button.setEnabled(True)
+
+    def _installed(self, name: str) -> None:
+        self._install_done()
+        self.model_message.setText(self.tr("{0} is installed and in use. The library is re-embedded in the background.").format(name))
+        self.modelInstalled.emit(name)
+        self.reload()
+
+    def _install_failed(self, exc: BaseException) -> None:
+        cancelled = self._install is not None and self._install.cancelled
+        self._install_done()
+        if cancelled:
+            self.model_message.setText(self.tr("Installation cancelled. Nothing was installed."))
+        else:
+            self.model_message.setText(self.tr("Could not install the model: {0}").format(describe_error(exc)))
+
+    # ----- API key --------------------------------------------------------------------
+
+    def store_key(self) -> None:
+        key = self.api_key.text().strip()
+        if not key:
+            return
+        self.api_key.clear()  # the key leaves the widget at once; it is never logged
+
+        def store() -> None:
+            secrets.set_api_key(secrets.PROVIDER_KEY, key)
+
+        self._runner.run(store, lambda _r: self._key_result("stored"),
+                         lambda exc: self._key_result("failed", describe_error(exc)))
+
+    def remove_key(self) -> None:
+        self._runner.run(lambda: secrets.delete_api_key(secrets.PROVIDER_KEY),
+                         lambda _r: self._key_result("deleted"),
+                         lambda exc: self._key_result("failed", describe_error(exc)))
+
+    def _key_result(self, state: str, detail: str = "") -> None:
+        self._key_state = state
+        self.retranslateUi()
+        self.keyStored.emit(state in ("stored", "deleted"))
+
+    # ----- language -------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.setWindowTitle(self.tr("Settings"))
+        for i, title in enumerate((self.tr("General"), self.tr("Features"),
+                                   self.tr("Embedding model"), self.tr("AI provider"))):
+            self.tabs.setTabText(i, title)
+        self.tabs.setTabText(self.tabs.indexOf(self.privacy), self.privacy.title())
+        self.preset_label.setText(self.tr("Preset"))
+        self.data_label.setText(self.tr("Data folder"))
+        self.open_folder.setText(self.tr("Open folder"))
+        self.language_label.setText(self.tr("Language"))
+        self.language.setItemText(0, self.tr("System default"))
+        self.discovery.setText(self.tr("Suggest related material for the open note"))
+        self.cloud.setText(self.tr("Answer questions with a cloud AI provider"))
+        self.cloud_hint.setText(self.tr(
+            "Off by default. When on, only short approved snippets and your question are sent — "
+            "never whole notes, and never anything marked local only."))
+        self.models_header.setText(self.tr("Installed models"))
+        self.in_use_label.setText(self.tr("Model in use"))
+        if self.model_in_use.count():
+            self.model_in_use.setItemText(0, self.tr("None — keyword search only"))
+        if self.snapshot is not None and not self.snapshot.can_switch_model:
+            self.model_in_use.setToolTip(self.tr("Switching models needs a newer Desktop KB core."))
+        self.install_button.setText(self.tr("Install the default model"))
+        self.install_button.setToolTip(DEFAULT_MODEL)
+        self.install_cancel.setText(self.tr("Cancel"))
+        self.base_url_label.setText(self.tr("Base URL"))
+        self.base_url.setPlaceholderText("https://api.example.com/v1")
+        self.model_name_label.setText(self.tr("Model name"))
+        self.key_label.setText(self.tr("API key"))
+        self.api_key.setPlaceholderText(self.tr("Paste the key; it is kept in the system keyring"))
+        self.save_key.setText(self.tr("Save key"))
+        self.delete_key.setText(self.tr("Delete key"))
+        self.close_button.setText(self.tr("Close"))
+        self._update_keyring_message()
+
+    def _update_keyring_message(self) -> None:
+        snap = self.snapshot
+        state = self._key_state
+        if snap is None:
+            self.keyring_message.setText(self.tr("Checking the system keyring…"))
+            return
+        if not snap.keyring_ok or state == "failed":
+            text = self.tr("No system keyring was found. Install and unlock a Secret Service provider "
+                           "(GNOME Keyring or KWallet) and restart, or set DESKTOP_KB_API_KEY in the "
+                           "environment for this session.")
+            if state == "failed":
+                text = self.tr("The key was not saved.") + " " + text
+            self.keyring_message.setObjectName("keyringStatusBad")
+        else:
+            text = {
+                "stored": self.tr("A key is stored in the system keyring."),
+                "deleted": self.tr("The key was deleted from the system keyring."),
+            }.get(state, self.tr("Keys are stored in the system keyring, never in a file."))
+            self.keyring_message.setObjectName("keyringStatusOk")
+        no_keyring = not snap.keyring_ok
+        self.save_key.setEnabled(not no_keyring)
+        self.delete_key.setEnabled(not no_keyring)
+        self.api_key.setEnabled(not no_keyring)
+        self.keyring_message.setText(text)
+        self.keyring_message.style().unpolish(self.keyring_message)
+        self.keyring_message.style().polish(self.keyring_message)

@@ -1,0 +1,177 @@
+"""Index state in the status bar, and the popup that explains and repairs it.
+
+States: indexed ✓ / indexing n / n failed ⚠ / incomplete; plus the I7
+degraded notice when no embedding model is in use (keyword search only).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.index.verify import VerifyReport
+from desktop_kb.library import IndexStatus
+
+
+class StatusBadge(QToolButton):
+    """A flat button: the index state in a few characters; click for details."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, objectName="statusBadge")
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.status: IndexStatus | None = None
+        self.retranslateUi()
+
+    def set_status(self, status: IndexStatus) -> None:
+        self.status = status
+        self.retranslateUi()
+
+    @property
+    def state(self) -> str:
+        return self.status.state if self.status else "opening"
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        status = self.status
+        if status is None:
+            self.setText(self.tr("Opening the library…"))
+        elif status.state == "failed":
+            self.setText(self.tr("%n failed ⚠", "", len(status.failures)))
+        elif status.state == "indexing":
+            self.setText(self.tr("Indexing %n", "", status.pending))
+        elif status.state == "incomplete":
+            self.setText(self.tr("Index incomplete ⚠"))
+        else:
+            self.setText(self.tr("Indexed ✓"))
+        self.setToolTip(self.tr("Index status — click for details, rebuild and verify"))
+
+
+def degraded_text(status: IndexStatus | None) -> str:
+    from PySide6.QtCore import QCoreApplication
+
+    if status is not None and not status.embed_model:
+        return QCoreApplication.translate("StatusBadge", "No embedding model — keyword search only")
+    return ""
+
+
+class IndexStatusPopup(QDialog):
+    rebuildRequested = Signal()
+    verifyRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(560, 340)
+        self.headline = QLabel(objectName="popupHeadline", wordWrap=True)
+        self.summary = QLabel(wordWrap=True)
+        self.model_line = QLabel(wordWrap=True)
+        self.failures_header = QLabel(objectName="paneHeader")
+        self.failures = QTreeWidget()
+        self.failures.setRootIsDecorated(False)
+        self.failures.setColumnCount(3)
+        self.failures.setColumnWidth(0, 120)
+        self.verify_result = QLabel(wordWrap=True)
+        self.rebuild_button = QPushButton()
+        self.verify_button = QPushButton()
+        self.rebuild_button.clicked.connect(self.rebuildRequested)
+        self.verify_button.clicked.connect(self.verifyRequested)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        row = QHBoxLayout()
+        row.addWidget(self.rebuild_button)
+        row.addWidget(self.verify_button)
+        row.addStretch(1)
+        row.addWidget(buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 12)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.model_line)
+        layout.addWidget(self.failures_header)
+        layout.addWidget(self.failures, 3)
+        layout.addWidget(self.verify_result)
+        layout.addStretch(1)
+        layout.addLayout(row)
+        self.status: IndexStatus | None = None
+        self.report: VerifyReport | None = None
+        self.retranslateUi()
+
+    def set_status(self, status: IndexStatus | None) -> None:
+        self.status = status
+        self.failures.clear()
+        if status is not None:
+            for source_type, source_id, reason, attempts in status.failures:
+                item = QTreeWidgetItem([f"{source_type} {source_id}", reason, str(attempts)])
+                item.setToolTip(1, reason)
+                self.failures.addTopLevelItem(item)
+        self.failures.setVisible(bool(status and status.failures))
+        self.failures_header.setVisible(bool(status and status.failures))
+        self.retranslateUi()
+
+    def set_busy(self, busy: bool) -> None:
+        self.rebuild_button.setEnabled(not busy)
+        self.verify_button.setEnabled(not busy)
+
+    def set_verify_report(self, report: VerifyReport | None) -> None:
+        self.report = report
+        self.retranslateUi()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.setWindowTitle(self.tr("Index status"))
+        self.rebuild_button.setText(self.tr("Rebuild index"))
+        self.verify_button.setText(self.tr("Verify index"))
+        self.close_button.setText(self.tr("Close"))
+        self.failures_header.setText(self.tr("Failures"))
+        self.failures.setHeaderLabels([self.tr("Source"), self.tr("Reason"), self.tr("Attempts")])
+        status = self.status
+        if status is None:
+            self.headline.setText(self.tr("The library is still opening."))
+            self.summary.clear()
+            self.model_line.clear()
+        else:
+            state = {
+                "ok": self.tr("The index is up to date."),
+                "indexing": self.tr("Indexing: %n item(s) waiting.", "", status.pending),
+                "failed": self.tr("%n item(s) could not be indexed. They are retried on the next save or rebuild.", "", len(status.failures)),
+                "incomplete": self.tr("The index is incomplete (a rebuild was interrupted). Rebuild it to repair."),
+            }[status.state]
+            counts = self.tr("{0} sources, {1} chunks indexed.").format(status.sources, status.chunks)
+            self.headline.setText(state)
+            self.summary.setText(counts)
+            if status.embed_model:
+                self.model_line.setText(self.tr("Embedding model: {0} (keyword + meaning search)").format(status.embed_model))
+            else:
+                self.model_line.setText(self.tr("No embedding model — keyword search only. Install one in Settings → Embedding model."))
+        report = self.report
+        if report is None:
+            self.verify_result.clear()
+        elif report.drift == 0:
+            self.verify_result.setText(self.tr("Verify: the index matches the library. Nothing to repair."))
+        else:
+            text = self.tr("Verify found {0} difference(s): {1} missing, {2} stale, {3} orphaned, {4} orphan rows, {5} missing vectors.").format(
+                report.drift, len(report.missing), len(report.stale), len(report.orphans),
+                report.orphan_chunks, report.missing_vectors)
+            if report.repaired:
+                text += " " + self.tr("Repaired.")
+            self.verify_result.setText(text)

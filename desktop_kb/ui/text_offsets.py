@@ -1,0 +1,18 @@
+"""Python counts code points, Qt counts UTF-16 units; they differ for emoji and rare CJK.
+
+Search highlights come from the core as code-point offsets; the editor needs
+UTF-16 positions for ``QTextCursor``.
+"""
+
+from __future__ import annotations
+
+
+def to_utf16(text: str, index: int) -> int:
+    prefix = text[:index]
+    if prefix.isascii() or all(ord(c) < 0x10000 for c in prefix):
+        return len(prefix)
+    return len(prefix.encode("utf-16-le")) // 2
+
+
+def spans_to_utf16(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return [(to_utf16(text, a), to_utf16(text, b)) for a, b in spans]

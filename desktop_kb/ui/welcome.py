@@ -1,0 +1,27 @@
+"""The note a new library opens with, in the UI language (created once: ``ui.welcome_created``)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+
+def welcome_note() -> tuple[str, str]:
+    title = QCoreApplication.translate("Welcome", "Welcome to Desktop KB")
+    body = QCoreApplication.translate("Welcome", """# Welcome to Desktop KB
+
+Everything stays on this computer. Write in Chinese, English or both — 中英文混写也可以。
+
+## The three panes
+
+1. **Notes** — this editor. Notes save themselves about a second after you stop typing; Ctrl+S saves at once.
+2. **Library QA (coming)** — ask questions about your notes and imported material and get answers with numbered citations.
+3. **Related material (coming)** — suggestions of related notes and fragments; nothing is linked until you click.
+
+## Try this
+
+- **Ctrl+K** searches everything as you type; Enter opens the hit, highlighted.
+- **File → Import folder…** brings in Markdown, text, YAML, JSON and Python files.
+- The lock button marks a note *local only*: it never leaves this computer.
+- The status bar shows whether the search index is up to date; click it for details.
+""")
+    return title, body

@@ -1,0 +1,1632 @@
+<?xml version='1.0' encoding='utf-8'?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>FragmentReader</name>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="282" />
+        <source>New note from selection</source>
+        <translation>用选中内容新建笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="283" />
+        <source>Local only: the whole document is never sent to a cloud service</source>
+        <translation>仅限本地：整个文档永远不会发送到云端服务</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="284" />
+        <source>Select a fragment in the library</source>
+        <translation>在资料库中选择一个片段</translation>
+    </message>
+</context>
+<context>
+    <name>ImportSummaryDialog</name>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="22" />
+        <source>hidden</source>
+        <translation>隐藏项</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="23" />
+        <source>format not selected</source>
+        <translation>未选择该格式</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="24" />
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="25" />
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="26" />
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="27" />
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="28" />
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="29" />
+        <source>folder already visited (linked folder)</source>
+        <translation>文件夹已访问过（链接文件夹）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="30" />
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="31" />
+        <source>binary file</source>
+        <translation>二进制文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="93" />
+        <source>Import finished</source>
+        <translation>导入完成</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="93" />
+        <source>Import cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="94" />
+        <source>{0} new, {1} updated, {2} unchanged; {3} fragments.</source>
+        <translation>新增 {0} 个，更新 {1} 个，未变 {2} 个；共 {3} 个片段。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="97" />
+        <source>%n document(s) removed because their files are gone.</source>
+        <translation><numerusform>已移除 %n 个文档，因为它们的文件已不存在。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="99" />
+        <source>Cancelled: the files imported before you cancelled are kept.</source>
+        <translation>已取消：取消之前导入的文件会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="101" />
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="101" />
+        <source>Files</source>
+        <translation>文件数</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="102" />
+        <source>Skipped files and remarks</source>
+        <translation>跳过的文件与备注</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="103" />
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="103" />
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="105" />
+        <source>%n hidden item(s) skipped (names starting with a dot).</source>
+        <translation><numerusform>跳过了 %n 个隐藏项（名称以点开头）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="107" />
+        <source>%n other item(s) skipped (formats not selected, linked folders).</source>
+        <translation><numerusform>跳过了 %n 个其他项（未选择的格式、链接文件夹）。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/import_dialog.py" line="109" />
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+</context>
+<context>
+    <name>IndexStatusPopup</name>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="141" />
+        <source>Index status</source>
+        <translation>索引状态</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="142" />
+        <source>Rebuild index</source>
+        <translation>重建索引</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="143" />
+        <source>Verify index</source>
+        <translation>校验索引</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="144" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="145" />
+        <source>Failures</source>
+        <translation>失败项</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="146" />
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="146" />
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="146" />
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="149" />
+        <source>The library is still opening.</source>
+        <translation>资料库仍在打开中。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="154" />
+        <source>The index is up to date.</source>
+        <translation>索引已是最新。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/status_badge.py" line="155" />
+        <source>Indexing: %n item(s) waiting.</source>
+        <translation><numerusform>正在索引：还有 %n 项等待处理。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/status_badge.py" line="156" />
+        <source>%n item(s) could not be indexed. They are retried on the next save or rebuild.</source>
+        <translation><numerusform>有 %n 项无法索引。下次保存或重建时会重试。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="157" />
+        <source>The index is incomplete (a rebuild was interrupted). Rebuild it to repair.</source>
+        <translation>索引不完整（上次重建被中断）。请重建索引以修复。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="159" />
+        <source>{0} sources, {1} chunks indexed.</source>
+        <translation>已索引 {0} 个来源、{1} 个分块。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="163" />
+        <source>Embedding model: {0} (keyword + meaning search)</source>
+        <translation>嵌入模型：{0}（关键词 + 语义搜索）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="165" />
+        <source>No embedding model — keyword search only. Install one in Settings → Embedding model.</source>
+        <translation>没有嵌入模型 — 仅关键词搜索。可在“设置 → 嵌入模型”中安装。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="170" />
+        <source>Verify: the index matches the library. Nothing to repair.</source>
+        <translation>校验：索引与资料库一致，无需修复。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="172" />
+        <source>Verify found {0} difference(s): {1} missing, {2} stale, {3} orphaned, {4} orphan rows, {5} missing vectors.</source>
+        <translation>校验发现 {0} 处差异：缺失 {1}，过期 {2}，孤立来源 {3}，孤立行 {4}，缺失向量 {5}。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="176" />
+        <source>Repaired.</source>
+        <translation>已修复。</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryTree</name>
+    <message>
+        <location filename="../../desktop_kb/ui/library_tree.py" line="131" />
+        <source>Local only (never sent to a cloud service)</source>
+        <translation>仅限本地（永不发送到云端服务）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/library_tree.py" line="135" />
+        <source>Remove from library</source>
+        <translation>从资料库移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/library_tree.py" line="149" />
+        <source>Library</source>
+        <translation>资料库</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/library_tree.py" line="150" />
+        <source>Imported documents; right-click for local only</source>
+        <translation>已导入的文档；右键可设为仅限本地</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/library_tree.py" line="151" />
+        <source>Nothing imported yet. Use File → Import folder…</source>
+        <translation>还没有导入任何内容。请使用“文件 → 导入文件夹…”</translation>
+    </message>
+</context>
+<context>
+    <name>LinkRow</name>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="138" />
+        <source>note</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="138" />
+        <source>passage</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="139" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="141" />
+        <source>{0} (in trash)</source>
+        <translation>{0}（在回收站）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="144" />
+        <source>Remove this link</source>
+        <translation>删除此链接</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="274" />
+        <source>The library could not be opened: {0}</source>
+        <translation>无法打开资料库：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="334" />
+        <source>Edited</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="351" />
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="359" />
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="364" />
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="365" />
+        <source>Could not save the note: {0}</source>
+        <translation>无法保存笔记：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="373" />
+        <location filename="../../desktop_kb/ui/main_window.py" line="414" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="386" />
+        <source>Source: {0}</source>
+        <translation>来源：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="388" />
+        <source>Notes on {0}</source>
+        <translation>关于“{0}”的笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="414" />
+        <source>“{0}” moved to the trash.</source>
+        <translation>“{0}”已移到回收站。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="436" />
+        <source>Restored “{0}”.</source>
+        <translation>已恢复“{0}”。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="444" />
+        <source>Empty trash</source>
+        <translation>清空回收站</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="445" />
+        <source>Delete every note in the trash for good? This cannot be undone.</source>
+        <translation>永久删除回收站中的所有笔记？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="447" />
+        <source>Delete for good</source>
+        <translation>永久删除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="448" />
+        <location filename="../../desktop_kb/ui/main_window.py" line="507" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/main_window.py" line="456" />
+        <source>%n note(s) deleted for good.</source>
+        <translation><numerusform>已永久删除 %n 条笔记。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="502" />
+        <source>Remove from library</source>
+        <translation>从资料库移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="503" />
+        <source>Remove “{0}” from the library? The file on disk is not touched.</source>
+        <translation>从资料库中移除“{0}”？磁盘上的文件不会被改动。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="506" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="556" />
+        <source>Rebuilding the index…</source>
+        <translation>正在重建索引…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="569" />
+        <source>Rebuild failed: {0}</source>
+        <translation>重建失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="572" />
+        <source>Rebuild cancelled. The index is marked incomplete and is rebuilt on the next start.</source>
+        <translation>重建已取消。索引被标记为不完整，下次启动时会重建。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="575" />
+        <source>Index rebuilt: {0} sources, {1} chunks in {2:.1f} s.</source>
+        <translation>索引已重建：{0} 个来源、{1} 个分块，用时 {2:.1f} 秒。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="585" />
+        <source>Verifying the index…</source>
+        <translation>正在校验索引…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="592" />
+        <source>Verify failed: {0}</source>
+        <translation>校验失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="603" />
+        <source>Import files</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="604" />
+        <source>Study material (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
+        <translation>学习资料 (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="609" />
+        <source>Import folder</source>
+        <translation>导入文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="619" />
+        <source>Importing files…</source>
+        <translation>正在导入文件…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="629" />
+        <source>Import failed: {0}</source>
+        <translation>导入失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="637" />
+        <source>Export notes to folder</source>
+        <translation>将笔记导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="657" />
+        <source>Export failed: {0}</source>
+        <translation>导出失败：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/main_window.py" line="660" />
+        <source>Exported %n note(s) to {0}.</source>
+        <translation><numerusform>已将 %n 条笔记导出到 {0}。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="691" />
+        <source>Desktop KB</source>
+        <translation>Desktop KB 知识库</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="692" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="693" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="694" />
+        <source>&amp;Index</source>
+        <translation>索引(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="695" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="697" />
+        <source>&amp;New note</source>
+        <translation>新建笔记(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="698" />
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="699" />
+        <source>Import &amp;files…</source>
+        <translation>导入文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="700" />
+        <source>Import f&amp;older…</source>
+        <translation>导入文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="701" />
+        <source>&amp;Export notes as Markdown…</source>
+        <translation>将笔记导出为 Markdown(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="702" />
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="703" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="704" />
+        <source>&amp;Search everything…</source>
+        <translation>全局搜索(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="705" />
+        <source>Toggle &amp;preview</source>
+        <translation>切换预览(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="706" />
+        <source>Move note to &amp;trash</source>
+        <translation>将笔记移到回收站(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="707" />
+        <source>&amp;Undo move to trash</source>
+        <translation>撤销移到回收站(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="708" />
+        <source>Show t&amp;rash</source>
+        <translation>显示回收站(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="709" />
+        <source>Index &amp;status…</source>
+        <translation>索引状态(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="710" />
+        <source>&amp;Rebuild index</source>
+        <translation>重建索引(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="711" />
+        <source>&amp;Verify index</source>
+        <translation>校验索引(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="712" />
+        <source>&amp;About Desktop KB</source>
+        <translation>关于 Desktop KB(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="716" />
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="720" />
+        <source>Install an embedding model in Settings to also search by meaning.</source>
+        <translation>在设置中安装嵌入模型后，还可以按语义搜索。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="734" />
+        <source>Opening the library…</source>
+        <translation>正在打开资料库…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="736" />
+        <source>Select a note in the trash to read or restore it.</source>
+        <translation>在回收站中选择一条笔记以查看或恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="738" />
+        <source>Select a note, or press Ctrl+N to write a new one.
+Ctrl+K searches everything.</source>
+        <translation>选择一条笔记，或按 Ctrl+N 新建。
+Ctrl+K 搜索全部内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="752" />
+        <source>About Desktop KB</source>
+        <translation>关于 Desktop KB</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/main_window.py" line="753" />
+        <source>Desktop KB — local-first notes and a learning library for Chinese and English.
+Your data stays in {0}.</source>
+        <translation>Desktop KB — 本地优先的笔记与中英文学习资料库。
+你的数据保存在 {0}。</translation>
+    </message>
+</context>
+<context>
+    <name>NoteEditor</name>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="192" />
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="193" />
+        <source>Write in Markdown… 中文 and English both work.</source>
+        <translation>用 Markdown 书写… 中文和 English 都可以。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="195" />
+        <source>Local only: this note is never sent to a cloud service. Click to allow.</source>
+        <translation>仅限本地：这条笔记永远不会发送到云端服务。点击以允许。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="197" />
+        <source>Mark as local only (never sent to a cloud service)</source>
+        <translation>标记为仅限本地（永不发送到云端服务）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="198" />
+        <source>Preview Markdown (Ctrl+E)</source>
+        <translation>预览 Markdown (Ctrl+E)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="199" />
+        <source>Move to trash</source>
+        <translation>移到回收站</translation>
+    </message>
+</context>
+<context>
+    <name>NoteListModel</name>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="85" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+</context>
+<context>
+    <name>NoteListPanel</name>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="342" />
+        <source>Trash</source>
+        <translation>回收站</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="342" />
+        <source>Notes</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="343" />
+        <source>New note (Ctrl+N)</source>
+        <translation>新建笔记 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="344" />
+        <source>Show the trash</source>
+        <translation>显示回收站</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="345" />
+        <source>Filter notes</source>
+        <translation>筛选笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="346" />
+        <source>Recently updated</source>
+        <translation>最近更新</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="347" />
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="348" />
+        <source>Sort order</source>
+        <translation>排序方式</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="349" />
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_list.py" line="350" />
+        <source>Empty trash</source>
+        <translation>清空回收站</translation>
+    </message>
+</context>
+<context>
+    <name>RelatedPanel</name>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="309" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="311" />
+        <source>Linked “{0}”.</source>
+        <translation>已链接“{0}”。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="312" />
+        <source>“{0}” will not be suggested for this note again.</source>
+        <translation>不会再为这篇笔记推荐“{0}”。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="313" />
+        <source>Link to “{0}” removed.</source>
+        <translation>已删除指向“{0}”的链接。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="319" />
+        <source>Related material is unavailable: {0}</source>
+        <translation>相关资料暂不可用：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="329" />
+        <source>Open a note to see related notes and library passages.</source>
+        <translation>打开一篇笔记，即可查看相关笔记和资料库段落。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="331" />
+        <source>Looking for related material…</source>
+        <translation>正在查找相关资料…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="333" />
+        <source>This note is in the trash: no suggestions.</source>
+        <translation>这篇笔记在回收站中：没有推荐。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="335" />
+        <source>Nothing related found yet. Suggestions update after the note is saved.</source>
+        <translation>暂未找到相关内容。笔记保存后推荐会更新。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="337" />
+        <source>Suggested because they share terms or meaning with this note. ✓ links, ✕ hides for good.</source>
+        <translation>推荐依据：与这篇笔记有相同的词语或相近的含义。✓ 建立链接，✕ 不再推荐。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="354" />
+        <source>Related material</source>
+        <translation>相关资料</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="355" />
+        <source>Suggestions</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="356" />
+        <source>Links from this note</source>
+        <translation>本笔记的链接</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="357" />
+        <source>Links to this note</source>
+        <translation>链接到本笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="358" />
+        <source>No links yet.</source>
+        <translation>还没有链接。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="359" />
+        <source>No note links here yet.</source>
+        <translation>还没有笔记链接到这里。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="360" />
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="361" />
+        <source>Keyword matches only: install an embedding model in Settings to also find material related in meaning.</source>
+        <translation>仅按关键词匹配：在设置中安装嵌入模型后，也能找到含义相关的资料。</translation>
+    </message>
+</context>
+<context>
+    <name>SearchPopup</name>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="114" />
+        <source>The library is still opening…</source>
+        <translation>资料库仍在打开中…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="116" />
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="138" />
+        <source>No results.</source>
+        <translation>没有结果。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="142" />
+        <source>↑↓ to choose, Enter to open, Esc to close</source>
+        <translation>↑↓ 选择，Enter 打开，Esc 关闭</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="144" />
+        <location filename="../../desktop_kb/ui/search_popup.py" line="209" />
+        <source>Type to search notes and the library.</source>
+        <translation>输入内容以搜索笔记和资料库。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="159" />
+        <source>Search failed: {0}</source>
+        <translation>搜索失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="162" />
+        <source>Note</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="162" />
+        <source>Library</source>
+        <translation>资料库</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="164" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="206" />
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="207" />
+        <source>Search notes and the library — 中文 or English</source>
+        <translation>搜索笔记和资料库 — 中文或 English</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="256" />
+        <source>Installing {0}…</source>
+        <translation>正在安装 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="286" />
+        <source>{0} is installed and in use. The library is re-embedded in the background.</source>
+        <translation>{0} 已安装并启用。资料库正在后台重新生成向量。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="294" />
+        <source>Installation cancelled. Nothing was installed.</source>
+        <translation>安装已取消，没有安装任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="296" />
+        <source>Could not install the model: {0}</source>
+        <translation>无法安装模型：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="330" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="331" />
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="331" />
+        <source>Features</source>
+        <translation>功能</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="332" />
+        <source>Embedding model</source>
+        <translation>嵌入模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="332" />
+        <source>AI provider</source>
+        <translation>AI 服务商</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="334" />
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="335" />
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="336" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="337" />
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="338" />
+        <source>Suggest related material for the open note</source>
+        <translation>为当前笔记推荐相关资料</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="339" />
+        <source>Answer questions with a cloud AI provider</source>
+        <translation>使用云端 AI 服务回答问题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="341" />
+        <source>Off by default. When on, only short approved snippets and your question are sent — never whole notes, and never anything marked local only.</source>
+        <translation>默认关闭。开启后，只会发送经过审核的简短片段和你的问题 — 绝不发送整篇笔记，也绝不发送标记为仅限本地的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="343" />
+        <source>Installed models</source>
+        <translation>已安装的模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="344" />
+        <source>Model in use</source>
+        <translation>正在使用的模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="346" />
+        <source>None — keyword search only</source>
+        <translation>无 — 仅关键词搜索</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="348" />
+        <source>Switching models needs a newer Desktop KB core.</source>
+        <translation>切换模型需要更新版本的 Desktop KB 核心。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="349" />
+        <source>Install the default model</source>
+        <translation>安装默认模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="351" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="352" />
+        <source>Base URL</source>
+        <translation>接口地址</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="354" />
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="355" />
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="356" />
+        <source>Paste the key; it is kept in the system keyring</source>
+        <translation>粘贴密钥；它会保存在系统密钥环中</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="357" />
+        <source>Save key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="358" />
+        <source>Delete key</source>
+        <translation>删除密钥</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="359" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="366" />
+        <source>Checking the system keyring…</source>
+        <translation>正在检查系统密钥环…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="369" />
+        <source>No system keyring was found. Install and unlock a Secret Service provider (GNOME Keyring or KWallet) and restart, or set DESKTOP_KB_API_KEY in the environment for this session.</source>
+        <translation>未找到系统密钥环。请安装并解锁 Secret Service 服务（GNOME Keyring 或 KWallet）后重启，或在本次会话的环境变量中设置 DESKTOP_KB_API_KEY。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="373" />
+        <source>The key was not saved.</source>
+        <translation>密钥未保存。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="377" />
+        <source>A key is stored in the system keyring.</source>
+        <translation>系统密钥环中已保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="378" />
+        <source>The key was deleted from the system keyring.</source>
+        <translation>密钥已从系统密钥环中删除。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="379" />
+        <source>Keys are stored in the system keyring, never in a file.</source>
+        <translation>密钥保存在系统密钥环中，绝不写入文件。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" />
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+</context>
+<context>
+    <name>SingleInstance</name>
+    <message>
+        <location filename="../../desktop_kb/ui/single_instance.py" line="30" />
+        <source> (process {0} on {1})</source>
+        <translation>（{1} 上的进程 {0}）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/single_instance.py" line="32" />
+        <source>Desktop KB is already open with the library in {0}{1}. Switch to that window, or close it first. Opening the same library twice could damage it.</source>
+        <translation>Desktop KB 已经打开了位于 {0} 的资料库{1}。请切换到那个窗口，或先将其关闭。同时打开同一个资料库两次可能会损坏它。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/single_instance.py" line="36" />
+        <source>Cannot lock the library folder {0}. Check that it exists and is writable.</source>
+        <translation>无法锁定资料库文件夹 {0}。请检查它是否存在且可写。</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBadge</name>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="53" />
+        <source>Opening the library…</source>
+        <translation>正在打开资料库…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/status_badge.py" line="55" />
+        <source>%n failed ⚠</source>
+        <translation><numerusform>%n 项失败 ⚠</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/status_badge.py" line="57" />
+        <source>Indexing %n</source>
+        <translation><numerusform>正在索引 %n</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="59" />
+        <source>Index incomplete ⚠</source>
+        <translation>索引不完整 ⚠</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="61" />
+        <source>Indexed ✓</source>
+        <translation>已索引 ✓</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="62" />
+        <source>Index status — click for details, rebuild and verify</source>
+        <translation>索引状态 — 点击查看详情、重建或校验</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="69" />
+        <source>No embedding model — keyword search only</source>
+        <translation>没有嵌入模型 — 仅关键词搜索</translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionCard</name>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="101" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="103" />
+        <source>Note</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="103" />
+        <source>Library passage</source>
+        <translation>资料库段落</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="104" />
+        <source>Link this to the open note</source>
+        <translation>将其链接到当前笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="105" />
+        <source>Don&apos;t suggest this for this note again</source>
+        <translation>不再为这篇笔记推荐此项</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="109" />
+        <source>Shared terms: {0}</source>
+        <translation>相同词语：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="111" />
+        <source>Similar in meaning: {0}%</source>
+        <translation>含义相似度：{0}%</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="113" />
+        <source>Related in meaning</source>
+        <translation>含义相关</translation>
+    </message>
+</context>
+<context>
+    <name>TaskProgressDialog</name>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="18" />
+        <source>Rebuilding the index…</source>
+        <translation>正在重建索引…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="19" />
+        <source>Importing files…</source>
+        <translation>正在导入文件…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="20" />
+        <source>Exporting notes…</source>
+        <translation>正在导出笔记…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="21" />
+        <source>Downloading the model…</source>
+        <translation>正在下载模型…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="22" />
+        <source>Checking the download…</source>
+        <translation>正在校验下载…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="23" />
+        <source>Unpacking the model…</source>
+        <translation>正在解压模型…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="24" />
+        <source>Copying the model…</source>
+        <translation>正在复制模型…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="34" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="56" />
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <location filename="../../desktop_kb/ui/welcome.py" line="9" />
+        <source>Welcome to Desktop KB</source>
+        <translation>欢迎使用 Desktop KB</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/welcome.py" line="10" />
+        <source># Welcome to Desktop KB
+
+Everything stays on this computer. Write in Chinese, English or both — 中英文混写也可以。
+
+## The three panes
+
+1. **Notes** — this editor. Notes save themselves about a second after you stop typing; Ctrl+S saves at once.
+2. **Library QA (coming)** — ask questions about your notes and imported material and get answers with numbered citations.
+3. **Related material (coming)** — suggestions of related notes and fragments; nothing is linked until you click.
+
+## Try this
+
+- **Ctrl+K** searches everything as you type; Enter opens the hit, highlighted.
+- **File → Import folder…** brings in Markdown, text, YAML, JSON and Python files.
+- The lock button marks a note *local only*: it never leaves this computer.
+- The status bar shows whether the search index is up to date; click it for details.
+</source>
+        <translation># 欢迎使用 Desktop KB
+
+所有内容都保存在这台电脑上。可以用中文、英文或中英混写 — mixing languages works too.
+
+## 三个窗格
+
+1. **笔记** — 就是这个编辑器。停止输入约一秒后自动保存；按 Ctrl+S 立即保存。
+2. **学习库问答（即将推出）** — 就你的笔记和导入的资料提问，答案附带编号引用。
+3. **相关资料（即将推出）** — 推荐相关的笔记和片段；只有你点击确认后才会建立链接。
+
+## 试试看
+
+- **Ctrl+K** 边输入边搜索全部内容；按 Enter 打开结果并高亮显示。
+- **文件 → 导入文件夹…** 可导入 Markdown、文本、YAML、JSON 和 Python 文件。
+- 锁形按钮可把笔记标记为*仅限本地*：它永远不会离开这台电脑。
+- 状态栏显示搜索索引是否为最新；点击它查看详情。
+</translation>
+    </message>
+</context>
+<context>
+    <name>PresetChooser</name>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="166" />
+        <source>Choose a preset…</source>
+        <translation>选择预设…</translation>
+    </message>
+</context>
+<context>
+    <name>PrivacyPage</name>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="75" />
+        <source>Privacy</source>
+        <translation>隐私</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="105" />
+        <source>Nothing has ever been sent from this library.</source>
+        <translation>这个资料库从未发送过任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="124" />
+        <source>Secrets and personal data</source>
+        <translation>密钥和个人信息</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="125" />
+        <source>Block the snippet (recommended)</source>
+        <translation>拦截整个片段（推荐）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="126" />
+        <source>Send it with the sensitive part removed</source>
+        <translation>去掉敏感部分后发送</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="127" />
+        <source>Context budget (characters)</source>
+        <translation>上下文预算（字符）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="128" />
+        <source>Upload log</source>
+        <translation>上传日志</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="130" />
+        <source>Every request that left this computer: when, to which host, how many bytes, which sources and the hashes of the snippets sent (never their text).</source>
+        <translation>每一次离开这台电脑的请求：时间、发往哪个主机、字节数、来源，以及所发片段的哈希值（从不记录原文）。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="132" />
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="132" />
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="132" />
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="133" />
+        <source>Snippets</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="133" />
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="133" />
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/privacy_page.py" line="134" />
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+</context>
+<context>
+    <name>QaDock</name>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_dock.py" line="38" />
+        <source>Ask the library</source>
+        <translation>学习库问答</translation>
+    </message>
+</context>
+<context>
+    <name>QaPane</name>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="148" />
+        <source>Untitled chat</source>
+        <translation>未命名对话</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="199" />
+        <source>Rename chat</source>
+        <translation>重命名对话</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="199" />
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="208" />
+        <source>Delete chat</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="209" />
+        <source>Delete this chat and its messages? The upload log keeps its records.</source>
+        <translation>删除这个对话及其消息？上传日志中的记录会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="211" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="212" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="230" />
+        <source>Searching the library…</source>
+        <translation>正在检索资料库…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="241" />
+        <source>Waiting for your approval…</source>
+        <translation>等待你的确认…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="257" />
+        <source>Asking {0}…</source>
+        <translation>正在询问 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="291" />
+        <source>Something went wrong: {0}</source>
+        <translation>出错了：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="298" />
+        <source>The library has nothing on this question.</source>
+        <translation>资料库里没有与这个问题相关的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="299" />
+        <source>Local answer: cloud answering is off (Settings → Features).</source>
+        <translation>本地回答：云端回答已关闭（设置 → 功能）。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="300" />
+        <source>Local answer: no AI provider is configured.</source>
+        <translation>本地回答：尚未配置 AI 服务商。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="301" />
+        <source>Local answer: no API key is stored for the AI provider.</source>
+        <translation>本地回答：没有为 AI 服务商保存 API 密钥。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="302" />
+        <source>Local answer: the content gate blocked every snippet.</source>
+        <translation>本地回答：内容闸门拦截了所有片段。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="303" />
+        <source>Local answer: sending was not approved.</source>
+        <translation>本地回答：未批准发送。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="304" />
+        <source>Local answer: the AI provider could not be reached.</source>
+        <translation>本地回答：无法连接 AI 服务商。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="305" />
+        <source>Local answer: the AI provider stopped answering.</source>
+        <translation>本地回答：AI 服务商停止了响应（超时）。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="306" />
+        <source>Local answer: the AI provider returned an error.</source>
+        <translation>本地回答：AI 服务商返回了错误。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="307" />
+        <source>Local answer: stopped before an answer arrived.</source>
+        <translation>本地回答：在收到回答前已停止。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="308" />
+        <source>The answer cites no snippet, so it is unsupported — check the hits below.</source>
+        <translation>这个回答没有引用任何片段，缺乏依据——请查看下面的检索结果。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="314" />
+        <source>Answered by {0}.</source>
+        <translation>由 {0} 回答。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="316" />
+        <source>Citations that matched no snippet were removed.</source>
+        <translation>已删除与任何片段都不对应的引用。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="318" />
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" />
+        <source>Content gate: {0} sent, {1} redacted, {2} blocked.</source>
+        <translation>内容闸门：发送 {0} 个，脱敏 {1} 个，拦截 {2} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="375" />
+        <source>Ask a question about your notes and library. Answers cite their sources; nothing leaves this computer unless you switch cloud answering on and approve it.</source>
+        <translation>就你的笔记和资料库提问。回答会标注来源；除非你开启云端回答并确认，否则任何内容都不会离开这台电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="416" />
+        <source>Ask the library</source>
+        <translation>学习库问答</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="417" />
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="418" />
+        <source>Start a new chat</source>
+        <translation>开始新对话</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="419" />
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="421" />
+        <source>New chat</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="422" />
+        <source>Search in:</source>
+        <translation>检索范围：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="423" />
+        <source>Everything</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="423" />
+        <source>Notes only</source>
+        <translation>仅笔记</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="423" />
+        <source>Library only</source>
+        <translation>仅资料库</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="425" />
+        <source>Ask about your notes… (Enter)</source>
+        <translation>就你的笔记提问…（回车）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="426" />
+        <source>Ask</source>
+        <translation>提问</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="427" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" />
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" />
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>QaPreviewDialog</name>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="103" />
+        <source>removed by you</source>
+        <translation>已由你移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="117" />
+        <source>local only</source>
+        <translation>仅限本地</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="117" />
+        <source>API key or token</source>
+        <translation>API 密钥或令牌</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="118" />
+        <source>private key</source>
+        <translation>私钥</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="118" />
+        <source>password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="119" />
+        <source>ID card number</source>
+        <translation>身份证号</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="119" />
+        <source>phone number</source>
+        <translation>手机号</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="120" />
+        <source>bank card number</source>
+        <translation>银行卡号</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="120" />
+        <source>e-mail address</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="123" />
+        <source>blocked ({0})</source>
+        <translation>已拦截（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="125" />
+        <source>sent with {0} removed</source>
+        <translation>去掉{0}后发送</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="126" />
+        <source>will be sent</source>
+        <translation>将被发送</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="153" />
+        <source>Send to the AI provider?</source>
+        <translation>发送给 AI 服务商？</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="154" />
+        <source>This is exactly what will be sent to {0}.</source>
+        <translation>以下就是将发送给 {0} 的全部内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="156" />
+        <source>Only the snippets below and your question leave this computer — never whole notes. Select a snippet and remove it to keep it here. Blocked snippets are never sent.</source>
+        <translation>只有下面的片段和你的问题会离开这台电脑——绝不会发送整篇笔记。选中片段并移除即可把它留在本地。被拦截的片段永远不会发送。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="158" />
+        <source>Question: {0}</source>
+        <translation>问题：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="159" />
+        <source>Remove selected</source>
+        <translation>移除选中项</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="160" />
+        <source>Put all back</source>
+        <translation>全部恢复</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="161" />
+        <source>Request body</source>
+        <translation>请求内容</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="162" />
+        <source>Send once</source>
+        <translation>发送一次</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="163" />
+        <source>Send for this session</source>
+        <translation>本次对话都发送</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="164" />
+        <source>Don&apos;t send</source>
+        <translation>不发送</translation>
+    </message>
+</context>
+</TS>

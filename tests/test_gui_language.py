@@ -1,0 +1,81 @@
+"""UI language: committed translations are complete, and switching retranslates open windows."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import keyring
+import pytest
+from test_gui_support import gui_marks, open_window, use_memory_keyring
+
+from desktop_kb.ui import i18n
+
+pytestmark = gui_marks()
+TS = i18n.TRANSLATIONS / "desktop_kb_zh_CN.ts"
+
+
+@pytest.fixture(autouse=True)
+def _memory_keyring_and_english():
+    previous = keyring.get_keyring()
+    use_memory_keyring()
+    yield
+    keyring.set_keyring(previous)
+    i18n.install_language("en")
+
+
+def test_every_string_is_translated_and_compiled() -> None:
+    root = ET.parse(TS).getroot()
+    unfinished = [m.findtext("source") for m in root.iter("message")
+                  if m.find("translation").get("type") in ("unfinished", "obsolete", "vanished")]
+    assert unfinished == []
+    qm = TS.with_suffix(".qm")
+    assert qm.is_file() and qm.stat().st_mtime >= TS.stat().st_mtime - 1  # compiled after the last edit
+
+
+def test_system_locale_is_followed_by_default(monkeypatch) -> None:
+    from PySide6.QtCore import QLocale
+
+    monkeypatch.setattr(QLocale, "system", staticmethod(lambda: QLocale("zh_CN")))
+    assert i18n.resolve_language(None) == "zh_CN"
+    assert i18n.resolve_language("system") == "zh_CN"
+    monkeypatch.setattr(QLocale, "system", staticmethod(lambda: QLocale("de_DE")))
+    assert i18n.resolve_language(None) == "en"
+    assert i18n.resolve_language("en") == "en"
+
+
+def test_switching_language_retranslates_open_windows(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir, language_choice="en")
+    window.open_settings()
+    settings = window.settings_dialog
+    qtbot.waitUntil(lambda: settings.snapshot is not None, timeout=5000)
+    window.show_index_status()
+    window.open_search()
+    assert window.menu_file.title() == "&File"
+
+    settings.language.setCurrentIndex(settings.language.findData("zh_CN"))  # what the person clicks
+    assert i18n.current_language() == "zh_CN"
+    qtbot.waitUntil(lambda: window.menu_file.title() == "文件(&F)", timeout=3000)  # LanguageChange is posted
+    assert window.note_list.header.text() == "笔记"
+    assert window.tree.header.text() == "资料库"
+    assert settings.windowTitle() == "设置"
+    assert settings.tabs.tabText(3) == "AI 服务商"
+    assert window.status_popup.rebuild_button.text() == "重建索引"
+    assert window.search.windowTitle() == "搜索"
+    assert window.badge.text() in ("已索引 ✓",) or window.badge.text().startswith("正在索引")
+    assert window.degraded.text() == "没有嵌入模型 — 仅关键词搜索"
+    assert window.state.text("ui/language") == "zh_CN"
+    assert window.save_queue.flush(5)
+    assert window.library.get_setting("ui.language") == "zh_CN"
+
+    settings.language.setCurrentIndex(settings.language.findData("en"))
+    qtbot.waitUntil(lambda: window.menu_file.title() == "&File", timeout=3000)
+    assert settings.windowTitle() == "Settings"
+
+
+def test_welcome_note_is_written_in_the_ui_language(qtbot, data_dir: Path) -> None:
+    i18n.install_language("zh_CN")
+    window = open_window(qtbot, data_dir, language_choice="zh_CN")
+    assert window.editor.title.text() == "欢迎使用 Desktop KB"
+    assert "学习库问答（即将推出）" in window.editor.body.toPlainText()
+    assert window.library.get_setting("ui.welcome_created") is True

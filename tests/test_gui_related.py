@@ -1,0 +1,184 @@
+"""The related-material panel: suggestions with reasons; a click links, a click dismisses (I9)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import keyring
+import pytest
+from test_gui_support import gui_marks, open_window, use_memory_keyring
+
+from desktop_kb.library import Library
+
+pytestmark = gui_marks()
+
+DOC = "# Docker 笔记\n\n用 Docker 部署 GitLab 时，先写好 docker-compose.yml。\n"
+
+
+@pytest.fixture(autouse=True)
+def _memory_keyring():
+    previous = keyring.get_keyring()
+    use_memory_keyring()
+    yield
+    keyring.set_keyring(previous)
+
+
+def _seed(data_dir: Path, tmp_path: Path) -> dict[str, int]:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "docker.md").write_text(DOC, encoding="utf-8")
+    with Library(data_dir) as lib:
+        ids = {
+            "deploy": lib.add_note("用 Docker 安装 GitLab", "用 docker-compose.yml 启动 GitLab 容器。"),
+            "backup": lib.add_note("GitLab backup", "Back up GitLab running in Docker."),
+            "cooking": lib.add_note("红烧肉", "红烧肉要放冰糖和酱油，小火慢炖。"),
+            "sauce": lib.add_note("酱油", "老抽上色，生抽提鲜；红烧肉用老抽。"),
+        }
+        lib.import_paths([docs])
+        lib.drain()
+    return ids
+
+
+def _open(qtbot, window, note_id: int):  # noqa: ANN001, ANN202
+    """Open a note and wait until the panel shows material for it."""
+    panel = window.related_panel
+    window.open_note(note_id)
+    qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == note_id
+                    and not panel.rendering, timeout=10000)
+    return panel
+
+
+def _shown(panel) -> set[tuple[str, int]]:  # noqa: ANN001
+    return {card.suggestion.key for card in panel.cards}
+
+
+def _link_count(window) -> int:  # noqa: ANN001
+    return window.library.store_reader.execute("SELECT count(*) FROM links").fetchone()[0]
+
+
+def test_panel_suggests_and_links_only_on_click(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    ids = _seed(data_dir, tmp_path)
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, ids["deploy"])
+    assert panel.isVisible()
+    assert ("note", ids["backup"]) in _shown(panel)
+    assert any(kind == "fragment" for kind, _ in _shown(panel))
+    card = next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"]))
+    assert "gitlab" in card.reason.text() and "<b" in card.snippet.text()  # the reason, highlighted
+    assert _link_count(window) == 0  # suggesting wrote nothing (I9)
+
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        card.accept_button.click()
+    assert _link_count(window) == 1
+    assert ("note", ids["backup"]) not in _shown(panel)
+    assert [row.entry.target_id for row in panel.link_rows if not row.backlink] == [ids["backup"]]
+    assert panel.undo_bar.isVisible()
+    with qtbot.waitSignal(panel.rendered, timeout=10000):  # accept again: a no-op
+        panel.controller.accept("note", ids["backup"])
+    assert _link_count(window) == 1
+
+    with qtbot.waitSignal(panel.rendered, timeout=10000):  # undo the accept
+        panel.undo_button.click()
+    assert _link_count(window) == 0 and ("note", ids["backup"]) in _shown(panel)
+
+    # Links section: a backlink opens its note, and a link can be removed.
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"])).accept_button.click()
+    panel = _open(qtbot, window, ids["backup"])
+    (back,) = [row for row in panel.link_rows if row.backlink]
+    assert back.entry.target_id == ids["deploy"]
+    with qtbot.waitSignal(window.noteOpened, timeout=5000) as opened:
+        back.open_button.click()
+    assert opened.args[0] == ids["deploy"]
+    qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == ids["deploy"]
+                    and not panel.rendering, timeout=10000)
+    (out,) = [row for row in panel.link_rows if not row.backlink]
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        out.remove_button.click()
+    assert _link_count(window) == 0 and not panel.link_rows
+
+
+def test_dismissed_suggestion_never_returns(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    ids = _seed(data_dir, tmp_path)
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, ids["deploy"])
+    card = next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"]))
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        card.dismiss_button.click()
+    assert ("note", ids["backup"]) not in _shown(panel)
+    assert _link_count(window) == 0
+    # Editing and saving the note refreshes suggestions (after indexing); still dismissed.
+    window.editor.body.setFocus()
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        window.editor.body.insertPlainText("GitLab backup Docker ")
+        window.save_now()
+    assert ("note", ids["backup"]) not in _shown(panel)
+    with qtbot.waitSignal(window.rebuildFinished, timeout=20000):
+        window.rebuild_index()
+    qtbot.waitUntil(lambda: not panel.controller._in_flight, timeout=10000)
+    assert ("note", ids["backup"]) not in _shown(panel)
+    with qtbot.waitSignal(window.shutdownFinished):
+        window.close()
+    again = open_window(qtbot, data_dir)
+    panel = _open(qtbot, again, ids["deploy"])
+    assert panel.cards and ("note", ids["backup"]) not in _shown(panel)
+
+
+def test_deleted_target_disappears_from_suggestions_and_links(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    ids = _seed(data_dir, tmp_path)
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, ids["deploy"])
+    fragment = next(c for c in panel.cards if c.suggestion.target_type == "fragment")
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        fragment.accept_button.click()
+    assert [row.entry.target_type for row in panel.link_rows] == ["fragment"]
+    (document_id,) = window.tree.documents
+    window.delete_document(document_id)
+    qtbot.waitUntil(lambda: not panel.link_rows and not any(
+        k[0] == "fragment" for k in _shown(panel)), timeout=10000)
+    assert _link_count(window) == 0
+
+
+def test_switching_notes_quickly_never_shows_the_previous_notes(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    ids = _seed(data_dir, tmp_path)
+    window = open_window(qtbot, data_dir)
+    panel = window.related_panel
+    shown: list[tuple[int, int | None]] = []  # (view's note, note open in the editor) at each paint
+    panel.controller.viewReady.connect(lambda view: shown.append((view.note_id, panel.controller.note_id)))
+    order = [ids["deploy"], ids["cooking"], ids["backup"], ids["sauce"], ids["deploy"], ids["cooking"]]
+    for note_id in order:
+        window.open_note(note_id)
+        panel.show_note(note_id)  # what noteOpened does, without waiting for the load
+    qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == ids["cooking"]
+                    and not panel.controller._in_flight and not panel.rendering, timeout=10000)
+    assert all(view == open_ for view, open_ in shown)
+    assert ("note", ids["sauce"]) in _shown(panel)
+    assert not {("note", ids["backup"]), ("note", ids["deploy"])} & _shown(panel)
+
+
+def test_switch_off_hides_the_panel_and_stops_the_work(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    ids = _seed(data_dir, tmp_path)
+    with Library(data_dir) as lib:
+        lib.set_setting("discovery.enabled", False)
+    window = open_window(qtbot, data_dir)
+    panel = window.related_panel
+    qtbot.waitUntil(lambda: not panel.controller.enabled, timeout=5000)
+    window.open_note(ids["deploy"])
+    qtbot.waitUntil(lambda: window.editor.note_id == ids["deploy"], timeout=5000)
+    with qtbot.assertNotEmitted(panel.controller.viewReady, wait=0):
+        panel.controller.refresh()
+    assert not panel.isVisible() and panel.view is None
+    window.open_settings()
+    qtbot.waitUntil(lambda: window.settings_dialog.snapshot is not None, timeout=5000)
+    with qtbot.waitSignal(panel.rendered, timeout=10000):
+        window.settings_dialog.discovery.setChecked(True)
+    assert panel.isVisible() and ("note", ids["backup"]) in _shown(panel)
+    window.settings_dialog.close()
+
+
+def test_snippet_text_is_escaped_and_highlighted() -> None:
+    from desktop_kb.ui.related_panel import highlighted_html
+
+    html_text = highlighted_html("<b>x</b> docker & GitLab", [(9, 15), (18, 24)])
+    assert html_text.startswith("&lt;b&gt;x&lt;/b&gt; ")
+    assert ">docker</b>" in html_text and ">GitLab</b>" in html_text and "&amp;" in html_text

@@ -1,0 +1,204 @@
+"""The note-taking window: typing saves, saved text is searchable, trash, quit, state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import keyring
+import pytest
+from PySide6.QtCore import Qt
+from test_gui_support import gui_marks, open_window, use_memory_keyring, wait_index_idle
+
+from desktop_kb.library import Library
+
+pytestmark = gui_marks()
+
+
+@pytest.fixture(autouse=True)
+def _memory_keyring():
+    previous = keyring.get_keyring()
+    use_memory_keyring()
+    yield
+    keyring.set_keyring(previous)
+
+
+def _new_note(qtbot, window) -> int:  # noqa: ANN001
+    with qtbot.waitSignal(window.noteCreated, timeout=5000) as opened:
+        window.new_note()
+    return int(opened.args[0])
+
+
+def test_first_run_opens_welcome_note_once(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    assert window.note_list.model.rowCount() == 1
+    assert window.editor.title.text() == "Welcome to Desktop KB"
+    assert "Library QA" in window.editor.body.toPlainText()
+    welcome_id = window.editor.note_id
+    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
+        window.trash_current_note()
+    with qtbot.waitSignal(window.shutdownFinished):
+        window.close()
+    again = open_window(qtbot, data_dir)
+    assert again.note_list.model.ids() == []  # not recreated after the person deleted it
+    assert again.library.get_note(welcome_id).trashed
+
+
+def test_typing_autosaves_and_becomes_searchable(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = _new_note(qtbot, window)
+    window.editor.title.setText("部署笔记")
+    window.editor.body.setFocus()
+    with qtbot.waitSignal(window.save_queue.saved, timeout=5000) as saved:
+        window.editor.body.insertPlainText("用 ")  # what an input method commits
+        qtbot.keyClicks(window.editor.body, "Docker")
+        window.editor.body.insertPlainText(" 安装 ")
+        qtbot.keyClicks(window.editor.body, "GitLab runner")
+    assert saved.args[0] == note_id
+    assert "GitLab" in window.library.get_note(note_id).body
+    wait_index_idle(qtbot, window)
+
+    window.open_search_text("GitLab runner")
+    qtbot.waitUntil(lambda: any(r.source_id == note_id for r in window.search.results), timeout=5000)
+    hit = next(r for r in window.search.results if r.source_id == note_id)
+    assert hit.highlights, "search terms are highlighted in the snippet"
+    window.search.list.setCurrentRow(window.search.results.index(hit))
+    with qtbot.waitSignal(window.noteOpened, timeout=5000):
+        qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
+    assert window.editor.note_id == note_id
+    selections = window.editor.body.extraSelections()
+    assert selections and {s.cursor.selectedText() for s in selections} & {"GitLab", "runner"}
+
+
+def test_ctrl_s_saves_and_switching_notes_saves(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    first = _new_note(qtbot, window)
+    qtbot.keyClicks(window.editor.body, "first body")
+    second = _new_note(qtbot, window)  # switching saves the first note
+    qtbot.keyClicks(window.editor.body, "second body")
+    with qtbot.waitSignal(window.save_queue.saved, timeout=5000) as saved:
+        qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert saved.args[0] == second
+    assert window.save_queue.flush(5)
+    assert window.library.get_note(first).body == "first body"
+    assert window.library.get_note(second).body == "second body"
+
+
+def test_trash_removes_from_search_and_undo_restores(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = _new_note(qtbot, window)
+    window.editor.body.insertPlainText("Kubernetes 集群 笔记 zebrafish")
+    window.save_now()
+    assert window.save_queue.flush(5)
+    wait_index_idle(qtbot, window)
+    assert [r.source_id for r in window.library.search("zebrafish").results] == [note_id]
+
+    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
+        window.trash_current_note()
+    assert window.undo_bar.isVisible()
+    assert note_id not in window.note_list.model.ids()
+    assert window.library.search("zebrafish").results == []  # gone at once (I4)
+
+    with qtbot.waitSignal(window.noteRestored, timeout=5000):
+        window.undo_bar.findChild(type(window.undo_button)).click()
+    assert note_id in window.note_list.model.ids()
+    wait_index_idle(qtbot, window)
+    assert [r.source_id for r in window.library.search("zebrafish").results] == [note_id]
+
+
+def test_trash_view_restore_and_empty(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    keep = _new_note(qtbot, window)
+    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
+        window.trash_current_note()
+    drop = _new_note(qtbot, window)
+    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
+        window.trash_current_note()
+    with qtbot.waitSignal(window.notesLoaded, timeout=5000):
+        window.note_list.trash_button.setChecked(True)
+    assert set(window.note_list.model.ids()) >= {keep, drop}
+    with qtbot.waitSignal(window.noteRestored, timeout=5000):
+        window.restore_note(keep)
+    with qtbot.waitSignal(window.notesLoaded, timeout=5000):
+        window.empty_trash()
+    assert window.note_list.model.ids() == []
+    assert [n.id for n in window.library.list_notes(trashed=True)] == []
+    assert keep in [n.id for n in window.library.list_notes()]
+
+
+def test_quitting_mid_edit_keeps_the_text(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = _new_note(qtbot, window)
+    qtbot.keyClicks(window.editor.body, "typed just before quitting")
+    window.editor.body.insertPlainText(" 退出前")
+    assert window._idle_timer.isActive()  # the autosave has not fired yet
+    with qtbot.waitSignal(window.shutdownFinished, timeout=10000):
+        window.close()
+    with Library(data_dir) as library:
+        assert library.get_note(note_id).body == "typed just before quitting 退出前"
+
+
+def test_window_state_and_last_note_are_restored(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = _new_note(qtbot, window)
+    window.resize(1100, 700)
+    window.splitter.setSizes([380, 720])
+    window.note_list.set_order("title")
+    with qtbot.waitSignal(window.shutdownFinished, timeout=10000):
+        window.close()
+    assert (data_dir / "ui.ini").is_file()
+    again = open_window(qtbot, data_dir)
+    qtbot.waitUntil(lambda: again.editor.note_id == note_id, timeout=5000)
+    assert again.note_list.order == "title"
+    assert abs(again.splitter.sizes()[0] - 380) <= 4
+
+
+def test_local_only_toggle_is_stored(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = _new_note(qtbot, window)
+    window.editor.local_button.click()
+    assert window.save_queue.flush(5)
+    assert window.library.get_note(note_id).local_only
+    assert window.note_list.model.get(note_id).local_only
+
+
+def test_export_writes_markdown_with_front_matter(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    for title in ("a/b: c?", "A/B: C?", "CON"):
+        window.library.add_note(title, f"body of {title}")
+    out = tmp_path / "export"
+    with qtbot.waitSignal(window.exportFinished, timeout=10000) as done:
+        window.export_to(out)
+    assert done.args[0].written == 4  # three + the welcome note
+    names = sorted(p.name.casefold() for p in out.iterdir())
+    assert names == ["_con.md", "a_b_ c_ (2).md", "a_b_ c_.md", "welcome to desktop kb.md"]
+    texts = [p.read_text(encoding="utf-8") for p in out.iterdir()]
+    text = next(t for t in texts if 'title: "a/b: c?"' in t)
+    assert text.startswith('---\ntitle: "a/b: c?"\ncreated: ')
+    assert "updated: " in text and text.endswith("body of a/b: c?\n")
+
+
+def test_second_instance_is_refused_with_a_clear_message(qtbot, data_dir: Path, monkeypatch) -> None:
+    from desktop_kb import app
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+
+    lock = acquire_instance_lock(data_dir)
+    try:
+        with pytest.raises(AlreadyRunning, match="already open"):
+            acquire_instance_lock(data_dir)
+        shown: list[str] = []
+        monkeypatch.setattr(app, "_show_refusal", shown.append)
+        assert app.run_gui(str(data_dir)) == 1
+        assert shown and str(data_dir) in shown[0] and "already open" in shown[0]
+    finally:
+        lock.unlock()
+    acquire_instance_lock(data_dir).unlock()  # free again once the first instance is gone
+
+
+def test_stale_lock_from_a_dead_process_is_taken_over(data_dir: Path) -> None:
+    import socket
+
+    from desktop_kb.ui.single_instance import acquire_instance_lock
+
+    # The format QLockFile writes: pid, app name, host name (a pid that cannot exist).
+    (data_dir / "desktop-kb.lock").write_text(f"999999999\npython\n{socket.gethostname()}\n")
+    acquire_instance_lock(data_dir).unlock()

@@ -1,0 +1,176 @@
+"""The QA pane: preview before sending, removing a snippet, Stop mid-stream, citations that open."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import keyring
+import pytest
+from PySide6.QtCore import QUrl
+from test_gui_support import gui_marks, open_window, use_memory_keyring
+
+from desktop_kb.library import Library
+from desktop_kb.store import uploads
+from tests.qa_server import ChatServer, Reply, sse_chunk
+
+pytestmark = gui_marks()
+
+GITLAB = ("用 Docker 安装 GitLab 之前，先准备 docker-compose.yml 文件。"
+          "第一次启动 GitLab 需要几分钟，耐心等待健康检查通过。"
+          "备份命令是 gitlab-backup create，建议每天执行一次。")
+BACKUP = "GitLab 备份放在 /srv/backups。安装后配置 cron 定时任务。"
+QUESTION = "怎么用 Docker 安装 GitLab？"
+
+
+@pytest.fixture(autouse=True)
+def _memory_keyring():
+    previous = keyring.get_keyring()
+    use_memory_keyring()
+    yield
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def server():
+    with ChatServer() as srv:
+        yield srv
+
+
+def _library(data_dir: Path, server: ChatServer | None) -> dict[str, int]:
+    with Library(data_dir) as lib:
+        ids = {"gitlab": lib.add_note("Docker 部署 GitLab", GITLAB),
+               "backup": lib.add_note("GitLab 备份", BACKUP)}
+        if server is not None:
+            lib.set_setting("qa.cloud_enabled", True)
+            lib.set_setting("qa.provider.base_url", server.base_url)
+            lib.set_setting("qa.provider.model", "m")
+        lib.drain()
+    return ids
+
+
+def _ask(qtbot, pane, question: str = QUESTION):  # noqa: ANN001, ANN202
+    pane.question.setText(question)
+    with qtbot.waitSignal(pane.previewShown, timeout=10000) as shown:
+        pane.ask_button.click()
+    return shown.args[0]
+
+
+def test_preview_remove_a_snippet_then_send_and_open_a_citation(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
+    ids = _library(data_dir, server)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    dialog = _ask(qtbot, pane)
+    assert dialog.isVisible() and server.requests == []
+    assert server.base_url.split("/")[2] in dialog.headline.text()
+    assert dialog.snippets.count() >= 2
+    first = dialog.plan.gated[0].packed
+    assert first.text in dialog.payload.toPlainText()
+    dialog.snippets.item(0).setSelected(True)
+    dialog.remove_button.click()
+    assert dialog.removed == {first.n}
+    assert first.text not in dialog.payload.toPlainText()
+    expected = json.loads(dialog.payload.toPlainText())
+    server.replies.append(Reply.stream("配置定时任务[1]。"))
+    with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+        dialog.send_once.click()
+    answer = answered.args[0]
+    assert answer.mode == "generated"
+    assert server.requests == [expected]  # exactly what the preview showed
+    assert len(uploads.list_uploads(window.library.store_reader)) == 1
+    html = pane.transcript.toHtml()
+    assert "cite:0:c:1" in html and "<sup>" not in pane.transcript.toPlainText()
+    record = pane.citation("cite:0:c:1")
+    assert record is not None and record["source_id"] == ids["backup"]
+    assert "GitLab 备份" in pane.tooltip_html(record)
+
+    with qtbot.waitSignal(window.noteOpened, timeout=5000):
+        pane.transcript.anchorClicked.emit(QUrl("cite:0:c:1"))
+    assert window.editor.note_id == ids["backup"]
+    selections = window.editor.body.extraSelections()
+    assert selections and selections[0].cursor.selectedText() == BACKUP[record["start"]:record["end"]]
+
+
+def test_dont_send_gives_the_local_answer_and_a_local_citation_opens(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
+    ids = _library(data_dir, server)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    dialog = _ask(qtbot, pane)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+        dialog.cancel_button.click()
+    assert answered.args[0].reason == "not_approved" and server.requests == []
+    assert "not approved" in pane.status.text()
+    record = pane.citation("cite:0:h:1")
+    assert record is not None and record["source_id"] == ids["gitlab"]
+    with qtbot.waitSignal(window.noteOpened, timeout=5000):
+        pane.transcript.anchorClicked.emit(QUrl("cite:0:h:1"))
+    selections = window.editor.body.extraSelections()
+    shown = [s.cursor.selectedText() for s in selections]
+    assert shown == [GITLAB[a:b] for a, b in record["highlights"]] and "GitLab" in shown
+
+
+def test_stop_mid_stream(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
+    _library(data_dir, server)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    server.replies.append(Reply(lines=[sse_chunk("先准备[1]")], stall=True))
+    dialog = _ask(qtbot, pane)
+    dialog.send_session.click()
+    qtbot.waitUntil(lambda: pane.live is not None and pane.live["answer"] == "先准备[1]", timeout=10000)
+    assert pane.stop_button.isVisible() and not pane.ask_button.isVisible()
+    with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+        pane.stop_button.click()
+    answer = answered.args[0]
+    assert "stopped" in answer.flags and answer.answer == "先准备[1]"
+    assert pane.ask_button.isVisible() and not pane.stop_button.isVisible()
+    # approved for the session: the next question goes without a preview
+    server.replies.append(Reply.stream("再来[1]。"))
+    pane.question.setText("GitLab 备份放在哪里？")
+    with qtbot.assertNotEmitted(pane.previewShown), qtbot.waitSignal(pane.answerShown, timeout=10000):
+        pane.ask_button.click()
+    assert len(server.requests) == 2
+
+
+def test_sessions_and_local_mode_without_cloud(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    _library(data_dir, None)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    pane.question.setText(QUESTION)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+        pane.ask_button.click()
+    assert answered.args[0].reason == "cloud_off"
+    assert "cloud answering is off" in pane.status.text()
+    qtbot.waitUntil(lambda: pane.sessions.count() == 1, timeout=5000)
+    session = pane.session_id
+    pane.new_session()
+    assert pane.entries == []
+    with qtbot.waitSignal(pane.bridge.messagesLoaded, timeout=5000):
+        pane.sessions.activated.emit(0)
+    assert pane.session_id == session and len(pane.entries) == 1
+    with qtbot.waitSignal(pane.bridge.sessionsLoaded, timeout=5000):
+        pane.bridge.rename_session(session, "部署问题")
+    assert pane.sessions.itemText(0) == "部署问题"
+
+
+def test_privacy_page_shows_the_upload_log(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
+    _library(data_dir, server)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    server.replies.append(Reply.stream("好[1]。"))
+    dialog = _ask(qtbot, pane)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000):
+        dialog.send_once.click()
+    window.open_settings()
+    page = window.settings_dialog.privacy
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+    assert page.table.item(0, 1).text() == server.base_url.split("/")[2]
+    chooser = window.settings_dialog.preset
+    qtbot.waitUntil(lambda: window.settings_dialog.base_url.isEnabled(), timeout=5000)
+    chooser.activated.emit(chooser.findData("deepseek"))
+    assert window.settings_dialog.base_url.text() == "https://api.deepseek.com/v1"
+    qtbot.waitUntil(lambda: window.library.get_setting("qa.provider.model") == "deepseek-chat", timeout=5000)

@@ -1,0 +1,31 @@
+"""QA retrieval with the real default model: cross-lingual questions and the relevance floor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop_kb.library import Library
+from desktop_kb.qa.engine import QaEngine
+
+NOTES = [
+    ("猫", "我家的猫每天早上六点叫我起床。它最喜欢吃鱼，也喜欢晒太阳。"),
+    ("天气", "今天下了一整天的雨，出门一定要带伞。明天据说会转晴。"),
+    ("火车", "坐高铁从北京到上海大约需要四个半小时。车票最好提前一周买。"),
+]
+
+
+def test_english_question_on_chinese_notes_and_the_floor(data_dir: Path, default_model_root: Path) -> None:
+    with Library(data_dir, models_dir=default_model_root / "models") as lib:
+        ids = [lib.add_note(t, b) for t, b in NOTES]
+        lib.drain()
+        assert lib.model_ready is not None
+        lib.model_ready.result()
+        engine = QaEngine(lib)
+        plan = engine.prepare("How long does the high-speed train from Beijing to Shanghai take?")
+        assert plan.retrieved.lexical_hits == 0 and not plan.retrieved.nothing
+        assert plan.retrieved.hits[0].result.source_id == ids[2]
+        first = plan.packed.snippets[0]
+        assert first.source_id == ids[2] and "四个半小时" in first.text  # the best dense sentence
+        nothing = engine.prepare("quantum chromodynamics lattice gauge renormalization")
+        assert nothing.retrieved.lexical_hits == 0
+        assert nothing.retrieved.nothing and nothing.reason == "nothing_found"
