@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean dist dist-check
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,24 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# `make dist`: dist/*.whl + dist/*.tar.gz (python -m build) and the standalone app folder
+# dist/desktop-kb/ (PyInstaller, packaging/desktop-kb.spec). `make dist-check` runs the
+# bundle in a bare environment: --self-check, models install --from FILE.whl, GUI start.
+DIST_STAMP := $(VENV)/.dist-installed
+$(DIST_STAMP): $(STAMP)
+	$(PY) -m pip install -e '.[dev,dist]'
+	touch $(DIST_STAMP)
+
+dist: $(DIST_STAMP)
+	rm -rf dist build/pyinstaller
+	$(PY) -m build --outdir dist .
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist \
+		--workpath build/pyinstaller packaging/desktop-kb.spec
+	@du -sh dist/desktop-kb
+
+dist-check: dist
+	$(PY) packaging/check_bundle.py dist/desktop-kb
 
 # Renders the main screens in English and Chinese into docs/screenshots/ (1280×800, plus 1920×1080).
 # Needs a CJK font and, ideally, Xvfb; both are installed with apt only if missing.

@@ -22,8 +22,10 @@ def _show_refusal(message: str) -> None:
 
 
 def run_gui(data_dir: str | None) -> int:
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from desktop_kb.assets import APP_ICON
     from desktop_kb.ui import i18n
     from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
     from desktop_kb.ui.ui_state import UiState
@@ -31,6 +33,8 @@ def run_gui(data_dir: str | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Desktop KB")
     app.setOrganizationName("desktop-kb")
+    app.setDesktopFileName("desktop-kb")  # Wayland app id: packaging/desktop-kb.desktop
+    app.setWindowIcon(QIcon(str(APP_ICON)))
     folder: Path = resolve_data_dir(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     choice = UiState(folder).text("ui/language", i18n.SYSTEM)

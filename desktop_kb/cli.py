@@ -296,6 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="desktop-kb", description=(
         "Local-first notes and learning library. Without a command, opens the app."))
     parser.add_argument("--version", action="version", version=f"desktop-kb {__version__}")
+    parser.add_argument("--self-check", action="store_true",
+                        help="check this installation (temp folder, Qt offscreen) and exit")
     _add_json(parser, top=True)
     sub = parser.add_subparsers(dest="command")
 
@@ -388,8 +390,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if getattr(sys, "frozen", False):
+        # A frozen app's "spawn" children (index rebuild pool) re-run this executable;
+        # this turns them into workers instead of a second app. No-op elsewhere.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.self_check:
+        from desktop_kb.self_check import run as run_self_check
+
+        return run_self_check(as_json=args.json)
     if args.command is None:
         from desktop_kb.app import run_gui
 

@@ -176,11 +176,10 @@ class Library:
 
     def import_paths(self, paths: Sequence[Path], *, formats: Collection[str] | None = None,
                      prune: bool = False, progress: Progress | None = None) -> ImportSummary:
-        with self._write_lock:
-            return import_paths(
-                self.store, self.worker, paths,
-                formats=formats or settings.get_setting(self.store, "import.formats"),
-                prune=prune, progress=progress)
+        return import_paths(
+            self.store, self.worker, paths,
+            formats=formats or settings.get_setting(self.store_reader, "import.formats"),
+            prune=prune, progress=progress, lock=self._write_lock)
 
     def list_documents(self) -> list[docs.Document]:
         return docs.list_documents(self.store_reader)

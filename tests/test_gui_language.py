@@ -77,5 +77,6 @@ def test_welcome_note_is_written_in_the_ui_language(qtbot, data_dir: Path) -> No
     i18n.install_language("zh_CN")
     window = open_window(qtbot, data_dir, language_choice="zh_CN")
     assert window.editor.title.text() == "欢迎使用 Desktop KB"
-    assert "学习库问答（即将推出）" in window.editor.body.toPlainText()
+    assert "学习库问答" in window.editor.body.toPlainText()
+    assert "相关资料" in window.editor.body.toPlainText()
     assert window.library.get_setting("ui.welcome_created") is True

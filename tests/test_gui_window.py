@@ -32,7 +32,7 @@ def test_first_run_opens_welcome_note_once(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir)
     assert window.note_list.model.rowCount() == 1
     assert window.editor.title.text() == "Welcome to Desktop KB"
-    assert "Library QA" in window.editor.body.toPlainText()
+    assert "Ask the library" in window.editor.body.toPlainText()
     welcome_id = window.editor.note_id
     with qtbot.waitSignal(window.noteTrashed, timeout=5000):
         window.trash_current_note()

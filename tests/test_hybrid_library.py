@@ -205,3 +205,9 @@ def test_cli_models_search_modes_and_eval(default_model_root: Path, tmp_path: Pa
     assert result["lexical"]["r1"] == 1.0
     assert result["context"]["budget_chars"] == 80
     assert result["context"]["answer_in_context"] == 1.0 and result["context"]["mean_chars"] <= 80
+
+
+def test_off_topic_query_shows_no_results_instead_of_noise(hybrid: Library) -> None:
+    response = hybrid.search("sourdough starter hydration ratio")
+    assert response.results == [] and "nothing in the library" in response.notice
+    assert hybrid.search("cat sleeping in the sun").results  # a real match is unaffected

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication, QPoint, QRect  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
@@ -227,7 +227,7 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
     # Related-material panel: suggestions with their reasons; one accepted, so a link shows too.
     panel = window.related_panel
     wait_until(lambda: panel.view is not None and panel.view.note_id == note_row.id and panel.cards)
-    panel.splitter.setSizes([window.centre.width() + panel.width() - 340, 340])
+    window.resizeDocks([window.related_dock], [340], Qt.Orientation.Horizontal)
     panel.cards[0].accept_button.click()
     wait_until(lambda: bool(panel.link_rows))
     settle()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from desktop_kb.importer.files import (
     HIDDEN,
@@ -61,13 +64,16 @@ def _hidden_below(path: Path, roots: Sequence[Path]) -> bool:
 def import_paths(
     store: sqlite3.Connection, worker: IndexWorker, paths: Sequence[Path],
     *, formats: Collection[str] = DEFAULT_FORMATS, prune: bool = False,
-    progress: Progress | None = None,
+    progress: Progress | None = None, lock: AbstractContextManager[Any] | None = None,
 ) -> ImportSummary:
     """Import files and folders; re-import touches only files whose sha256 changed.
 
     Store first, then the save hook (enqueue); fragments that disappear have
-    their index rows removed before their store rows (I4).
+    their index rows removed before their store rows (I4). ``lock`` guards the
+    store's write connection one file at a time, so note saves are not held up
+    for the length of a big import.
     """
+    lock = lock or contextlib.nullcontext()
     progress = progress or Progress()
     summary = ImportSummary()
     roots = [Path(p).expanduser().resolve() for p in paths]
@@ -86,7 +92,8 @@ def import_paths(
         if progress.cancelled:
             summary.cancelled = True
             break
-        _import_one(store, worker, candidate, summary)
+        with lock:
+            _import_one(store, worker, candidate, summary)
         progress.tick()
     if prune and not summary.cancelled:
         for doc in docs.list_documents(store):
@@ -97,7 +104,8 @@ def import_paths(
             gone = not path.is_file()
             unwanted = fmt is None or fmt not in selected or _hidden_below(path, roots)
             if gone or unwanted:
-                remove_document(store, worker, doc.id)
+                with lock:
+                    remove_document(store, worker, doc.id)
                 summary.removed += 1
     progress.finish()
     return summary

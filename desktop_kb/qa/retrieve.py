@@ -17,17 +17,16 @@ import numpy as np
 
 from desktop_kb.index.segment import analyse_query, query_terms
 from desktop_kb.retrieval.results import SearchResult
-from desktop_kb.retrieval.search import materialize, rank_chunks, term_coverage, term_weights
+from desktop_kb.retrieval.search import (
+    materialize,
+    nothing_relevant,
+    rank_chunks,
+    term_coverage,
+    term_weights,
+)
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.store import links as store_links
 
-# Best query–chunk cosine under which a question with no lexical hit is "nothing
-# on this". Calibrated for use-multilingual on the CMRC trial set: 1 % of real
-# questions score under 0.168 against their own passage, while off-topic
-# questions (nginx, sourdough, asyncio, …) score 0.12–0.16 against it, and English
-# questions score ≥ 0.28 against their Chinese sentence (Tatoeba, 99 %). Models
-# without a calibration only get the floor when no dense side ran at all.
-DENSE_FLOOR: dict[str, float] = {"use-multilingual": 0.17}
 SEEDS_TO_EXPAND = 3
 MAX_EXPANSIONS = 4
 MAX_DEPTH = 2
@@ -88,12 +87,10 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
         return out
     ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense)
     out.lexical_hits, out.best_dense = ranking.lexical_hits, ranking.best_dense
-    if out.lexical_hits == 0:
-        model = library.engine.model_id if library.engine is not None else None
-        floor = DENSE_FLOOR.get(model or "")
-        if ranking.query_vector is None or (floor is not None and out.best_dense < floor):
-            out.nothing = True
-            return out
+    model = library.engine.model_id if library.engine is not None else None
+    if nothing_relevant(ranking, model):
+        out.nothing = True
+        return out
     results, out.dropped = materialize(index, store, ranking.ranked, out.terms, limit * 3,
                                        scores=ranking.scores)
     results = [r for r in results if _in_scope(r, scope)][:limit]

@@ -7,12 +7,10 @@ language needs no restart. English is the source language (no file needed).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
-RESOURCES = Path(__file__).resolve().parents[2] / "resources"
-TRANSLATIONS = RESOURCES / "translations"
+from desktop_kb.assets import RESOURCES, TRANSLATIONS  # noqa: F401 - re-exported for ui modules
+
 LANGUAGES = ("en", "zh_CN")
 SYSTEM = "system"
 

@@ -52,8 +52,15 @@ def citation_result(record: dict[str, Any]) -> SearchResult:
 def install_qa_dock(window: QMainWindow) -> QaDock:
     dock = QaDock(window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
+    related = getattr(window, "related_dock", None)
+    if related is not None:
+        # Tabbed with the related panel: at 1280 px two side panes would squeeze the editor.
+        window.tabifyDockWidget(related, dock)
+        related.raise_()
+    else:
+        window.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
     dock.hide()  # until the person opens it (Edit menu, Ctrl+Shift+A); the window state remembers
+    dock.toggleViewAction().toggled.connect(lambda on: on and dock.raise_())
     window.libraryOpened.connect(dock.pane.set_library)  # type: ignore[attr-defined]
     dock.pane.citationActivated.connect(lambda rec: window.open_result(citation_result(rec)))  # type: ignore[attr-defined]
     menu = getattr(window, "menu_edit", None)

@@ -12,14 +12,14 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -394,25 +394,37 @@ class RelatedPanel(QFrame):
         self._render_status()
 
 
+class RelatedDock(QDockWidget):
+    """The panel's dock: beside the editor, tabbed with the QA pane so neither squeezes it."""
+
+    def __init__(self, panel: RelatedPanel, window: MainWindow) -> None:
+        super().__init__(window)
+        self.setObjectName("relatedDock")
+        self.setWidget(panel)
+        self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.retranslateUi()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.setWindowTitle(QCoreApplication.translate("RelatedPanel", "Related material"))
+
+
 def install_related_panel(window: MainWindow) -> RelatedPanel:
     """Put the panel beside the editor and wire it to the window (called once, at construction)."""
     controller = RelatedController(window.runner, window.save_queue.submit, window)
     panel = RelatedPanel(controller)
-    inner = QSplitter(Qt.Orientation.Horizontal)
-    inner.setChildrenCollapsible(False)
-    index = window.splitter.indexOf(window.centre)
-    window.splitter.replaceWidget(index, inner)
-    inner.addWidget(window.centre)
-    inner.addWidget(panel)
-    inner.setStretchFactor(0, 1)
-    inner.setStretchFactor(1, 0)
-    inner.setSizes([640, 300])
-    window.splitter.setStretchFactor(index, 1)
-    saved = window.state.bytes("window/related")
-    if saved is not None:
-        inner.restoreState(saved)
-    inner.splitterMoved.connect(lambda *_: window.state.set("window/related", inner.saveState()))
-    panel.splitter = inner  # type: ignore[attr-defined]
+    dock = RelatedDock(panel, window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resizeDocks([dock], [320], Qt.Orientation.Horizontal)
+    controller.enabledChanged.connect(dock.setVisible)
+    panel.header.hide()  # the dock's title (or tab) already names the panel
+    window.related_dock = dock  # type: ignore[attr-defined]
 
     def current_changed(_index: int) -> None:
         if window.centre.currentWidget() is not window.editor:

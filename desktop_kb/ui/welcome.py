@@ -14,8 +14,8 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 ## The three panes
 
 1. **Notes** — this editor. Notes save themselves about a second after you stop typing; Ctrl+S saves at once.
-2. **Library QA (coming)** — ask questions about your notes and imported material and get answers with numbered citations.
-3. **Related material (coming)** — suggestions of related notes and fragments; nothing is linked until you click.
+2. **Ask the library** (Edit menu, Ctrl+Shift+A) — ask questions about your notes and imported material and get answers with numbered citations; nothing leaves this computer unless you switch cloud answering on and approve what is sent.
+3. **Related material** — beside the editor: related notes and passages with the reason for each; nothing is linked until you click ✓.
 
 ## Try this
 

@@ -1185,8 +1185,8 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 ## The three panes
 
 1. **Notes** — this editor. Notes save themselves about a second after you stop typing; Ctrl+S saves at once.
-2. **Library QA (coming)** — ask questions about your notes and imported material and get answers with numbered citations.
-3. **Related material (coming)** — suggestions of related notes and fragments; nothing is linked until you click.
+2. **Ask the library** (Edit menu, Ctrl+Shift+A) — ask questions about your notes and imported material and get answers with numbered citations; nothing leaves this computer unless you switch cloud answering on and approve what is sent.
+3. **Related material** — beside the editor: related notes and passages with the reason for each; nothing is linked until you click ✓.
 
 ## Try this
 
@@ -1202,8 +1202,8 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 ## 三个窗格
 
 1. **笔记** — 就是这个编辑器。停止输入约一秒后自动保存；按 Ctrl+S 立即保存。
-2. **学习库问答（即将推出）** — 就你的笔记和导入的资料提问，答案附带编号引用。
-3. **相关资料（即将推出）** — 推荐相关的笔记和片段；只有你点击确认后才会建立链接。
+2. **学习库问答**（编辑菜单，Ctrl+Shift+A）— 就你的笔记和导入的资料提问，答案附带编号引用；除非你开启云端回答并确认发送内容，否则什么都不会离开这台电脑。
+3. **相关资料** — 在编辑器旁：推荐相关的笔记和片段并说明理由；只有你点击 ✓ 后才会建立链接。
 
 ## 试试看
 
