@@ -79,7 +79,9 @@ BUDGET_EMBED_OVERHEAD = 1.20
 
 # ----- vocabulary ----------------------------------------------------------------
 
-ZH_WORDS = 8000
+ZH_WORDS = 50_000
+EN_TAIL = 6_000
+ID_TAIL = 3_000
 
 
 def _words(text: str) -> list[str]:
@@ -117,26 +119,76 @@ CI/CD pre-commit git-lfs x86_64 arm64 ffmpeg systemd cron.d /etc/hosts SIGTERM e
 
 
 class Vocabulary:
-    """Zipf-weighted tokens: (text, is_latin) plus sampling probabilities, all seeded."""
+    """Zipf-weighted tokens with long tails, so document frequencies look like a real
+    library's: a few very common words, most query terms in a small share of notes.
+
+    Chinese: the most frequent 2–4 character words of jieba's dictionary. English:
+    common technical words, then a seeded tail of made-up words. Identifiers: real
+    ones, then seeded ones (``cache_node.py``, ``v3.14.2``, ``svc-router.yaml``).
+    """
 
     def __init__(self) -> None:
-        zh = load_zh_words(ZH_WORDS)
-        self.zh = zh
-        self.tokens: list[str] = zh + FUNCTION_ZH + EN_WORDS + IDENTIFIERS
+        rng = np.random.default_rng(12345)
+        self.zh = load_zh_words(ZH_WORDS)
+        self.en = EN_WORDS + pseudo_words(rng, EN_TAIL, set(EN_WORDS))
+        self.ids = IDENTIFIERS + synthetic_identifiers(rng, ID_TAIL, self.en)
+        zh, en, ids = self.zh, self.en, self.ids
+        self.tokens: list[str] = zh + FUNCTION_ZH + en + ids
         self.latin = np.array([False] * (len(zh) + len(FUNCTION_ZH))
-                              + [True] * (len(EN_WORDS) + len(IDENTIFIERS)))
+                              + [True] * (len(en) + len(ids)))
         # Rendered form: Chinese runs glue together, Latin tokens are space-delimited.
         self.rendered = [f" {t} " if lat else t for t, lat in zip(self.tokens, self.latin, strict=True)]
         parts = [(len(zh), 0.70, 1.0), (len(FUNCTION_ZH), 0.10, 0.5),
-                 (len(EN_WORDS), 0.15, 1.0), (len(IDENTIFIERS), 0.05, 1.0)]
+                 (len(en), 0.15, 1.0), (len(ids), 0.05, 1.0)]
         probs = []
-        for n, share, s in parts:
-            w = 1.0 / np.arange(2, n + 2, dtype=np.float64) ** s
+        for n, share, exp in parts:
+            w = 1.0 / np.arange(2, n + 2, dtype=np.float64) ** exp
             probs.append(share * w / w.sum())
         self.p = np.concatenate(probs)
         self.title_p = self.p.copy()
         self.title_p[len(zh):len(zh) + len(FUNCTION_ZH)] = 0.0
         self.title_p /= self.title_p.sum()
+
+
+def pseudo_words(rng: np.random.Generator, n: int, taken: set[str]) -> list[str]:
+    """``n`` pronounceable made-up words (the long tail of a real vocabulary)."""
+    onsets = _words("b c d f g h k l m n p r s t v w z br cl dr fl gr pl pr sk st tr")
+    vowels = _words("a e i o u ai ea io ou")
+    codas = ["", "", "n", "r", "s", "t", "l", "x", "nd", "st"]
+    out: list[str] = []
+    seen = set(taken)
+    while len(out) < n:
+        k = int(rng.integers(2, 4))
+        word = "".join(onsets[rng.integers(len(onsets))] + vowels[rng.integers(len(vowels))]
+                       for _ in range(k)) + codas[rng.integers(len(codas))]
+        if word not in seen:
+            seen.add(word)
+            out.append(word)
+    return out
+
+
+def synthetic_identifiers(rng: np.random.Generator, n: int, words: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set(IDENTIFIERS)
+    exts = ["py", "ts", "go", "rs", "yaml", "json", "toml", "md", "sql", "sh"]
+    while len(out) < n:
+        w1 = words[int(rng.integers(len(words)))]
+        w2 = words[int(rng.integers(len(words)))]
+        kind = int(rng.integers(5))
+        if kind == 0:
+            ident = f"{w1}_{w2}.{exts[rng.integers(len(exts))]}"
+        elif kind == 1:
+            ident = f"v{rng.integers(0, 10)}.{rng.integers(0, 30)}.{rng.integers(0, 20)}"
+        elif kind == 2:
+            ident = f"{w1}-{w2}"
+        elif kind == 3:
+            ident = f"{w1}_{w2}_id"
+        else:
+            ident = f"{w1.upper()}_{w2.upper()}"
+        if ident not in seen:
+            seen.add(ident)
+            out.append(ident)
+    return out
 
 
 def load_zh_words(n: int) -> list[str]:
@@ -202,17 +254,19 @@ def generate_queries(vocab: Vocabulary, n: int, seed: int) -> list[str]:
     zh = vocab.zh[30:]  # skip the most generic words (我们, 一个…) as query terms
     zh_p = 1.0 / np.arange(2, len(zh) + 2, dtype=np.float64) ** 0.8
     zh_p /= zh_p.sum()
-    en_p = 1.0 / np.arange(2, len(EN_WORDS) + 2, dtype=np.float64) ** 0.8
+    en = vocab.en
+    en_p = 1.0 / np.arange(2, len(en) + 2, dtype=np.float64) ** 0.8
     en_p /= en_p.sum()
 
     def zhw(k: int) -> list[str]:
         return [zh[i] for i in rng.choice(len(zh), size=k, p=zh_p)]
 
     def enw(k: int) -> list[str]:
-        return [EN_WORDS[i] for i in rng.choice(len(EN_WORDS), size=k, p=en_p)]
+        return [en[i] for i in rng.choice(len(en), size=k, p=en_p)]
 
     def ident() -> str:
-        return IDENTIFIERS[int(rng.integers(len(IDENTIFIERS)))]
+        pool = IDENTIFIERS if rng.random() < 0.6 else vocab.ids
+        return pool[int(rng.integers(len(pool)))]
 
     queries = []
     for _ in range(n):
@@ -328,6 +382,22 @@ def insert_random_vectors(lib: Any, model_id: str, dim: int, seed: int) -> int:
     return lib.worker.call(write).result()
 
 
+def fts_match_stats(index: sqlite3.Connection, queries: Sequence[str]) -> dict[str, float]:
+    """How many chunks each query's FTS expression matches (BM25 scores every one of
+    them before LIMIT): the term statistics the lexical timings depend on."""
+    from desktop_kb.retrieval.fts_query import build_match
+
+    counts = []
+    for q in queries:
+        match = build_match(q)
+        if match is not None:
+            counts.append(index.execute(
+                "SELECT count(*) FROM kb_fts WHERE kb_fts MATCH ?", (match,)).fetchone()[0])
+    total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
+    return {"queries": len(counts), "p50": percentile(counts, 50), "p90": percentile(counts, 90),
+            "p50_share": round(percentile(counts, 50) / total, 4)}
+
+
 def time_queries(fn: Callable[[str], Any], queries: Sequence[str]) -> tuple[list[float], list[Any]]:
     for q in queries[:QUERY_WARMUP]:
         fn(q)
@@ -395,9 +465,9 @@ def bench_size(size: int, vocab: Vocabulary, queries: Sequence[str], models_dir:
             times, outs = time_queries(lambda q, m=mode: lib.search(q, limit=LIMIT, mode=m), queries)
             s = summary_ms(times)
             s["mean_results"] = round(sum(len(r.results) for r in outs) / len(outs), 2)
-            if mode == "lexical":
-                s["queries_without_hits"] = sum(1 for r in outs if not r.results)
+            s["queries_without_results"] = sum(1 for r in outs if not r.results)
             res["queries"][mode] = s
+        res["queries"]["fts_rows_matched"] = fts_match_stats(lib.index_reader, queries[:100])
         progress(f"[{size:,}] components: query embedding, matrix search")
         times, vecs = time_queries(lambda q: engine.embed_queries([q])[0], queries)
         res["queries"]["embed_query_only"] = summary_ms(times)
@@ -706,6 +776,12 @@ def render(res: dict[str, Any]) -> str:
                      "dense_matrix_only": "  DenseIndex.search(k=100) only"}.get(mode, f"search {mode}")
             lines.append(f"{label:<34}{x['p50_ms']:>9.2f}{x['p99_ms']:>9.2f}{x['max_ms']:>9.2f}"
                          f"{x.get('mean_results', ''):>9}  {budget}")
+        fm = q["fts_rows_matched"]
+        lines.append(f"FTS rows matched per query (100 queries): p50 {fm['p50']:,.0f} "
+                     f"({fm['p50_share'] * 100:.1f} % of chunks), p90 {fm['p90']:,.0f}; "
+                     "queries without results: " + ", ".join(
+                         f"{mode} {q[mode]['queries_without_results']}"
+                         for mode in ("hybrid", "lexical", "dense")))
         p = s["memory_probe"]
         if "error" in p:
             lines.append(f"memory probe failed: {p['error']}")

@@ -26,5 +26,4 @@ mkdir -p "$apps"
 # The bundle can live anywhere: point Exec at this copy.
 sed "s|^Exec=.*|Exec=\"$here/desktop-kb\"|" "$here/desktop-kb.desktop" > "$apps/desktop-kb.desktop"
 command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database "$apps" || true
-command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$icons" || true
 echo "added Desktop KB to the application menu ($apps/desktop-kb.desktop)"

@@ -103,3 +103,18 @@ def test_wheel_installs_into_a_fresh_venv_and_passes_its_self_check(tmp_path: Pa
     assert report["install"] == "installed"
     resources = next(c for c in report["checks"] if c["name"] == "resources")
     assert str(venv) in resources["detail"]  # the installed copy's resources, not this checkout's
+
+
+def test_desktop_entry_and_icons_are_complete() -> None:
+    import configparser
+
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # keys are case-sensitive
+    entry.read(ROOT / "packaging" / "desktop-kb.desktop", encoding="utf-8")
+    section = entry["Desktop Entry"]
+    assert (section["Type"], section["Exec"], section["Icon"]) == ("Application", "desktop-kb", "desktop-kb")
+    for size in (16, 24, 32, 48, 64, 128, 256, 512):
+        png = ROOT / "packaging" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "desktop-kb.png"
+        header = png.read_bytes()[:24]
+        assert header[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(header[16:20], "big") == int.from_bytes(header[20:24], "big") == size
