@@ -220,7 +220,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
                             on_delta=on_delta, scope=args.scope)
         if stream and answer.mode == "generated":
             sys.stdout.write("\n\n")
-        cli._emit(args, answer.as_json(), lambda: _answer_text(answer))
+        payload = answer.as_json()
+        if args.save_note and (answer.citations or answer.hits):
+            from desktop_kb.qa.save_note import save_answer_as_note
+
+            payload["note_id"] = save_answer_as_note(lib, {"question": args.question, **payload})
+            lib.drain()
+        cli._emit(args, payload, lambda: _answer_text(answer) + (
+            f"\n(saved as note {payload['note_id']})" if "note_id" in payload else ""))
     return 0
 
 
@@ -288,6 +295,8 @@ def register(sub: Any) -> None:
     ask.add_argument("--yes", action="store_true",
                      help="approve sending the packed snippets and the question to the provider")
     ask.add_argument("--scope", choices=["all", "notes", "library"], default="all")
+    ask.add_argument("--save-note", action="store_true",
+                     help="also save the answer as a note linked to its sources")
     add_json(ask)
     ask.set_defaults(func=cmd_ask)
 

@@ -71,3 +71,13 @@ def test_provider_key_without_keyring_and_document_flags(data_dir: Path, tmp_pat
     assert missing.returncode == 1
     presets = js(data_dir, "provider", "presets")["presets"]
     assert {p["id"] for p in presets} == {"openai", "deepseek", "qwen", "moonshot", "ollama", "lmstudio"}
+
+
+def test_local_answer_saved_as_a_note_links_its_hits(data_dir: Path) -> None:
+    gitlab = js(data_dir, "note", "add", "--title", "GitLab", "--body", "用 Docker 安装 GitLab。")["id"]
+    answer = js(data_dir, "ask", "怎么安装 GitLab？", "--save-note")
+    assert answer["mode"] == "local" and answer["reason"] == "cloud_off"
+    note = js(data_dir, "note", "show", str(answer["note_id"]))
+    assert note["title"] == "怎么安装 GitLab？" and "[1] **GitLab**" in note["body"]
+    links = js(data_dir, "links", str(answer["note_id"]))
+    assert [(lk["target_type"], lk["target_id"]) for lk in links["outgoing"]] == [("note", gitlab)]

@@ -174,3 +174,25 @@ def test_privacy_page_shows_the_upload_log(qtbot, data_dir: Path, server) -> Non
     chooser.activated.emit(chooser.findData("deepseek"))
     assert window.settings_dialog.base_url.text() == "https://api.deepseek.com/v1"
     qtbot.waitUntil(lambda: window.library.get_setting("qa.provider.model") == "deepseek-chat", timeout=5000)
+
+
+def test_save_answer_as_note_links_its_sources(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
+    ids = _library(data_dir, server)
+    server.replies.append(Reply.stream("先准备 docker-compose.yml [1]，", "备份放在 /srv/backups [2]。"))
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    dialog = _ask(qtbot, pane)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+        dialog.send_once.click()
+    answer = answered.args[0]
+    assert answer.mode == "generated" and len(answer.citations) == 2
+    cited = {(c.source_type, c.source_id) for c in answer.citations}
+    with qtbot.waitSignal(pane.noteSaved, timeout=10000) as saved:
+        pane.transcript.anchorClicked.emit(QUrl("save:0"))
+    note_id = saved.args[0]
+    with Library(data_dir) as lib:
+        note = lib.get_note(note_id)
+        links = {(lk.target_type, lk.target_id) for lk in lib.note_links(note_id).outgoing}
+    assert note.title == QUESTION and "docker-compose.yml [1]" in note.body
+    assert links == cited and ("note", ids["backup"]) in links

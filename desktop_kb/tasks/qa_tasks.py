@@ -62,6 +62,16 @@ class QaBridge(QObject):
     def delete_session(self, session_id: int) -> None:
         self._run(lambda e: e.delete_session(session_id), lambda _r: self.load_sessions())
 
+    def save_as_note(self, entry: dict[str, Any], done: Callable[[int], None]) -> None:
+        """Store the answer as a note linked to its sources; ``done(note_id)`` on the GUI thread."""
+        from desktop_kb.qa.save_note import save_answer_as_note
+
+        self._run(lambda e: save_answer_as_note(e.library, entry), done)
+
+    @property
+    def library(self) -> Any:
+        return self.engine.library if self.engine is not None else None
+
     # ----- asking ---------------------------------------------------------------------------
 
     def prepare(self, question: str, session_id: int | None, scope: str = "all") -> None:

@@ -63,6 +63,7 @@ def install_qa_dock(window: QMainWindow) -> QaDock:
     dock.toggleViewAction().toggled.connect(lambda on: on and dock.raise_())
     window.libraryOpened.connect(dock.pane.set_library)  # type: ignore[attr-defined]
     dock.pane.citationActivated.connect(lambda rec: window.open_result(citation_result(rec)))  # type: ignore[attr-defined]
+    dock.pane.noteSaved.connect(lambda note_id: (window.reload_notes(), window.open_note(note_id)))  # type: ignore[attr-defined]
     menu = getattr(window, "menu_edit", None)
     if menu is not None:
         menu.addSeparator()

@@ -55,6 +55,7 @@ def _snippet_html(c: dict[str, Any]) -> str:
 
 class QaPane(QWidget):
     citationActivated = Signal(dict)  # a citation record (source_type, source_id, start, end, …)
+    noteSaved = Signal(int)  # an answer was saved as this note
     answerShown = Signal(object)  # QaAnswer (tests, screenshots)
     previewShown = Signal(object)  # QaPreviewDialog
 
@@ -362,6 +363,9 @@ class QaPane(QWidget):
             detail = f" ({html.escape(e['detail'])})" if e.get("detail") else ""
             parts.append(f'<p style="color:#8a6d00"><i>{html.escape(reason)}</i>{detail}</p>')
             parts.append(self._hits_html(e.get("hits", []), f"{i}:h"))
+        if isinstance(i, int) and mode in ("generated", "local") and (e.get("citations") or e.get("hits")):
+            parts.append(f'<p style="margin:0"><small><a href="save:{i}">'
+                         f'{html.escape(self.tr("Save as note"))}</a></small></p>')
         return "".join(parts)
 
     def _render(self) -> None:
@@ -393,7 +397,17 @@ class QaPane(QWidget):
         records = entry.get("citations" if kind == "c" else "hits", [])
         return next((c for c in records if c["n"] == int(n)), None)
 
+    def save_as_note(self, index: int) -> None:
+        """Save answer ``index`` as a note linked to its sources (off the GUI thread)."""
+        if not 0 <= index < len(self.entries) or self.bridge.library is None:
+            return
+        self.bridge.save_as_note(dict(self.entries[index]), self.noteSaved.emit)
+
     def _anchor_clicked(self, url: QUrl) -> None:
+        text = url.toString()
+        if text.startswith("save:") and text[5:].isdigit():
+            self.save_as_note(int(text[5:]))
+            return
         record = self.citation(url)
         if record is not None:
             self.citationActivated.emit(record)

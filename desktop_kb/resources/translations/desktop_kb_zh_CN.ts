@@ -1311,6 +1311,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>QaPane</name>
     <message>
+        <source>Save as note</source>
+        <translation>保存为笔记</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="148" />
         <source>Untitled chat</source>
         <translation>未命名对话</translation>
