@@ -21,6 +21,18 @@ def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     monkeypatch.delenv("DESKTOP_KB_DATA_DIR", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _memory_keyring() -> Iterator[object]:
+    """No test touches the OS keyring: an in-memory backend stands in (house rule 10)."""
+    import keyring
+    from test_gui_support import use_memory_keyring
+
+    previous = keyring.get_keyring()
+    backend = use_memory_keyring()
+    yield backend
+    keyring.set_keyring(previous)
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     path = tmp_path / "library"

@@ -9,19 +9,11 @@ import keyring
 import pytest
 from keyring.backends import fail
 from PySide6.QtWidgets import QPushButton
-from test_gui_support import gui_marks, open_window, use_memory_keyring, wait_index_idle
+from test_gui_support import gui_marks, open_window, wait_index_idle
 
 from desktop_kb import secrets
 
 pytestmark = gui_marks()
-
-
-@pytest.fixture(autouse=True)
-def _memory_keyring():
-    previous = keyring.get_keyring()
-    backend = use_memory_keyring()
-    yield backend
-    keyring.set_keyring(previous)
 
 
 @pytest.fixture

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import keyring
-import pytest
-from test_gui_support import gui_marks, open_window, use_memory_keyring
+from test_gui_support import gui_marks, open_window
 
 from desktop_kb.library import Library
 
@@ -14,13 +12,6 @@ pytestmark = gui_marks()
 
 DOC = "# Docker 笔记\n\n用 Docker 部署 GitLab 时，先写好 docker-compose.yml。\n"
 
-
-@pytest.fixture(autouse=True)
-def _memory_keyring():
-    previous = keyring.get_keyring()
-    use_memory_keyring()
-    yield
-    keyring.set_keyring(previous)
 
 
 def _seed(data_dir: Path, tmp_path: Path) -> dict[str, int]:

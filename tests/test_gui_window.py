@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import keyring
 import pytest
 from PySide6.QtCore import Qt
-from test_gui_support import gui_marks, open_window, use_memory_keyring, wait_index_idle
+from test_gui_support import gui_marks, open_window, wait_index_idle
 
 from desktop_kb.library import Library
 
 pytestmark = gui_marks()
 
-
-@pytest.fixture(autouse=True)
-def _memory_keyring():
-    previous = keyring.get_keyring()
-    use_memory_keyring()
-    yield
-    keyring.set_keyring(previous)
 
 
 def _new_note(qtbot, window) -> int:  # noqa: ANN001

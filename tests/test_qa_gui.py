@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import keyring
 import pytest
 from PySide6.QtCore import QUrl
-from test_gui_support import gui_marks, open_window, use_memory_keyring
+from test_gui_support import gui_marks, open_window
 
 from desktop_kb.library import Library
 from desktop_kb.store import uploads
@@ -22,13 +21,6 @@ GITLAB = ("用 Docker 安装 GitLab 之前，先准备 docker-compose.yml 文件
 BACKUP = "GitLab 备份放在 /srv/backups。安装后配置 cron 定时任务。"
 QUESTION = "怎么用 Docker 安装 GitLab？"
 
-
-@pytest.fixture(autouse=True)
-def _memory_keyring():
-    previous = keyring.get_keyring()
-    use_memory_keyring()
-    yield
-    keyring.set_keyring(previous)
 
 
 @pytest.fixture
