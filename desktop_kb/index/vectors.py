@@ -74,11 +74,17 @@ def store_vectors(conn: sqlite3.Connection, model_id: str, rows: Sequence[tuple[
     )
 
 
-def load_all_vectors(conn: sqlite3.Connection, model_id: str, dim: int) -> tuple[np.ndarray, np.ndarray]:
-    """(ids, matrix) of every stored vector of the model, read in one pass."""
+def load_all_vectors(
+    conn: sqlite3.Connection, model_id: str, dim: int, spare: int = 256,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """(ids, matrix, n): every stored vector of the model, read in one pass.
+
+    The arrays have ``spare`` free rows at the end so the dense index can adopt
+    them as they are: at 100k × 512 a copy would cost another 200 MB at start.
+    """
     count = conn.execute("SELECT count(*) FROM kb_vectors WHERE model_id = ?", (model_id,)).fetchone()[0]
-    ids = np.empty(count, dtype=np.int64)
-    matrix = np.empty((count, dim), dtype=np.float32)
+    ids = np.empty(count + spare, dtype=np.int64)
+    matrix = np.zeros((count + spare, dim), dtype=np.float32)
     n = 0
     for cid, blob in conn.execute(
             "SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ?", (model_id,)):
@@ -87,7 +93,7 @@ def load_all_vectors(conn: sqlite3.Connection, model_id: str, dim: int) -> tuple
         ids[n] = cid
         matrix[n] = from_blob(blob, dim)
         n += 1
-    return ids[:n], matrix[:n]
+    return ids, matrix, n
 
 
 def prune_cache(conn: sqlite3.Connection) -> None:

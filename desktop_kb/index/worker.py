@@ -617,8 +617,8 @@ class IndexWorker:
         if engine is None:
             self.dense.reset(None, 0)
             return
-        ids, matrix = load_all_vectors(self._require_conn(), engine.model_id, engine.dim)
-        self.dense.reset(engine.model_id, engine.dim, ids, matrix)
+        ids, matrix, n = load_all_vectors(self._require_conn(), engine.model_id, engine.dim)
+        self.dense.reset(engine.model_id, engine.dim, ids, matrix, n)
 
     def _backfill_vectors(self, progress: Progress) -> int:
         """Embed every chunk that has no vector yet, in batches, between other work."""

@@ -26,21 +26,25 @@ class DenseIndex:
         self._dead = 0
 
     def reset(self, model_id: str | None, dim: int, ids: np.ndarray | None = None,
-              matrix: np.ndarray | None = None) -> None:
+              matrix: np.ndarray | None = None, n: int | None = None) -> None:
+        """Start over with ``ids``/``matrix``; their first ``n`` rows are used (all if None).
+
+        The arrays are adopted, not copied (rows past ``n`` are spare capacity),
+        so loading 100k vectors does not briefly need twice the memory.
+        """
         with self._lock:
             self.model_id, self.dim = model_id, dim
             if ids is None or matrix is None:
-                ids = np.empty(0, dtype=np.int64)
-                matrix = np.empty((0, dim), dtype=np.float32)
-            spare = 256
-            self._ids = np.empty(len(ids) + spare, dtype=np.int64)
-            self._ids[:len(ids)] = ids
-            self._matrix = np.zeros((len(ids) + spare, dim), dtype=np.float32)
-            self._matrix[:len(ids)] = matrix
-            self._alive = np.zeros(len(ids) + spare, dtype=bool)
-            self._alive[:len(ids)] = True
-            self._n = len(ids)
-            self._row = {int(cid): i for i, cid in enumerate(ids)}
+                ids = np.empty(256, dtype=np.int64)
+                matrix = np.zeros((256, dim), dtype=np.float32)
+                n = 0
+            elif n is None:
+                n = len(ids)
+            self._ids, self._matrix = ids, matrix
+            self._alive = np.zeros(len(ids), dtype=bool)
+            self._alive[:n] = True
+            self._n = n
+            self._row = {int(cid): i for i, cid in enumerate(ids[:n])}
             self._dead = 0
 
     @property
