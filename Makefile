@@ -22,8 +22,13 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check desktop_kb tests benchmarks
 
+# Speed is measured here, never asserted in tests. bench_retrieval needs the default model
+# installed (`.venv/bin/desktop-kb models install`).
 bench: $(STAMP)
 	$(PY) benchmarks/bench_foundation.py
+	$(PY) benchmarks/bench_gate.py
+	$(PY) benchmarks/bench_gui.py
+	$(PY) benchmarks/bench_retrieval.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
