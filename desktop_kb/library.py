@@ -82,7 +82,6 @@ class Library:
         self.model_ready: Future[int] | None = None
         if load_model:
             self.model_ready = self._apply_model(self.active_model_name())
-        self._local = threading.local()
         self.startup_rebuild: Future[RebuildResult] | None = None
         if self.worker.call(index_db.is_dirty).result():
             # A rebuild was interrupted (or the index is new or was damaged): I5.
