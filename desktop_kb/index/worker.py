@@ -9,7 +9,6 @@ next save, verify or rebuild.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -27,6 +26,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import db
+from desktop_kb.index.pool_init import lower_priority_and_warm_up
 from desktop_kb.index.prepare import (
     PreparedSource,
     embed_text,
@@ -34,7 +34,7 @@ from desktop_kb.index.prepare import (
     prepare_many,
     prepare_source,
 )
-from desktop_kb.index.segment import SEGMENTER_VERSION, segment_for_index
+from desktop_kb.index.segment import SEGMENTER_VERSION
 from desktop_kb.index.sources import (
     SourceKey,
     SourceText,
@@ -87,13 +87,6 @@ class RebuildResult:
     chars: int
     seconds: float
     cancelled: bool = False
-
-
-def _pool_init() -> None:
-    """Segmenting processes yield to the app (lower priority) and load jieba up front."""
-    with contextlib.suppress(AttributeError, OSError):  # not on every platform
-        os.nice(10)
-    segment_for_index("预热")
 
 
 class _Job:
@@ -549,7 +542,7 @@ class IndexWorker:
         # batches in flight so the SQL writes here overlap with segmentation there.
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                                 initializer=_pool_init) as pool:
+                                 initializer=lower_priority_and_warm_up) as pool:
             in_flight: deque[Future[list[PreparedSource]]] = deque()
             todo = iter(batches)
             try:
