@@ -143,9 +143,9 @@ def test_sessions_and_local_mode_without_cloud(qtbot, data_dir: Path) -> None:  
     with qtbot.waitSignal(pane.bridge.messagesLoaded, timeout=5000):
         pane.sessions.activated.emit(0)
     assert pane.session_id == session and len(pane.entries) == 1
-    with qtbot.waitSignal(pane.bridge.sessionsLoaded, timeout=5000):
-        pane.bridge.rename_session(session, "部署问题")
-    assert pane.sessions.itemText(0) == "部署问题"
+    pane.bridge.rename_session(session, "部署问题")
+    # Wait for the list that follows the rename, not an earlier reload still in flight.
+    qtbot.waitUntil(lambda: pane.sessions.itemText(0) == "部署问题", timeout=5000)
 
 
 def test_privacy_page_shows_the_upload_log(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
