@@ -140,7 +140,8 @@ def test_sessions_and_local_mode_without_cloud(qtbot, data_dir: Path) -> None:  
     session = pane.session_id
     pane.new_session()
     assert pane.entries == []
-    with qtbot.waitSignal(pane.bridge.messagesLoaded, timeout=5000):
+    with qtbot.waitSignal(pane.bridge.messagesLoaded, timeout=5000,
+                          check_params_cb=lambda sid, _messages: sid == session):
         pane.sessions.activated.emit(0)
     assert pane.session_id == session and len(pane.entries) == 1
     pane.bridge.rename_session(session, "部署问题")
