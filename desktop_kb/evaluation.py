@@ -22,6 +22,7 @@ from desktop_kb.library import Library
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.packing import pack_context
 from desktop_kb.retrieval.search import rank_chunks
+from desktop_kb.retrieval.term_stats import index_stats
 
 MODES = ("lexical", "dense", "hybrid", "plain_rrf")
 
@@ -157,7 +158,6 @@ def _evaluate(
     ranks: dict[str, list[int | None]] = {m: [] for m in modes}
     query_ms: list[float] = []
     contexts: list[tuple[bool, int]] = []
-    n_docs = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
     for qi, query in enumerate(dataset.queries):
         for mode in modes:
             ranking = rank_chunks(index, query.text, mode="rrf" if mode == "plain_rrf" else mode,
@@ -170,7 +170,7 @@ def _evaluate(
         response = lib.search(query.text, limit=10, mode=best)
         query_ms.append((time.perf_counter() - t0) * 1000)
         if fmt == "squad":
-            contexts.append(_context_holds_answer(lib, response.results, query, budget_chars, n_docs))
+            contexts.append(_context_holds_answer(lib, response.results, query, budget_chars))
         if progress and (qi % 25 == 0 or qi + 1 == len(dataset.queries)):
             progress("queries", qi + 1, len(dataset.queries))
     result: dict[str, Any] = {
@@ -199,7 +199,7 @@ def _evaluate(
 
 
 def _context_holds_answer(
-    lib: Library, results: list[Any], query: EvalQuery, budget: int, n_docs: int,
+    lib: Library, results: list[Any], query: EvalQuery, budget: int,
 ) -> tuple[bool, int]:
     from desktop_kb.retrieval.resolve import resolve_sources
 
@@ -207,8 +207,7 @@ def _context_holds_answer(
     hits = [(r, sources[(r.source_type, r.source_id)].text) for r in results
             if (r.source_type, r.source_id) in sources]
     terms = query_terms(query.text)
-    doc_freq = {t: (row[0] if row else 0) for t in terms
-                for row in [lib.index_reader.execute("SELECT doc FROM kb_vocab WHERE term = ?", (t,)).fetchone()]}
+    n_docs, doc_freq = index_stats(lib.index_reader, terms)
     packed = pack_context(hits, terms, budget, doc_freq=doc_freq, n_docs=n_docs, question=query.text)
     text = packed.render()
     return any(a and a in text for a in query.answers), packed.chars

@@ -39,6 +39,7 @@ from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.snippets import make_snippet
+from desktop_kb.retrieval.term_stats import bm25_idf, chunk_tokens, index_stats
 from desktop_kb.store import links as store_links
 
 DEFAULT_LIMIT = 8
@@ -119,30 +120,6 @@ def _meaningful(term: str) -> bool:
     return len(term) >= 3  # "2024", "8080"
 
 
-def _batched(items: Sequence, size: int = 500) -> Iterable[Sequence]:
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-
-def _doc_freqs(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, int]:
-    freqs: dict[str, int] = {}
-    for part in _batched(list(terms)):
-        marks = ",".join("?" * len(part))
-        for term, doc in index.execute(f"SELECT term, doc FROM kb_vocab WHERE term IN ({marks})", part):
-            freqs[term] = doc
-    return freqs
-
-
-def _chunk_tokens(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, set[str]]:
-    tokens: dict[int, set[str]] = {}
-    for part in _batched(list(chunk_ids)):
-        marks = ",".join("?" * len(part))
-        for rowid, body, title in index.execute(
-                f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part):
-            tokens[rowid] = set(body.split()) | set(title.split())
-    return tokens
-
-
 def key_terms(index: sqlite3.Connection, title: str, body: str,
               own_chunks: Sequence[int], limit: int = MAX_KEY_TERMS) -> dict[str, float]:
     """The note's defining terms with weights: (1 + log tf) × IDF over the *other* chunks.
@@ -153,15 +130,15 @@ def key_terms(index: sqlite3.Connection, title: str, body: str,
     counts = Counter(t for t in index_tokens(f"{title}\n{body}") if _meaningful(t))
     if not counts:
         return {}
-    own_tokens = _chunk_tokens(index, own_chunks)
-    total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] - len(own_tokens)
-    freqs = _doc_freqs(index, list(counts))
+    own_tokens = chunk_tokens(index, own_chunks)
+    chunks, freqs = index_stats(index, list(counts))
+    total = chunks - len(own_tokens)
     weights: dict[str, float] = {}
     for term, tf in counts.items():
         df = freqs.get(term, 0) - sum(1 for toks in own_tokens.values() if term in toks)
         if df <= 0 or total <= 0:
             continue
-        idf = math.log((total - df + 0.5) / (df + 0.5) + 1.0)
+        idf = bm25_idf(total, df)
         factor = 0.5 if len(term) == 1 and _HAN_RE.match(term) else 1.0
         weights[term] = (1.0 + math.log(tf)) * idf * factor
     top = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
@@ -275,7 +252,7 @@ def related_for_note(
             use_dense = False
 
     candidates = list(dict.fromkeys(lexical_ids + [c for c in similarities if c not in own]))
-    tokens = _chunk_tokens(index, candidates)
+    tokens = chunk_tokens(index, candidates)
     strongest = sorted(weights.values(), reverse=True)[:SATURATION_TERMS]
     saturation = sum(strongest) or 1.0
     evidence: dict[int, _Evidence] = {}

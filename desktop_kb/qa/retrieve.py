@@ -17,14 +17,9 @@ import numpy as np
 
 from desktop_kb.index.segment import analyse_query, query_terms
 from desktop_kb.retrieval.results import SearchResult
-from desktop_kb.retrieval.search import (
-    materialize,
-    nothing_relevant,
-    rank_chunks,
-    term_coverage,
-    term_weights,
-)
+from desktop_kb.retrieval.search import materialize, nothing_relevant, rank_chunks
 from desktop_kb.retrieval.snippets import sentence_spans
+from desktop_kb.retrieval.term_stats import index_stats, term_coverage, term_weights
 from desktop_kb.store import links as store_links
 
 SEEDS_TO_EXPAND = 3
@@ -78,10 +73,8 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
     if mode == "lexical" and library.engine is None:
         out.notice = "no embedding model in use: keyword search only"
     out.terms = query_terms(question)
-    out.n_docs = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
-    for t in out.terms:
-        row = index.execute("SELECT doc FROM kb_vocab WHERE term = ?", (t,)).fetchone()
-        out.doc_freq[t] = row[0] if row else 0
+    total, out.doc_freq = index_stats(index, out.terms)
+    out.n_docs = total or 1
     if not question.strip():
         out.nothing = True
         return out

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from desktop_kb.index.segment import normalize
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.snippets import sentence_spans
+from desktop_kb.retrieval.term_stats import bm25_idf
 
 RANK_DECAY = 0.5
 NEXT_SENTENCE = 0.5  # share of a sentence's priority its successor inherits
@@ -89,7 +90,7 @@ def _term_weights(terms: Sequence[str], doc_freq: dict[str, int] | None, n_docs:
     weights = {}
     for term in dict.fromkeys(terms):
         df = (doc_freq or {}).get(term, 0)
-        weights[term] = math.log((n_docs - df + 0.5) / (df + 0.5) + 1.0) if doc_freq else 1.0
+        weights[term] = bm25_idf(n_docs, df) if doc_freq else 1.0
     return weights
 
 

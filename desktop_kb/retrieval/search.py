@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -18,6 +16,7 @@ from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.snippets import make_snippet
+from desktop_kb.retrieval.term_stats import term_coverage, term_weights
 
 CANDIDATES_PER_RESULT = 5
 LEXICAL_N = 100
@@ -53,76 +52,6 @@ def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int
         return (ref.source_id, ref.ord) if ref else (1 << 62, cid)
 
     return tie
-
-
-class _IndexStats:
-    """Chunk count and document frequencies, cached until the index changes.
-
-    ``PRAGMA data_version`` changes when another connection commits, so the
-    cache never serves numbers from before a save; between saves every query
-    reuses them instead of counting the whole index again.
-    """
-
-    def __init__(self) -> None:
-        # The connection itself is kept (not its id): data_version values only
-        # compare within one connection, and holding it stops id reuse.
-        self._conn: sqlite3.Connection | None = None
-        self._version = -1
-        self._total = 0
-        self._df: dict[str, int] = {}
-
-    def lookup(self, index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
-        version = index.execute("PRAGMA data_version").fetchone()[0]
-        if index is not self._conn or version != self._version:
-            self._conn, self._version = index, version
-            self._total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
-            self._df = {}
-        missing = [t for t in dict.fromkeys(terms) if t not in self._df]
-        for i in range(0, len(missing), 200):
-            part = missing[i:i + 200]
-            self._df.update(dict.fromkeys(part, 0))
-            marks = ",".join("?" * len(part))
-            for term, doc in index.execute(
-                    f"SELECT term, doc FROM kb_vocab WHERE term IN ({marks})", part):
-                self._df[term] = doc
-        return self._total, {t: self._df[t] for t in terms}
-
-
-_STATS = threading.local()  # one cache per thread, as each thread has its own connection
-
-
-def term_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, float]:
-    """BM25-style IDF of each query term, from the FTS index's own document counts."""
-    stats: _IndexStats | None = getattr(_STATS, "stats", None)
-    if stats is None:
-        stats = _STATS.stats = _IndexStats()
-    total, doc_freq = stats.lookup(index, terms)
-    total = total or 1
-    return {t: math.log((total - doc_freq[t] + 0.5) / (doc_freq[t] + 0.5) + 1.0)
-            for t in dict.fromkeys(terms)}
-
-
-def term_coverage(
-    index: sqlite3.Connection, weights: dict[str, float], chunk_ids: Sequence[int],
-) -> dict[int, float]:
-    """Per chunk: the IDF-weighted share of the query's terms it contains (0..1).
-
-    Unlike a BM25 score relative to the best hit, this is absolute: a chunk
-    holding every rare term of the question scores near 1 whatever else matched.
-    """
-    total = sum(weights.values())
-    if total <= 0:
-        return {cid: 0.0 for cid in chunk_ids}
-    coverage: dict[int, float] = {}
-    ids = list(dict.fromkeys(chunk_ids))
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        marks = ",".join("?" * len(part))
-        for cid, body, title in index.execute(
-                f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part):
-            tokens = set(body.split()) | set(title.split())
-            coverage[cid] = sum(w for t, w in weights.items() if t in tokens) / total
-    return coverage
 
 
 def rank_chunks(

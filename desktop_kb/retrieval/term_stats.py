@@ -1,0 +1,96 @@
+"""Term statistics from the FTS index: IDF weights, per-chunk tokens, query coverage.
+
+Search fusion, QA packing, related material and ``desktop-kb eval`` all weigh
+terms the same way (BM25's IDF over chunks), so they share these functions.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import threading
+from collections.abc import Sequence
+
+
+def bm25_idf(total: int, df: int) -> float:
+    """BM25's IDF (always > 0) of a term found in ``df`` of ``total`` chunks."""
+    return math.log((total - df + 0.5) / (df + 0.5) + 1.0)
+
+
+class _IndexStats:
+    """Chunk count and document frequencies, cached until the index changes.
+
+    ``PRAGMA data_version`` changes when another connection commits, so the
+    cache never serves numbers from before a save; between saves every query
+    reuses them instead of counting the whole index again.
+    """
+
+    def __init__(self) -> None:
+        # The connection itself is kept (not its id): data_version values only
+        # compare within one connection, and holding it stops id reuse.
+        self._conn: sqlite3.Connection | None = None
+        self._version = -1
+        self._total = 0
+        self._df: dict[str, int] = {}
+
+    def lookup(self, index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        version = index.execute("PRAGMA data_version").fetchone()[0]
+        if index is not self._conn or version != self._version:
+            self._conn, self._version = index, version
+            self._total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
+            self._df = {}
+        missing = [t for t in dict.fromkeys(terms) if t not in self._df]
+        for i in range(0, len(missing), 200):
+            part = missing[i:i + 200]
+            self._df.update(dict.fromkeys(part, 0))
+            marks = ",".join("?" * len(part))
+            for term, doc in index.execute(
+                    f"SELECT term, doc FROM kb_vocab WHERE term IN ({marks})", part):
+                self._df[term] = doc
+        return self._total, {t: self._df[t] for t in terms}
+
+
+_STATS = threading.local()  # one cache per thread, as each thread has its own connection
+
+
+def index_stats(index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+    """(number of chunks, chunks containing each term) — 0 for a term the index lacks."""
+    stats: _IndexStats | None = getattr(_STATS, "stats", None)
+    if stats is None:
+        stats = _STATS.stats = _IndexStats()
+    return stats.lookup(index, terms)
+
+
+def term_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, float]:
+    """BM25-style IDF of each query term, from the FTS index's own document counts."""
+    total, doc_freq = index_stats(index, terms)
+    total = total or 1
+    return {t: bm25_idf(total, doc_freq[t]) for t in dict.fromkeys(terms)}
+
+
+def chunk_tokens(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, set[str]]:
+    """The indexed tokens (body and title) of each chunk, read in batches."""
+    tokens: dict[int, set[str]] = {}
+    ids = list(dict.fromkeys(chunk_ids))
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        marks = ",".join("?" * len(part))
+        for rowid, body, title in index.execute(
+                f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part):
+            tokens[rowid] = set(body.split()) | set(title.split())
+    return tokens
+
+
+def term_coverage(
+    index: sqlite3.Connection, weights: dict[str, float], chunk_ids: Sequence[int],
+) -> dict[int, float]:
+    """Per chunk: the IDF-weighted share of the query's terms it contains (0..1).
+
+    Unlike a BM25 score relative to the best hit, this is absolute: a chunk
+    holding every rare term of the question scores near 1 whatever else matched.
+    """
+    total = sum(weights.values())
+    if total <= 0:
+        return {cid: 0.0 for cid in chunk_ids}
+    return {cid: sum(w for t, w in weights.items() if t in tokens) / total
+            for cid, tokens in chunk_tokens(index, chunk_ids).items()}
