@@ -20,7 +20,7 @@ class PreparedChunk:
     text: str
     text_hash: str
     body_tokens: str
-    embed_hash: str  # cache key of what the embedding model sees (see ``embed_text``)
+    embed_hash: str  # cache key of what the embedding model sees (see ``embed_text_of``)
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,11 @@ def prepare_source(source: SourceText) -> PreparedSource:
     chunks = []
     for c in chunk_source(source):
         thash = text_hash(c.text)
+        embedded = embed_text_of(c.text, source.title)
         chunks.append(PreparedChunk(
             ord=c.ord, start=c.start, end=c.end, heading_path=c.heading_path, text=c.text,
             text_hash=thash, body_tokens=segment_for_index(c.text),
-            embed_hash=thash if c.text.strip() else text_hash(source.title),
+            embed_hash=thash if embedded is c.text else text_hash(embedded),
         ))
     return PreparedSource(
         key=source.key, title=source.title, version=source.version, title_hash=text_hash(source.title),
@@ -59,12 +60,8 @@ def prepare_source(source: SourceText) -> PreparedSource:
     )
 
 
-def embed_text(chunk: PreparedChunk, title: str) -> str:
-    """What the embedding model sees for a chunk; a title-only note embeds its title."""
-    return chunk.text if chunk.text.strip() else title
-
-
 def embed_text_of(text: str, title: str) -> str:
+    """What the embedding model sees for a chunk; a title-only note embeds its title."""
     return text if text.strip() else title
 
 

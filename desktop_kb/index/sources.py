@@ -99,8 +99,3 @@ def iter_live_versions(store: sqlite3.Connection) -> Iterator[tuple[SourceKey, s
     for row in store.execute(_FRAGMENT_SQL):
         src = _fragment(row)
         yield src.key, src.version
-
-
-def fragment_keys_of_document(store: sqlite3.Connection, document_id: int) -> list[SourceKey]:
-    return [("fragment", r[0]) for r in store.execute(
-        "SELECT id FROM fragments WHERE document_id = ? ORDER BY ord", (document_id,))]

@@ -29,7 +29,6 @@ from desktop_kb.index import db
 from desktop_kb.index.pool_init import lower_priority_and_warm_up
 from desktop_kb.index.prepare import (
     PreparedSource,
-    embed_text,
     embed_text_of,
     prepare_many,
     prepare_source,
@@ -38,7 +37,6 @@ from desktop_kb.index.segment import SEGMENTER_VERSION
 from desktop_kb.index.sources import (
     SourceKey,
     SourceText,
-    fragment_keys_of_document,
     live_keys,
     load_source,
     load_sources,
@@ -105,7 +103,7 @@ class IndexWorker:
         self._index_path = index_path
         self._listeners: list[Listener] = [listener] if listener else []
         self._cv = threading.Condition()
-        self._pending: OrderedDict[SourceKey | tuple[str, int], None] = OrderedDict()
+        self._pending: OrderedDict[SourceKey, None] = OrderedDict()
         self._control: deque[_Job] = deque()
         self._busy = False
         self._stopping = False
@@ -118,7 +116,6 @@ class IndexWorker:
         # Keys saved or removed while a rebuild runs; the rebuild's own copy of
         # them may have been read before the change, so it must not be written.
         self._rebuild_touched: set[SourceKey] | None = None
-        self.failed_count = 0
 
     # ----- lifecycle -------------------------------------------------------------
 
@@ -154,9 +151,6 @@ class IndexWorker:
 
     def enqueue_note(self, note_id: int) -> None:
         self.enqueue([("note", note_id)])
-
-    def enqueue_document(self, document_id: int) -> None:
-        self.enqueue([("document", document_id)])
 
     def remove(self, keys: Iterable[SourceKey], then: Callable[[], Any] | None = None) -> Future[Any]:
         """Remove index rows now-ish; the future's result is ``then()``'s.
@@ -277,7 +271,7 @@ class IndexWorker:
             self._conn.close()
             self._store.close()
 
-    def _take_pending(self, limit: int) -> list[SourceKey | tuple[str, int]]:
+    def _take_pending(self, limit: int) -> list[SourceKey]:
         keys = []
         while self._pending and len(keys) < limit:
             key, _ = self._pending.popitem(last=False)
@@ -292,21 +286,10 @@ class IndexWorker:
         except BaseException as exc:
             job.future.set_exception(exc)
 
-    def _expand(self, keys: Iterable[SourceKey | tuple[str, int]]) -> list[SourceKey]:
-        assert self._store is not None
-        out: list[SourceKey] = []
-        for kind, ident in keys:
-            if kind == "document":
-                out.extend(fragment_keys_of_document(self._store, ident))
-            else:
-                out.append((kind, ident))
-        return out
-
-    def _index_keys(self, raw_keys: list[SourceKey | tuple[str, int]], generation: int = 0) -> None:
+    def _index_keys(self, keys: list[SourceKey], generation: int = 0) -> None:
         """Index a batch; one transaction, falling back to one-by-one on failure."""
         assert self._store is not None
         conn = self._require_conn()
-        keys = self._expand(raw_keys)
         if self._rebuild_touched is not None:
             self._rebuild_touched.update(keys)
         if self._in_rebuild_gen is not None:
@@ -361,7 +344,7 @@ class IndexWorker:
         engine = self._engine
         if engine is None or not prepared:
             return {}, {}, None
-        items = [(chunk.embed_hash, embed_text(chunk, item.title))
+        items = [(chunk.embed_hash, embed_text_of(chunk.text, item.title))
                  for item in prepared for chunk in item.chunks]
         try:
             have, fresh = vectors_for(self._require_conn(), engine, items)
@@ -405,18 +388,16 @@ class IndexWorker:
         except sqlite3.Error:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-        self.failed_count += 1
         self._emit(IndexEvent("failed", key=key, detail=reason))
 
     def _remove(self, keys: list[SourceKey]) -> None:
         conn = self._require_conn()
-        expanded = self._expand(keys)
         if self._rebuild_touched is not None:
-            self._rebuild_touched.update(expanded)
+            self._rebuild_touched.update(keys)
         removed: list[int] = []
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for key in expanded:
+            for key in keys:
                 removed.extend(remove_source(conn, key))
             conn.execute("COMMIT")
         except BaseException:
@@ -504,7 +485,6 @@ class IndexWorker:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
         progress.finish()
-        self.failed_count = 0
         self._emit(IndexEvent("rebuilt", detail="ok"))
         return RebuildResult(len(keys), chunks, total_chars, time.perf_counter() - started)
 

@@ -31,12 +31,6 @@ def _existing_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[tuple[int
         "WHERE source_type = ? AND source_id = ? ORDER BY ord", key).fetchall()
 
 
-def source_version(conn: sqlite3.Connection, key: SourceKey) -> str | None:
-    row = conn.execute(
-        "SELECT version FROM kb_sources WHERE source_type = ? AND source_id = ?", key).fetchone()
-    return None if row is None else row[0]
-
-
 def write_source(
     conn: sqlite3.Connection, prepared: PreparedSource, *, generation: int = 0, force: bool = False,
 ) -> WriteResult:

@@ -106,10 +106,6 @@ def fragment_ids(conn: sqlite3.Connection, document_id: int) -> list[int]:
         "SELECT id FROM fragments WHERE document_id = ? ORDER BY ord", (document_id,))]
 
 
-def all_fragment_ids(conn: sqlite3.Connection) -> list[int]:
-    return [r[0] for r in conn.execute("SELECT id FROM fragments ORDER BY id")]
-
-
 @dataclass(frozen=True)
 class FragmentPlan:
     """How a re-import maps onto stored fragments.

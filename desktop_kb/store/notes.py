@@ -111,7 +111,3 @@ def delete_note(conn: sqlite3.Connection, note_id: int) -> None:
         cur = conn.execute("DELETE FROM notes WHERE id = ?", (note_id,))
         if cur.rowcount == 0:
             raise NoteNotFound(note_id)
-
-
-def live_note_ids(conn: sqlite3.Connection) -> list[int]:
-    return [r[0] for r in conn.execute("SELECT id FROM notes WHERE trashed_at IS NULL ORDER BY id")]
