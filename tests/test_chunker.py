@@ -65,13 +65,21 @@ def test_heading_paths_and_fences() -> None:
 
 def test_heading_levels_pop_correctly() -> None:
     src = "# A\n## B\n### C\nx\n## D\ny\n# E\nz"
-    assert [c.heading_path for c in chunk_markdown(src)] == [
-        "A",
-        "A > B",
-        "A > B > C",
-        "A > D",
-        "E",
+    chunks = chunk_markdown(src)
+    assert [c.heading_path for c in chunks] == ["A > B > C", "A > D", "E"]
+    # Bare headings are context for the section below, never chunks of their own.
+    assert chunks[0].text == "# A\n## B\n### C\nx"
+
+
+def test_heading_only_sections_fold_into_neighbours() -> None:
+    src = "intro\n\n# Part\n\n## One\ntext one\n\n## Two\n\n\n## Three\ntext three\n# End\n"
+    chunks = chunk_markdown(src)
+    assert [(c.heading_path, c.text) for c in chunks] == [
+        ("", "intro"),
+        ("Part > One", "# Part\n\n## One\ntext one"),
+        ("Part > Three", "## Two\n\n\n## Three\ntext three\n# End"),
     ]
+    assert [c.text for c in chunk_markdown("# Only\n## Headings\n")] == ["# Only\n## Headings"]
 
 
 def test_hashtag_is_not_a_heading_and_unclosed_fence_runs_to_end() -> None:

@@ -119,11 +119,26 @@ def test_markdown_sections_and_heading_paths() -> None:
     assert uncovered(result) == ""
 
 
-def test_markdown_title_falls_back_to_stem_and_ignores_hashtags() -> None:
+def test_markdown_title_falls_back_to_first_heading_then_stem_and_ignores_hashtags() -> None:
     result = split_document("#tag is not a heading\n\n## Sub\nx", "markdown", "my notes.md")
     check_invariants(result)
-    assert result.title == "my notes"
+    assert result.title == "Sub"  # a chapter that starts at ## is named by it, not its file
     assert paths(result) == ["", "Sub"]
+    result = split_document("#tag is not a heading\n\nbody", "markdown", "my notes.md")
+    assert result.title == "my notes"
+
+
+def test_markdown_bare_headings_are_context_not_fragments() -> None:
+    text = "# 第一章 所有权\n\n## 什么是所有权\n\n所有权是 Rust 的核心。\n\n## 总结\n\n### 小结\n\n本章完。\n\n## 附录\n"
+    result = split_document(text, "md", "ch04.md")
+    check_invariants(result)
+    assert uncovered(result) == ""
+    for frag in result.fragments:
+        body = [line for line in frag.text.splitlines() if line.strip() and not line.startswith("#")]
+        assert body, f"heading-only fragment: {frag.text!r}"
+    assert paths(result) == ["第一章 所有权 > 什么是所有权", "第一章 所有权 > 总结 > 小结"]
+    assert result.fragments[0].text.startswith("# 第一章 所有权\n\n## 什么是所有权")
+    assert result.fragments[-1].text.endswith("## 附录")
 
 
 def test_markdown_front_matter_title_and_first_fragment() -> None:
@@ -416,3 +431,13 @@ def test_valid_json_doc_text_is_exactly_pretty_dumps(data: object) -> None:
     check_invariants(result)
     assert result.doc_text == json.dumps(data, ensure_ascii=False, indent=2)
     assert result.notes == []
+
+
+def test_generic_file_names_are_titled_with_their_folder() -> None:
+    from desktop_kb.importer.formats import title_name
+
+    assert title_name(Path("/books/docker/README.md")) == "docker/README.md"
+    assert title_name(Path("/books/docker/install.md")) == "install.md"
+    assert split_document("no heading here", "md", title_name(Path("/a/rust/SUMMARY.md"))).title == "rust/SUMMARY"
+    assert split_document("x", "txt", title_name(Path("/a/b/notes.txt"))).title == "b/notes"
+    assert split_document("x", "txt", "plain.txt").title == "plain"

@@ -19,7 +19,13 @@ from desktop_kb.importer.files import (
     iter_candidates,
     read_text,
 )
-from desktop_kb.importer.formats import DEFAULT_FORMATS, canonical_format, format_of, split_document
+from desktop_kb.importer.formats import (
+    DEFAULT_FORMATS,
+    canonical_format,
+    format_of,
+    split_document,
+    title_name,
+)
 from desktop_kb.index.worker import IndexWorker
 from desktop_kb.progress import Progress
 from desktop_kb.store import documents as docs
@@ -125,7 +131,7 @@ def _import_one(
         summary.unchanged += 1
         summary.per_format[candidate.fmt] += 1
         return
-    split = split_document(text, candidate.fmt, path.name)
+    split = split_document(text, candidate.fmt, title_name(path))
     for remark in split.notes:
         summary.remarks.append((str(path), remark))
     document_id = existing.id if existing else None

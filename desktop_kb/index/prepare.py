@@ -34,7 +34,10 @@ class PreparedSource:
 
 
 def chunk_source(source: SourceText) -> list[Chunk]:
-    if source.fmt == "md":
+    # A fragment is already one section of its document (the importer split
+    # it at headings, pages or definitions); re-parsing its text as Markdown
+    # would take a "# comment" line in a capped code block for a heading.
+    if source.source_type == "note":
         chunks = chunk_markdown(source.text, MAX_CHUNK_CHARS)
     else:
         chunks = chunk_plain(source.text, MAX_CHUNK_CHARS)

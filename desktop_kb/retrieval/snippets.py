@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.index.segment import normalize
+from desktop_kb.text.sentences import sentence_spans, trim_span
 
 __all__ = ["Snippet", "make_snippet", "sentence_spans"]
 
@@ -30,36 +31,9 @@ class Snippet:
     highlights: list[tuple[int, int]]
 
 
-# CJK enders need no space; Latin ones must be followed by whitespace/end so
-# "3.14" and "node.js" stay whole. Closing quotes stay with their sentence.
-_BOUNDARY_RE = re.compile(r"(?:[。！？；…]+|[.!?;]+(?=[\s\"'”’）)」』]|$))[\"'”’）)」』]*|\n")
-_NONSPACE_RE = re.compile(r"\S")
 # Han ideographs: substring matches are fine; elsewhere a term must not start
 # or end inside a word ("go" must not light up "google").
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
-
-
-def _trim(source: str, start: int, end: int) -> tuple[int, int] | None:
-    """Shrink [start, end) past surrounding whitespace; None if nothing is left."""
-    m = _NONSPACE_RE.search(source, start, end)
-    if m is None:
-        return None
-    return m.start(), m.start() + len(source[m.start() : end].rstrip())
-
-
-def sentence_spans(source: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Whitespace-trimmed sentence spans of ``source[start:end]`` (absolute offsets)."""
-    spans: list[tuple[int, int]] = []
-    prev = start
-    for m in _BOUNDARY_RE.finditer(source, start, end):
-        span = _trim(source, prev, m.end())
-        if span is not None:
-            spans.append(span)
-        prev = m.end()
-    span = _trim(source, prev, end)
-    if span is not None:
-        spans.append(span)
-    return spans
 
 
 @functools.lru_cache(maxsize=65536)
@@ -148,7 +122,7 @@ def _window(
     s = max(lo, focus - max(0, max_chars - focus_len) // 2)
     e = min(hi, s + max_chars)
     s = max(lo, e - max_chars)
-    return _trim(source, s, e) or (s, e)
+    return trim_span(source, s, e) or (s, e)
 
 
 def make_snippet(
@@ -185,7 +159,7 @@ def make_snippet(
                 best_key, seed = key, (s, e)
                 first_hit = (inside[0][0], inside[0][1] - inside[0][0])
     if seed is None and best_sentence is not None:
-        seed = _trim(source, max(chunk_start, best_sentence[0]), min(chunk_end, best_sentence[1]))
+        seed = trim_span(source, max(chunk_start, best_sentence[0]), min(chunk_end, best_sentence[1]))
     if seed is None:
         seed = sentences[0]
 
