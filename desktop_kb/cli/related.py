@@ -7,19 +7,11 @@ Every command shares the core with the GUI's related-material panel.
 from __future__ import annotations
 
 import argparse
-import contextlib
 from typing import Any
 
-from desktop_kb.cli import CliError, _add_json, _emit, _open_library
+from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_until_ready
+from desktop_kb.cli.output import emit
 from desktop_kb.store.links import TARGET_TYPES
-
-
-def _ready(lib: Any) -> None:
-    """Wait for queued indexing and the embedding model, so answers match the library."""
-    lib.drain()
-    if lib.model_ready is not None:
-        with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)
-            lib.model_ready.result()
 
 
 def _suggestion_text(s: Any) -> str:
@@ -39,11 +31,11 @@ def _suggestion_text(s: Any) -> str:
 def cmd_related(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise CliError("--limit must be at least 1.")
-    with _open_library(args) as lib:
+    with open_library(args) as lib:
         note = lib.get_note(args.note_id)
         if note.trashed:
             raise CliError(f"Note {args.note_id} is in the trash; restore it to see related material.")
-        _ready(lib)
+        wait_until_ready(lib)
         result = lib.related(args.note_id, limit=args.limit)
 
         def text() -> str:
@@ -52,33 +44,33 @@ def cmd_related(args: argparse.Namespace) -> int:
             head = "" if result.mode == "hybrid" else "(keyword matches only: no embedding model in use)\n"
             return head + "\n".join(_suggestion_text(s) for s in result.suggestions)
 
-        _emit(args, result.as_json(), text)
+        emit(args, result.as_json(), text)
     return 0
 
 
 def cmd_link(args: argparse.Namespace) -> int:
-    with _open_library(args) as lib:
+    with open_library(args) as lib:
         if args.command == "link":
             created = lib.link(args.note_id, args.target_type, args.target_id, origin="manual")
-            _emit(args, {"note_id": args.note_id, "target_type": args.target_type,
-                         "target_id": args.target_id, "created": created},
-                  "linked" if created else "already linked")
+            emit(args, {"note_id": args.note_id, "target_type": args.target_type,
+                        "target_id": args.target_id, "created": created},
+                 "linked" if created else "already linked")
         elif args.command == "unlink":
             removed = lib.unlink(args.note_id, args.target_type, args.target_id)
-            _emit(args, {"note_id": args.note_id, "target_type": args.target_type,
-                         "target_id": args.target_id, "removed": removed},
-                  "unlinked" if removed else "no such link")
+            emit(args, {"note_id": args.note_id, "target_type": args.target_type,
+                        "target_id": args.target_id, "removed": removed},
+                 "unlinked" if removed else "no such link")
         else:
             lib.get_note(args.note_id)
             lib.dismiss(args.note_id, args.target_type, args.target_id, undo=args.undo)
-            _emit(args, {"note_id": args.note_id, "target_type": args.target_type,
-                         "target_id": args.target_id, "dismissed": not args.undo},
-                  "suggestion restored" if args.undo else "dismissed for this note")
+            emit(args, {"note_id": args.note_id, "target_type": args.target_type,
+                        "target_id": args.target_id, "dismissed": not args.undo},
+                 "suggestion restored" if args.undo else "dismissed for this note")
     return 0
 
 
 def cmd_links(args: argparse.Namespace) -> int:
-    with _open_library(args) as lib:
+    with open_library(args) as lib:
         lib.get_note(args.note_id)
         links = lib.note_links(args.note_id)
 
@@ -91,7 +83,7 @@ def cmd_links(args: argparse.Namespace) -> int:
                 or ["  (none)"]
             return "\n".join(lines)
 
-        _emit(args, links.as_json(), text)
+        emit(args, links.as_json(), text)
     return 0
 
 
@@ -100,7 +92,7 @@ def register(sub: Any) -> None:
     rel = sub.add_parser("related", help="related notes and fragments for a note, with reasons")
     rel.add_argument("note_id", type=int)
     rel.add_argument("--limit", type=int, default=8)
-    _add_json(rel)
+    add_common_options(rel)
     rel.set_defaults(func=cmd_related)
     for name, help_text in (("link", "link a note to a note or fragment (a no-op if linked)"),
                             ("unlink", "remove a link"),
@@ -111,9 +103,9 @@ def register(sub: Any) -> None:
         p.add_argument("target_id", type=int)
         if name == "dismiss":
             p.add_argument("--undo", action="store_true", help="suggest it again")
-        _add_json(p)
+        add_common_options(p)
         p.set_defaults(func=cmd_link)
     lk = sub.add_parser("links", help="a note's links and backlinks")
     lk.add_argument("note_id", type=int)
-    _add_json(lk)
+    add_common_options(lk)
     lk.set_defaults(func=cmd_links)

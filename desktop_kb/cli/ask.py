@@ -1,0 +1,78 @@
+"""``desktop-kb ask QUESTION``: a cited answer from the library.
+
+From the command line nothing is sent to a provider without ``--yes`` (the approval
+of gate 1's preview); without it the answer is the local cited hit list. A streamed
+answer reaches the terminal through :class:`desktop_kb.cli.output.AnswerStream`,
+cleaned piece by piece like every other string from a provider.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from desktop_kb.cli.common import add_common_options, open_library
+from desktop_kb.cli.output import AnswerStream, emit
+
+
+def _answer_text(answer: Any) -> str:
+    from desktop_kb.qa.engine import REASONS
+
+    lines = []
+    if answer.mode == "generated":
+        lines.append(answer.answer)
+        if answer.flags:
+            lines.append(f"(flags: {', '.join(answer.flags)})")
+        lines.append("")
+        lines += [f"[{c.n}] {c.title} ({c.source_type} {c.source_id}, {c.start}–{c.end})"
+                  for c in answer.citations]
+    else:
+        reason = REASONS.get(answer.reason or "", answer.reason or "")
+        lines.append(f"Local answer — {reason}" + (f" ({answer.detail})" if answer.detail else ""))
+        if answer.hits:
+            lines.append("")
+            lines += [f"[{c.n}] {c.title} — {c.snippet}" for c in answer.hits]
+    return "\n".join(lines)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from desktop_kb.qa.engine import QaEngine
+
+    with open_library(args) as lib:
+        lib.drain()
+        engine = QaEngine(lib)
+        session_id = args.session
+        if session_id is None:
+            session_id = engine.new_session(args.question[:60])
+        else:
+            from desktop_kb.store import chats
+
+            chats.get_session(lib.store_reader, session_id)
+        stream = AnswerStream() if not args.json and sys.stdout.isatty() else None
+        answer = engine.ask(args.question, session_id=session_id, approved=args.yes,
+                            on_delta=stream.write if stream else None, scope=args.scope)
+        if stream is not None:
+            stream.close("\n\n" if answer.mode == "generated" else "")
+        payload = answer.as_json()
+        if args.save_note and (answer.citations or answer.hits):
+            from desktop_kb.qa.save_note import save_answer_as_note
+
+            payload["note_id"] = save_answer_as_note(lib, {"question": args.question, **payload})
+            lib.drain()
+        emit(args, payload, lambda: _answer_text(answer) + (
+            f"\n(saved as note {payload['note_id']})" if "note_id" in payload else ""))
+    return 0
+
+
+def register(sub: Any) -> None:
+    ask = sub.add_parser("ask", help="ask the library a question (cited; cloud only with --yes)")
+    ask.add_argument("question")
+    ask.add_argument("--session", type=int, help="continue a chat session")
+    ask.add_argument("--yes", action="store_true",
+                     help="approve sending the packed snippets and the question to the provider")
+    ask.add_argument("--scope", choices=["all", "notes", "library"], default="all")
+    ask.add_argument("--save-note", action="store_true",
+                     help="also save the answer as a note linked to its sources")
+    add_common_options(ask)
+    ask.set_defaults(func=cmd_ask)

@@ -1,0 +1,105 @@
+"""What every command module shares: options, opening the library, errors as one line.
+
+A command module raises :class:`CliError` (or lets a store / importer / lookup error
+through); :func:`run_command` turns it into one line on stderr and an exit code, never
+a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import os
+from collections.abc import Callable
+from typing import Any
+
+from desktop_kb.cli import output
+from desktop_kb.paths import resolve_data_dir
+
+EXIT_ERROR = 1
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+Command = Callable[[argparse.Namespace], int]
+
+_BOOL = {"true": True, "yes": True, "on": True, "1": True,
+         "false": False, "no": False, "off": False, "0": False}
+
+
+class CliError(Exception):
+    """A problem to report in one line (bad id, missing file, …)."""
+
+
+def add_common_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--json`` and ``--data-dir``, accepted before or after the command.
+
+    SUPPRESS keeps a sub-command's default from overwriting a top-level value.
+    """
+    default = False if top else argparse.SUPPRESS
+    p.add_argument("--json", action="store_true", default=default, help="machine-readable output")
+    p.add_argument("--data-dir", default=None if top else argparse.SUPPRESS,
+                   help="library folder (default: $DESKTOP_KB_DATA_DIR or the per-user data folder)")
+
+
+def parse_bool(text: str) -> bool:
+    """An argparse ``type`` for true/false flags (true, yes, on, 1 / false, no, off, 0)."""
+    try:
+        return _BOOL[text.lower()]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"expected true or false, not {text!r}") from None
+
+
+def bool_word(text: str) -> bool | None:
+    """``text`` as a boolean when it is one of the true/false words, else None."""
+    return _BOOL.get(text.lower())
+
+
+def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazily: keeps --help fast)
+    """The library in ``--data-dir``, with an interrupted index rebuild finished first."""
+    from desktop_kb.library import Library
+
+    lib = Library(resolve_data_dir(args.data_dir))
+    if lib.startup_rebuild is not None:
+        try:
+            lib.startup_rebuild.result(timeout=1.0)
+        except concurrent.futures.TimeoutError:
+            # Only worth a word when it takes a while (a new index is instant).
+            output.notice("The index was incomplete; rebuilding it from the library…")
+            lib.startup_rebuild.result()
+    return lib
+
+
+def wait_until_ready(lib: Any) -> None:
+    """Wait for queued indexing and the embedding model, so answers match the library."""
+    lib.drain()
+    if lib.model_ready is not None:
+        with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)
+            lib.model_ready.result()
+
+
+def run_command(command: Command, args: argparse.Namespace) -> int:
+    """Run one command; every expected failure becomes one line on stderr and exit 1."""
+    from desktop_kb.importer.files import UnreadableFile
+    from desktop_kb.store.errors import StoreError
+
+    try:
+        return int(command(args))
+    except (CliError, StoreError, UnreadableFile) as exc:
+        output.error(str(exc))
+        return EXIT_ERROR
+    except LookupError as exc:  # KeyError's str() would add quotes
+        output.error(str(exc.args[0] if exc.args else exc))
+        return EXIT_ERROR
+    except (ValueError, OSError) as exc:
+        output.error(str(exc))
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        output.error("interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # noqa: BLE001 - a bug, but still no traceback for the person
+        if os.environ.get("DESKTOP_KB_DEBUG"):
+            raise
+        output.error(f"internal error: {type(exc).__name__}: {exc} "
+                     "(set DESKTOP_KB_DEBUG=1 for details)")
+        return EXIT_INTERNAL

@@ -1,0 +1,55 @@
+"""``desktop-kb import PATH…``: files and folders into the library."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from desktop_kb.cli.common import EXIT_ERROR, CliError, add_common_options, open_library
+from desktop_kb.cli.output import emit, error, stderr_progress
+
+
+def _summary_text(summary: Any) -> str:
+    lines = [f"added {summary.added}, updated {summary.updated}, unchanged {summary.unchanged}, "
+             f"removed {summary.removed}; {summary.fragments} fragments"]
+    if summary.per_format:
+        lines.append("by format: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.per_format.items())))
+    for reason, count in sorted(summary.quiet_skipped.items()):
+        lines.append(f"skipped {count} ({reason})")
+    for path, reason in summary.skipped:
+        lines.append(f"skipped {path}: {reason}")
+    for path, remark in summary.remarks:
+        lines.append(f"note {path}: {remark}")
+    if summary.cancelled:
+        lines.append("cancelled")
+    return "\n".join(lines)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    formats = [f.strip() for f in args.formats.split(",") if f.strip()] if args.formats else None
+    paths = [Path(p).expanduser() for p in args.paths]
+    missing = [str(p) for p in paths if not p.exists()]
+    if len(missing) == len(paths):
+        raise CliError(f"Not found: {', '.join(missing)}")
+    with open_library(args) as lib:
+        summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
+                                   prune=args.prune,
+                                   progress=stderr_progress(sys.stderr.isatty() and not args.json))
+        lib.drain()
+        emit(args, summary.as_json(), lambda: _summary_text(summary))
+    if missing:
+        error(f"not found: {', '.join(missing)}")
+        return EXIT_ERROR
+    return 0
+
+
+def register(sub: Any) -> None:
+    imp = sub.add_parser("import", help="import files or folders")
+    imp.add_argument("paths", nargs="+")
+    imp.add_argument("--prune", action="store_true",
+                     help="remove documents under these paths whose files vanished or no longer match")
+    imp.add_argument("--formats", help="comma-separated extensions (default: md,markdown,txt,yaml,yml,json,py)")
+    add_common_options(imp)
+    imp.set_defaults(func=cmd_import)

@@ -1,0 +1,37 @@
+"""``desktop-kb search QUERY``: the app's search over notes and the library."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from desktop_kb.cli.common import CliError, add_common_options, open_library
+from desktop_kb.cli.output import emit
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise CliError("--limit must be at least 1.")
+    with open_library(args) as lib:
+        lib.drain()
+        response = lib.search(args.query, limit=args.limit, mode=args.mode)
+
+        def text() -> str:
+            if not response.results:
+                return "no results"
+            return "\n".join(
+                f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {r.snippet}"
+                for r in response.results)
+
+        emit(args, response.as_json(), text)
+    return 0
+
+
+def register(sub: Any) -> None:
+    srch = sub.add_parser("search", help="search notes and the library")
+    srch.add_argument("query")
+    srch.add_argument("--limit", type=int, default=10)
+    srch.add_argument("--mode", choices=["lexical", "dense", "hybrid"],
+                      help="default: hybrid when an embedding model is in use, else lexical")
+    add_common_options(srch)
+    srch.set_defaults(func=cmd_search)
