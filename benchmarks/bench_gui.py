@@ -133,10 +133,10 @@ def measure_rebuild_stalls(data_dir: Path) -> dict[str, float]:
     heartbeat = QTimer(interval=10)
     heartbeat.timeout.connect(tick)
     result: list[object] = []
-    window.rebuildFinished.connect(lambda r: (result.append(r), loop.quit()))
+    window.index_status.rebuildFinished.connect(lambda r: (result.append(r), loop.quit()))
     heartbeat.start()
     last[0] = time.perf_counter()
-    window.rebuild_index()
+    window.index_status.rebuild_index()
     loop.exec()
     heartbeat.stop()
     window.close()

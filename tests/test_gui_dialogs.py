@@ -33,11 +33,11 @@ def study_folder(tmp_path: Path) -> Path:
 
 def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path, study_folder: Path) -> None:
     window = open_window(qtbot, data_dir)
-    with qtbot.waitSignal(window.importFinished, timeout=20000) as done:
-        window.import_paths([study_folder])
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=20000) as done:
+        window.import_export.import_paths([study_folder])
     summary = done.args[0]
     assert summary.added == 2 and dict(summary.per_format) == {"md": 1, "txt": 1}
-    dialog = window.import_summary
+    dialog = window.import_export.import_summary
     assert dialog is not None and dialog.isVisible()
     formats = {dialog.formats.topLevelItem(i).text(0): dialog.formats.topLevelItem(i).text(1)
                for i in range(dialog.formats.topLevelItemCount())}
@@ -51,13 +51,13 @@ def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path
     qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=5000)
     doc = next(d for d in window.tree.documents.values() if d.path.endswith("docker.md"))
     fragment = next(f for f in window.tree.fragments.values() if f.document_id == doc.id)
-    window.open_fragment(doc.id, fragment.id)
+    window.documents.open_fragment(doc.id, fragment.id)
     assert window.centre.currentWidget() is window.reader
     assert "Docker" in window.reader.text.toPlainText()
 
     # A fragment found by search opens scrolled to the hit, with the terms highlighted.
     wait_index_idle(qtbot, window)
-    window.open_search_text("docker-compose.yml")
+    window.global_search.open_search_text("docker-compose.yml")
     qtbot.waitUntil(lambda: bool(window.search.results), timeout=5000)
     assert window.search.results[0].source_type == "fragment"
     window.search.open_current()
@@ -67,19 +67,19 @@ def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path
     cursor = window.reader.text.textCursor()
     cursor.select(cursor.SelectionType.Document)
     window.reader.text.setTextCursor(cursor)
-    with qtbot.waitSignal(window.noteCreated, timeout=5000):
+    with qtbot.waitSignal(window.notes.noteCreated, timeout=5000):
         window.reader.new_note_button.click()
     assert window.editor.body.toPlainText().startswith("> ")
 
 
 def test_document_local_only_is_stored_and_shown(qtbot, data_dir: Path, study_folder: Path) -> None:
     window = open_window(qtbot, data_dir)
-    with qtbot.waitSignal(window.importFinished, timeout=20000):
-        window.import_paths([study_folder])
-    window.import_summary.accept()
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=20000):
+        window.import_export.import_paths([study_folder])
+    window.import_export.import_summary.accept()
     qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=5000)
     doc_id = next(iter(window.tree.documents))
-    window.set_document_local_only(doc_id, True)
+    window.documents.set_document_local_only(doc_id, True)
     assert window.save_queue.flush(5)
     assert {d.id: d.local_only for d in window.library.list_documents()}[doc_id]
     assert window.tree.documents[doc_id].local_only
@@ -99,15 +99,15 @@ def test_rebuild_shows_progress_and_finishes(qtbot, data_dir: Path) -> None:
     _library_with_notes(data_dir, 300)
     window = open_window(qtbot, data_dir)
     steps: list[tuple[int, int]] = []
-    with qtbot.waitSignal(window.rebuildFinished, timeout=60000) as done:
-        window.rebuild_index()
-        dialog = window.rebuild_dialog
+    with qtbot.waitSignal(window.index_status.rebuildFinished, timeout=60000) as done:
+        window.index_status.rebuild_index()
+        dialog = window.index_status.rebuild_dialog
         assert dialog is not None
         dialog.bridge.changed.connect(lambda _label, n, m: steps.append((n, m)))
     result = done.args[0]
     assert not result.cancelled and result.sources == 300
     assert steps and steps[-1] == (300, 300)
-    assert window.rebuild_dialog is None
+    assert window.index_status.rebuild_dialog is None
     qtbot.waitUntil(lambda: window.badge.state == "ok", timeout=5000)
     assert window.badge.text() == "Indexed ✓"
 
@@ -117,9 +117,9 @@ def test_rebuild_cancel_stops_and_says_so(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir)
     gate = threading.Event()  # hold the index worker so Cancel lands before the first batch
     window.library.worker.call(lambda _conn: gate.wait(10))
-    with qtbot.waitSignal(window.rebuildFinished, timeout=60000) as done:
-        window.rebuild_index()
-        window.rebuild_dialog.findChild(QPushButton).click()
+    with qtbot.waitSignal(window.index_status.rebuildFinished, timeout=60000) as done:
+        window.index_status.rebuild_index()
+        window.index_status.rebuild_dialog.findChild(QPushButton).click()
         gate.set()
     assert done.args[0].cancelled
     assert "cancelled" in window.statusBar().currentMessage()
@@ -136,7 +136,7 @@ def test_status_popup_verify_reports_and_repairs_drift(qtbot, data_dir: Path) ->
     library.worker.remove([("note", note_id)]).result()
     window.badge.click()
     assert window.status_popup.isVisible()
-    with qtbot.waitSignal(window.verifyFinished, timeout=20000) as done:
+    with qtbot.waitSignal(window.index_status.verifyFinished, timeout=20000) as done:
         window.status_popup.verify_button.click()
     report = done.args[0]
     assert report.missing == [("note", note_id)] and report.repaired
@@ -148,8 +148,8 @@ def test_status_popup_verify_reports_and_repairs_drift(qtbot, data_dir: Path) ->
 
 def test_settings_store_switches_and_provider(qtbot, data_dir: Path, _memory_keyring) -> None:
     window = open_window(qtbot, data_dir)
-    window.open_settings()
-    dialog = window.settings_dialog
+    window.settings.open_settings()
+    dialog = window.settings.dialog
     qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
     assert dialog.data_folder.text() == str(data_dir)
     assert not dialog.cloud.isChecked() and dialog.discovery.isChecked()
@@ -185,8 +185,8 @@ def test_settings_explain_a_missing_keyring(qtbot, data_dir: Path, monkeypatch) 
     monkeypatch.delenv(secrets.API_KEY_ENV, raising=False)
     assert secrets.keyring_status()[0] is False
     window = open_window(qtbot, data_dir)
-    window.open_settings()
-    dialog = window.settings_dialog
+    window.settings.open_settings()
+    dialog = window.settings.dialog
     qtbot.waitSignal(dialog.loaded, timeout=5000).wait() if dialog.snapshot is None else None
     text = dialog.keyring_message.text()
     assert "No system keyring was found" in text and "DESKTOP_KB_API_KEY" in text
@@ -206,8 +206,8 @@ def test_model_install_failure_is_explained(qtbot, data_dir: Path, monkeypatch) 
 
     monkeypatch.setattr(manager.ModelManager, "install", offline)
     window = open_window(qtbot, data_dir)
-    window.open_settings()
-    dialog = window.settings_dialog
+    window.settings.open_settings()
+    dialog = window.settings.dialog
     qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
     dialog.install_default_model()
     qtbot.waitUntil(lambda: "Could not install" in dialog.model_message.text(), timeout=5000)

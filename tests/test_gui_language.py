@@ -46,11 +46,11 @@ def test_system_locale_is_followed_by_default(monkeypatch) -> None:
 
 def test_switching_language_retranslates_open_windows(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir, language_choice="en")
-    window.open_settings()
-    settings = window.settings_dialog
+    window.settings.open_settings()
+    settings = window.settings.dialog
     qtbot.waitUntil(lambda: settings.snapshot is not None, timeout=5000)
-    window.show_index_status()
-    window.open_search()
+    window.index_status.show_index_status()
+    window.global_search.open_search()
     assert window.menu_file.title() == "&File"
 
     settings.language.setCurrentIndex(settings.language.findData("zh_CN"))  # what the person clicks

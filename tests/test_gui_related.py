@@ -33,7 +33,7 @@ def _seed(data_dir: Path, tmp_path: Path) -> dict[str, int]:
 def _open(qtbot, window, note_id: int):  # noqa: ANN001, ANN202
     """Open a note and wait until the panel shows material for it."""
     panel = window.related_panel
-    window.open_note(note_id)
+    window.notes.open_note(note_id)
     qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == note_id
                     and not panel.rendering, timeout=10000)
     return panel
@@ -78,7 +78,7 @@ def test_panel_suggests_and_links_only_on_click(qtbot, data_dir: Path, tmp_path:
     panel = _open(qtbot, window, ids["backup"])
     (back,) = [row for row in panel.link_rows if row.backlink]
     assert back.entry.target_id == ids["deploy"]
-    with qtbot.waitSignal(window.noteOpened, timeout=5000) as opened:
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=5000) as opened:
         back.open_button.click()
     assert opened.args[0] == ids["deploy"]
     qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == ids["deploy"]
@@ -102,10 +102,10 @@ def test_dismissed_suggestion_never_returns(qtbot, data_dir: Path, tmp_path: Pat
     window.editor.body.setFocus()
     with qtbot.waitSignal(panel.rendered, timeout=10000):
         window.editor.body.insertPlainText("GitLab backup Docker ")
-        window.save_now()
+        window.notes.save_now()
     assert ("note", ids["backup"]) not in _shown(panel)
-    with qtbot.waitSignal(window.rebuildFinished, timeout=20000):
-        window.rebuild_index()
+    with qtbot.waitSignal(window.index_status.rebuildFinished, timeout=20000):
+        window.index_status.rebuild_index()
     qtbot.waitUntil(lambda: not panel.controller._in_flight, timeout=10000)
     assert ("note", ids["backup"]) not in _shown(panel)
     with qtbot.waitSignal(window.shutdownFinished):
@@ -124,7 +124,7 @@ def test_deleted_target_disappears_from_suggestions_and_links(qtbot, data_dir: P
         fragment.accept_button.click()
     assert [row.entry.target_type for row in panel.link_rows] == ["fragment"]
     (document_id,) = window.tree.documents
-    window.delete_document(document_id)
+    window.documents.delete_document(document_id)
     qtbot.waitUntil(lambda: not panel.link_rows and not any(
         k[0] == "fragment" for k in _shown(panel)), timeout=10000)
     assert _link_count(window) == 0
@@ -138,7 +138,7 @@ def test_switching_notes_quickly_never_shows_the_previous_notes(qtbot, data_dir:
     panel.controller.viewReady.connect(lambda view: shown.append((view.note_id, panel.controller.note_id)))
     order = [ids["deploy"], ids["cooking"], ids["backup"], ids["sauce"], ids["deploy"], ids["cooking"]]
     for note_id in order:
-        window.open_note(note_id)
+        window.notes.open_note(note_id)
         panel.show_note(note_id)  # what noteOpened does, without waiting for the load
     qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == ids["cooking"]
                     and not panel.controller._in_flight and not panel.rendering, timeout=10000)
@@ -154,17 +154,17 @@ def test_switch_off_hides_the_panel_and_stops_the_work(qtbot, data_dir: Path, tm
     window = open_window(qtbot, data_dir)
     panel = window.related_panel
     qtbot.waitUntil(lambda: not panel.controller.enabled, timeout=5000)
-    window.open_note(ids["deploy"])
+    window.notes.open_note(ids["deploy"])
     qtbot.waitUntil(lambda: window.editor.note_id == ids["deploy"], timeout=5000)
     with qtbot.assertNotEmitted(panel.controller.viewReady, wait=0):
         panel.controller.refresh()
     assert not panel.isVisible() and panel.view is None
-    window.open_settings()
-    qtbot.waitUntil(lambda: window.settings_dialog.snapshot is not None, timeout=5000)
+    window.settings.open_settings()
+    qtbot.waitUntil(lambda: window.settings.dialog.snapshot is not None, timeout=5000)
     with qtbot.waitSignal(panel.rendered, timeout=10000):
-        window.settings_dialog.discovery.setChecked(True)
+        window.settings.dialog.discovery.setChecked(True)
     assert panel.isVisible() and ("note", ids["backup"]) in _shown(panel)
-    window.settings_dialog.close()
+    window.settings.dialog.close()
 
 
 def test_snippet_text_is_escaped_and_highlighted() -> None:

@@ -8,14 +8,12 @@ stalls: during the rebuild the GUI thread runs no SQL at all, and the loop keeps
 from __future__ import annotations
 
 import random
-import sqlite3
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from test_gui_support import gui_marks, open_window
+from test_gui_support import GuiThreadSql, gui_marks, open_window
 
 from desktop_kb.library import Library
 
@@ -70,27 +68,6 @@ class Heartbeat:
         self.timer.stop()
 
 
-class GuiThreadSql:
-    """Records every SQL statement run on the GUI thread by connections opened after install."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.statements: list[str] = []
-        self.recording = False
-        real_connect = sqlite3.connect
-        gui_thread = threading.main_thread()
-
-        def trace(statement: str) -> None:
-            if self.recording and threading.current_thread() is gui_thread:
-                self.statements.append(statement)
-
-        def connect(*args, **kwargs):  # noqa: ANN002, ANN003 - same signature as sqlite3.connect
-            conn = real_connect(*args, **kwargs)
-            conn.set_trace_callback(trace)
-            return conn
-
-        monkeypatch.setattr(sqlite3, "connect", connect)
-
-
 def test_rebuilding_5000_notes_never_stalls_the_window(qtbot, big_library: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     gui_sql = GuiThreadSql(monkeypatch)
@@ -99,8 +76,8 @@ def test_rebuilding_5000_notes_never_stalls_the_window(qtbot, big_library: Path,
     heartbeat = Heartbeat()
     heartbeat.start()
     gui_sql.recording = True
-    with qtbot.waitSignal(window.rebuildFinished, timeout=180000) as done:
-        window.rebuild_index()
+    with qtbot.waitSignal(window.index_status.rebuildFinished, timeout=180000) as done:
+        window.index_status.rebuild_index()
     gui_sql.recording = False
     heartbeat.stop()
     result = done.args[0]
@@ -110,5 +87,5 @@ def test_rebuilding_5000_notes_never_stalls_the_window(qtbot, big_library: Path,
     assert gui_sql.statements == [], f"SQL on the GUI thread during a rebuild: {gui_sql.statements[:5]}"
 
     # And the window still answers: search runs off-thread and comes back.
-    window.open_search_text("gitlab 安装")
+    window.global_search.open_search_text("gitlab 安装")
     qtbot.waitUntil(lambda: bool(window.search.results), timeout=10000)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from pathlib import Path
 
 import keyring
@@ -41,6 +43,27 @@ class MemoryKeyring(keyring.backend.KeyringBackend):
 
             raise keyring.errors.PasswordDeleteError(username)
         del self.store[(service, username)]
+
+
+class GuiThreadSql:
+    """Records every SQL statement run on the GUI thread by connections opened after install."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.statements: list[str] = []
+        self.recording = False
+        real_connect = sqlite3.connect
+        gui_thread = threading.main_thread()
+
+        def trace(statement: str) -> None:
+            if self.recording and threading.current_thread() is gui_thread:
+                self.statements.append(statement)
+
+        def connect(*args, **kwargs):  # noqa: ANN002, ANN003 - same signature as sqlite3.connect
+            conn = real_connect(*args, **kwargs)
+            conn.set_trace_callback(trace)
+            return conn
+
+        monkeypatch.setattr(sqlite3, "connect", connect)
 
 
 def use_memory_keyring() -> MemoryKeyring:

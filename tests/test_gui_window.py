@@ -15,8 +15,8 @@ pytestmark = gui_marks()
 
 
 def _new_note(qtbot, window) -> int:  # noqa: ANN001
-    with qtbot.waitSignal(window.noteCreated, timeout=5000) as opened:
-        window.new_note()
+    with qtbot.waitSignal(window.notes.noteCreated, timeout=5000) as opened:
+        window.notes.new_note()
     return int(opened.args[0])
 
 
@@ -26,8 +26,10 @@ def test_first_run_opens_welcome_note_once(qtbot, data_dir: Path) -> None:
     assert window.editor.title.text() == "Welcome to Desktop KB"
     assert "Ask the library" in window.editor.body.toPlainText()
     welcome_id = window.editor.note_id
-    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
-        window.trash_current_note()
+    # Trashing waits for the index to drop the note first (I4); in a fresh process that
+    # includes jieba's first dictionary load, which takes seconds on a loaded machine.
+    with qtbot.waitSignal(window.trash.noteTrashed, timeout=30000):
+        window.trash.trash_current_note()
     with qtbot.waitSignal(window.shutdownFinished):
         window.close()
     again = open_window(qtbot, data_dir)
@@ -49,12 +51,12 @@ def test_typing_autosaves_and_becomes_searchable(qtbot, data_dir: Path) -> None:
     assert "GitLab" in window.library.get_note(note_id).body
     wait_index_idle(qtbot, window)
 
-    window.open_search_text("GitLab runner")
+    window.global_search.open_search_text("GitLab runner")
     qtbot.waitUntil(lambda: any(r.source_id == note_id for r in window.search.results), timeout=5000)
     hit = next(r for r in window.search.results if r.source_id == note_id)
     assert hit.highlights, "search terms are highlighted in the snippet"
     window.search.list.setCurrentRow(window.search.results.index(hit))
-    with qtbot.waitSignal(window.noteOpened, timeout=5000):
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=5000):
         qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
     assert window.editor.note_id == note_id
     selections = window.editor.body.extraSelections()
@@ -79,18 +81,18 @@ def test_trash_removes_from_search_and_undo_restores(qtbot, data_dir: Path) -> N
     window = open_window(qtbot, data_dir)
     note_id = _new_note(qtbot, window)
     window.editor.body.insertPlainText("Kubernetes 集群 笔记 zebrafish")
-    window.save_now()
+    window.notes.save_now()
     assert window.save_queue.flush(5)
     wait_index_idle(qtbot, window)
     assert [r.source_id for r in window.library.search("zebrafish").results] == [note_id]
 
-    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
-        window.trash_current_note()
+    with qtbot.waitSignal(window.trash.noteTrashed, timeout=5000):
+        window.trash.trash_current_note()
     assert window.undo_bar.isVisible()
     assert note_id not in window.note_list.model.ids()
     assert window.library.search("zebrafish").results == []  # gone at once (I4)
 
-    with qtbot.waitSignal(window.noteRestored, timeout=5000):
+    with qtbot.waitSignal(window.trash.noteRestored, timeout=5000):
         window.undo_bar.findChild(type(window.undo_button)).click()
     assert note_id in window.note_list.model.ids()
     wait_index_idle(qtbot, window)
@@ -100,18 +102,18 @@ def test_trash_removes_from_search_and_undo_restores(qtbot, data_dir: Path) -> N
 def test_trash_view_restore_and_empty(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir)
     keep = _new_note(qtbot, window)
-    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
-        window.trash_current_note()
+    with qtbot.waitSignal(window.trash.noteTrashed, timeout=5000):
+        window.trash.trash_current_note()
     drop = _new_note(qtbot, window)
-    with qtbot.waitSignal(window.noteTrashed, timeout=5000):
-        window.trash_current_note()
-    with qtbot.waitSignal(window.notesLoaded, timeout=5000):
+    with qtbot.waitSignal(window.trash.noteTrashed, timeout=5000):
+        window.trash.trash_current_note()
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=5000):
         window.note_list.trash_button.setChecked(True)
     assert set(window.note_list.model.ids()) >= {keep, drop}
-    with qtbot.waitSignal(window.noteRestored, timeout=5000):
-        window.restore_note(keep)
-    with qtbot.waitSignal(window.notesLoaded, timeout=5000):
-        window.empty_trash()
+    with qtbot.waitSignal(window.trash.noteRestored, timeout=5000):
+        window.trash.restore_note(keep)
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=5000):
+        window.trash.empty_trash()
     assert window.note_list.model.ids() == []
     assert [n.id for n in window.library.list_notes(trashed=True)] == []
     assert keep in [n.id for n in window.library.list_notes()]
@@ -122,7 +124,7 @@ def test_quitting_mid_edit_keeps_the_text(qtbot, data_dir: Path) -> None:
     note_id = _new_note(qtbot, window)
     qtbot.keyClicks(window.editor.body, "typed just before quitting")
     window.editor.body.insertPlainText(" 退出前")
-    assert window._idle_timer.isActive()  # the autosave has not fired yet
+    assert window.notes._idle_timer.isActive()  # the autosave has not fired yet
     with qtbot.waitSignal(window.shutdownFinished, timeout=10000):
         window.close()
     with Library(data_dir) as library:
@@ -158,8 +160,8 @@ def test_export_writes_markdown_with_front_matter(qtbot, data_dir: Path, tmp_pat
     for title in ("a/b: c?", "A/B: C?", "CON"):
         window.library.add_note(title, f"body of {title}")
     out = tmp_path / "export"
-    with qtbot.waitSignal(window.exportFinished, timeout=10000) as done:
-        window.export_to(out)
+    with qtbot.waitSignal(window.import_export.exportFinished, timeout=10000) as done:
+        window.import_export.export_to(out)
     assert done.args[0].written == 4  # three + the welcome note
     names = sorted(p.name.casefold() for p in out.iterdir())
     assert names == ["_con.md", "a_b_ c_ (2).md", "a_b_ c_.md", "welcome to desktop kb.md"]

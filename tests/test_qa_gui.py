@@ -77,7 +77,7 @@ def test_preview_remove_a_snippet_then_send_and_open_a_citation(qtbot, data_dir:
     assert record is not None and record["source_id"] == ids["backup"]
     assert "GitLab 备份" in pane.tooltip_html(record)
 
-    with qtbot.waitSignal(window.noteOpened, timeout=5000):
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=5000):
         pane.transcript.anchorClicked.emit(QUrl("cite:0:c:1"))
     assert window.editor.note_id == ids["backup"]
     selections = window.editor.body.extraSelections()
@@ -96,7 +96,7 @@ def test_dont_send_gives_the_local_answer_and_a_local_citation_opens(qtbot, data
     assert "not approved" in pane.status.text()
     record = pane.citation("cite:0:h:1")
     assert record is not None and record["source_id"] == ids["gitlab"]
-    with qtbot.waitSignal(window.noteOpened, timeout=5000):
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=5000):
         pane.transcript.anchorClicked.emit(QUrl("cite:0:h:1"))
     selections = window.editor.body.extraSelections()
     shown = [s.cursor.selectedText() for s in selections]
@@ -158,14 +158,14 @@ def test_privacy_page_shows_the_upload_log(qtbot, data_dir: Path, server) -> Non
     dialog = _ask(qtbot, pane)
     with qtbot.waitSignal(pane.answerShown, timeout=10000):
         dialog.send_once.click()
-    window.open_settings()
-    page = window.settings_dialog.privacy
+    window.settings.open_settings()
+    page = window.settings.dialog.privacy
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
     assert page.table.item(0, 1).text() == server.base_url.split("/")[2]
-    chooser = window.settings_dialog.preset
-    qtbot.waitUntil(lambda: window.settings_dialog.base_url.isEnabled(), timeout=5000)
+    chooser = window.settings.dialog.preset
+    qtbot.waitUntil(lambda: window.settings.dialog.base_url.isEnabled(), timeout=5000)
     chooser.activated.emit(chooser.findData("deepseek"))
-    assert window.settings_dialog.base_url.text() == "https://api.deepseek.com/v1"
+    assert window.settings.dialog.base_url.text() == "https://api.deepseek.com/v1"
     qtbot.waitUntil(lambda: window.library.get_setting("qa.provider.model") == "deepseek-chat", timeout=5000)
 
 

@@ -201,7 +201,7 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
     window.splitter.setSizes([int(width * 0.27), width - int(width * 0.27)])
     window.left.setSizes([int(height * 0.5), int(height * 0.4)])
     note_row = next(r for r in window.note_list.model._rows if r.title.startswith("Docker"))
-    window.open_note(note_row.id)
+    window.notes.open_note(note_row.id)
     wait_until(lambda: window.editor.note_id == note_row.id)
     for i in range(window.tree.tree.topLevelItemCount()):
         item = window.tree.tree.topLevelItem(i)
@@ -233,23 +233,23 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
     settle()
     save("related", compose(window, None))
 
-    window.open_search_text("docker 安装")
+    window.global_search.open_search_text("docker 安装")
     wait_until(lambda: len(window.search.results) >= 2)
     center(window.search, window, top=70)
     settle()
     save("search", compose(window, window.search))
     window.search.hide()
 
-    window.show_index_status()
-    window.verify_index()
+    window.index_status.show_index_status()
+    window.index_status.verify_index()
     wait_until(lambda: window.status_popup.report is not None)
     center(window.status_popup, window)
     settle()
     save("index_status", compose(window, window.status_popup))
     window.status_popup.hide()
 
-    window.open_settings()
-    dialog = window.settings_dialog
+    window.settings.open_settings()
+    dialog = window.settings.dialog
     assert dialog is not None
     wait_until(lambda: dialog.snapshot is not None)
     center(dialog, window)

@@ -88,8 +88,8 @@ def shoot_qa(window: Any, language: str, save: Callable[[str, Any], None], compo
         wait_until(lambda: len(answers) == 2)
         settle()
         save("qa", compose(window, None))
-        window.open_settings()
-        settings = window.settings_dialog
+        window.settings.open_settings()
+        settings = window.settings.dialog
         wait_until(lambda: settings.snapshot is not None and settings.privacy.rows)
         settings.tabs.setCurrentWidget(settings.privacy)
         settings.resize(820, 480)

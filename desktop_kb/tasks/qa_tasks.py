@@ -14,7 +14,6 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_kb.qa.engine import QaAnswer, QaEngine, QaPlan
 from desktop_kb.qa.providers import CancelToken
-from desktop_kb.store.uploads import list_uploads
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 
 
@@ -116,8 +115,3 @@ class QaBridge(QObject):
         if not on:
             self._cancel = None
         self.streamingChanged.emit(on)
-
-
-def load_uploads(library: Any, limit: int = 500) -> list[Any]:
-    """For Settings → Privacy (runs off the GUI thread)."""
-    return list_uploads(library.store_reader, limit)

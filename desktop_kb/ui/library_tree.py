@@ -1,11 +1,10 @@
 """The library: imported documents and their fragments, with a lock for *local only*.
 
-Filled from one background load; the tree never queries the store itself.
+Filled from one background load (``tasks.document_tasks.load_snapshot``); the tree
+never queries the store itself.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
@@ -19,23 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.store.documents import Document, Fragment
+from desktop_kb.tasks.document_tasks import LibrarySnapshot
 from desktop_kb.ui import icons
 
 DOC_ROLE = Qt.ItemDataRole.UserRole + 1
 FRAG_ROLE = Qt.ItemDataRole.UserRole + 2
-
-
-@dataclass(frozen=True)
-class LibrarySnapshot:
-    documents: list[Document]
-    fragments: dict[int, list[Fragment]]  # document id -> fragments in order
-
-
-def load_snapshot(library: object) -> LibrarySnapshot:
-    """Runs off the GUI thread."""
-    documents = library.list_documents()  # type: ignore[attr-defined]
-    fragments = {d.id: library.list_fragments(d.id) for d in documents}  # type: ignore[attr-defined]
-    return LibrarySnapshot(documents, fragments)
 
 
 def fragment_label(fragment: Fragment) -> str:

@@ -7,7 +7,7 @@ typing in the editor never reloads the list.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.store.notes import Note
+from desktop_kb.tasks.note_tasks import NoteRow
 from desktop_kb.ui import icons
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -46,27 +46,6 @@ SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 5
 LOCAL_ROLE = Qt.ItemDataRole.UserRole + 6
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-
-
-@dataclass(frozen=True)
-class NoteRow:
-    id: int
-    title: str
-    updated_at: float
-    local_only: bool
-    preview: str
-
-    @classmethod
-    def from_note(cls, note: Note) -> NoteRow:
-        return cls(note.id, note.title, note.updated_at, note.local_only, preview_of(note.body))
-
-
-def preview_of(body: str) -> str:
-    for line in body.splitlines():
-        line = line.strip().lstrip("#>*-+ ").strip()
-        if line:
-            return line[:120]
-    return ""
 
 
 class NoteListModel(QAbstractListModel):

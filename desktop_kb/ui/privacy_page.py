@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_kb.qa.providers import PRESETS
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
-from desktop_kb.tasks.qa_tasks import load_uploads
+from desktop_kb.tasks.settings_tasks import PrivacySnapshot, load_privacy
 
 
 class PrivacyPage(QWidget):
@@ -76,20 +76,15 @@ class PrivacyPage(QWidget):
 
     def reload(self) -> None:
         library = self._library
+        self._runner.run(lambda: load_privacy(library), self._loaded,
+                         lambda exc: self.message.setText(describe_error(exc)))
 
-        def load() -> tuple[Any, Any, list[Any]]:
-            return (library.get_setting("qa.sensitive"), library.get_setting("qa.budget_chars"),
-                    load_uploads(library))
-
-        self._runner.run(load, self._loaded, lambda exc: self.message.setText(describe_error(exc)))
-
-    def _loaded(self, values: tuple[Any, Any, list[Any]]) -> None:
-        sensitive, budget, rows = values
+    def _loaded(self, snapshot: PrivacySnapshot) -> None:
         self._loading = True
-        self.sensitive.setCurrentIndex(max(0, self.sensitive.findData(sensitive)))
-        self.budget.setValue(int(budget or 1200))
+        self.sensitive.setCurrentIndex(max(0, self.sensitive.findData(snapshot.sensitive)))
+        self.budget.setValue(int(snapshot.budget_chars or 1200))
         self._loading = False
-        self.rows = rows
+        rows = self.rows = snapshot.uploads
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             when = datetime.datetime.fromtimestamp(row.created_at).strftime("%Y-%m-%d %H:%M:%S")

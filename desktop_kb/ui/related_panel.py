@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -28,9 +27,6 @@ from PySide6.QtWidgets import (
 from desktop_kb.discovery.links_view import LinkEntry
 from desktop_kb.discovery.related import Suggestion
 from desktop_kb.tasks.related_tasks import Action, RelatedController, RelatedView
-
-if TYPE_CHECKING:
-    from desktop_kb.ui.main_window import MainWindow
 
 RENDER_SLICE_S = 0.008  # GUI time spent building widgets per event-loop turn
 
@@ -397,9 +393,10 @@ class RelatedPanel(QFrame):
 class RelatedDock(QDockWidget):
     """The panel's dock: beside the editor, tabbed with the QA pane so neither squeezes it."""
 
-    def __init__(self, panel: RelatedPanel, window: MainWindow) -> None:
+    def __init__(self, panel: RelatedPanel, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("relatedDock")
+        self.panel = panel
         self.setWidget(panel)
         self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -413,27 +410,3 @@ class RelatedDock(QDockWidget):
 
     def retranslateUi(self) -> None:  # noqa: N802
         self.setWindowTitle(QCoreApplication.translate("RelatedPanel", "Related material"))
-
-
-def install_related_panel(window: MainWindow) -> RelatedPanel:
-    """Put the panel beside the editor and wire it to the window (called once, at construction)."""
-    controller = RelatedController(window.runner, window.save_queue.submit, window)
-    panel = RelatedPanel(controller)
-    dock = RelatedDock(panel, window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.resizeDocks([dock], [320], Qt.Orientation.Horizontal)
-    controller.enabledChanged.connect(dock.setVisible)
-    panel.header.hide()  # the dock's title (or tab) already names the panel
-    window.related_dock = dock  # type: ignore[attr-defined]
-
-    def current_changed(_index: int) -> None:
-        if window.centre.currentWidget() is not window.editor:
-            panel.show_note(None)
-
-    window.libraryOpened.connect(controller.set_library)
-    window.shutdownFinished.connect(controller.stop)
-    window.noteOpened.connect(panel.show_note)
-    window.centre.currentChanged.connect(current_changed)
-    panel.openNote.connect(window.open_note)
-    panel.openFragment.connect(window.open_fragment)
-    return panel

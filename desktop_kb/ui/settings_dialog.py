@@ -8,7 +8,6 @@ the order they were clicked. The API key goes to the OS keyring only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,43 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb import secrets
-from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager
+from desktop_kb.embed.manager import DEFAULT_MODEL
 from desktop_kb.library import Library
+from desktop_kb.tasks import settings_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.tasks.progress_bridge import ProgressBridge
+from desktop_kb.tasks.settings_tasks import SettingsSnapshot
 from desktop_kb.ui import i18n
 from desktop_kb.ui.privacy_page import PresetChooser, PrivacyPage
 from desktop_kb.ui.progress_dialog import stage_text
 
-SETTING_KEYS = ("discovery.enabled", "qa.cloud_enabled", "qa.provider.base_url",
-                "qa.provider.model", "embed.model")
-
 Submit = Callable[[Callable[[Library], Any]], None]
-
-
-@dataclass
-class SettingsSnapshot:
-    values: dict[str, Any]
-    installed: list[str]
-    keyring_ok: bool
-    keyring_message: str
-    has_key: bool
-    can_switch_model: bool
-
-
-def model_manager(library: Library) -> ModelManager:
-    manager = getattr(library, "models", None)
-    return manager if isinstance(manager, ModelManager) else ModelManager(library.paths.data_dir)
-
-
-def load_settings(library: Library) -> SettingsSnapshot:
-    """Runs off the GUI thread: SQL, the models folder and the keyring (may talk D-Bus)."""
-    values = {key: library.get_setting(key) for key in SETTING_KEYS}
-    installed = [m.id for m in model_manager(library).list_installed()]
-    ok, message = secrets.keyring_status()
-    has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
-    return SettingsSnapshot(values, installed, ok, message, has_key, hasattr(library, "use_model"))
 
 
 class SettingsDialog(QDialog):
@@ -199,7 +172,8 @@ class SettingsDialog(QDialog):
         self.privacy.reload()
         for widget in (self.discovery, self.cloud, self.base_url, self.model_name, self.model_in_use):
             widget.setEnabled(False)
-        self._runner.run(lambda: load_settings(self._library), self._loaded,
+        library = self._library
+        self._runner.run(lambda: settings_tasks.load_settings(library), self._loaded,
                          lambda exc: self.model_message.setText(describe_error(exc)))
 
     def _loaded(self, snapshot: SettingsSnapshot) -> None:
@@ -261,15 +235,8 @@ class SettingsDialog(QDialog):
         self.model_message.setObjectName("")
         self.model_message.setText(self.tr("Installing {0}…").format(DEFAULT_MODEL))
         library = self._library
-
-        def install() -> str:
-            manager = model_manager(library)
-            manifest = manager.install(DEFAULT_MODEL, bridge.report)
-            if hasattr(library, "use_model"):
-                library.use_model(manifest.id)
-            return manifest.id
-
-        self._runner.run(install, self._installed, self._install_failed)
+        self._runner.run(lambda: settings_tasks.install_default_model(library, bridge.report),
+                         self._installed, self._install_failed)
 
     def _install_progress(self, label: str, done: int, total: int) -> None:
         self.install_progress.setFormat(stage_text(label) + "  %p%")
@@ -308,15 +275,11 @@ class SettingsDialog(QDialog):
         if not key:
             return
         self.api_key.clear()  # the key leaves the widget at once; it is never logged
-
-        def store() -> None:
-            secrets.set_api_key(secrets.PROVIDER_KEY, key)
-
-        self._runner.run(store, lambda _r: self._key_result("stored"),
+        self._runner.run(lambda: settings_tasks.store_api_key(key), lambda _r: self._key_result("stored"),
                          lambda exc: self._key_result("failed", describe_error(exc)))
 
     def remove_key(self) -> None:
-        self._runner.run(lambda: secrets.delete_api_key(secrets.PROVIDER_KEY),
+        self._runner.run(settings_tasks.delete_api_key,
                          lambda _r: self._key_result("deleted"),
                          lambda exc: self._key_result("failed", describe_error(exc)))
 

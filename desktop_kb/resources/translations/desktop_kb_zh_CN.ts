@@ -287,168 +287,6 @@
         <translation>无法打开资料库：{0}</translation>
     </message>
     <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="334" />
-        <source>Edited</source>
-        <translation>已修改</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="351" />
-        <source>Saving…</source>
-        <translation>正在保存…</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="359" />
-        <source>Saved</source>
-        <translation>已保存</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="364" />
-        <source>Not saved</source>
-        <translation>未保存</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="365" />
-        <source>Could not save the note: {0}</source>
-        <translation>无法保存笔记：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="373" />
-        <location filename="../../desktop_kb/ui/main_window.py" line="414" />
-        <source>Untitled</source>
-        <translation>无标题</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="386" />
-        <source>Source: {0}</source>
-        <translation>来源：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="388" />
-        <source>Notes on {0}</source>
-        <translation>关于“{0}”的笔记</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="414" />
-        <source>“{0}” moved to the trash.</source>
-        <translation>“{0}”已移到回收站。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="436" />
-        <source>Restored “{0}”.</source>
-        <translation>已恢复“{0}”。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="444" />
-        <source>Empty trash</source>
-        <translation>清空回收站</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="445" />
-        <source>Delete every note in the trash for good? This cannot be undone.</source>
-        <translation>永久删除回收站中的所有笔记？此操作无法撤销。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="447" />
-        <source>Delete for good</source>
-        <translation>永久删除</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="448" />
-        <location filename="../../desktop_kb/ui/main_window.py" line="507" />
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../desktop_kb/ui/main_window.py" line="456" />
-        <source>%n note(s) deleted for good.</source>
-        <translation><numerusform>已永久删除 %n 条笔记。</numerusform></translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="502" />
-        <source>Remove from library</source>
-        <translation>从资料库移除</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="503" />
-        <source>Remove “{0}” from the library? The file on disk is not touched.</source>
-        <translation>从资料库中移除“{0}”？磁盘上的文件不会被改动。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="506" />
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="556" />
-        <source>Rebuilding the index…</source>
-        <translation>正在重建索引…</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="569" />
-        <source>Rebuild failed: {0}</source>
-        <translation>重建失败：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="572" />
-        <source>Rebuild cancelled. The index is marked incomplete and is rebuilt on the next start.</source>
-        <translation>重建已取消。索引被标记为不完整，下次启动时会重建。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="575" />
-        <source>Index rebuilt: {0} sources, {1} chunks in {2:.1f} s.</source>
-        <translation>索引已重建：{0} 个来源、{1} 个分块，用时 {2:.1f} 秒。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="585" />
-        <source>Verifying the index…</source>
-        <translation>正在校验索引…</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="592" />
-        <source>Verify failed: {0}</source>
-        <translation>校验失败：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="603" />
-        <source>Import files</source>
-        <translation>导入文件</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="604" />
-        <source>Study material (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
-        <translation>学习资料 (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="609" />
-        <source>Import folder</source>
-        <translation>导入文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="619" />
-        <source>Importing files…</source>
-        <translation>正在导入文件…</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="629" />
-        <source>Import failed: {0}</source>
-        <translation>导入失败：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="637" />
-        <source>Export notes to folder</source>
-        <translation>将笔记导出到文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/main_window.py" line="657" />
-        <source>Export failed: {0}</source>
-        <translation>导出失败：{0}</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../desktop_kb/ui/main_window.py" line="660" />
-        <source>Exported %n note(s) to {0}.</source>
-        <translation><numerusform>已将 %n 条笔记导出到 {0}。</numerusform></translation>
-    </message>
-    <message>
         <location filename="../../desktop_kb/ui/main_window.py" line="691" />
         <source>Desktop KB</source>
         <translation>Desktop KB 知识库</translation>
@@ -1631,6 +1469,191 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/qa_preview.py" line="164" />
         <source>Don&apos;t send</source>
         <translation>不发送</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsController</name>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/documents.py" line="72" />
+        <source>Remove from library</source>
+        <translation>从资料库移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/documents.py" line="73" />
+        <source>Remove “{0}” from the library? The file on disk is not touched.</source>
+        <translation>从资料库中移除“{0}”？磁盘上的文件不会被改动。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/documents.py" line="76" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/documents.py" line="77" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>ImportExportController</name>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="33" />
+        <source>Import files</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="34" />
+        <source>Study material (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
+        <translation>学习资料 (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="39" />
+        <source>Import folder</source>
+        <translation>导入文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="49" />
+        <source>Importing files…</source>
+        <translation>正在导入文件…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="60" />
+        <source>Import failed: {0}</source>
+        <translation>导入失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="68" />
+        <source>Export notes to folder</source>
+        <translation>将笔记导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="88" />
+        <source>Export failed: {0}</source>
+        <translation>导出失败：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="91" />
+        <source>Exported %n note(s) to {0}.</source>
+        <translation><numerusform>已将 %n 条笔记导出到 {0}。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>IndexStatusController</name>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="65" />
+        <source>Rebuilding the index…</source>
+        <translation>正在重建索引…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="79" />
+        <source>Rebuild failed: {0}</source>
+        <translation>重建失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="82" />
+        <source>Rebuild cancelled. The index is marked incomplete and is rebuilt on the next start.</source>
+        <translation>重建已取消。索引被标记为不完整，下次启动时会重建。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="85" />
+        <source>Index rebuilt: {0} sources, {1} chunks in {2:.1f} s.</source>
+        <translation>索引已重建：{0} 个来源、{1} 个分块，用时 {2:.1f} 秒。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="96" />
+        <source>Verifying the index…</source>
+        <translation>正在校验索引…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="103" />
+        <source>Verify failed: {0}</source>
+        <translation>校验失败：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>NotesController</name>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="116" />
+        <source>Edited</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="133" />
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="141" />
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="146" />
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="147" />
+        <source>Could not save the note: {0}</source>
+        <translation>无法保存笔记：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="157" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="170" />
+        <source>Source: {0}</source>
+        <translation>来源：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/notes.py" line="172" />
+        <source>Notes on {0}</source>
+        <translation>关于“{0}”的笔记</translation>
+    </message>
+</context>
+<context>
+    <name>TrashController</name>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="54" />
+        <source>“{0}” moved to the trash.</source>
+        <translation>“{0}”已移到回收站。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="54" />
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="77" />
+        <source>Restored “{0}”.</source>
+        <translation>已恢复“{0}”。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="85" />
+        <source>Empty trash</source>
+        <translation>清空回收站</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="86" />
+        <source>Delete every note in the trash for good? This cannot be undone.</source>
+        <translation>永久删除回收站中的所有笔记？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="88" />
+        <source>Delete for good</source>
+        <translation>永久删除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="89" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../desktop_kb/ui/controllers/trash.py" line="97" />
+        <source>%n note(s) deleted for good.</source>
+        <translation><numerusform>已永久删除 %n 条笔记。</numerusform></translation>
     </message>
 </context>
 </TS>

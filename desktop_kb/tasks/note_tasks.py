@@ -1,0 +1,47 @@
+"""Note work for the window, run on the ordered note queue (never on the GUI thread).
+
+Also the note list's row: a note reduced to what the list draws, built off-thread so
+a long list never costs the GUI thread a pass over every body.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop_kb.library import Library
+from desktop_kb.store.notes import Note
+
+
+@dataclass(frozen=True)
+class NoteRow:
+    id: int
+    title: str
+    updated_at: float
+    local_only: bool
+    preview: str
+
+    @classmethod
+    def from_note(cls, note: Note) -> NoteRow:
+        return cls(note.id, note.title, note.updated_at, note.local_only, preview_of(note.body))
+
+
+def preview_of(body: str) -> str:
+    """The first line with text, without Markdown markers, cut to fit one list line."""
+    for line in body.splitlines():
+        line = line.strip().lstrip("#>*-+ ").strip()
+        if line:
+            return line[:120]
+    return ""
+
+
+def load_rows(library: Library, trashed: bool) -> list[NoteRow]:
+    return [NoteRow.from_note(n) for n in library.list_notes(trashed=trashed)]
+
+
+def create_note(library: Library, title: str, body: str) -> Note:
+    return library.get_note(library.add_note(title, body))
+
+
+def restore_note(library: Library, note_id: int) -> Note:
+    library.restore_note(note_id)
+    return library.get_note(note_id)

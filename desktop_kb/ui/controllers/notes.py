@@ -1,0 +1,179 @@
+"""Notes surface: the note list and the editor — open, autosave, create, local-only.
+
+Every read and write goes through the ordered note queue, so what the editor shows
+is never older than what it last saved and two quick changes land in click order.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from desktop_kb.store.notes import Note
+from desktop_kb.tasks import note_tasks
+from desktop_kb.tasks.library_tasks import describe_error
+from desktop_kb.tasks.note_tasks import NoteRow, preview_of
+
+if TYPE_CHECKING:
+    from desktop_kb.ui.main_window import MainWindow
+
+AUTOSAVE_IDLE_MS = 1000  # after typing stops
+AUTOSAVE_MAX_MS = 1000  # while typing continues: never lose more than about a second
+
+Spans = list[tuple[int, int]] | None
+
+
+class NotesController(QObject):
+    noteOpened = Signal(int)
+    noteCreated = Signal(int)
+    notesLoaded = Signal()
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._w = window
+        self.dirty = False  # the editor holds text not yet handed to the save queue
+        self._open_generation = 0
+        self._idle_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_IDLE_MS)
+        self._idle_timer.timeout.connect(self.save_now)
+        self._max_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_MAX_MS)
+        self._max_timer.timeout.connect(self.save_now)
+        window.note_list.noteSelected.connect(self.open_note)
+        window.note_list.newNoteRequested.connect(self.new_note)
+        window.note_list.trashViewChanged.connect(lambda _on: self.reload_notes())
+        window.editor.edited.connect(self._edited)
+        window.editor.focusLost.connect(self.save_now)
+        window.editor.localOnlyToggled.connect(self.set_note_local_only)
+        window.reader.newNoteFromSelection.connect(self.new_note_from_selection)
+        window.save_queue.saved.connect(self._saved)
+        window.save_queue.saveFailed.connect(self._save_failed)
+
+    # ----- the list ------------------------------------------------------------------
+
+    def show_opened(self, rows: list[NoteRow], welcome_id: int | None) -> None:
+        """The library has just opened: list its notes, open the welcome or last-read note."""
+        self._w.note_list.set_rows(rows)
+        last = welcome_id or self._w.state.int("session/last_note")
+        if last is not None and any(r.id == last for r in rows):
+            self.open_note(last)
+        elif rows:
+            self.open_note(rows[0].id)
+
+    def reload_notes(self) -> None:
+        if self._w.library is None:
+            return
+        trashed = self._w.note_list.showing_trash
+        self._w.save_queue.submit(lambda lib: note_tasks.load_rows(lib, trashed),
+                                  lambda rows: self._notes_loaded(trashed, rows))
+
+    def _notes_loaded(self, trashed: bool, rows: list[NoteRow]) -> None:
+        if trashed != self._w.note_list.showing_trash:
+            return  # the view changed again meanwhile
+        self._w.note_list.set_rows(rows)
+        if trashed or self._w.editor.note_id not in {r.id for r in rows}:
+            self._w.show_placeholder()
+        self.notesLoaded.emit()
+
+    # ----- opening -------------------------------------------------------------------
+
+    def open_note(self, note_id: int, highlights: Spans = None, scroll_to: int | None = None) -> None:
+        if self._w.library is None:
+            return
+        if note_id != self._w.editor.note_id:
+            self.save_now()
+        self._open_generation += 1
+        generation = self._open_generation
+        self._w.save_queue.submit(lambda lib: lib.get_note(note_id),
+                                  lambda note: self._show_note(generation, note, highlights, scroll_to),
+                                  lambda exc: self._w.statusBar().showMessage(describe_error(exc), 5000))
+
+    def _show_note(self, generation: int, note: Note, highlights: Spans, scroll_to: int | None) -> None:
+        if generation != self._open_generation:
+            return
+        if self.dirty and self._w.editor.note_id == note.id:
+            return  # the person typed after asking; what is on screen is newer
+        editor = self._w.editor
+        editor.load(note, read_only=note.trashed)
+        self._w.centre.setCurrentWidget(editor)
+        self._w.note_list.select(note.id, notify=False)
+        if highlights:
+            editor.highlight(highlights, scroll_to)
+        if not note.trashed:
+            self._w.state.set("session/last_note", note.id)
+        self._w.update_actions()
+        self.noteOpened.emit(note.id)
+
+    def close_editor(self) -> None:
+        """Empty the editor, dropping unsaved state (the caller saved or discards it)."""
+        self._w.editor.clear()
+        self.dirty = False
+
+    # ----- saving --------------------------------------------------------------------
+
+    def _edited(self) -> None:
+        self.dirty = True
+        self._w.editor.set_save_state(self.tr("Edited"))
+        self._idle_timer.start()
+        if not self._max_timer.isActive():
+            self._max_timer.start()
+
+    def save_now(self) -> None:
+        """Queue the editor's text (the store, then the save hook, on the saver thread)."""
+        self._idle_timer.stop()
+        self._max_timer.stop()
+        if not self.dirty:
+            return
+        snapshot = self._w.editor.snapshot()
+        self.dirty = False
+        if snapshot is None:
+            return
+        note_id, title, body = snapshot
+        self._w.save_queue.save(note_id, title, body)
+        self._w.editor.set_save_state(self.tr("Saving…"))
+        model = self._w.note_list.model
+        row = model.get(note_id)
+        if row is not None:
+            model.upsert(NoteRow(note_id, title, time.time(), row.local_only, preview_of(body)))
+
+    def _saved(self, note_id: int, _changed: bool) -> None:
+        if note_id == self._w.editor.note_id and not self.dirty:
+            self._w.editor.set_save_state(self.tr("Saved"))
+
+    def _save_failed(self, note_id: int, reason: str) -> None:
+        if note_id == self._w.editor.note_id:
+            self.dirty = True  # keep the text; the next edit or Ctrl+S retries
+            self._w.editor.set_save_state(self.tr("Not saved"))
+        self._w.statusBar().showMessage(self.tr("Could not save the note: {0}").format(reason), 10000)
+
+    # ----- creating and flags --------------------------------------------------------
+
+    def new_note(self, _checked: bool = False, *, title: str | None = None, body: str = "") -> None:
+        if self._w.library is None:
+            return
+        if self._w.note_list.showing_trash:
+            self._w.note_list.trash_button.setChecked(False)
+        self.save_now()
+        title = self.tr("Untitled") if title is None else title
+        self._w.save_queue.submit(lambda lib: note_tasks.create_note(lib, title, body), self._created)
+
+    def _created(self, note: Note) -> None:
+        self._w.note_list.model.upsert(NoteRow.from_note(note))
+        self._open_generation += 1
+        self._show_note(self._open_generation, note, None, None)
+        self._w.editor.title.setFocus()
+        self._w.editor.title.selectAll()
+        self.noteCreated.emit(note.id)
+
+    def new_note_from_selection(self, source_title: str, text: str) -> None:
+        quoted = "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
+        source = self.tr("Source: {0}").format(source_title)
+        body = f"{quoted}\n\n{source}\n\n"
+        self.new_note(title=self.tr("Notes on {0}").format(source_title), body=body)
+
+    def set_note_local_only(self, on: bool) -> None:
+        note_id = self._w.editor.note_id
+        if note_id is None:
+            return
+        self._w.save_queue.submit(lambda lib: lib.set_note_local_only(note_id, on))
+        self._w.note_list.model.patch(note_id, local_only=on)

@@ -1,0 +1,36 @@
+"""Related-material surface: the panel's dock beside the editor, wired to the open note."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from desktop_kb.tasks.related_tasks import RelatedController
+from desktop_kb.ui.related_panel import RelatedDock, RelatedPanel
+
+if TYPE_CHECKING:
+    from desktop_kb.ui.main_window import MainWindow
+
+
+def install(window: MainWindow) -> RelatedDock:
+    """Put the panel beside the editor and wire it to the window (called once, at construction)."""
+    controller = RelatedController(window.runner, window.save_queue.submit, window)
+    panel = RelatedPanel(controller)
+    dock = RelatedDock(panel, window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resizeDocks([dock], [320], Qt.Orientation.Horizontal)
+    controller.enabledChanged.connect(dock.setVisible)
+    panel.header.hide()  # the dock's title (or tab) already names the panel
+
+    def current_changed(_index: int) -> None:
+        if window.centre.currentWidget() is not window.editor:
+            panel.show_note(None)
+
+    window.libraryOpened.connect(controller.set_library)
+    window.shutdownFinished.connect(controller.stop)
+    window.notes.noteOpened.connect(panel.show_note)
+    window.centre.currentChanged.connect(current_changed)
+    panel.openNote.connect(window.notes.open_note)
+    panel.openFragment.connect(window.documents.open_fragment)
+    return dock
