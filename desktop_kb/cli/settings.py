@@ -17,8 +17,9 @@ def parse_value(key: str, text: str) -> Any:
         value = json.loads(text)
     except ValueError:
         value = text
-    if isinstance(DEFAULTS.get(key), bool) and isinstance(value, str) and bool_word(value) is not None:
-        value = bool_word(value)
+    if isinstance(DEFAULTS.get(key), bool) and isinstance(value, str):
+        word = bool_word(value)
+        value = value if word is None else word
     return validate_setting(key, value)
 
 
