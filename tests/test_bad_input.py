@@ -57,6 +57,7 @@ def _write(path: Path, data: bytes | str) -> Path:
 # ----- a 10 MB note -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_ten_megabyte_note_is_saved_intact_searchable_and_shown_by_cli(data_dir: Path) -> None:
     zh = "用 Docker 安装 GitLab 并配置持续集成，知识库检索。"
     en = "The quick brown fox reads docker-compose.yml and jumps over v1.2.3 of the lazy dog. "
@@ -168,6 +169,7 @@ def test_malformed_json_and_yaml_import_as_text_with_remarks(library: Library, t
 # ----- a big folder with hidden entries ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_ten_thousand_files_with_hidden_folders(library: Library, tmp_path: Path) -> None:
     root = tmp_path / "vault"
     n_md, n_txt = 6000, 4000
