@@ -1,7 +1,7 @@
 """``desktop-kb --self-check``: prove an installed copy (wheel or bundle) has all its parts.
 
 Each check exercises a part that packaging can silently lose: the resources
-folder, jieba's dictionary, SQLite with FTS5, the ``spawn`` process pool a
+folder, jieba's dictionary, OpenCC's native library and tables, SQLite with FTS5, the ``spawn`` process pool a
 frozen app must bootstrap (``multiprocessing.freeze_support``), the native
 onnxruntime and onnxruntime-extensions libraries, and Qt's plugins and
 translations. Everything happens in a temporary folder; the person's library
@@ -56,6 +56,16 @@ def check_segmenter() -> str:
     if "北京大学" not in tokens or "自然语言" not in tokens:
         raise RuntimeError(f"jieba's dictionary did not load (got {tokens})")
     return "/".join(tokens[:6]) + "/…"
+
+
+def check_folding() -> str:
+    from desktop_kb.text.fold import fold, fold_signature
+
+    # OpenCC's native library and its t2s tables, plus the radical table.
+    got = fold("資料庫與⻚⾯")
+    if got != "资料库与页面":
+        raise RuntimeError(f"script/radical folding gave {got!r}")
+    return f"資料庫與⻚⾯ → {got} ({fold_signature()})"
 
 
 def check_library() -> str:
@@ -138,6 +148,7 @@ def check_qt() -> str:
 CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("resources", check_resources),
     ("segmenter", check_segmenter),
+    ("folding", check_folding),
     ("library", check_library),
     ("process pool", check_process_pool),
     ("onnxruntime", check_onnxruntime),

@@ -62,6 +62,11 @@ def test_import_search_and_index_commands(data_dir: Path, tmp_path: Path) -> Non
     assert summary["quiet_skipped"].get("hidden", 0) >= 1
     hit = js(data_dir, "search", "gitlab")["results"][0]
     assert hit["source_type"] == "fragment" and "安装" in hit["title"]
+    # A fragment hit names its document and file, so a script can open it.
+    guide = next(d for d in js(data_dir, "document", "list")["documents"]
+                 if d["path"].endswith("guide.md"))
+    assert (hit["document_id"], hit["path"]) == (guide["id"], guide["path"])
+    assert Path(hit["path"]) == (src / "guide.md").resolve()
     assert js(data_dir, "search", "zqxhidden")["results"] == []
     assert js(data_dir, "import", str(src))["unchanged"] == 2
     (src / "conf.yaml").unlink()

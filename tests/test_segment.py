@@ -62,6 +62,13 @@ def test_cut_for_search_granularity() -> None:
         ("a/b/c.py", ["a", "b", "c", "py"]),
         ("foo@bar", ["foo", "bar"]),
         ("c#", ["c"]),
+        ("--restart=always", ["restart", "always"]),
+        ("registry-mirrors", ["registry", "mirrors"]),
+        ("daemon.json", ["daemon", "json"]),
+        ("localhost:8080", ["localhost", "8080"]),
+        ("std::vec::vec", ["std", "vec", "vec"]),
+        ("--rm", ["rm"]),
+        ("-v", ["v"]),
     ],
 )
 def test_identifier_whole_and_parts(ident: str, parts: list[str]) -> None:
@@ -103,7 +110,7 @@ def test_tokens_survive_fts5_unchanged(text: str) -> None:
 
 
 _ALPHABET = st.sampled_from(
-    list("abcXYZ019_-./+@#用安装中文数据库的了是，。！？ \n\t\"'()*:^{}")
+    list("abcXYZ019_-./+@#=用安装中文数据库的了是，。！？ \n\t\"'()*:^{}")
     + ["Docker", "GitLab", "Ｆｕｌｌ", "２０", "😀"]
 )
 
@@ -198,3 +205,27 @@ def test_lazy_tokenizer_is_thread_safe(monkeypatch: pytest.MonkeyPatch) -> None:
         th.join()
     assert len(got) == 4 and all(g is got[0] for g in got)
     assert logging.getLogger("jieba").getEffectiveLevel() >= logging.WARNING
+
+
+def test_flags_and_settings_keep_their_punctuation_in_queries() -> None:
+    from desktop_kb.retrieval.fts_query import build_match
+
+    assert query_terms("docker run --restart=always") == ["docker", "run", "--restart=always"]
+    assert build_match("--restart=always") == '"--restart=always" OR "restart always"'
+    # A colon or equals sign followed by a space is punctuation, not a connector.
+    assert index_tokens("key: value a = b") == ["key", "value", "a", "b"]
+
+
+def test_identifier_with_punctuation_outranks_its_scattered_parts(library) -> None:  # type: ignore[no-untyped-def]
+    exact = library.add_note("重启策略", "容器用 docker run --restart=always 启动。")
+    library.add_note("杂记", "always restart the server; restart it always, always.")
+    parts = library.add_note("参数", "the restart always policy")
+    library.drain()
+    ids = [r.source_id for r in library.search("--restart=always", mode="lexical").results]
+    assert ids == [exact, parts]  # the whole flag, then its parts as a phrase
+    ids = [r.source_id for r in library.search("registry-mirrors daemon.json").results]
+    assert ids == []
+    mirror = library.add_note("镜像加速", "在 /etc/docker/daemon.json 里配置 registry-mirrors。")
+    library.drain()
+    assert [r.source_id for r in library.search("registry-mirrors").results] == [mirror]
+    assert [r.source_id for r in library.search("mirrors").results] == [mirror]

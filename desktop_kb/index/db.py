@@ -11,9 +11,9 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from desktop_kb.index.segment import FTS5_TOKENIZE, SEGMENTER_VERSION
+from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
 
-INDEX_SCHEMA_VERSION = 3
+INDEX_SCHEMA_VERSION = 4
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -75,7 +75,7 @@ def _create(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
     conn.executemany(
         "INSERT INTO kb_meta(key, value) VALUES (?, ?)",
-        [("segmenter", SEGMENTER_VERSION), ("embed_model", ""), ("dirty", "1")],
+        [("segmenter", segmenter_signature()), ("embed_model", ""), ("dirty", "1")],
     )
     conn.execute(f"PRAGMA user_version = {INDEX_SCHEMA_VERSION}")
     conn.execute("COMMIT")
@@ -108,7 +108,7 @@ def open_index_writer(path: Path) -> sqlite3.Connection:
             raise sqlite3.DatabaseError("index schema mismatch")
         else:
             conn.execute("SELECT count(*) FROM kb_meta").fetchone()
-        if get_meta(conn, "segmenter") != SEGMENTER_VERSION:
+        if get_meta(conn, "segmenter") != segmenter_signature():
             set_meta(conn, "dirty", "1")
         return conn
     except sqlite3.DatabaseError:

@@ -1,7 +1,8 @@
 """Text segmentation shared by indexing and querying.
 
 Indexing and querying must agree token for token, otherwise FTS5 silently
-misses. So both sides go through :func:`index_tokens`: NFKC + lower-case,
+misses. So both sides go through :func:`index_tokens`: the fold of
+:mod:`desktop_kb.text.fold` (NFKC, lower-case, canonical ideographs, one script),
 CJK runs through jieba ``cut_for_search``, everything else through one regex
 that keeps identifiers (``docker-compose.yml``, ``v1.2.3``, ``C++``) whole *and*
 emits their alphanumeric parts. The FTS5 tokenizer (:data:`FTS5_TOKENIZE`) is
@@ -10,12 +11,14 @@ configured so these space-joined tokens reach the index unchanged.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import threading
-import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from desktop_kb.text.fold import fold, fold_signature
 
 if TYPE_CHECKING:  # jieba is imported lazily: its import and dictionary load are slow.
     import jieba
@@ -35,20 +38,22 @@ __all__ = [
     "normalize",
     "query_terms",
     "segment_for_index",
+    "segmenter_signature",
 ]
 
 #: Stored in the index meta; any change in token output must bump it so the
 #: index is rebuilt instead of silently disagreeing with new queries.
-SEGMENTER_VERSION = "1"
+SEGMENTER_VERSION = "2"
 
-#: Characters that join word parts into one identifier token.
-_CONNECTORS = "-._/+@#"
+#: Characters that join word parts into one identifier token (``--restart=always``,
+#: ``localhost:8080``, ``std::vec``); a token may also start with ``-``/``--`` (flags).
+_CONNECTORS = "-._/+@#=:"
 
 #: FTS5 ``tokenize=`` value. ``tokenchars`` lists every connector (and ``_``,
 #: which unicode61 would otherwise treat as a separator) so whole identifiers
 #: survive as single tokens; diacritics are kept because our tokens are already
 #: normalised and query/index must fold identically.
-FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '-_./+@#'"
+FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '-_./+@#=:'"
 #: The same value quoted for direct use in DDL: ``fts5(body, tokenize=<this>)``.
 FTS5_TOKENIZE_SQL = '"' + FTS5_TOKENIZE + '"'
 
@@ -62,7 +67,7 @@ _M = "[\u0300-\u036f]"
 _WORD = rf"{_B}(?:{_B}|{_M})*"
 _TOKEN_RE = re.compile(
     rf"(?P<han>[{_HAN}]+)"
-    rf"|(?P<word>[#.]?{_WORD}(?:[{re.escape(_CONNECTORS)}]+{_WORD})*[+#]*)"
+    rf"|(?P<word>(?:--?|[#.])?{_WORD}(?:[{re.escape(_CONNECTORS)}]+{_WORD})*[+#]*)"
 )
 # Alphanumeric parts of an identifier ("_" separates parts too).
 _P = rf"[^\W_{_HAN}]"
@@ -126,11 +131,22 @@ def _jieba() -> jieba.Tokenizer:
 
 
 def normalize(text: str) -> str:
-    """NFKC (full-width Latin/digits → ASCII) then lower-case: the index form.
+    """The index form (:func:`desktop_kb.text.fold.fold`): NFKC, lower-case,
+    canonical ideographs, Simplified script. Index and queries both go through it."""
+    return fold(text)
 
-    "İ".lower() is "i" + U+0307; the dot is dropped so "istanbul" finds "İstanbul".
-    """
-    return unicodedata.normalize("NFKC", text).lower().replace("i\u0307", "i")
+
+@functools.cache
+def segmenter_signature() -> str:
+    """Everything the index's tokens depend on, stored in ``kb_meta``: a different
+    value (new rules, an OpenCC or jieba upgrade) makes the index rebuild."""
+    try:
+        from importlib.metadata import version
+
+        jieba_version = version("jieba")
+    except Exception:  # noqa: BLE001 - a frozen bundle may lack the metadata
+        jieba_version = "?"
+    return f"{SEGMENTER_VERSION}+{fold_signature()}+jieba{jieba_version}"
 
 
 def is_identifier(token: str) -> bool:

@@ -33,7 +33,7 @@ from desktop_kb.index.prepare import (
     prepare_many,
     prepare_source,
 )
-from desktop_kb.index.segment import SEGMENTER_VERSION
+from desktop_kb.index.segment import segmenter_signature
 from desktop_kb.index.sources import (
     SourceKey,
     SourceText,
@@ -469,7 +469,7 @@ class IndexWorker:
             delete_orphan_rows(conn)
             prune_cache(conn)
             conn.execute("DELETE FROM kb_failures")
-            db.set_meta(conn, "segmenter", SEGMENTER_VERSION)
+            db.set_meta(conn, "segmenter", segmenter_signature())
             db.set_meta(conn, "dirty", "0")
             conn.execute("COMMIT")
             self._reload_dense()

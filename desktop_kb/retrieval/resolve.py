@@ -36,6 +36,7 @@ class ResolvedSource:
     text: str
     local_only: bool
     document_id: int | None  # for fragments
+    path: str | None = None  # the imported file, for fragments
 
 
 def chunk_refs(index: sqlite3.Connection, chunk_ids: list[int]) -> dict[int, ChunkRef]:
@@ -62,11 +63,12 @@ def resolve_sources(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[So
                 found[(kind, ident)] = ResolvedSource(kind, ident, row[0], row[1], bool(row[2]), None)
         elif kind == "fragment":
             row = store.execute(
-                "SELECT d.title, f.heading_path, f.text, d.local_only, d.id FROM fragments f "
+                "SELECT d.title, f.heading_path, f.text, d.local_only, d.id, d.path FROM fragments f "
                 "JOIN documents d ON d.id = f.document_id WHERE f.id = ?", (ident,)).fetchone()
             if row is not None:
                 found[(kind, ident)] = ResolvedSource(
-                    kind, ident, fragment_title(row[0], row[1]), row[2], bool(row[3]), row[4])
+                    kind, ident, fragment_title(row[0], row[1]), row[2], bool(row[3]), row[4],
+                    row[5])
     return found
 
 

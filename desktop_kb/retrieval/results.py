@@ -23,9 +23,10 @@ class SearchResult:
     local_only: bool = False
     lexical_score: float = 0.0
     dense_score: float = 0.0
+    path: str | None = None  # the imported file of a fragment
 
     def as_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "rank": self.rank,
             "source_type": self.source_type,
             "source_id": self.source_id,
@@ -36,6 +37,11 @@ class SearchResult:
             "end": self.end,
             "score": round(self.score, 6),
         }
+        if self.source_type == "fragment":
+            # Which document and file a fragment belongs to, so a script can open it.
+            out["document_id"] = self.document_id
+            out["path"] = self.path
+        return out
 
 
 @dataclass

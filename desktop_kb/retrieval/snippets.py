@@ -1,21 +1,22 @@
 """Query-focused snippets with highlight spans as exact source offsets.
 
 A click on a hit opens the note and highlights ``source[a:b]``, so every offset
-here is into the original source string. Terms are index-form (NFKC,
-lower-case); matching happens on a folded copy of the chunk with a map from
-each folded char back to its source span, because ``str.lower()`` and NFKC can
-change length ("İ" → "i̇", "ﬁ" → "fi").
+here is into the original source string. Terms are index-form (folded: NFKC,
+lower-case, one script); matching happens on a folded copy of the chunk with a
+map from each folded char back to its source span
+(:func:`desktop_kb.text.fold.fold_map`), because ``str.lower()`` and NFKC can
+change length ("İ" → "i̇", "ﬁ" → "fi") and a Simplified term must light up the
+Traditional characters it stands for.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.index.segment import normalize
+from desktop_kb.text.fold import fold_map
 from desktop_kb.text.sentences import sentence_spans, trim_span
 
 __all__ = ["Snippet", "make_snippet", "sentence_spans"]
@@ -36,45 +37,6 @@ class Snippet:
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 
 
-@functools.lru_cache(maxsize=65536)
-def _fold_char(ch: str) -> str:
-    return normalize(ch)
-
-
-def _fold(source: str, start: int, end: int) -> tuple[str, list[int], list[int]]:
-    """Index-form copy of source[start:end] plus per-char source start/end offsets.
-
-    Folding is done per base char with its combining marks so NFKC can compose
-    them, and so each folded char maps back to a whole source cluster. Most
-    text has no combining marks and folds one char to one char: that common
-    case uses a per-char cache and identity offsets (search builds many snippets).
-    """
-    text = source[start:end]
-    if text.isascii():
-        starts = list(range(start, end))
-        return text.lower(), starts, [i + 1 for i in starts]
-    folded_chars = [_fold_char(ch) for ch in text]
-    if all(len(f) == 1 for f in folded_chars) and not any(
-            unicodedata.combining(ch) for ch in text):
-        starts = list(range(start, end))
-        return "".join(folded_chars), starts, [i + 1 for i in starts]
-    pieces: list[str] = []
-    starts = []
-    ends: list[int] = []
-    i = 0
-    n = len(text)
-    while i < n:
-        j = i + 1
-        while j < n and unicodedata.combining(text[j]):
-            j += 1
-        folded = normalize(text[i:j])
-        pieces.append(folded)
-        starts.extend([start + i] * len(folded))
-        ends.extend([start + j] * len(folded))
-        i = j
-    return "".join(pieces), starts, ends
-
-
 def _is_word_char(ch: str) -> bool:
     return (ch.isalnum() or ch == "_") and not _HAN_RE.match(ch)
 
@@ -83,7 +45,7 @@ def _find_hits(
     source: str, start: int, end: int, terms: Sequence[str]
 ) -> list[tuple[int, int, str]]:
     """(src_start, src_end, term) for every occurrence of every term in the range."""
-    folded, starts, ends = _fold(source, start, end)
+    folded, starts, ends = fold_map(source, start, end)
     hits: list[tuple[int, int, str]] = []
     for term in dict.fromkeys(normalize(t) for t in terms):
         if not term.strip():

@@ -1,0 +1,187 @@
+"""One canonical form of text for matching: the index, queries and highlights all fold alike.
+
+Three foldings, each for a reason people meet in practice:
+
+* **Canonical code points** (:func:`ideographs`): PDF text extraction often
+  yields Kangxi radicals, radical-supplement forms, strokes or compatibility
+  ideographs (``⼀⾥⻚``) where the page shows ordinary ideographs (``一里页``).
+  This one is safe for stored and displayed text: it changes no length and
+  touches nothing but those characters.
+* **NFKC + lower-case**: full-width Latin and digits, ligatures, case.
+* **One Chinese script** (:func:`to_simplified`): a learner who types
+  Simplified Chinese must find Traditional material and the reverse, so both
+  sides are folded to Simplified with OpenCC's ``t2s`` conversion (phrase-aware,
+  the maintained upstream project; see the README for why this package).
+  Traditional → Simplified is the many-to-one direction (發/髮 → 发), which is
+  what a folding needs; the reverse would have to guess.
+
+:func:`fold` is the index form (search only: never shown). :func:`fold_map`
+returns the same form with, for every folded character, the span of the
+source it came from, so highlights found in folded text point at the
+original characters.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+import unicodedata
+from typing import Protocol
+
+from desktop_kb.text.radicals import RADICAL_TO_IDEOGRAPH
+
+__all__ = [
+    "FOLD_VERSION",
+    "fold",
+    "fold_map",
+    "fold_signature",
+    "ideographs",
+    "to_simplified",
+]
+
+#: Bump when the folding rules change (the index records it and rebuilds).
+FOLD_VERSION = "1"
+
+_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+
+
+def _ideograph_table() -> dict[int, int]:
+    """Radicals and strokes (Unicode's equivalents) plus compatibility ideographs (NFC)."""
+    table = dict(RADICAL_TO_IDEOGRAPH)
+    for lo, hi in ((0xF900, 0xFAFF), (0x2F800, 0x2FA1F)):
+        for cp in range(lo, hi + 1):
+            canonical = unicodedata.normalize("NFC", chr(cp))
+            if len(canonical) == 1 and canonical != chr(cp):
+                table[cp] = ord(canonical)
+    return table
+
+
+_IDEOGRAPHS = _ideograph_table()
+
+
+def ideographs(text: str) -> str:
+    """Radicals, strokes and compatibility ideographs → unified ideographs; same length.
+
+    For stored text too (the importer applies it to PDF text): nothing else changes.
+    """
+    return text.translate(_IDEOGRAPHS)
+
+
+class _Converter(Protocol):
+    def convert(self, text: str) -> str: ...
+
+
+_converter: _Converter | None = None
+_converter_lock = threading.Lock()
+
+
+def _t2s() -> _Converter:
+    """OpenCC's Traditional → Simplified converter, loaded once (a few ms, ~2 MB)."""
+    global _converter
+    conv = _converter
+    if conv is None:
+        with _converter_lock:
+            conv = _converter
+            if conv is None:
+                import opencc
+
+                conv = _converter = opencc.OpenCC("t2s.json")
+    return conv
+
+
+@functools.lru_cache(maxsize=65536)
+def _t2s_char(ch: str) -> str:
+    out = _t2s().convert(ch)
+    return out if len(out) == 1 else ch
+
+
+def to_simplified(text: str) -> str:
+    """Traditional → Simplified Chinese, always the same length as ``text``.
+
+    OpenCC converts phrase by phrase (乾燥 → 干燥 but 乾隆 stays). Its ``t2s``
+    tables map one character to one character, but should a future table map
+    a phrase to one of another length, the text is converted character by
+    character instead, so offsets into ``text`` stay valid for the result.
+    """
+    if not _HAN_RE.search(text):
+        return text
+    out = _t2s().convert(text)
+    if len(out) == len(text):
+        return out
+    return "".join(_t2s_char(ch) if _HAN_RE.match(ch) else ch for ch in text)
+
+
+def _fold_chars(text: str) -> str:
+    """Everything but the script: NFKC, lower-case, ideographs. May change length."""
+    folded = unicodedata.normalize("NFKC", text).lower().replace("i\u0307", "i")
+    return folded.translate(_IDEOGRAPHS)
+
+
+def fold(text: str) -> str:
+    """The index form: NFKC, lower-case, canonical ideographs, Simplified script.
+
+    "İ".lower() is "i" + U+0307; the dot is dropped so "istanbul" finds "İstanbul".
+    """
+    return to_simplified(_fold_chars(text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _fold_char(ch: str) -> str:
+    return _fold_chars(ch)
+
+
+def fold_map(
+    source: str, start: int = 0, end: int | None = None, *, script: bool = True,
+) -> tuple[str, list[int], list[int]]:
+    """:func:`fold` of ``source[start:end]`` plus per-folded-char source start/end offsets.
+
+    Folding is done per base character with its combining marks, so NFKC can
+    compose them and each folded character maps back to a whole source
+    cluster ("ﬁ" → "fi": both map to the ligature). The script fold then runs
+    over the whole folded string (phrases need context) and keeps its length.
+    Most text folds one char to one char: that case uses identity offsets.
+    ``script=False`` skips the script fold (tests check each step on its own).
+    """
+    convert = to_simplified if script else str
+    end = len(source) if end is None else end
+    text = source[start:end]
+    if text.isascii():
+        starts = list(range(start, end))
+        return text.lower(), starts, [i + 1 for i in starts]
+    chars = [_fold_char(ch) for ch in text]
+    if all(len(f) == 1 for f in chars) and not any(unicodedata.combining(ch) for ch in text):
+        starts = list(range(start, end))
+        return convert("".join(chars)), starts, [i + 1 for i in starts]
+    pieces: list[str] = []
+    starts = []
+    ends: list[int] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        j = i + 1
+        while j < n and unicodedata.combining(text[j]):
+            j += 1
+        folded = _fold_chars(text[i:j])
+        pieces.append(folded)
+        starts.extend([start + i] * len(folded))
+        ends.extend([start + j] * len(folded))
+        i = j
+    return convert("".join(pieces)), starts, ends
+
+
+def fold_signature() -> str:
+    """What the index's tokens depend on here: rules and converter data version.
+
+    Stored with the index; a different signature (an OpenCC upgrade with new
+    tables) makes the index rebuild instead of disagreeing with new queries.
+    """
+    try:
+        from importlib.metadata import version
+
+        opencc_version = version("opencc")
+    except Exception:  # noqa: BLE001 - a frozen bundle may lack the metadata
+        import opencc
+
+        opencc_version = str(getattr(opencc, "__version__", "?"))
+    return f"fold{FOLD_VERSION}+unicode{unicodedata.unidata_version}+opencc{opencc_version}-t2s"
