@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from desktop_kb.discovery.related import DEFAULT_RELATED
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager
+from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager, ModelNotFoundError
 from desktop_kb.importer.run import ImportSummary, import_paths, remove_document
 from desktop_kb.index import db as index_db
 from desktop_kb.index.verify import VerifyReport
@@ -27,6 +28,7 @@ from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.results import SearchResponse
 from desktop_kb.retrieval.search import search
+from desktop_kb.retrieval.tuning import Tuning, TuningSource, manifest_calibration
 from desktop_kb.store import documents as docs
 from desktop_kb.store import notes, settings
 from desktop_kb.store.connection import open_store
@@ -77,6 +79,7 @@ class Library:
         # throwaway library but uses the person's installed models).
         self.models = ModelManager(models_dir.parent if models_dir else self.paths.data_dir)
         self.dense = DenseIndex()
+        self._tuning = TuningSource(self.paths.data_dir)
         self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense)
         self.worker.start()
         self.model_ready: Future[int] | None = None
@@ -248,9 +251,24 @@ class Library:
     def default_mode(self) -> str:
         return "hybrid" if self.engine is not None and self.dense.ready else "lexical"
 
+    def tuning(self) -> Tuning | None:
+        """Fusion constants and cosine calibration for the model in use (None: no model)."""
+        engine = self.engine
+        if engine is None or not self.dense.ready:
+            return None
+        try:
+            manifest = self.models.manifest(engine.model_id)
+        except (ModelNotFoundError, OSError, ValueError):
+            return Tuning()
+        calibration = manifest_calibration(manifest.calibration, manifest.sha256)
+        return self._tuning.tuning(self.index_reader, self.store_reader, engine, self.dense,
+                                   manifest.sha256, calibration)
+
     def search(self, query: str, *, limit: int = 10, mode: str | None = None) -> SearchResponse:
-        return search(self.index_reader, self.store_reader, query, limit=limit,
-                      mode=mode or self.default_mode(), engine=self.engine, dense=self.dense)
+        mode = mode or self.default_mode()
+        return search(self.index_reader, self.store_reader, query, limit=limit, mode=mode,
+                      engine=self.engine, dense=self.dense,
+                      tuning=self.tuning() if mode != "lexical" else None)
 
     def drain(self, timeout: float | None = None) -> bool:
         return self.worker.drain(timeout)
@@ -263,13 +281,16 @@ class Library:
 
     # ----- related material and links (I9: only a person's click calls link) ----
 
-    def related(self, note_id: int, *, limit: int = 8):  # -> discovery.RelatedResult
+    def related(self, note_id: int, *, limit: int = 8, mode: str = "hybrid"):  # -> discovery.RelatedResult
         from desktop_kb.discovery.related import related_for_note
 
         use_dense = self.engine is not None and self.dense.ready
+        tuning = self.tuning() if use_dense else None
         return related_for_note(self.index_reader, self.store_reader, note_id, limit=limit,
                                 engine=self.engine if use_dense else None,
-                                dense=self.dense if use_dense else None)
+                                dense=self.dense if use_dense else None, mode=mode,
+                                calibration=tuning.calibration if tuning else None,
+                                params=tuning.related if tuning else DEFAULT_RELATED)
 
     def note_links(self, note_id: int):  # -> discovery.NoteLinks
         from desktop_kb.discovery.links_view import note_links

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from desktop_kb.retrieval.calibration import Calibration
+from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.dense import DenseIndex
-from desktop_kb.retrieval.fusion import RRF_K, adaptive_fuse, plain_rrf
+from desktop_kb.retrieval.fusion import RRF_K, fuse_scores, order, plain_rrf
+
+# Cosine statistics like the default model's on a Chinese library.
+USE_LIKE = Calibration(unrelated=0.08, spread=0.09)
 
 
 def unit(*xs: float) -> np.ndarray:
@@ -51,8 +56,32 @@ def test_dense_index_with_another_dimension_or_empty_returns_nothing() -> None:
     assert dense.search(unit(1, 0), 5) == []
 
 
+def cands(lexical: list[tuple[int, float]], dense: list[tuple[int, float]],
+          cosines: dict[int, float] | None = None, coverage: dict[int, float] | None = None) -> Candidates:
+    """A candidate record as ``gather`` builds it: lexical hits first, exact cosines for all."""
+    ids = list(dict.fromkeys([c for c, _ in lexical] + [c for c, _ in dense]))
+    cos = {**(cosines or {}), **dict(dense)}
+    return Candidates(
+        ids=np.array(ids, dtype=np.int64),
+        bm25=np.array([dict(lexical).get(c, 0.0) for c in ids]),
+        coverage=np.array([(coverage or {}).get(c, 0.0) for c in ids]),
+        cosine=np.array([cos.get(c, np.nan) for c in ids]),
+        lex_rank=np.array([next((i + 1 for i, (x, _) in enumerate(lexical) if x == c), 0) for c in ids],
+                          dtype=np.int32),
+        dense_rank=np.array([next((i + 1 for i, (x, _) in enumerate(dense) if x == c), 0) for c in ids],
+                            dtype=np.int32),
+        dense_ran=bool(dense),
+    )
+
+
+def fused_order(cand: Candidates, calibration: Calibration | None = USE_LIKE) -> list[int]:
+    fused = order(cand, fuse_scores(cand, calibration), tie)
+    assert all(f.score >= 0 for f in fused)  # scores crossing a seam are ≥ 0
+    return [f.chunk_id for f in fused]
+
+
 def test_plain_rrf_maths() -> None:
-    fused = plain_rrf([(1, 9.0), (2, 5.0)], [(2, 0.9), (3, 0.8)], tie)
+    fused = plain_rrf(cands([(1, 9.0), (2, 5.0)], [(2, 0.9), (3, 0.8)]), tie)
     scores = {f.chunk_id: f.score for f in fused}
     assert scores[2] == 1 / (RRF_K + 2) + 1 / (RRF_K + 1)
     assert scores[1] == 1 / (RRF_K + 1) and scores[3] == 1 / (RRF_K + 2)
@@ -60,38 +89,49 @@ def test_plain_rrf_maths() -> None:
 
 
 def test_lexical_only_degradation_keeps_lexical_order() -> None:
-    lexical = [(5, 10.0), (3, 7.0), (9, 1.0)]
-    coverage = {5: 1.0, 3: 0.5, 9: 0.2}
-    fused = adaptive_fuse(lexical, [], {}, coverage, tie)
-    assert [f.chunk_id for f in fused] == [5, 3, 9]
-    assert all(f.score >= 0 for f in fused)
+    cand = cands([(5, 10.0), (3, 7.0), (9, 1.0)], [], coverage={5: 1.0, 3: 0.5, 9: 0.2})
+    assert fused_order(cand) == [5, 3, 9]
+    assert fused_order(cand, None) == [5, 3, 9]
 
 
 def test_dense_only_degradation_keeps_dense_order() -> None:
-    dense = [(4, 0.9), (2, 0.5), (7, 0.4)]
-    fused = adaptive_fuse([], dense, {}, {}, tie)
-    assert [f.chunk_id for f in fused] == [4, 2, 7]
-    assert all(f.score >= 0 for f in fused)
+    assert fused_order(cands([], [(4, 0.9), (2, 0.5), (7, 0.4)])) == [4, 2, 7]
 
 
 def test_full_lexical_match_beats_a_mildly_closer_dense_neighbour() -> None:
     # A question whose rare terms all sit in chunk 1; dense slightly prefers chunk 2 (low, flat cosines).
-    lexical = [(1, 12.0), (2, 4.0)]
     dense = [(2, 0.34), (1, 0.32)] + [(100 + i, 0.30 - i * 0.001) for i in range(40)]
-    fused = adaptive_fuse(lexical, dense, {}, {1: 1.0, 2: 0.3}, tie)
-    assert fused[0].chunk_id == 1
+    cand = cands([(1, 12.0), (2, 4.0)], dense, coverage={1: 1.0, 2: 0.3})
+    assert fused_order(cand)[0] == 1
+    assert fused_order(cand, None)[0] == 1
 
 
 def test_confident_dense_match_beats_partial_lexical_overlap() -> None:
-    # A paraphrase: dense is sure (0.85 vs ~0.4 for the rest); lexical shares one word elsewhere.
-    lexical = [(3, 6.0), (1, 2.0)]
+    # A paraphrase: dense is sure (0.85, eight spreads above unrelated text); lexical
+    # shares one word with another chunk.
     dense = [(1, 0.85)] + [(100 + i, 0.45 - i * 0.002) for i in range(40)]
-    fused = adaptive_fuse(lexical, dense, {3: 0.40}, {3: 0.4, 1: 0.2}, tie)
-    assert fused[0].chunk_id == 1
+    cand = cands([(3, 6.0), (1, 2.0)], dense, cosines={3: 0.40}, coverage={3: 0.4, 1: 0.2})
+    assert fused_order(cand)[0] == 1
+
+
+def test_the_same_cosines_mean_little_for_a_model_whose_unrelated_text_scores_high() -> None:
+    # For a model that scores unrelated text at 0.8 ± 0.05, 0.85 is one spread above
+    # unrelated: the full lexical match stays first.
+    dense = [(1, 0.85)] + [(100 + i, 0.82 - i * 0.001) for i in range(40)]
+    cand = cands([(3, 6.0), (1, 2.0)], dense, cosines={3: 0.80}, coverage={3: 1.0, 1: 0.2})
+    assert fused_order(cand, Calibration(unrelated=0.8, spread=0.05))[0] == 3
+
+
+def test_a_model_that_does_not_fit_the_library_leaves_keywords_alone() -> None:
+    # It finds a fifth of what keywords find on the library's own sentences: weight 0.
+    misfit = Calibration(unrelated=0.1, spread=0.1, dense_found=0.2, lexical_found=1.0, sample=48)
+    assert misfit.fit == 0.0
+    dense = [(9, 0.95), (5, 0.2)] + [(100 + i, 0.15 - i * 0.001) for i in range(40)]
+    cand = cands([(5, 10.0), (3, 7.0)], dense, cosines={3: 0.1}, coverage={5: 1.0, 3: 0.5})
+    assert fused_order(cand, misfit)[:2] == [5, 3]
 
 
 def test_tie_break_is_deterministic() -> None:
-    fused = adaptive_fuse([(8, 1.0), (2, 1.0)], [], {}, {8: 1.0, 2: 1.0}, tie)
-    assert [f.chunk_id for f in fused] == [2, 8]
-    again = adaptive_fuse([(2, 1.0), (8, 1.0)], [], {}, {8: 1.0, 2: 1.0}, tie)
-    assert [f.chunk_id for f in again] == [2, 8]
+    first = fused_order(cands([(8, 1.0), (2, 1.0)], [], coverage={8: 1.0, 2: 1.0}))
+    again = fused_order(cands([(2, 1.0), (8, 1.0)], [], coverage={8: 1.0, 2: 1.0}))
+    assert first == again == [2, 8]

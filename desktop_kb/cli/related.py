@@ -18,7 +18,9 @@ def _suggestion_text(s: Any) -> str:
     reason = []
     if s.terms:
         reason.append("shared: " + ", ".join(s.terms))
-    if s.similarity is not None:
+    if s.closeness is not None:
+        reason.append(f"similar in meaning {round(s.closeness * 100)}%")
+    elif s.similarity is not None:
         reason.append(f"similarity {s.similarity:.2f}")
     lines = [f"{s.rank}. [{s.target_type} {s.target_id}] {s.title or '(untitled)'}"]
     if reason:

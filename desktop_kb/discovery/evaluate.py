@@ -77,39 +77,50 @@ def _evaluate(
         if left != right:
             partners.setdefault(note_of[left], set()).add(note_of[right])
     queries = list(partners.items())[:limit_queries] if limit_queries else list(partners.items())
-    ranks: list[int | None] = []
-    shown: list[int] = []
+    modes = ["hybrid", "lexical", "rrf", "dense"] if model_name else ["lexical"]
+    ranks: dict[str, list[int | None]] = {m: [] for m in modes}
+    shown: dict[str, list[int]] = {m: [] for m in modes}
     timings: list[float] = []
     for qi, (note_id, relevant) in enumerate(queries):
-        t0 = time.perf_counter()
-        result = lib.related(note_id, limit=TOP)
-        timings.append((time.perf_counter() - t0) * 1000)
-        shown.append(len(result.suggestions))
-        ranks.append(next((s.rank for s in result.suggestions
-                           if s.target_type == "note" and s.target_id in relevant), None))
+        for mode in modes:
+            t0 = time.perf_counter()
+            result = lib.related(note_id, limit=TOP, mode=mode)
+            if mode == modes[0]:
+                timings.append((time.perf_counter() - t0) * 1000)
+            shown[mode].append(len(result.suggestions))
+            ranks[mode].append(next((s.rank for s in result.suggestions
+                                     if s.target_type == "note" and s.target_id in relevant), None))
         if progress and (qi % 25 == 0 or qi + 1 == len(queries)):
             progress("related", qi + 1, len(queries))
-    n = len(ranks) or 1
     timings.sort()
-    return {
+    out: dict[str, Any] = {
         "task": "related",
-        "n_queries": len(ranks),
+        "n_queries": len(queries),
         "n_notes": len(texts),
         "skipped_identical_pairs": sum(1 for a, b in pairs if a == b),
         "model": model_name,
         "mode": "hybrid" if model_name else "lexical",
-        "related": {
-            "r1": round(sum(1 for r in ranks if r == 1) / n, 4),
-            "r5": round(sum(1 for r in ranks if r is not None and r <= 5) / n, 4),
-            "mrr10": round(sum(1.0 / r for r in ranks if r is not None and r <= TOP) / n, 4),
-            "mean_suggestions": round(sum(shown) / n, 2),
-        },
+        "related": _metrics(ranks[modes[0]], shown[modes[0]]),
         "timing": {
             "index_s": round(index_s, 2),
             "related_ms_p50": round(timings[len(timings) // 2], 2) if timings else 0.0,
             "related_ms_p99": round(timings[min(len(timings) - 1, int(0.99 * len(timings)))], 2)
             if timings else 0.0,
         },
+    }
+    # Every mode side by side (same floor, same exclusions): keys added, never renamed.
+    for mode in modes:
+        out[{"rrf": "plain_rrf"}.get(mode, mode)] = _metrics(ranks[mode], shown[mode])
+    return out
+
+
+def _metrics(ranks: list[int | None], shown: list[int]) -> dict[str, float]:
+    n = len(ranks) or 1
+    return {
+        "r1": round(sum(1 for r in ranks if r == 1) / n, 4),
+        "r5": round(sum(1 for r in ranks if r is not None and r <= 5) / n, 4),
+        "mrr10": round(sum(1.0 / r for r in ranks if r is not None and r <= TOP) / n, 4),
+        "mean_suggestions": round(sum(shown) / n, 2),
     }
 
 

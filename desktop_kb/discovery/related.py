@@ -11,12 +11,20 @@ Scores, per target chunk:
 
 * lexical = IDF-weight of the note's key terms the chunk holds, relative to
   the weight of the note's few strongest terms (so sharing the two or three
-  words that define the note counts fully, whatever the note's length);
-* dense = the best cosine between any chunk of the note and the chunk,
-  rescaled above the model's "unrelated" level.
+  words that define the note counts fully, whatever the note's length). Key
+  terms are whole words (never jieba's search fragments such as "利亚"), not
+  stopwords, not single characters or two-letter Latin words, and not common
+  across the library (by the index's own document frequencies): a suggestion
+  never rests on "步骤", "笔记" or "up";
+* dense = the best cosine between any chunk of the note and the chunk, read
+  through the model's calibration on this library (``retrieval.calibration``):
+  its *closeness* is 0 at the cosine of unrelated text and 1 at that of a
+  sentence and its own passage. Raw cosines mean different things per model.
 
-A suggestion must clear a floor on one side or the other: the panel shows
-fewer items rather than noise.
+With a model that fits the library, nothing under a calibrated similarity is
+shown; a suggestion must also share key terms or be close in meaning on its
+own. The panel shows fewer items rather than noise. Constants are chosen by
+leave-one-set-out on the related-material pairs (``benchmarks/bench_fusion_loso.py``).
 """
 
 from __future__ import annotations
@@ -32,9 +40,10 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.prepare import chunk_source, embed_text_of
-from desktop_kb.index.segment import STOPWORDS, index_tokens
+from desktop_kb.index.segment import STOPWORDS, word_tokens
 from desktop_kb.index.sources import SourceKey, load_source
 from desktop_kb.index.vectors import from_blob
+from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
@@ -49,11 +58,23 @@ SATURATION_TERMS = 3  # sharing the weight of this many top terms = full lexical
 MAX_QUERY_CHUNKS = 8  # chunks of a long note used as dense queries
 LEXICAL_CANDIDATES = 200
 DENSE_PER_CHUNK = 50
-DENSE_BASE = 0.35  # cosine of unrelated text for the default model; below it dense adds nothing
-DENSE_WEIGHT = 2.0  # chosen on tatoeba_cmn_dev_zhpara (1.0: R@5 0.890, 2.0: 0.917, 3.0: 0.922)
 MIN_LEXICAL = 0.2  # roughly: shares at least one of the note's defining words
-MIN_SIMILARITY = 0.5
+COMMON_SHARE = 0.05  # a term in more than this share of chunks defines nothing ...
+COMMON_MIN_CHUNKS = 4  # ... once it is in more than this many (small libraries)
 SNIPPET_CHARS = 180
+MODES = ("lexical", "dense", "rrf", "hybrid")
+
+
+@dataclass(frozen=True)
+class RelatedParams:
+    """Related-material constants, in calibrated units (fitted leave-one-set-out)."""
+
+    dense_weight: float = 2.0  # closeness 1.0 counts as much as this many fully shared key-term sets
+    min_level: float = 3.0  # nothing under this many spreads above unrelated text is shown ...
+    alone_level: float = 5.0  # ... and from this level up meaning alone is enough
+
+
+DEFAULT_RELATED = RelatedParams()
 
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 _LETTER_RE = re.compile(r"[^\W\d_]")
@@ -73,6 +94,9 @@ class Suggestion:
     end: int
     score: float
     document_id: int | None = None  # fragments: the document to open
+    # The similarity as this model means it on this library: 0 = unrelated text,
+    # 1 = as close as a sentence to its own passage (what the panel shows as a percentage).
+    closeness: float | None = None
 
     @property
     def key(self) -> SourceKey:
@@ -83,7 +107,8 @@ class Suggestion:
             "rank": self.rank, "target_type": self.target_type, "target_id": self.target_id,
             "title": self.title,
             "reason": {"terms": list(self.terms),
-                       "similarity": None if self.similarity is None else round(self.similarity, 4)},
+                       "similarity": None if self.similarity is None else round(self.similarity, 4),
+                       "closeness": self.closeness},
             "snippet": self.snippet,
         }
 
@@ -110,24 +135,29 @@ class _Evidence:
 
 
 def _meaningful(term: str) -> bool:
-    """A term worth matching on: no stopwords, no lone Latin letters, no short numbers."""
+    """A term worth matching on: no stopwords, no single characters, no two-letter
+    Latin words ("up", "of"), no short numbers."""
     if term in STOPWORDS:
         return False
     if _HAN_RE.search(term):
-        return True
-    if _LETTER_RE.search(term):
         return len(term) >= 2
+    if _LETTER_RE.search(term):
+        return len(term) >= 3
     return len(term) >= 3  # "2024", "8080"
+
+
+def _common(df: int, total: int) -> bool:
+    return df > COMMON_MIN_CHUNKS and df > COMMON_SHARE * total
 
 
 def key_terms(index: sqlite3.Connection, title: str, body: str,
               own_chunks: Sequence[int], limit: int = MAX_KEY_TERMS) -> dict[str, float]:
     """The note's defining terms with weights: (1 + log tf) × IDF over the *other* chunks.
 
-    A term found only in this note matches nothing else, so it is left out.
-    Single CJK characters count half: they are often particles or fragments.
+    A term found only in this note matches nothing else, so it is left out;
+    so is a term common across the library.
     """
-    counts = Counter(t for t in index_tokens(f"{title}\n{body}") if _meaningful(t))
+    counts = Counter(t for t in word_tokens(f"{title}\n{body}") if _meaningful(t))
     if not counts:
         return {}
     own_tokens = chunk_tokens(index, own_chunks)
@@ -136,11 +166,9 @@ def key_terms(index: sqlite3.Connection, title: str, body: str,
     weights: dict[str, float] = {}
     for term, tf in counts.items():
         df = freqs.get(term, 0) - sum(1 for toks in own_tokens.values() if term in toks)
-        if df <= 0 or total <= 0:
+        if df <= 0 or total <= 0 or _common(df, total):
             continue
-        idf = bm25_idf(total, df)
-        factor = 0.5 if len(term) == 1 and _HAN_RE.match(term) else 1.0
-        weights[term] = (1.0 + math.log(tf)) * idf * factor
+        weights[term] = (1.0 + math.log(tf)) * bm25_idf(total, df)
     top = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
     return dict(top)
 
@@ -210,23 +238,72 @@ def reason_terms(shared: Sequence[str]) -> list[str]:
     return list((words or list(shared))[:MAX_REASON_TERMS])
 
 
-def combined_score(evidence: _Evidence) -> float:
-    dense = 0.0
-    if evidence.similarity is not None:
-        dense = max(0.0, evidence.similarity - DENSE_BASE) / (1.0 - DENSE_BASE)
-    return evidence.lexical + DENSE_WEIGHT * dense
+@dataclass(frozen=True)
+class _Reading:
+    """How this note's evidence is read: mode, calibration and constants."""
+
+    mode: str
+    calibration: Calibration | None
+    params: RelatedParams
+
+    @property
+    def fit(self) -> float:
+        return self.calibration.fit if self.calibration else 1.0
+
+    def level(self, similarity: float | None) -> float | None:
+        if similarity is None or self.calibration is None:
+            return None
+        return self.calibration.standardize(similarity)
+
+    def closeness(self, similarity: float | None) -> float:
+        if similarity is None:
+            return 0.0
+        if self.calibration is None:
+            return max(0.0, similarity)
+        return self.calibration.closeness(similarity)
+
+    def score(self, ev: _Evidence) -> float:
+        dense = self.closeness(ev.similarity)
+        if self.mode == "lexical":
+            return ev.lexical
+        if self.mode == "dense":
+            return dense
+        return ev.lexical + self.params.dense_weight * self.fit * dense
+
+    def passes(self, ev: _Evidence) -> bool:
+        """The floor: shown only with enough evidence, calibrated similarity first."""
+        lexical_ok = ev.lexical >= MIN_LEXICAL
+        level = self.level(ev.similarity)
+        if self.mode == "lexical" or level is None or self.fit == 0.0:
+            return lexical_ok if self.mode != "dense" else ev.similarity is not None
+        if level < self.params.min_level:
+            return False
+        return self.mode == "dense" or lexical_ok or level >= self.params.alone_level
 
 
-def _passes_floor(evidence: _Evidence) -> bool:
-    return evidence.lexical >= MIN_LEXICAL or (
-        evidence.similarity is not None and evidence.similarity >= MIN_SIMILARITY)
+def _rrf_scores(evidence: dict[int, _Evidence]) -> dict[int, float]:
+    """Plain RRF over the lexical and the dense ordering (the baseline)."""
+    from desktop_kb.retrieval.fusion import RRF_K
+
+    scores = dict.fromkeys(evidence, 0.0)
+    lexical = sorted((c for c, e in evidence.items() if e.lexical > 0), key=lambda c: (-evidence[c].lexical, c))
+    dense = sorted((c for c, e in evidence.items() if e.similarity is not None),
+                   key=lambda c: (-(evidence[c].similarity or 0.0), c))
+    for ranked in (lexical, dense):
+        for rank, cid in enumerate(ranked, start=1):
+            scores[cid] += 1.0 / (RRF_K + rank)
+    return scores
 
 
 def related_for_note(
     index: sqlite3.Connection, store: sqlite3.Connection, note_id: int, *,
     engine: EmbeddingEngine | None = None, dense: DenseIndex | None = None,
-    limit: int = DEFAULT_LIMIT, floor: bool = True,
+    limit: int = DEFAULT_LIMIT, floor: bool = True, mode: str = "hybrid",
+    calibration: Calibration | None = None, params: RelatedParams = DEFAULT_RELATED,
 ) -> RelatedResult:
+    """Suggestions for one note; ``mode`` other than hybrid is for measuring baselines."""
+    if mode not in MODES:
+        raise ValueError(f"unknown related mode {mode!r}; choose one of {', '.join(MODES)}")
     result = RelatedResult(note_id)
     source = load_source(store, ("note", note_id))
     if source is None:
@@ -239,10 +316,13 @@ def related_for_note(
     own = set(own_chunks)
     weights = key_terms(index, source.title, source.text, own_chunks)
     result.key_terms = list(weights)
-    lexical_ids = [cid for cid in _lexical_candidates(index, list(weights)) if cid not in own]
+    lexical_ids: list[int] = []
+    if mode != "dense":
+        lexical_ids = [cid for cid in _lexical_candidates(index, list(weights)) if cid not in own]
 
     similarities: dict[int, float] = {}
-    use_dense = engine is not None and dense is not None and dense.ready and len(dense) > 0
+    use_dense = (mode != "lexical" and engine is not None and dense is not None and dense.ready
+                 and len(dense) > 0)
     if use_dense:
         vectors = _note_vectors(index, source.version, source, own_chunks, engine, dense)  # type: ignore[arg-type]
         if len(vectors):
@@ -250,6 +330,9 @@ def related_for_note(
             result.mode = "hybrid"
         else:
             use_dense = False
+    if mode == "dense" and not use_dense:
+        return result
+    reading = _Reading(mode if use_dense else "lexical", calibration, params)
 
     candidates = list(dict.fromkeys(lexical_ids + [c for c in similarities if c not in own]))
     tokens = chunk_tokens(index, candidates)
@@ -262,6 +345,8 @@ def related_for_note(
             lexical=min(1.0, sum(weights[t] for t in shared) / saturation),
             similarity=similarities.get(cid) if use_dense else None,
             terms=shared)
+    scores = _rrf_scores(evidence) if reading.mode == "rrf" else {
+        cid: reading.score(ev) for cid, ev in evidence.items()}
 
     # Aggregate per target: its best chunk speaks for it.
     refs = chunk_refs(index, candidates)
@@ -271,7 +356,9 @@ def related_for_note(
         ref = refs.get(cid)
         if ref is None or ref.key in excluded:
             continue
-        score = combined_score(ev)
+        if floor and not reading.passes(ev):
+            continue
+        score = scores[cid]
         if ref.key not in best or score > best[ref.key][0]:
             best[ref.key] = (score, cid)
 
@@ -281,8 +368,6 @@ def related_for_note(
         return (-score, -ev.lexical, -(ev.similarity or 0.0), key[0], key[1])
 
     ranked = sorted(best.items(), key=order)
-    if floor:
-        ranked = [item for item in ranked if _passes_floor(evidence[item[1][1]])]
     shortlist = ranked[: limit * 3]
     sources = resolve_sources(store, [key for key, _ in shortlist])
     for key, (score, cid) in shortlist:
@@ -303,7 +388,8 @@ def related_for_note(
             rank=len(result.suggestions) + 1, target_type=key[0], target_id=key[1],
             title=target.title, terms=terms, similarity=ev.similarity, snippet=snippet,
             highlights=highlights, start=start, end=end, score=score,
-            document_id=target.document_id))
+            document_id=target.document_id,
+            closeness=None if ev.similarity is None else round(reading.closeness(ev.similarity), 4)))
         if len(result.suggestions) >= limit:
             break
     return result

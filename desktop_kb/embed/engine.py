@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -128,6 +128,9 @@ class ModelManifest:
     query_prefix: str = ""
     passage_prefix: str = ""
     max_length: int = 512
+    # Fitted fusion constants and prior cosine statistics (retrieval.tuning says what
+    # the fields mean); empty for a model nobody fitted: then the library calibrates it.
+    calibration: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -136,6 +139,8 @@ class ModelManifest:
             raise ValueError(f"manifest pooling must be one of {POOLINGS}, not {self.pooling!r}")
         if self.dim <= 0 or self.max_length <= 0:
             raise ValueError("manifest dim and max_length must be positive")
+        if not isinstance(self.calibration, dict):
+            raise ValueError("manifest calibration must be a JSON object")
         if len(self.sha256) != 64 or any(c not in "0123456789abcdef" for c in self.sha256):
             raise ValueError("manifest sha256 must be 64 lowercase hex digits")
 

@@ -39,6 +39,7 @@ __all__ = [
     "query_terms",
     "segment_for_index",
     "segmenter_signature",
+    "word_tokens",
 ]
 
 #: Stored in the index meta; any change in token output must bump it so the
@@ -190,6 +191,17 @@ def _tokens_normalized(text: str, *, search: bool) -> list[str]:
 def index_tokens(text: str) -> list[str]:
     """Tokens written to the index, in text order and with repeats (BM25 needs tf)."""
     return _tokens_normalized(normalize(text), search=True)
+
+
+def word_tokens(text: str) -> list[str]:
+    """Whole words (jieba's precise mode), no search-granularity fragments.
+
+    ``index_tokens`` also emits the parts jieba finds inside a word ("澳大利亚"
+    → "澳大", "大利", "利亚"), which lets searches find words by their parts;
+    a note's *defining* terms must be whole words, or two notes would look
+    related for sharing "利亚".
+    """
+    return _tokens_normalized(normalize(text), search=False)
 
 
 def segment_for_index(text: str) -> str:

@@ -78,10 +78,10 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
     if not question.strip():
         out.nothing = True
         return out
-    ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense)
+    ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense,
+                          tuning=library.tuning() if mode != "lexical" else None)
     out.lexical_hits, out.best_dense = ranking.lexical_hits, ranking.best_dense
-    model = library.engine.model_id if library.engine is not None else None
-    if nothing_relevant(ranking, model):
+    if nothing_relevant(ranking):
         out.nothing = True
         return out
     results, out.dropped = materialize(index, store, ranking.ranked, out.terms, limit * 3,

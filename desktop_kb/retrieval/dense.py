@@ -109,6 +109,15 @@ class DenseIndex:
         sims = matrix @ query.astype(np.float32, copy=False)
         return {int(cid): float(s) for (cid, _), s in zip(known, sims, strict=True)}
 
+    def sample_ids(self, n: int, seed: int = 0) -> list[int]:
+        """Up to ``n`` distinct live chunk ids, drawn reproducibly (for calibration)."""
+        with self._lock:
+            live = self._ids[:self._n][self._alive[:self._n]]
+        if len(live) <= n:
+            return [int(c) for c in np.sort(live)]
+        rng = np.random.default_rng(seed)
+        return [int(c) for c in np.sort(rng.choice(live, size=n, replace=False))]
+
     def _grow(self) -> None:
         size = max(1024, int(len(self._ids) * 1.25))
         ids = np.empty(size, dtype=np.int64)

@@ -2,29 +2,45 @@
 
 Plain RRF (k=60) trusts both lists equally for every query, so on Chinese
 reading-comprehension questions, where BM25 is nearly always right, dense noise
-pulls the right passage down (0.965 → 0.910 R@1 on CMRC), while on
-cross-lingual queries BM25 finds nothing at all. The fusion here scores every
-candidate on both sides and lets each side count as much as it is trustworthy
-*for this query*:
+pulls the right passage down (0.966 → 0.910 R@1 on CMRC), while on
+cross-lingual queries BM25 finds nothing at all. Here every candidate is
+scored on both sides (``candidates.gather`` gives exact cosines for lexical
+hits too), and each side counts as much as its evidence is strong:
 
-* lexical evidence per chunk = (IDF-weighted share of the query's tokens the
-  chunk holds)³ × its BM25 relative to the best hit. Stopwords count: a token
-  the library never contains is unmatched evidence, so "How are you, Tom?"
-  is not fully covered by every passage that mentions Tom;
-* dense evidence per chunk = its cosine as a z-score against the query's own
-  top-N similarities ("how far above typical"), weighted by how confident the
-  dense side is: a best cosine well above the model's calibrated level
-  (translations and paraphrases) lets dense lead, a low one (a short question
-  against long passages) leaves dense as a tie-breaker.
+* lexical evidence = (the chunk's coverage relative to the best-covered hit)^p
+  × its BM25 relative to the best hit × (the best hit's coverage)^q, at most
+  1. Coverage is the IDF-weighted share of the query's tokens a chunk holds;
+  stopwords count (a token the library never contains is unmatched evidence,
+  so "How are you, Tom?" is not fully covered by every passage that mentions
+  Tom). The last factor is the query's lexical confidence: a question in the
+  library's own words is trusted, a paraphrase or a question in the other
+  Chinese script matches a few of its words anywhere and is not;
+* dense evidence = how far the chunk's cosine stands above *unrelated text
+  on this library* (its level, in spreads: ``calibration.Calibration``),
+  counted only from ``dense_from`` up. A question's own passage sits a few
+  spreads above unrelated text and leaves the ranking to keywords; a
+  translation or paraphrase sits far above and leads. Because levels are
+  measured per model on the person's library, the same constants serve every
+  model — e5, whose unrelated Chinese passages score 0.75, as well as USE,
+  where they score 0.1 — and a model that does not fit the library's language
+  (it finds on its own sentences less than half of what keywords find) gets
+  no weight at all, so hybrid is never worse than keywords alone;
+* a small multiple of the within-query z-score orders what the two leave tied.
 
-Parameters were chosen on the public evaluation sets (``desktop-kb eval``).
+Constants are fitted leave-one-set-out on the public sets
+(``benchmarks/bench_fusion_loso.py``); a shipped model's manifest may carry
+its own fitted values (``tuning``).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+
+import numpy as np
+
+from desktop_kb.retrieval.calibration import Calibration
+from desktop_kb.retrieval.candidates import Candidates
 
 RRF_K = 60
 
@@ -39,18 +55,36 @@ class Fused:
 
 @dataclass(frozen=True)
 class FusionParams:
-    # Per-chunk term coverage is cubed: only near-complete matches of the whole
-    # question (stopwords included, see ``QueryAnalysis.all_terms``) carry weight.
+    """Fusion constants, in units that mean the same for every model.
+
+    Cosines are read as *levels*: spreads above the library's unrelated
+    cosine (``Calibration.standardize``). Fitted by leave-one-set-out
+    (``benchmarks/bench_fusion_loso.py``); a shipped model's manifest may
+    carry its own fitted values.
+    """
+
+    # A chunk's term coverage relative to the query's best-covered hit, raised to
+    # this power: among the hits, near-complete matches carry the lexical weight ...
     coverage_power: float = 3.0
-    query_coverage_power: float = 0.0  # optional damping by the best lexical hit's coverage
-    dense_weight_low: float = 0.02  # dense z-score weight when dense is unsure ...
-    dense_weight_high: float = 3.0  # ... and when it is confident
-    # Best cosine where dense confidence is half-way. Calibrated for the default
-    # model (multilingual USE): paraphrases and translations score ≥ 0.7, a
-    # question against its answer passage ~0.3–0.5.
-    dense_confident_at: float = 0.65
-    dense_confidence_width: float = 0.03
+    # ... and the best hit's own coverage, raised to this power, says how much the
+    # lexical side is to be trusted for this query at all (cross-script or
+    # paraphrased questions match a few of their words anywhere).
+    confidence_power: float = 2.0
+    # Dense evidence counts from this level up (a question's own passage sits a few
+    # spreads above unrelated text; a paraphrase or translation far above) ...
+    dense_from: float = 4.0
+    # ... with this weight per level, against lexical evidence of at most 1.
+    dense_weight: float = 0.3
+    # Weight of the within-query z-score: orders what lexical evidence leaves tied.
+    tie_weight: float = 0.02
     missing_dense_z: float = -3.0  # a chunk without a vector ranks as far below typical
+    # Relevance floor: with no lexical hit, a best cosine under this level means
+    # the library has nothing on the question.
+    floor_level: float = 1.5
+
+    def with_values(self, values: dict[str, float]) -> FusionParams:
+        known = {f.name for f in fields(self)}
+        return replace(self, **{k: float(v) for k, v in values.items() if k in known})
 
 
 DEFAULT_PARAMS = FusionParams()
@@ -66,65 +100,52 @@ def _order_key(
     return key
 
 
-def plain_rrf(
-    lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]],
-    tie: Callable[[int], tuple[int, int]], k: int = RRF_K,
-) -> list[Fused]:
-    """Reciprocal-rank fusion, the baseline the adaptive fusion must beat."""
-    scores: dict[int, float] = {}
-    lex = dict(lexical)
-    den = dict(dense)
-    for rank, (cid, _) in enumerate(lexical, start=1):
-        scores[cid] = scores.get(cid, 0.0) + 1.0 / (k + rank)
-    for rank, (cid, _) in enumerate(dense, start=1):
-        scores[cid] = scores.get(cid, 0.0) + 1.0 / (k + rank)
-    fused = [Fused(cid, s, lex.get(cid, 0.0), max(0.0, den.get(cid, 0.0))) for cid, s in scores.items()]
-    return sorted(fused, key=_order_key(tie))
+def plain_rrf(cand: Candidates, tie: Callable[[int], tuple[int, int]], k: int = RRF_K) -> list[Fused]:
+    """Reciprocal-rank fusion of the two lists, the baseline the hybrid must beat."""
+    scores = (np.where(cand.lex_rank > 0, 1.0 / (k + cand.lex_rank), 0.0)
+              + np.where(cand.dense_rank > 0, 1.0 / (k + cand.dense_rank), 0.0))
+    # The baseline ranks only what each side listed (exact cosines of lexical-only hits
+    # do not count for it).
+    listed = np.where(cand.dense_rank > 0, cand.cosine, np.nan)
+    return order(Candidates(cand.ids, cand.bm25, cand.coverage, listed, cand.lex_rank,
+                            cand.dense_rank), scores, tie)
 
 
-def adaptive_fuse(
-    lexical: Sequence[tuple[int, float]],
-    dense: Sequence[tuple[int, float]],
-    dense_of_lexical: dict[int, float],
-    coverage: dict[int, float],
-    tie: Callable[[int], tuple[int, int]],
-    params: FusionParams = DEFAULT_PARAMS,
-) -> list[Fused]:
-    """Query-adaptive score fusion (see the module docstring).
+def fuse_scores(cand: Candidates, calibration: Calibration | None,
+                params: FusionParams = DEFAULT_PARAMS) -> np.ndarray:
+    """Fused score per candidate (≥ 0, higher is better); see the module docstring.
 
-    ``dense`` is the dense top-N; ``dense_of_lexical`` holds exact cosines for
-    lexical candidates outside it, so every candidate is scored on both sides.
-    ``coverage`` maps chunk ids to their share of the query's terms (0..1).
+    Pure numpy over the candidate record, so ``benchmarks/bench_fusion_loso.py``
+    refits the constants offline on exactly what the app computes.
     """
-    lex = dict(lexical)
-    cos = dict(dense_of_lexical)
-    cos.update(dense)
-    if not lex and not cos:
-        return []
-    top_lex = max(lex.values(), default=0.0)
-    best_lex_coverage = max((coverage.get(cid, 0.0) for cid, _ in lexical[:3]), default=0.0)
-    damping = best_lex_coverage ** params.query_coverage_power
-    sims = [s for _, s in dense]
-    mean = sum(sims) / len(sims) if sims else 0.0
-    spread = math.sqrt(sum((s - mean) ** 2 for s in sims) / len(sims)) if len(sims) > 1 else 1.0
-    spread = spread or 1e-6
-    confidence = 0.0
-    if sims:
-        x = (sims[0] - params.dense_confident_at) / params.dense_confidence_width
-        confidence = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
-    dense_weight = params.dense_weight_low + (
-        params.dense_weight_high - params.dense_weight_low) * confidence
-    fused: list[Fused] = []
-    for cid in set(lex) | set(cos):
-        lexical_part = 0.0
-        if top_lex > 0 and cid in lex:
-            lexical_part = (coverage.get(cid, 0.0) ** params.coverage_power
-                            * (lex[cid] / top_lex) * damping)
-        c = cos.get(cid)
-        z = (c - mean) / spread if c is not None else params.missing_dense_z
-        score = lexical_part + dense_weight * z
-        fused.append(Fused(cid, score, lex.get(cid, 0.0), max(0.0, c or 0.0)))
-    # Scores crossing a seam must be ≥ 0: shift so the worst candidate sits at 0.
-    low = min(f.score for f in fused)
-    fused = [Fused(f.chunk_id, f.score - low, f.lexical, f.dense) for f in fused]
+    n = len(cand)
+    if n == 0:
+        return np.zeros(0)
+    lexical = np.zeros(n)
+    hits = cand.lex_rank > 0
+    top = cand.bm25.max() if hits.any() else 0.0
+    best_coverage = float(cand.coverage[hits].max()) if hits.any() else 0.0
+    if top > 0 and best_coverage > 0:
+        relative = np.minimum(1.0, cand.coverage / best_coverage) ** params.coverage_power
+        lexical = np.where(hits, relative * cand.bm25 / top, 0.0) * best_coverage ** params.confidence_power
+    listed = cand.cosine[cand.dense_rank > 0]
+    if listed.size < 2:
+        return lexical
+    cosine = np.nan_to_num(cand.cosine)
+    mean = float(listed.mean())
+    spread = float(listed.std()) or 1e-6
+    z = np.where(np.isnan(cand.cosine), params.missing_dense_z, (cosine - mean) / spread)
+    # Without a calibration, a cosine's level is read against this query's own candidates.
+    level = calibration.standardize_array(cosine) if calibration else z
+    level = np.where(np.isnan(cand.cosine), params.missing_dense_z, level)
+    fit = calibration.fit if calibration else 1.0
+    dense = params.dense_weight * np.maximum(0.0, level - params.dense_from) + params.tie_weight * z
+    score = lexical + fit * dense
+    return score - score.min()
+
+
+def order(cand: Candidates, scores: np.ndarray, tie: Callable[[int], tuple[int, int]]) -> list[Fused]:
+    """Candidates by the deterministic tie-break (−fused, −lexical, −dense, source, chunk order)."""
+    fused = [Fused(int(cid), float(s), float(b), max(0.0, float(np.nan_to_num(c))))
+             for cid, s, b, c in zip(cand.ids, scores, cand.bm25, cand.cosine, strict=True)]
     return sorted(fused, key=_order_key(tie))

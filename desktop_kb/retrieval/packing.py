@@ -27,11 +27,24 @@ from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.retrieval.term_stats import bm25_idf
 
-RANK_DECAY = 0.5
-NEXT_SENTENCE = 0.5  # share of a sentence's priority its successor inherits
-PREV_SENTENCE = 0.15
 MAX_HITS = 5
-MIN_SHARE = 0.05  # candidates below this share of the best priority are not packed
+
+
+@dataclass(frozen=True)
+class PackingParams:
+    """Packing constants, fitted leave-one-set-out on CMRC and DRCD (benchmarks/bench_packing.py)."""
+
+    rank_decay: float = 0.5  # a passage's priorities shrink by this per rank
+    next_sentence: float = 0.5  # share of a sentence's priority its successor inherits
+    prev_sentence: float = 0.15
+    min_share: float = 0.05  # candidates below this share of the best priority are not packed
+    # Relative cut: a passage whose best sentence carries less than this share of what
+    # the best passage's best sentence carries is not sent at all (a question about one
+    # paragraph does not also send two unrelated ones).
+    passage_cut: float = 0.0
+
+
+DEFAULT_PACKING = PackingParams()
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAN_RUN_RE = re.compile(f"[{_HAN}]+")
 _WORD_RE = re.compile(r"[0-9a-z][0-9a-z_.+#-]*")
@@ -125,7 +138,7 @@ def pack_context(
     hits: Sequence[tuple[SearchResult, str]], terms: Sequence[str], budget_chars: int,
     *, doc_freq: dict[str, int] | None = None, n_docs: int = 1, max_hits: int = MAX_HITS,
     question: str | None = None, best_sentences: dict[int, tuple[int, int]] | None = None,
-    via_link: Sequence[bool] | None = None,
+    via_link: Sequence[bool] | None = None, params: PackingParams = DEFAULT_PACKING,
 ) -> PackedContext:
     """``hits`` are (result, full source text) in rank order.
 
@@ -146,10 +159,14 @@ def pack_context(
         everything.extend(sentences)
     _score_sentences(everything, terms, grams, doc_freq, n_docs)
 
+    support = {i: max((s.score for s in per_hit[i]), default=0.0) for i in seeds}
+    top_support = max(support.values(), default=0.0)
+    if top_support > 0 and params.passage_cut > 0:
+        seeds = [i for i in seeds if support[i] >= params.passage_cut * top_support]
     candidates: list[tuple[float, int, int]] = []  # (priority, hit, sentence index)
     for position, i in enumerate(seeds):
         sentences = per_hit[i]
-        decay = RANK_DECAY ** position
+        decay = params.rank_decay ** position
         best = (best_sentences or {}).get(i)
         if best is not None and not any(s.score > 0 for s in sentences):
             for s in sentences:
@@ -160,14 +177,14 @@ def pack_context(
                 continue
             candidates.append((s.score * decay, i, s.index))
             if s.index + 1 < len(sentences):
-                candidates.append((s.score * decay * NEXT_SENTENCE, i, s.index + 1))
+                candidates.append((s.score * decay * params.next_sentence, i, s.index + 1))
             if s.index > 0:
-                candidates.append((s.score * decay * PREV_SENTENCE, i, s.index - 1))
+                candidates.append((s.score * decay * params.prev_sentence, i, s.index - 1))
         if sentences and not any(s.score > 0 for s in sentences):
             # Retrieval ranked it without a visible reason: its opening still says what it is.
             candidates.append((0.01 * decay, i, 0))
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
-    floor = candidates[0][0] * MIN_SHARE if candidates else 0.0
+    floor = candidates[0][0] * params.min_share if candidates else 0.0
     # Too weak to be worth their characters: the context stays small.
     candidates = [c for c in candidates if c[0] >= floor]
     # Passages reached through a confirmed link rank below every seed: each offers

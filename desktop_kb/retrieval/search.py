@@ -10,26 +10,16 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.segment import analyse_query, query_terms
+from desktop_kb.retrieval.candidates import embed_query, gather
 from desktop_kb.retrieval.dense import DenseIndex
-from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, adaptive_fuse, plain_rrf
-from desktop_kb.retrieval.lexical import lexical_search
+from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.snippets import make_snippet
-from desktop_kb.retrieval.term_stats import term_coverage, term_weights
+from desktop_kb.retrieval.tuning import Tuning
 
 CANDIDATES_PER_RESULT = 5
-LEXICAL_N = 100
-DENSE_N = 100
 MODES = ("lexical", "dense", "hybrid", "rrf")
-
-# Relevance floor (DESIGN §5): best query–chunk cosine under which a query with
-# no lexical hit has nothing in the library. Calibrated for use-multilingual on
-# the CMRC trial set: 1 % of real questions score under 0.168 against their own
-# passage, off-topic questions 0.12–0.16, English questions ≥ 0.28 against their
-# Chinese translation (Tatoeba, 99 %). Models without a calibration only get the
-# floor when no dense side ran at all.
-DENSE_FLOOR: dict[str, float] = {"use-multilingual": 0.17}
 NOTHING_NOTICE = "nothing in the library is close to this"
 
 
@@ -42,6 +32,7 @@ class Ranking:
     query_vector: np.ndarray | None = None
     best_dense: float = 0.0  # best cosine seen, for the relevance floor
     lexical_hits: int = 0
+    floor: float | None = None  # the cosine under which dense-only hits mean "nothing"
 
 
 def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int], tuple[int, int]]:
@@ -56,54 +47,47 @@ def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int
 
 def rank_chunks(
     index: sqlite3.Connection, query: str, *, mode: str, engine: EmbeddingEngine | None,
-    dense: DenseIndex | None, params: FusionParams = DEFAULT_PARAMS,
+    dense: DenseIndex | None, tuning: Tuning | None = None,
 ) -> Ranking:
     if mode not in MODES:
         raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
+    tuning = tuning or Tuning()
     ranking = Ranking()
-    lexical: list[tuple[int, float]] = []
-    if mode != "dense":
-        lexical = lexical_search(index, query, limit=LEXICAL_N)
-        ranking.lexical_hits = len(lexical)
+    analysis = analyse_query(query)
+    vector = embed_query(engine, dense, query) if mode != "lexical" else None
+    cand = gather(index, query, analysis, query_vector=vector, dense=dense, lexical=mode != "dense")
+    ranking.query_vector = vector
+    ranking.lexical_hits = cand.lexical_hits
+    ranking.best_dense = cand.best_cosine
+    if tuning.calibration is not None:
+        ranking.floor = tuning.calibration.cosine_at(tuning.params.floor_level)
     if mode == "lexical":
-        ranking.ranked = lexical
-        ranking.scores = {cid: (s, 0.0) for cid, s in lexical}
+        ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
+        ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
         return ranking
-    dense_hits: list[tuple[int, float]] = []
-    if engine is not None and dense is not None and dense.ready and query.strip():
-        vector = engine.embed_queries([query])[0]
-        ranking.query_vector = vector
-        dense_hits = dense.search(vector, DENSE_N)
-        ranking.best_dense = dense_hits[0][1] if dense_hits else 0.0
     if mode == "dense":
-        ranking.ranked = [(cid, max(0.0, s)) for cid, s in dense_hits]
-        ranking.scores = {cid: (0.0, s) for cid, s in dense_hits}
+        listed = np.flatnonzero(cand.dense_rank > 0)
+        listed = listed[np.argsort(cand.dense_rank[listed], kind="stable")]
+        ranking.ranked = [(int(cand.ids[i]), max(0.0, float(cand.cosine[i]))) for i in listed]
+        ranking.scores = {int(cand.ids[i]): (0.0, float(cand.cosine[i])) for i in listed}
         return ranking
-    ids = list(dict.fromkeys([cid for cid, _ in lexical] + [cid for cid, _ in dense_hits]))
-    tie = _tie_breaker(index, ids)
+    tie = _tie_breaker(index, [int(c) for c in cand.ids])
     if mode == "rrf":
-        fused = plain_rrf(lexical, dense_hits, tie)
+        fused = plain_rrf(cand, tie)
     else:
-        in_dense = {cid for cid, _ in dense_hits}
-        extra = {}
-        if ranking.query_vector is not None:
-            extra = dense.similarities(  # type: ignore[union-attr]
-                ranking.query_vector, [cid for cid, _ in lexical if cid not in in_dense])
-        weights = term_weights(index, analyse_query(query).all_terms)
-        # Fusion reads coverage for lexical candidates only.
-        coverage = term_coverage(index, weights, [cid for cid, _ in lexical])
-        fused = adaptive_fuse(lexical, dense_hits, extra, coverage, tie, params)
+        fused = order(cand, fuse_scores(cand, tuning.calibration, tuning.params), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking
 
 
-def nothing_relevant(ranking: Ranking, model_id: str | None) -> bool:
-    """No lexical hit and no dense hit above the model's calibrated floor."""
+def nothing_relevant(ranking: Ranking) -> bool:
+    """No lexical hit, and no dense hit above the calibrated floor (or no dense side at all)."""
     if ranking.lexical_hits:
         return False
-    floor = DENSE_FLOOR.get(model_id or "")
-    return ranking.query_vector is None or (floor is not None and ranking.best_dense < floor)
+    if ranking.query_vector is None:
+        return True
+    return ranking.floor is not None and ranking.best_dense < ranking.floor
 
 
 def materialize(
@@ -151,6 +135,7 @@ def materialize(
 def search(
     index: sqlite3.Connection, store: sqlite3.Connection, query: str, *, limit: int = 10,
     mode: str = "lexical", engine: EmbeddingEngine | None = None, dense: DenseIndex | None = None,
+    tuning: Tuning | None = None,
 ) -> SearchResponse:
     response = SearchResponse(query=query, mode=mode)
     if mode in ("dense", "hybrid", "rrf") and (engine is None or dense is None or not dense.ready):
@@ -160,8 +145,8 @@ def search(
         mode = response.mode = "lexical"
     if limit <= 0:
         return response
-    ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense)
-    if mode != "lexical" and nothing_relevant(ranking, engine.model_id if engine else None):
+    ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning)
+    if mode != "lexical" and nothing_relevant(ranking):
         response.notice = NOTHING_NOTICE
         return response
     response.results, response.dropped = materialize(

@@ -109,8 +109,11 @@ class SuggestionCard(QFrame):
         if s.terms:
             terms = ", ".join(f"<b>{html.escape(t)}</b>" for t in s.terms)
             parts.append(self.tr("Shared terms: {0}").format(terms))
-        if s.similarity is not None:
-            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(max(0.0, s.similarity) * 100))))
+        # Closeness is the model's similarity read on this library (0 % = unrelated text),
+        # so the same percentage means the same for every model.
+        closeness = s.closeness if s.closeness is not None else s.similarity
+        if closeness is not None:
+            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(max(0.0, closeness) * 100))))
         if not parts:
             parts.append(html.escape(self.tr("Related in meaning")))
         self.reason.setText(" · ".join(parts))

@@ -1,0 +1,208 @@
+"""Leave-one-set-out: fusion constants fitted on all public sets but one, scored on that one.
+
+For each model, every public set is built into a library through the app and
+each query's candidate set is cached (``benchmarks/fusion_data.py``). Then, for
+each set in turn, the fusion constants (``FusionParams``: where dense evidence
+starts to count, its weight, the tie-break weight, the coverage power) are
+chosen on the *other* sets and the left-out set is scored with them, in the
+same numpy code the app runs (``fusion.fuse_scores``). The table shows R@1 and
+MRR@10 for lexical, dense, plain RRF and hybrid on each left-out set, and the
+constants each fold chose, so a reader can see whether they are stable.
+
+    .venv/bin/python benchmarks/bench_fusion_loso.py --model use-multilingual \\
+        --models-dir ~/.local/share/desktop-kb/models [--sets cmrc,drcd,...] [--write]
+
+``--write`` stores the constants fitted on all sets (and the cosine statistics
+measured on the sets' libraries, as a prior for libraries too small to
+measure) in ``desktop_kb/embed/calibrations.json`` under the model's weights
+sha256. Never run it on the Rust book questions: those are the held-out check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from dataclasses import asdict, replace
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import fusion_data  # noqa: E402
+
+from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, fuse_scores  # noqa: E402
+
+RRF_K = 60
+# The search space: few constants, coarse steps (a finer grid only fits noise).
+GRID = {
+    "dense_from": [3.0, 4.0, 5.0],
+    "dense_weight": [0.3, 1.0],
+    "tie_weight": [0.02, 0.05],
+    "coverage_power": [2.0, 3.0],
+    "confidence_power": [1.0, 2.0, 3.0],
+}
+LOSS_WEIGHT = 5.0  # a point lost to the best baseline costs five points gained
+
+
+def doc_rank(rec: fusion_data.QueryRecord, scores: np.ndarray, valid: np.ndarray | None = None) -> int | None:
+    """Rank (1..10) of the first relevant passage, ordered as the app orders chunks."""
+    c = rec.cand
+    idx = np.flatnonzero(valid) if valid is not None else np.arange(len(c.ids))
+    if idx.size == 0:
+        return None
+    cos = np.nan_to_num(c.cosine[idx], nan=-9.0)
+    ordered = idx[np.lexsort((c.ids[idx], -cos, -c.bm25[idx], -scores[idx]))]
+    seen: list[int] = []
+    for i in ordered:
+        d = int(rec.doc[i])
+        if d in seen:
+            continue
+        seen.append(d)
+        if d in rec.relevant:
+            return len(seen)
+        if len(seen) >= 10:
+            return None
+    return None
+
+
+def metrics(ranks: list[int | None]) -> tuple[float, float]:
+    n = len(ranks) or 1
+    return (sum(r == 1 for r in ranks) / n, sum(1.0 / r for r in ranks if r) / n)
+
+
+def baselines(data: fusion_data.SetData) -> dict[str, tuple[float, float]]:
+    out: dict[str, list[int | None]] = {"lexical": [], "dense": [], "rrf": []}
+    for rec in data.records:
+        c = rec.cand
+        out["lexical"].append(doc_rank(rec, c.bm25, c.lex_rank > 0))
+        out["dense"].append(doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0))
+        rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
+               + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
+        out["rrf"].append(doc_rank(rec, rrf))
+    return {k: metrics(v) for k, v in out.items()}
+
+
+def hybrid(data: fusion_data.SetData, params: FusionParams) -> tuple[float, float]:
+    return metrics([doc_rank(r, fuse_scores(r.cand, data.calibration, params)) for r in data.records])
+
+
+def margin(result: tuple[float, float], base: dict[str, tuple[float, float]]) -> float:
+    """Gain over the best baseline in R@1 plus in MRR@10; losses weigh LOSS_WEIGHT times."""
+    total = 0.0
+    for i in (0, 1):
+        delta = result[i] - max(b[i] for b in base.values())
+        total += delta if delta >= 0 else LOSS_WEIGHT * delta
+    return total
+
+
+def grid() -> list[FusionParams]:
+    keys = list(GRID)
+    return [replace(DEFAULT_PARAMS, **dict(zip(keys, values, strict=True)))
+            for values in itertools.product(*(GRID[k] for k in keys))]
+
+
+def fit(train: list[fusion_data.SetData], base: dict[str, dict[str, tuple[float, float]]],
+        scored: dict[tuple[str, FusionParams], tuple[float, float]]) -> FusionParams:
+    def objective(p: FusionParams) -> float:
+        return sum(margin(scored[(d.name, p)], base[d.name]) for d in train) / len(train)
+    return max(grid(), key=lambda p: (objective(p), -p.dense_weight, p.dense_from))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--model", default="use-multilingual")
+    parser.add_argument("--models-dir", type=Path, required=True,
+                        help="the models/ folder of a data folder where the model is installed")
+    parser.add_argument("--sets", default=",".join(fusion_data.SETS))
+    parser.add_argument("--version", default=None, help="cache version (default: the git commit)")
+    parser.add_argument("--write", action="store_true", help="store the all-sets fit in calibrations.json")
+    args = parser.parse_args()
+    names = [n for n in args.sets.split(",") if n]
+    sets = [fusion_data.load(n, args.model, args.models_dir, args.version) for n in names]
+    base = {d.name: baselines(d) for d in sets}
+    params = grid()
+    scored = {(d.name, p): hybrid(d, p) for d in sets for p in params}
+    print(f"model {args.model}: leave-one-set-out over {', '.join(names)} ({len(params)} candidates)")
+    print(f"{'left out':<10} {'n':>5}  {'lexical':>13} {'dense':>13} {'plain RRF':>13} {'hybrid':>13}"
+          f"  {'Δ best R@1':>10}  fitted on the others")
+    worst = 0.0
+    for d in sets:
+        train = [t for t in sets if t.name != d.name]
+        chosen = fit(train, base, scored)
+        result = hybrid(d, chosen)
+        b = base[d.name]
+        delta = result[0] - max(v[0] for v in b.values())
+        worst = min(worst, delta, result[1] - max(v[1] for v in b.values()))
+        cells = "".join(f" {v[0]:.3f}/{v[1]:.3f}" for v in (b["lexical"], b["dense"], b["rrf"], result))
+        knobs = ", ".join(f"{k}={getattr(chosen, k):g}" for k in GRID)
+        print(f"{d.name:<10} {len(d.records):>5} {cells}  {delta:>+10.3f}  {knobs}")
+    print("cells are R@1/MRR@10; Δ best R@1 = hybrid minus the best of lexical, dense, plain RRF")
+    floor_table(sets)
+    print(f"worst loss to the best baseline on a left-out set (R@1 or MRR@10): {worst:+.4f}")
+    final = fit(sets, base, scored)
+    print("fitted on all sets:", ", ".join(f"{k}={getattr(final, k):g}" for k in GRID))
+    for d in sets:
+        if d.calibration is not None:
+            print(f"  {d.name}: library calibration {d.calibration}")
+    if args.write:
+        write_calibration(args.model, args.models_dir, final, sets)
+    return 0
+
+
+def zero_lexical_levels(data: fusion_data.SetData) -> list[float]:
+    """Best cosine level of the queries no keyword matched (where the floor can fire)."""
+    cal = data.calibration
+    if cal is None:
+        return []
+    return [cal.standardize(r.cand.best_cosine) for r in data.records
+            if r.cand.lexical_hits == 0 and r.cand.dense_ran]
+
+
+def fit_floor(train: list[fusion_data.SetData]) -> float:
+    """The relevance floor: under the 1st percentile of every training set's real questions
+    that no keyword matched (each of them has its passage in the library), so the floor
+    silences noise, not answers."""
+    lows = [float(np.percentile(v, 1)) for v in map(zero_lexical_levels, train) if len(v) >= 10]
+    return round(min(lows), 2) if lows else DEFAULT_PARAMS.floor_level
+
+
+def floor_table(sets: list[fusion_data.SetData]) -> None:
+    print("relevance floor (level of the best cosine when no keyword matched), leave-one-set-out:")
+    for d in sets:
+        levels = zero_lexical_levels(d)
+        floor = fit_floor([t for t in sets if t.name != d.name])
+        silenced = sum(v < floor for v in levels)
+        print(f"  {d.name:<10} floor {floor:5.2f}: {silenced} of {len(levels)} real questions without a "
+              f"keyword match answered 'nothing close' ({silenced / max(1, len(levels)):.1%})")
+
+
+def write_calibration(model: str, models_dir: Path, params: FusionParams,
+                      sets: list[fusion_data.SetData]) -> None:
+    from desktop_kb.embed.manager import ModelManager
+
+    manifest = ModelManager(models_dir.parent).manifest(model)
+    path = ROOT / "desktop_kb" / "embed" / "calibrations.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cals = [d.calibration for d in sets if d.calibration is not None]
+    entry = data["models"].get(manifest.sha256, {})
+    entry.update({
+        "model": model,  # for the reader only: lookups go by the weights' sha256
+        "fusion": {**{k: getattr(params, k) for k in GRID}, "floor_level": fit_floor(sets)},
+        # Prior for libraries too small to measure: the median over the public sets' libraries.
+        "unrelated": round(float(np.median([c.unrelated for c in cals])), 4),
+        "spread": round(float(np.median([c.spread for c in cals])), 4),
+        "related": round(float(np.median([c.related for c in cals])), 4),
+        "fitted_on": [d.name for d in sets],
+    })
+    data["models"][manifest.sha256] = entry
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {path} for {model} ({manifest.sha256[:12]}…): {asdict(params)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""A real book, real questions: R@1 / R@5 per question group and search mode.
+
+The Chinese Rust book (``shared/corpora/rust-book-cn``) is imported as a
+learner would (the whole folder, through the app's importer), indexed and
+embedded with the chosen model; each question in
+``benchmarks/data/rust_book_questions.tsv`` (written by reading the book,
+answering files labelled by reading) is searched exactly as the app searches
+(``Library.search``: relevance floor and source join included) in every mode.
+A hit counts when a shown result comes from an answering file.
+
+This set is a held-out check: no constant in the app is fitted on it.
+
+    .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from desktop_kb.library import Library  # noqa: E402
+
+QUESTIONS = ROOT / "benchmarks" / "data" / "rust_book_questions.tsv"
+BOOK_CANDIDATES = (ROOT.parent.parent / "shared" / "corpora" / "rust-book-cn",
+                   ROOT.parent / "shared" / "corpora" / "rust-book-cn",
+                   Path("/work/shared/corpora/rust-book-cn"))
+MODES = ("lexical", "dense", "rrf", "hybrid")
+
+
+def load_questions(path: Path = QUESTIONS) -> list[tuple[str, str, frozenset[str]]]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        group, question, files = line.split("\t")
+        out.append((group, question, frozenset(f.strip() for f in files.split(","))))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--book", type=Path, default=next((p for p in BOOK_CANDIDATES if p.is_dir()), None))
+    parser.add_argument("--model", default=None, help="installed model id (default: the default model)")
+    parser.add_argument("--models-dir", type=Path, default=None,
+                        help="a data folder's models/ (default: this user's)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.book is None or not args.book.is_dir():
+        parser.error("the book folder was not found; pass --book")
+    questions = load_questions()
+    with tempfile.TemporaryDirectory(prefix="bench-rust-book-") as tmp:
+        lib = Library(Path(tmp) / "lib", models_dir=args.models_dir, load_model=False)
+        try:
+            t0 = time.perf_counter()
+            summary = lib.import_paths([args.book])
+            lib.drain()
+            model = args.model or lib.active_model_name()
+            if model:
+                lib.use_model(model).result()
+                lib.drain()
+            index_s = time.perf_counter() - t0
+            doc_file = {d.id: Path(d.path).stem for d in lib.list_documents()}
+            hits: dict[tuple[str, str], list[int | None]] = defaultdict(list)
+            modes = MODES if model else ("lexical",)
+            for group, question, files in questions:
+                for mode in modes:
+                    response = lib.search(question, limit=10, mode=mode)
+                    rank = next((r.rank for r in response.results
+                                 if doc_file.get(r.document_id or -1) in files), None)
+                    hits[(group, mode)].append(rank)
+                    hits[("all", mode)].append(rank)
+        finally:
+            lib.close()
+    groups = list(dict.fromkeys([g for g, _, _ in questions] + ["all"]))
+    table = {g: {m: {"n": len(hits[(g, m)]),
+                     "r1": round(sum(r == 1 for r in hits[(g, m)]) / len(hits[(g, m)]), 3),
+                     "r5": round(sum(r is not None and r <= 5 for r in hits[(g, m)])
+                                 / len(hits[(g, m)]), 3)}
+                 for m in modes} for g in groups}
+    report = {"model": model, "documents": summary.added, "fragments": summary.fragments,
+              "questions": len(questions), "index_s": round(index_s, 1), "groups": table}
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return 0
+    print(f"rust-book-cn: {summary.added} files, {summary.fragments} fragments, "
+          f"{len(questions)} questions, model {model or 'none'} (indexed in {index_s:.0f} s)")
+    print(f"{'group':<12}{'n':>4}  " + "  ".join(f"{m + ' R@1/R@5':>20}" for m in modes))
+    for g in groups:
+        cells = "  ".join(f"{table[g][m]['r1']:>12.3f} / {table[g][m]['r5']:.3f}" for m in modes)
+        print(f"{g:<12}{table[g][modes[0]]['n']:>4}  {cells}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

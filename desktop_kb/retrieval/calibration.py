@@ -1,0 +1,185 @@
+"""What a model's cosines mean on *this* library, measured from the library itself.
+
+A cosine of 0.8 is a near-paraphrase for one model and unrelated text for
+another (multilingual-e5 scores random Chinese passages around 0.75; USE
+around 0.1). So fusion and the relevance floor never read raw cosines: they
+read them in units of the library's own "unrelated" distribution.
+
+The estimate uses pseudo-questions: short sentences cut from randomly drawn
+chunks, embedded as queries (so asymmetric models get their query prefix).
+Their cosines to other random chunks give the unrelated level and spread;
+whether each side finds the chunk the sentence came from gives how well the
+model fits the library's language, compared with keywords on the same
+sentences (an English-only model on Chinese notes finds little, and then
+gets little weight in fusion).
+
+Nothing here is keyed on a model id; a shipped model's manifest only adds
+fitted fusion constants on top (see ``fusion.FusionParams``).
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import threading
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.lexical import lexical_search
+from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
+from desktop_kb.retrieval.snippets import sentence_spans
+
+SAMPLE = 48  # pseudo-questions per estimate
+NEGATIVES = 400  # random chunks each pseudo-question is compared with
+MIN_CHUNKS = 24  # below this a library says too little; the manifest's prior is used
+QUESTION_CHARS = (8, 40)
+FIT_FLOOR = 0.5  # dense/lexical self-retrieval ratio at which a model gets no weight  # a pseudo-question is a sentence of this many characters
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Cosine statistics of a model on a library.
+
+    ``unrelated``/``spread``: mean and standard deviation of query–chunk
+    cosines for unrelated pairs; ``related``: mean cosine of a pseudo-question
+    and the chunk it was cut from. ``dense_found``/``lexical_found``: share of
+    pseudo-questions whose own chunk each side ranks first.
+    """
+
+    unrelated: float
+    spread: float
+    related: float = 1.0
+    dense_found: float = 1.0
+    lexical_found: float = 1.0
+    sample: int = 0
+
+    def standardize(self, cosine: float) -> float:
+        """How many spreads above unrelated text a cosine is."""
+        return (cosine - self.unrelated) / max(self.spread, 1e-6)
+
+    def standardize_array(self, cosines: np.ndarray) -> np.ndarray:
+        return (cosines - self.unrelated) / max(self.spread, 1e-6)
+
+    def closeness(self, cosine: float) -> float:
+        """0 at the cosine of unrelated text, 1 at that of a sentence and its own passage."""
+        span = self.related - self.unrelated
+        if span <= 0:
+            return 0.0
+        return max(0.0, min(1.0, (cosine - self.unrelated) / span))
+
+    def cosine_at(self, level: float) -> float:
+        """The cosine ``level`` spreads above unrelated text."""
+        return self.unrelated + level * self.spread
+
+    @property
+    def separation(self) -> float:
+        """How far a chunk's own sentence stands above unrelated text, in spreads."""
+        return self.standardize(self.related)
+
+    @property
+    def fit(self) -> float:
+        """How well dense retrieval fits this library, relative to keywords (0..1).
+
+        0 when the model finds at most half of what keywords find on the
+        library's own sentences (a model that does not know the language),
+        rising to 1 when it finds as much.
+        """
+        if self.sample == 0:
+            return 1.0
+        ratio = self.dense_found / max(self.lexical_found, 0.05)
+        return max(0.0, min(1.0, (ratio - FIT_FLOOR) / (1.0 - FIT_FLOOR)))
+
+    def as_json(self) -> dict[str, float | int]:
+        return asdict(self)
+
+
+def _pseudo_question(text: str, start: int, end: int, rng: np.random.Generator) -> str | None:
+    low, high = QUESTION_CHARS
+    spans = [(a, b) for a, b in sentence_spans(text, start, end) if b - a >= low]
+    if not spans:
+        return None
+    a, b = spans[int(rng.integers(len(spans)))]
+    if b - a > high:
+        a = a + int(rng.integers(0, b - a - high + 1))
+        b = a + high
+    return text[a:b]
+
+
+def estimate(
+    index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
+    dense: DenseIndex, *, sample: int = SAMPLE, seed: int = 0,
+) -> Calibration | None:
+    """Measure the model on this library; None when the library is too small to say."""
+    if not dense.ready or len(dense) < MIN_CHUNKS:
+        return None
+    rng = np.random.default_rng(seed)
+    drawn = dense.sample_ids(sample * 2, seed)
+    refs = chunk_refs(index, drawn)
+    sources = resolve_sources(store, [r.key for r in refs.values()])
+    questions: list[tuple[int, str]] = []
+    for cid in drawn:
+        ref = refs.get(cid)
+        source = sources.get(ref.key) if ref else None
+        if ref is None or source is None or not fits(ref, source):
+            continue
+        question = _pseudo_question(source.text, ref.start, ref.end, rng)
+        if question:
+            questions.append((cid, question))
+        if len(questions) >= sample:
+            break
+    if len(questions) < sample // 4:
+        return None
+    vectors = engine.embed_queries([q for _, q in questions])
+    negatives_pool = dense.sample_ids(NEGATIVES, seed + 1)
+    negatives: list[float] = []
+    positives: list[float] = []
+    dense_found = lexical_found = 0
+    for (cid, question), vector in zip(questions, vectors, strict=True):
+        others = [c for c in negatives_pool if c != cid]
+        negatives.extend(dense.similarities(vector, others).values())
+        positives.extend(dense.similarities(vector, [cid]).values())
+        top = dense.search(vector, 1)
+        dense_found += bool(top) and top[0][0] == cid
+        lex = lexical_search(index, question, limit=1)
+        lexical_found += bool(lex) and lex[0][0] == cid
+    if len(negatives) < 2:
+        return None
+    values = np.asarray(negatives, dtype=np.float64)
+    n = len(questions)
+    return Calibration(
+        unrelated=round(float(values.mean()), 5),
+        spread=round(max(float(values.std()), 1e-4), 5),
+        related=round(float(np.mean(positives)), 5) if positives else 1.0,
+        dense_found=round(dense_found / n, 4),
+        lexical_found=round(lexical_found / n, 4),
+        sample=n,
+    )
+
+
+class CalibrationCache:
+    """One estimate per (model, library size band), computed on first use and kept.
+
+    The band doubles (log2 of the chunk count), so a growing library is
+    re-measured now and then, never per query.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: tuple[str, int] | None = None
+        self._value: Calibration | None = None
+
+    def get(
+        self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
+        dense: DenseIndex,
+    ) -> Calibration | None:
+        key = (engine.model_id, int(math.log2(max(1, len(dense)))))
+        with self._lock:
+            if key == self._key:
+                return self._value
+        value = estimate(index, store, engine, dense)
+        with self._lock:
+            self._key, self._value = key, value
+        return value

@@ -1,0 +1,150 @@
+"""Which fusion constants and which cosine calibration apply to the model in use.
+
+A model's manifest may carry a ``calibration`` object::
+
+    {"fusion": {"dense_from": 4.0, ...},      # FusionParams fields, fitted leave-one-set-out
+     "unrelated": 0.08, "spread": 0.09}        # prior cosine statistics (optional)
+
+For the models we ship the values are fitted by ``benchmarks/bench_fusion_loso.py``
+and kept in ``desktop_kb/embed/calibrations.json`` keyed by the sha256 of the
+model's weights (never by its id), so an installed model picks them up even
+if its manifest predates them. Any other model gets the default constants,
+which are in model-independent units.
+
+The cosine statistics themselves are measured on the person's own library
+(``retrieval.calibration.estimate``) once per model and library size band,
+and remembered in ``<data dir>/calibration.json`` so each CLI call does not
+measure again. Only a library too small to measure falls back to the
+manifest's prior.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass, fields, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedParams
+from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.retrieval.calibration import Calibration, estimate
+from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams
+
+CACHE_FILE = "calibration.json"
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Fusion constants plus the calibration that turns cosines into levels.
+
+    ``calibration`` None: fusion reads cosines relative to each query's own
+    candidates, and the relevance floor is off.
+    """
+
+    params: FusionParams = DEFAULT_PARAMS
+    calibration: Calibration | None = None
+    related: RelatedParams = DEFAULT_RELATED
+
+
+def shipped_calibrations() -> dict[str, dict[str, Any]]:
+    """Fitted calibrations of the models we ship, keyed by weights sha256."""
+    try:
+        text = resources.files("desktop_kb.embed").joinpath("calibrations.json").read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    data = json.loads(text)
+    return {k: v for k, v in data.get("models", {}).items() if isinstance(v, dict)}
+
+
+def manifest_calibration(manifest_calibration: dict[str, Any] | None, sha256: str) -> dict[str, Any]:
+    """The manifest's own calibration, else the shipped one for these weights, else {}."""
+    if manifest_calibration:
+        return dict(manifest_calibration)
+    return dict(shipped_calibrations().get(sha256, {}))
+
+
+def params_of(calibration: dict[str, Any]) -> FusionParams:
+    fusion = calibration.get("fusion")
+    return DEFAULT_PARAMS.with_values(fusion) if isinstance(fusion, dict) else DEFAULT_PARAMS
+
+
+def related_of(calibration: dict[str, Any]) -> RelatedParams:
+    values = calibration.get("related")
+    if not isinstance(values, dict):
+        return DEFAULT_RELATED
+    known = {f.name for f in fields(RelatedParams)}
+    return replace(DEFAULT_RELATED, **{k: float(v) for k, v in values.items() if k in known})
+
+
+def prior_of(calibration: dict[str, Any]) -> Calibration | None:
+    try:
+        unrelated, spread = float(calibration["unrelated"]), float(calibration["spread"])
+        related = float(calibration.get("related", 1.0))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return Calibration(unrelated=unrelated, spread=spread, related=related) if spread > 0 else None
+
+
+class TuningSource:
+    """Measures the model on the library once per (weights, size band) and remembers it."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self._file = Path(data_dir) / CACHE_FILE
+        self._lock = threading.Lock()
+        self._memo: dict[tuple[str, int], Calibration | None] = {}
+
+    def tuning(
+        self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
+        dense: DenseIndex, sha256: str, calibration: dict[str, Any],
+    ) -> Tuning:
+        params = params_of(calibration)
+        measured = self.measured(index, store, engine, dense, sha256)
+        return Tuning(params, measured or prior_of(calibration), related_of(calibration))
+
+    def measured(
+        self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
+        dense: DenseIndex, sha256: str,
+    ) -> Calibration | None:
+        # The band doubles with the chunk count: a growing library is re-measured
+        # now and then, never per query.
+        key = (sha256, int(math.log2(max(1, len(dense)))))
+        with self._lock:
+            if key in self._memo:
+                return self._memo[key]
+            stored = self._read(key)
+        if stored is None:
+            stored = estimate(index, store, engine, dense)
+            if stored is not None:
+                self._write(key, stored)
+        with self._lock:
+            self._memo[key] = stored
+        return stored
+
+    def _read(self, key: tuple[str, int]) -> Calibration | None:
+        try:
+            data = json.loads(self._file.read_text(encoding="utf-8"))
+            entry = data.get(f"{key[0]}:{key[1]}")
+            return Calibration(**entry) if isinstance(entry, dict) else None
+        except (OSError, ValueError, TypeError):
+            return None  # missing or damaged: measure again (it is derived data)
+
+    def _write(self, key: tuple[str, int], value: Calibration) -> None:
+        try:
+            try:
+                data = json.loads(self._file.read_text(encoding="utf-8"))
+                data = data if isinstance(data, dict) else {}
+            except (OSError, ValueError):
+                data = {}
+            data = {k: v for k, v in data.items() if k.startswith(key[0])}  # this model only
+            data[f"{key[0]}:{key[1]}"] = value.as_json()
+            tmp = self._file.with_name(f".{CACHE_FILE}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            os.replace(tmp, self._file)
+        except OSError:
+            pass  # a read-only or full disk only costs a re-measurement next time

@@ -1,0 +1,77 @@
+"""Cosine calibration measured on the library, and which constants apply to a model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop_kb.library import Library
+from desktop_kb.retrieval.calibration import Calibration
+from desktop_kb.retrieval.fusion import DEFAULT_PARAMS
+from desktop_kb.retrieval.tuning import (
+    CACHE_FILE,
+    manifest_calibration,
+    params_of,
+    prior_of,
+    shipped_calibrations,
+)
+
+USE_SHA = "b8b05b01f0861094f0475cb288ad1b303ae8aee2ebe96e650d210805d5ca70f7"
+
+
+def test_levels_closeness_and_fit() -> None:
+    cal = Calibration(unrelated=0.8, spread=0.05, related=0.95, dense_found=0.9, lexical_found=1.0, sample=48)
+    assert cal.standardize(0.9) == pytest.approx(2.0)
+    assert cal.cosine_at(2.0) == pytest.approx(0.9)
+    assert cal.closeness(0.8) == 0.0 and cal.closeness(0.95) == 1.0 and cal.closeness(0.5) == 0.0
+    assert cal.fit == pytest.approx(0.8)  # finds 90 % of what keywords find
+    assert Calibration(0.1, 0.1, dense_found=0.4, lexical_found=1.0, sample=48).fit == 0.0
+    assert Calibration(0.1, 0.1).fit == 1.0  # a prior (nothing measured) does not judge the model
+
+
+def test_shipped_calibrations_are_found_by_weights_hash_not_by_id() -> None:
+    assert USE_SHA in shipped_calibrations()
+    assert manifest_calibration({}, USE_SHA) == shipped_calibrations()[USE_SHA]
+    own = {"fusion": {"dense_from": 7.0, "unknown_field": 1}, "unrelated": 0.5, "spread": 0.1}
+    assert manifest_calibration(own, USE_SHA) == own  # the manifest's own values win
+    assert params_of(own).dense_from == 7.0 and params_of({}) == DEFAULT_PARAMS
+    assert prior_of(own) == Calibration(unrelated=0.5, spread=0.1)
+    assert prior_of({"unrelated": "x"}) is None and prior_of({}) is None
+    assert manifest_calibration({}, "0" * 64) == {}  # an unknown model: measured on the library
+
+
+@pytest.mark.slow
+def test_library_measures_the_model_once_and_remembers_it(data_dir: Path, default_model_root: Path) -> None:
+    topics = ["猫在阳光下睡觉", "如何安装 Docker", "红烧肉的做法", "季度报税截止日期", "Python 列表推导式",
+              "长城的历史", "咖啡豆的烘焙", "马拉松训练计划"]
+    with Library(data_dir, models_dir=default_model_root / "models") as lib:
+        for i in range(40):
+            topic = topics[i % len(topics)]
+            lib.add_note(f"{topic} {i}", f"{topic}。这是第 {i} 篇关于{topic}的笔记，记录了一些细节和想法。")
+        lib.drain()
+        assert lib.model_ready is not None
+        lib.model_ready.result()
+        tuning = lib.tuning()
+        assert tuning is not None and tuning.calibration is not None
+        cal = tuning.calibration
+        assert cal.sample > 0 and cal.unrelated < cal.related and cal.spread > 0
+        assert 0.0 <= cal.fit <= 1.0
+        stored = json.loads((data_dir / CACHE_FILE).read_text(encoding="utf-8"))
+        assert list(stored) == [f"{USE_SHA}:5"]  # 40 notes: size band log2(40) = 5
+    # Another process (a CLI call) reads it instead of measuring again.
+    (data_dir / CACHE_FILE).write_text(json.dumps({f"{USE_SHA}:5": {**cal.as_json(), "unrelated": 0.01}}))
+    with Library(data_dir, models_dir=default_model_root / "models") as lib:
+        assert lib.model_ready is not None
+        lib.model_ready.result()
+        again = lib.tuning()
+        assert again is not None and again.calibration is not None
+        assert again.calibration.unrelated == 0.01
+    # A damaged file is derived data: measured again, never an error.
+    (data_dir / CACHE_FILE).write_text("{not json")
+    with Library(data_dir, models_dir=default_model_root / "models") as lib:
+        assert lib.model_ready is not None
+        lib.model_ready.result()
+        third = lib.tuning()
+        assert third is not None and third.calibration is not None and third.calibration.unrelated != 0.01
