@@ -201,3 +201,28 @@ def test_eval_related_task_without_model(capsys: pytest.CaptureFixture[str], dat
     result = json.loads(out)
     assert code == 0 and result["task"] == "related" and result["model"] is None
     assert result["n_queries"] == 3 and result["related"]["r5"] == 1.0
+
+
+def test_no_suggestion_rests_on_fragments_short_words_or_common_terms(data_dir: Path) -> None:
+    with Library(data_dir) as lib:
+        # jieba's search fragments: 澳大利亚 and 叙利亚 share only "利亚".
+        australia = lib.add_note("澳大利亚", "澳大利亚的袋鼠跳得很远。")
+        syria = lib.add_note("叙利亚", "叙利亚的局势十分复杂。")
+        # Two-letter words and stopwords: "Set up the printer" / "Speed up the car".
+        printer = lib.add_note("", "Set up the printer")
+        car = lib.add_note("", "Speed up the car")
+        # A term common across the library: every note of this person says 步骤.
+        common = [lib.add_note(f"记录 {i}", f"步骤 {i}：{topic}") for i, topic in enumerate(
+            ["整理书架", "浇花", "洗衣服", "买菜", "修自行车", "写周报", "打扫厨房", "备份照片",
+             "换灯泡", "遛狗"])]
+        docker = lib.add_note("Docker", "安装 Docker 的步骤：先更新软件源。")
+        pork = lib.add_note("红烧肉", "红烧肉的步骤：先焯水再炒糖色。")
+        lib.drain()
+        assert ("note", syria) not in {s.key for s in lib.related(australia).suggestions}
+        assert ("note", car) not in {s.key for s in lib.related(printer).suggestions}
+        assert ("note", pork) not in {s.key for s in lib.related(docker).suggestions}
+        assert not {("note", c) for c in common} & {s.key for s in lib.related(docker).suggestions}
+        # A real shared word still counts.
+        kangaroo = lib.add_note("袋鼠", "动物园里的袋鼠")
+        lib.drain()
+        assert ("note", kangaroo) in {s.key for s in lib.related(australia).suggestions}

@@ -57,6 +57,10 @@ class Fused:
 class FusionParams:
     """Fusion constants, in units that mean the same for every model.
 
+    The defaults are the leave-one-set-out fit for the default model (USE) on all
+    five public sets; the folds chose the same values but one (see the report of
+    ``benchmarks/bench_fusion_loso.py``).
+
     Cosines are read as *levels*: spreads above the library's unrelated
     cosine (``Calibration.standardize``). Fitted by leave-one-set-out
     (``benchmarks/bench_fusion_loso.py``); a shipped model's manifest may
@@ -65,22 +69,22 @@ class FusionParams:
 
     # A chunk's term coverage relative to the query's best-covered hit, raised to
     # this power: among the hits, near-complete matches carry the lexical weight ...
-    coverage_power: float = 3.0
+    coverage_power: float = 2.0
     # ... and the best hit's own coverage, raised to this power, says how much the
     # lexical side is to be trusted for this query at all (cross-script or
     # paraphrased questions match a few of their words anywhere).
-    confidence_power: float = 2.0
+    confidence_power: float = 1.0
     # Dense evidence counts from this level up (a question's own passage sits a few
     # spreads above unrelated text; a paraphrase or translation far above) ...
     dense_from: float = 4.0
     # ... with this weight per level, against lexical evidence of at most 1.
-    dense_weight: float = 0.3
+    dense_weight: float = 1.0
     # Weight of the within-query z-score: orders what lexical evidence leaves tied.
-    tie_weight: float = 0.02
+    tie_weight: float = 0.05
     missing_dense_z: float = -3.0  # a chunk without a vector ranks as far below typical
     # Relevance floor: with no lexical hit, a best cosine under this level means
     # the library has nothing on the question.
-    floor_level: float = 1.5
+    floor_level: float = 0.29
 
     def with_values(self, values: dict[str, float]) -> FusionParams:
         known = {f.name for f in fields(self)}
@@ -121,6 +125,7 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     n = len(cand)
     if n == 0:
         return np.zeros(0)
+    fit = calibration.fit if calibration else 1.0
     lexical = np.zeros(n)
     hits = cand.lex_rank > 0
     top = cand.bm25.max() if hits.any() else 0.0
@@ -128,6 +133,10 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     if top > 0 and best_coverage > 0:
         relative = np.minimum(1.0, cand.coverage / best_coverage) ** params.coverage_power
         lexical = np.where(hits, relative * cand.bm25 / top, 0.0) * best_coverage ** params.confidence_power
+    if fit == 0.0:
+        # A model that does not fit the library (an English-only model on Chinese notes):
+        # the keyword ranking itself, with dense order only for what keywords did not find.
+        return np.where(hits, 1.0 + cand.bm25 / max(top, 1e-9), 0.0)
     listed = cand.cosine[cand.dense_rank > 0]
     if listed.size < 2:
         return lexical
@@ -138,7 +147,6 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     # Without a calibration, a cosine's level is read against this query's own candidates.
     level = calibration.standardize_array(cosine) if calibration else z
     level = np.where(np.isnan(cand.cosine), params.missing_dense_z, level)
-    fit = calibration.fit if calibration else 1.0
     dense = params.dense_weight * np.maximum(0.0, level - params.dense_from) + params.tie_weight * z
     score = lexical + fit * dense
     return score - score.min()
