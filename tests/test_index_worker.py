@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_kb.index import worker as worker_mod
+from desktop_kb.index import apply as apply_mod
 from desktop_kb.index.worker import IndexEvent
 from desktop_kb.library import Library
 from desktop_kb.progress import Progress
@@ -98,14 +98,14 @@ def test_trashed_note_leaves_search_and_restore_brings_it_back(library: Library)
 
 
 def test_failures_are_recorded_counted_and_retried(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
-    real_prepare = worker_mod.prepare_source
+    real_prepare = apply_mod.prepare_source
 
     def flaky(source):  # type: ignore[no-untyped-def]
         if "BOOM" in source.text:
             raise RuntimeError("segmenter exploded")
         return real_prepare(source)
 
-    monkeypatch.setattr(worker_mod, "prepare_source", flaky)
+    monkeypatch.setattr(apply_mod, "prepare_source", flaky)
     note_id = library.add_note("fails", "BOOM zqxfail")
     library.drain()
     status = library.index_status()

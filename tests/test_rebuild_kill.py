@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_kb.index import worker as worker_module
+from desktop_kb.index import rebuild as rebuild_module
 from desktop_kb.index.worker import IndexEvent
 from desktop_kb.library import Library
 from desktop_kb.progress import Progress
@@ -195,8 +195,8 @@ def test_changes_during_a_read_ahead_rebuild_are_not_undone(
 ) -> None:
     """Worker processes read batches ahead of writing them; a note edited,
     trashed or deleted in between must not come back in its old form."""
-    monkeypatch.setattr(worker_module, "POOL_MIN_CHARS", 0)  # the process-pool path, small library
-    batch = worker_module.REBUILD_BATCH
+    monkeypatch.setattr(rebuild_module, "POOL_MIN_CHARS", 0)  # the process-pool path, small library
+    batch = rebuild_module.REBUILD_BATCH
     lib = Library(data_dir)
     try:
         if lib.startup_rebuild is not None:

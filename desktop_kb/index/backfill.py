@@ -1,0 +1,132 @@
+"""Embedding backfill: give every chunk without a vector one, in batches, between other work.
+
+Resumable by construction: the work list is "chunks that have no vector for
+the model in use", read again for every batch, so a backfill that was
+cancelled, killed or interrupted by a model switch simply continues where the
+vectors stop. Cancellable: the cancel flag is read before every batch (a
+batch is the longest the caller waits). Progress hooks: ``progress.start``
+with the total, ``progress.tick`` per batch.
+
+A batch whose embedding fails is recorded as a failure of each source it
+touched (shown in the status, retried by the next verify or rebuild) and ends
+the backfill for now: a model that cannot embed one batch usually cannot embed
+the next either.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from desktop_kb.index.apply import Applier, IndexEvent
+from desktop_kb.index.prepare import embed_text_of
+from desktop_kb.index.sources import SourceKey, SourceText, load_source, text_hash
+from desktop_kb.index.vectors import store_cache, store_vectors, vectors_for
+from desktop_kb.index.writer import record_failure
+from desktop_kb.progress import Progress
+
+log = logging.getLogger(__name__)
+
+BACKFILL_BATCH = 256
+
+_MISSING = ("FROM kb_chunks c WHERE NOT EXISTS "
+            "(SELECT 1 FROM kb_vectors v WHERE v.chunk_id = c.id)")
+
+
+@dataclass
+class BackfillResult:
+    embedded: int = 0  # chunks that got a vector
+    skipped: int = 0  # stale chunks (their source changed; the next catch-up re-chunks them)
+    failed: int = 0  # chunks whose batch could not be embedded (recorded as failures)
+    cancelled: bool = False  # stopped between batches; the next backfill resumes
+
+
+def count_missing_vectors(applier: Applier) -> int:
+    if applier.engine is None:
+        return 0
+    return int(applier.conn.execute(f"SELECT count(*) {_MISSING}").fetchone()[0])
+
+
+def backfill_vectors(
+    applier: Applier, progress: Progress, between_batches: Callable[[], None] = lambda: None,
+    *, batch_size: int = BACKFILL_BATCH,
+) -> BackfillResult:
+    """Embed every chunk that has no vector yet, until done or cancelled."""
+    result = BackfillResult()
+    engine = applier.engine
+    if engine is None:
+        return result
+    conn = applier.conn
+    total = count_missing_vectors(applier)
+    if total == 0:
+        return result
+    progress.start("embed", total)
+    last_id = -1
+    while True:
+        if progress.cancelled:
+            result.cancelled = True
+            return result
+        if applier.engine is not engine:  # switched by a job run between batches
+            break
+        rows = conn.execute(
+            f"SELECT c.id, c.source_type, c.source_id, c.start, c.end {_MISSING} "
+            "AND c.id > ? ORDER BY c.id LIMIT ?", (last_id, batch_size)).fetchall()
+        if not rows:
+            break
+        last_id = rows[-1][0]
+        texts: dict[int, tuple[str, str]] = {}
+        owners: set[SourceKey] = set()
+        sources: dict[SourceKey, SourceText | None] = {}
+        for cid, kind, sid, start, end in rows:
+            key = (kind, sid)
+            if key not in sources:
+                sources[key] = load_source(applier.store, key)
+            source = sources[key]
+            if source is None or end > len(source.text):
+                result.skipped += 1
+                continue
+            text = embed_text_of(source.text[start:end], source.title)
+            texts[cid] = (text_hash(text), text)
+            owners.add(key)
+        try:
+            vectors, fresh = vectors_for(conn, engine, list(texts.values()))
+        except Exception as exc:  # noqa: BLE001 - recorded and shown; verify retries later
+            result.failed += len(texts)
+            _record_failures(applier, owners, exc)
+            break
+        rows_out = [(cid, vectors[h]) for cid, (h, _) in texts.items() if h in vectors]
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            store_vectors(conn, engine.model_id, rows_out)
+            store_cache(conn, engine.model_id, fresh)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        if rows_out and applier.dense.model_id == engine.model_id:
+            applier.dense.add([cid for cid, _ in rows_out], np.stack([v for _, v in rows_out]))
+        result.embedded += len(rows_out)
+        progress.tick(len(rows))
+        applier.emit(IndexEvent("embedding", detail=f"{progress.done}/{total}"))
+        between_batches()
+    progress.finish()
+    return result
+
+
+def _record_failures(applier: Applier, owners: set[SourceKey], exc: Exception) -> None:
+    reason = f"embedding failed: {type(exc).__name__}: {exc}"
+    log.warning("%s", reason)
+    conn = applier.conn
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for key in sorted(owners):
+            record_failure(conn, key, reason)
+        conn.execute("COMMIT")
+    except Exception:  # noqa: BLE001 - the event below still reports it
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        log.exception("could not record the embedding failure")
+    applier.emit(IndexEvent("failed", detail=reason))
