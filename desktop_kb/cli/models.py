@@ -35,7 +35,7 @@ def cmd_models(args: argparse.Namespace) -> int:
     elif args.models_cmd == "install":
         report = stage_reporter(stderr_progress(show))
         if args.from_path:
-            manifest = manager.install_from(Path(args.from_path), report)
+            manifest = manager.install_from(Path(args.from_path), report, name=args.name)
         else:
             manifest = manager.install(args.name or DEFAULT_MODEL, report)
         with open_library(args) as lib:

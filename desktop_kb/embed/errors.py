@@ -1,0 +1,18 @@
+"""Errors the model manager raises for reasons a person can act on."""
+
+from __future__ import annotations
+
+
+class ModelInstallError(Exception):
+    """An install failed; the message says what failed and what to do, on one line.
+
+    Messages are folded to one line here (pip output, paths, library errors can
+    carry newlines) so every front end can show them as they are.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(str(message).split()))
+
+
+class ModelNotFoundError(LookupError):
+    """The requested model is not installed."""
