@@ -135,6 +135,7 @@ def test_a_missing_file_is_one_clear_line(
     assert list(manager.models_dir.iterdir()) == []
 
 
+@pytest.mark.slow  # the hub client retries with back-off: ~25 s
 def test_an_unreachable_hub_is_one_clear_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -83,6 +83,26 @@ def length_order(texts: Sequence[str]) -> list[int]:
     return sorted(range(len(texts)), key=lambda i: len(texts[i]))
 
 
+def token_batches(lengths: Sequence[int], max_tokens: int, max_rows: int) -> Iterator[list[int]]:
+    """Indices grouped by length so no batch pads more than ``max_tokens`` cells.
+
+    Sorted by token count, each batch holds rows of similar length: short notes
+    go many at a time, long chunks a few at a time, and the padded batch (rows x
+    longest row) stays under a fixed budget, which bounds both wasted work and
+    the attention matrices' memory (rows x heads x length^2).
+    """
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    batch: list[int] = []
+    for i in order:
+        longest = max(1, lengths[i])  # ascending, so the newcomer is the longest
+        if batch and ((len(batch) + 1) * longest > max_tokens or len(batch) >= max_rows):
+            yield batch
+            batch = []
+        batch.append(i)
+    if batch:
+        yield batch
+
+
 def default_threads() -> int:
     """Half the cores: the UI and the database writer need the rest."""
     return max(1, (os.cpu_count() or 2) // 2)
