@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import onnx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from onnx import TensorProto, helper, numpy_helper
 from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors
 
@@ -23,6 +25,7 @@ from desktop_kb.embed import (
     ModelNotFoundError,
     NullEngine,
 )
+from desktop_kb.embed.engine import token_batches
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", ":", "query", "passage"]
 VOCAB += ["hello", "world", "cat", "dog", "猫", "狗", "docker", "install"]
@@ -219,3 +222,31 @@ def test_null_engine_has_no_dimensions() -> None:
     assert isinstance(engine, EmbeddingEngine)
     assert engine.embed_queries(["a", "b"]).shape == (2, 0)
     assert engine.embed_passages([]).shape == (0, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 600), max_size=80),
+    st.integers(1, 5000),
+    st.integers(1, 40),
+)
+def test_token_batches_cover_every_row_once_within_the_budget(
+    lengths: list[int], budget: int, rows: int
+) -> None:
+    seen: list[int] = []
+    for batch in token_batches(lengths, budget, rows):
+        assert batch and len(batch) <= rows
+        longest = max(max(1, lengths[i]) for i in batch)
+        assert len(batch) == 1 or len(batch) * longest <= budget  # one long row may exceed it
+        seen.extend(batch)
+    assert sorted(seen) == list(range(len(lengths)))
+    order = [lengths[i] for i in seen]
+    assert order == sorted(order)  # similar lengths share a batch
+
+
+def test_mixed_lengths_pad_little_and_match_one_by_one(tiny: Tiny) -> None:
+    engine = installed(tiny, batch_size=64)
+    texts = ["cat"] * 30 + ["hello world cat dog 猫 狗 docker install"] * 3 + ["dog"]
+    together = engine.embed_passages(texts)
+    alone = np.vstack([engine.embed_passages([t]) for t in texts])
+    np.testing.assert_allclose(together, alone, atol=1e-6)
