@@ -11,7 +11,6 @@ import sqlite3
 import threading
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -20,9 +19,11 @@ from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager, ModelNotFoundError
 from desktop_kb.importer.run import ImportSummary, import_paths, remove_document
 from desktop_kb.index import db as index_db
+from desktop_kb.index.apply import IndexEvent
+from desktop_kb.index.catchup import read_cursor
+from desktop_kb.index.status import IndexStatus, read_status
 from desktop_kb.index.verify import VerifyReport
-from desktop_kb.index.worker import IndexWorker, Listener, RebuildResult
-from desktop_kb.index.writer import failures
+from desktop_kb.index.worker import IndexStopped, IndexWorker, Listener, RebuildResult
 from desktop_kb.paths import LibraryPaths
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex
@@ -30,46 +31,16 @@ from desktop_kb.retrieval.results import SearchResponse
 from desktop_kb.retrieval.search import search
 from desktop_kb.retrieval.tuning import Tuning, TuningSource, manifest_calibration
 from desktop_kb.store import documents as docs
-from desktop_kb.store import notes, settings
+from desktop_kb.store import feed, notes, settings
 from desktop_kb.store.connection import open_store
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class IndexStatus:
-    sources: int
-    chunks: int
-    pending: int
-    failures: list[tuple[str, int, str, int]]  # (type, id, reason, attempts)
-    dirty: bool
-    segmenter: str
-    embed_model: str
-
-    @property
-    def state(self) -> str:
-        if self.failures:
-            return "failed"
-        if self.pending:
-            return "indexing"
-        if self.dirty:
-            return "incomplete"
-        return "ok"
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "state": self.state, "sources": self.sources, "chunks": self.chunks,
-            "pending": self.pending, "dirty": self.dirty, "segmenter": self.segmenter,
-            "embed_model": self.embed_model or None,
-            "failures": [{"source_type": t, "source_id": i, "reason": r, "attempts": a}
-                         for t, i, r, a in self.failures],
-        }
-
-
 class Library:
     def __init__(self, data_dir: Path, *, listener: Listener | None = None,
                  verify_on_start: bool = False, models_dir: Path | None = None,
-                 load_model: bool = True) -> None:
+                 load_model: bool = True, role: str = "cli") -> None:
         self.paths = LibraryPaths(data_dir)
         self.paths.ensure()
         self._write_lock = threading.RLock()
@@ -80,22 +51,26 @@ class Library:
         self.models = ModelManager(models_dir.parent if models_dir else self.paths.data_dir)
         self.dense = DenseIndex()
         self._tuning = TuningSource(self.paths.data_dir)
-        self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense)
+        self.model_error: str | None = None
+        self._model_setting: object = settings.get_setting(self.store, "embed.model")
+        self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense,
+                                  role=role)
+        self.worker.add_listener(self._on_index_event)
         self.worker.start()
         self.model_ready: Future[int] | None = None
         if load_model:
             self.model_ready = self._apply_model(self.active_model_name())
-        self.startup_rebuild: Future[RebuildResult] | None = None
-        if self.worker.call(index_db.is_dirty).result():
-            # A rebuild was interrupted (or the index is new or was damaged): I5.
-            self.startup_rebuild = self.worker.rebuild()
-        elif verify_on_start:
+        # Set when this process took the index over and found it dirty (I5) or
+        # found that the last owner exited uncleanly.
+        self.startup_rebuild: Future[RebuildResult] | None = self.worker.startup_rebuild
+        if verify_on_start and self.startup_rebuild is None and self.worker.startup_verify is None \
+                and self.worker.is_owner:
             self.worker.verify(repair=True)
 
     def close(self) -> None:
         self.worker.stop()
         self.store.close()
-        for conn in getattr(self._local, "conns", {}).values():
+        for conn, _ident in getattr(self._local, "conns", {}).values():
             conn.close()
 
     def __enter__(self) -> Library:
@@ -107,14 +82,22 @@ class Library:
     # ----- read connections (one per thread) -----------------------------------
 
     def _reader(self, which: str) -> sqlite3.Connection:
-        conns: dict[str, sqlite3.Connection] = self._local.__dict__.setdefault("conns", {})
-        conn = conns.get(which)
-        if conn is None:
-            if which == "store":
-                conn = open_store(self.paths.store, readonly=True)
-            else:
-                conn = index_db.open_index_reader(self.paths.index)
-            conns[which] = conn
+        """This thread's read-only connection; reopened if the file was replaced
+        (the index is recreated when damaged, possibly by another process)."""
+        conns: dict[str, tuple[sqlite3.Connection, tuple[int, int] | None]] = \
+            self._local.__dict__.setdefault("conns", {})
+        path = self.paths.store if which == "store" else self.paths.index
+        ident = _file_identity(path)
+        held = conns.get(which)
+        if held is not None and held[1] == ident:
+            return held[0]
+        if held is not None:
+            held[0].close()
+        if which == "store":
+            conn = open_store(self.paths.store, readonly=True)
+        else:
+            conn = index_db.open_index_reader(self.paths.index)
+        conns[which] = (conn, ident)
         return conn
 
     @property
@@ -181,7 +164,26 @@ class Library:
         return import_paths(
             self.store, self.worker, paths,
             formats=formats or settings.get_setting(self.store_reader, "import.formats"),
-            prune=prune, progress=progress, lock=self._write_lock)
+            prune=prune, progress=progress, lock=self._write_lock,
+            unindexed=self._unindexed_fragments)
+
+    def _unindexed_fragments(self, fragment_ids: list[int]) -> list[int]:
+        """Fragments the index should hold by now (their last change is applied) but does not."""
+        if not fragment_ids or not self.paths.index.exists():
+            return []
+        index = self.index_reader
+        if not index_db.has_meta(index):
+            return []
+        cursor = read_cursor(index)
+        if cursor is None:
+            return []  # a full reconcile is due anyway
+        marks = ",".join("?" * len(fragment_ids))
+        have = {r[0] for r in index.execute(
+            f"SELECT source_id FROM kb_sources WHERE source_type = 'fragment' AND source_id IN ({marks})",
+            fragment_ids)}
+        return [r[0] for r in self.store_reader.execute(
+            f"SELECT id FROM fragments WHERE id IN ({marks}) AND change_seq <= ?",
+            (*fragment_ids, cursor.seq)) if r[0] not in have]
 
     def list_documents(self) -> list[docs.Document]:
         return docs.list_documents(self.store_reader)
@@ -232,12 +234,22 @@ class Library:
         def load() -> EmbeddingEngine | None:
             return None if name is None else self.models.load_engine(name, threads=threads)
 
-        return self.worker.set_engine(load, progress)
+        future = self.worker.set_engine(load, progress)
+
+        def record(done: Future[int]) -> None:
+            exc = done.exception()
+            # A model that fails to load must not leave the status "ok".
+            self.model_error = None if exc is None or isinstance(exc, IndexStopped) \
+                else f"{name}: {type(exc).__name__}: {exc}"
+
+        future.add_done_callback(record)
+        return future
 
     def use_model(self, name: str | None, progress: Progress | None = None) -> Future[int]:
         """Switch the embedding model (None: keyword search only); re-embeds in the background."""
         if name is not None:
             self.models.manifest(name)  # raises ModelNotFoundError with a clear message
+        self._model_setting = name or "none"
         self.set_setting("embed.model", name or "none")
         self.model_ready = self._apply_model(name, progress)
         return self.model_ready
@@ -271,7 +283,10 @@ class Library:
                       tuning=self.tuning() if mode != "lexical" else None)
 
     def drain(self, timeout: float | None = None) -> bool:
-        return self.worker.drain(timeout)
+        """Wait until the index has applied every change committed so far, by any process."""
+        with feed.snapshot(self.store_reader):
+            target = feed.position(self.store_reader).seq
+        return self.worker.drain(timeout, until_seq=target)
 
     def rebuild(self, progress: Progress | None = None) -> RebuildResult:
         return self.worker.rebuild(progress).result()
@@ -319,13 +334,35 @@ class Library:
                 links.dismiss_suggestion(self.store, note_id, target_type, target_id)
 
     def index_status(self) -> IndexStatus:
-        conn = self.index_reader
-        return IndexStatus(
-            sources=conn.execute("SELECT count(*) FROM kb_sources").fetchone()[0],
-            chunks=conn.execute("SELECT count(*) FROM kb_chunks").fetchone()[0],
-            pending=self.worker.pending,
-            failures=failures(conn),
-            dirty=index_db.is_dirty(conn),
-            segmenter=index_db.get_meta(conn, "segmenter") or "",
-            embed_model=index_db.get_meta(conn, "embed_model") or "",
-        )
+        try:
+            index = self.index_reader if self.paths.index.exists() else None
+        except sqlite3.Error:
+            index = None
+        owner = self.worker.owner()
+        applier_unrecorded = self.worker.unrecorded_failures
+        return read_status(
+            index, self.store_reader, in_process=self.worker.pending, error=self.worker.owner_error(),
+            model_error=self.model_error, unrecorded=applier_unrecorded,
+            owner=owner.describe() if owner is not None else "")
+
+    # ----- following other processes ------------------------------------------
+
+    def _on_index_event(self, event: IndexEvent) -> None:
+        """On the worker thread: another process changed the store; follow a model switch."""
+        if event.kind != "store_changed" or not self.worker.is_owner:
+            return
+        try:
+            chosen = settings.get_setting(self.store_reader, "embed.model")
+        except sqlite3.Error:
+            return
+        if chosen != self._model_setting:
+            self._model_setting = chosen
+            self.model_ready = self._apply_model(self.active_model_name())
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)

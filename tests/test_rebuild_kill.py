@@ -257,3 +257,34 @@ def test_changes_during_a_read_ahead_rebuild_are_not_undone(
         assert lib.get_note(ids[trashed]).trashed
     finally:
         lib.close()
+
+
+def test_a_cancelled_rebuild_resumes_where_it_stopped(data_dir: Path) -> None:
+    with Library(data_dir, load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        for i in range(700):
+            lib.add_note(f"n{i}", f"第 {i} 条 zqres{i:04d}")
+        assert lib.drain(TIMEOUT)
+        cancel_at = 2 * rebuild_module.REBUILD_BATCH
+        progress = Progress()
+
+        def on_change(_label: str, done: int, _maximum: int) -> None:
+            if done >= cancel_at:
+                progress.cancel()
+
+        progress._on_change = on_change  # noqa: SLF001 - the hook the worker calls
+        assert lib.rebuild(progress).cancelled
+        assert lib.index_status().dirty
+        lib.save_note(1, body="changed between the two runs zqres9999")
+        resumed: list[tuple[int, int]] = []
+        result = lib.rebuild(Progress(lambda _l, done, maximum: resumed.append((done, maximum))))
+        assert not result.cancelled and result.sources == 700
+        # The second run started where the first stopped, not at zero.
+        assert resumed[0] == (0, 700) and resumed[1][0] >= cancel_at
+        assert not lib.index_status().dirty
+        assert lib.verify(repair=False).drift == 0
+        assert [(r.source_type, r.source_id) for r in lib.search("zqres9999").results] == [("note", 1)]
+        fresh: list[tuple[int, int]] = []
+        lib.rebuild(Progress(lambda _l, done, maximum: fresh.append((done, maximum))))
+        assert fresh[1][0] < cancel_at  # a rebuild of a clean index starts from the beginning

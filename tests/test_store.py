@@ -73,9 +73,8 @@ def _fragment_ids(store: sqlite3.Connection, texts: list[str], doc_id: int | Non
     from desktop_kb.importer.formats import FragmentSpec
 
     specs = [FragmentSpec(ord=i, heading_path="", text=t, start=0, end=len(t)) for i, t in enumerate(texts)]
-    plan = docs.plan_fragments(store, doc_id, specs)
     return docs.save_document(store, path="/x/doc.md", fmt="md", sha256="h" + "".join(texts),
-                              title="Doc", specs=specs, plan=plan, document_id=doc_id)
+                              title="Doc", specs=specs).document_id
 
 
 def test_links_whitelist_idempotence_and_cascade(store: sqlite3.Connection) -> None:
@@ -105,13 +104,17 @@ def test_links_whitelist_idempotence_and_cascade(store: sqlite3.Connection) -> N
     assert links.outgoing_links(store, a) == []
 
 
-def test_reimport_keeps_ids_of_unchanged_fragments(store: sqlite3.Connection) -> None:
+def test_reimport_keeps_ids_of_unchanged_and_rewritten_in_place_fragments(store: sqlite3.Connection) -> None:
     doc_id = _fragment_ids(store, ["alpha", "beta", "gamma"])
     before = {f.text: f.id for f in docs.list_fragments(store, doc_id)}
     _fragment_ids(store, ["alpha", "BETA changed", "gamma"], doc_id)
     after = {f.text: f.id for f in docs.list_fragments(store, doc_id)}
     assert after["alpha"] == before["alpha"] and after["gamma"] == before["gamma"]
-    assert "beta" not in after and after["BETA changed"] not in before.values()
+    # Rewritten in place (same heading, same position): still the same passage.
+    assert after["BETA changed"] == before["beta"]
+    _fragment_ids(store, ["alpha", "gamma"], doc_id)
+    assert {f.text: f.id for f in docs.list_fragments(store, doc_id)} == {
+        "alpha": before["alpha"], "gamma": before["gamma"]}
 
 
 def test_settings_defaults_and_roundtrip(store: sqlite3.Connection) -> None:

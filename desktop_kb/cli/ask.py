@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from desktop_kb.cli.common import add_common_options, open_library
+from desktop_kb.cli.common import add_common_options, open_library, wait_for_index
 from desktop_kb.cli.output import AnswerStream, emit
 
 
@@ -40,7 +40,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from desktop_kb.qa.engine import QaEngine
 
     with open_library(args) as lib:
-        lib.drain()
+        wait_for_index(lib)
         engine = QaEngine(lib)
         session_id = args.session
         if session_id is None:
@@ -59,7 +59,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
             from desktop_kb.qa.save_note import save_answer_as_note
 
             payload["note_id"] = save_answer_as_note(lib, {"question": args.question, **payload})
-            lib.drain()
+            wait_for_index(lib)
         emit(args, payload, lambda: _answer_text(answer) + (
             f"\n(saved as note {payload['note_id']})" if "note_id" in payload else ""))
     return 0

@@ -70,9 +70,32 @@ def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazil
     return lib
 
 
+def wait_for_index(lib: Any) -> None:
+    """Return once the index reflects every change made so far, so a script can search next.
+
+    When another process keeps the index (the app), say so if it takes a
+    moment; the changes are saved in the library either way (I12).
+    """
+    if lib.drain(timeout=1.0):
+        return
+    owner = lib.worker.owner()
+    who = owner.describe() if owner is not None else "another process"
+    output.notice(f"Saved. Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
+                  "nothing is lost)")
+    lib.drain()
+
+
+def say_who_does_it(lib: Any, what: str) -> None:
+    """Index jobs asked for here run in the process that keeps the index (never two writers)."""
+    if not lib.worker.is_owner:
+        owner = lib.worker.owner()
+        who = owner.describe() if owner is not None else "another process"
+        output.notice(f"The index is kept by {who}; it is {what} it now. Waiting for the result…")
+
+
 def wait_until_ready(lib: Any) -> None:
     """Wait for queued indexing and the embedding model, so answers match the library."""
-    lib.drain()
+    wait_for_index(lib)
     if lib.model_ready is not None:
         with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)
             lib.model_ready.result()

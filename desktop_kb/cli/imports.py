@@ -7,13 +7,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from desktop_kb.cli.common import EXIT_ERROR, CliError, add_common_options, open_library
+from desktop_kb.cli.common import (
+    EXIT_ERROR,
+    CliError,
+    add_common_options,
+    open_library,
+    wait_for_index,
+)
 from desktop_kb.cli.output import emit, error, stderr_progress
 
 
 def _summary_text(summary: Any) -> str:
     lines = [f"added {summary.added}, updated {summary.updated}, unchanged {summary.unchanged}, "
-             f"removed {summary.removed}; {summary.fragments} fragments"]
+             f"removed {summary.removed}; {summary.fragments} fragments"
+             + (f"; {summary.reindexed} re-queued for indexing" if summary.reindexed else "")]
     if summary.per_format:
         lines.append("by format: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.per_format.items())))
     for reason, count in sorted(summary.quiet_skipped.items()):
@@ -22,6 +29,15 @@ def _summary_text(summary: Any) -> str:
         lines.append(f"skipped {path}: {reason}")
     for path, remark in summary.remarks:
         lines.append(f"note {path}: {remark}")
+    for path, reason in summary.failed:
+        lines.append(f"failed {path}: {reason}")
+    for path, link in summary.links_lost:
+        lines.append(f"link lost: note {link.note_id} \"{link.note_title}\" linked a passage of {path} "
+                     f"that is gone ({link.heading_path or 'no heading'}: \"{link.excerpt}\")")
+    if summary.dismissals_lost:
+        lines.append(f"{summary.dismissals_lost} dismissed suggestion(s) pointed at passages that are gone")
+    if summary.stopped:
+        lines.append(f"stopped early: {summary.stopped}")
     if summary.cancelled:
         lines.append("cancelled")
     return "\n".join(lines)
@@ -37,10 +53,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
                                    prune=args.prune,
                                    progress=stderr_progress(sys.stderr.isatty() and not args.json))
-        lib.drain()
+        wait_for_index(lib)
         emit(args, summary.as_json(), lambda: _summary_text(summary))
     if missing:
         error(f"not found: {', '.join(missing)}")
+        return EXIT_ERROR
+    if summary.failed or summary.stopped:
+        error(f"{len(summary.failed)} file(s) could not be imported"
+              + (f"; stopped: {summary.stopped}" if summary.stopped else ""))
         return EXIT_ERROR
     return 0
 

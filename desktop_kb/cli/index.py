@@ -6,27 +6,44 @@ import argparse
 import sys
 from typing import Any
 
-from desktop_kb.cli.common import add_common_options, open_library
+from desktop_kb.cli.common import add_common_options, open_library, say_who_does_it, wait_for_index
 from desktop_kb.cli.output import emit, stderr_progress
+
+
+def _status_text(status: Any) -> str:
+    lines = [f"{status.state}: {status.sources} sources, {status.chunks} chunks, "
+             f"{status.pending} pending, {len(status.failures)} failed"
+             + (f", {status.missing_vectors} without vectors" if status.missing_vectors else "")]
+    if status.owner:
+        lines.append(f"  kept by {status.owner}")
+    if status.error:
+        lines.append(f"  cannot index: {status.error}")
+    if status.model_error:
+        lines.append(f"  model failed: {status.model_error}")
+    if status.checking:
+        lines.append("  checking the index after an unclean exit")
+    if status.unrecorded_failures:
+        lines.append(f"  {status.unrecorded_failures} failure(s) could not be recorded")
+    lines += [f"  failed {t} {i}: {r}" for t, i, r, _ in status.failures]
+    return "\n".join(lines)
 
 
 def cmd_index(args: argparse.Namespace) -> int:
     with open_library(args) as lib:
         if args.index_cmd == "status":
-            lib.drain()
+            wait_for_index(lib)
             status = lib.index_status()
-            emit(args, status.as_json(), lambda: (
-                f"{status.state}: {status.sources} sources, {status.chunks} chunks, "
-                f"{status.pending} pending, {len(status.failures)} failed"
-                + "".join(f"\n  failed {t} {i}: {r}" for t, i, r, _ in status.failures)))
+            emit(args, status.as_json(), lambda: _status_text(status))
         elif args.index_cmd == "rebuild":
+            say_who_does_it(lib, "rebuilding")
             result = lib.rebuild(stderr_progress(sys.stderr.isatty() and not args.json))
             payload = {"sources": result.sources, "chunks": result.chunks, "chars": result.chars,
                        "seconds": round(result.seconds, 3), "cancelled": result.cancelled}
             emit(args, payload, f"rebuilt {result.sources} sources ({result.chunks} chunks) "
                                 f"in {result.seconds:.2f}s")
         elif args.index_cmd == "verify":
-            lib.drain()
+            wait_for_index(lib)
+            say_who_does_it(lib, "verifying")
             report = lib.verify(repair=not args.no_repair)
             emit(args, report.as_dict(), lambda: (
                 "no drift" if not report.drift else

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from desktop_kb.cli.common import add_common_options, open_library
+from desktop_kb.cli.common import add_common_options, open_library, wait_for_index
 from desktop_kb.cli.output import emit, stage_reporter, stderr_progress
 from desktop_kb.paths import resolve_data_dir
 
@@ -47,7 +47,7 @@ def cmd_models(args: argparse.Namespace) -> int:
         with open_library(args) as lib:
             name = None if args.name == "none" else args.name
             embedded = lib.use_model(name, stderr_progress(show)).result()
-            lib.drain()
+            wait_for_index(lib)
         emit(args, {"active": name, "embedded": embedded},
              f"using {name}" if name else "no model: keyword search only")
     elif args.models_cmd == "remove":

@@ -11,7 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from desktop_kb.cli.common import CliError, add_common_options, open_library, parse_bool
+from desktop_kb.cli.common import (
+    CliError,
+    add_common_options,
+    open_library,
+    parse_bool,
+    wait_for_index,
+)
 from desktop_kb.cli.output import emit
 
 
@@ -42,7 +48,7 @@ def cmd_note(args: argparse.Namespace) -> int:
         if args.note_cmd == "add":
             body = _read_body(args)
             note_id = lib.add_note(args.title, body, local_only=args.local_only)
-            lib.drain()
+            wait_for_index(lib)
             emit(args, {"id": note_id}, str(note_id))
         elif args.note_cmd == "list":
             items = lib.list_notes(trashed=args.trash)
@@ -54,19 +60,19 @@ def cmd_note(args: argparse.Namespace) -> int:
         elif args.note_cmd == "edit":
             body = None if args.body is None and args.body_file is None else _read_body(args)
             changed = lib.save_note(args.id, title=args.title, body=body)
-            lib.drain()
+            wait_for_index(lib)
             emit(args, {"id": args.id, "changed": changed}, "saved" if changed else "unchanged")
         elif args.note_cmd == "delete":
             if args.purge:
                 lib.delete_note(args.id)
             else:
                 lib.trash_note(args.id)
-            lib.drain()
+            wait_for_index(lib)
             emit(args, {"id": args.id, "deleted": True, "purged": args.purge},
                  "deleted" if args.purge else "moved to trash")
         elif args.note_cmd == "restore":
             lib.restore_note(args.id)
-            lib.drain()
+            wait_for_index(lib)
             emit(args, {"id": args.id, "restored": True}, "restored")
     return 0
 

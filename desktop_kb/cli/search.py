@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from desktop_kb.cli.common import CliError, add_common_options, open_library
+from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
 from desktop_kb.cli.output import emit
 
 
@@ -13,7 +13,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise CliError("--limit must be at least 1.")
     with open_library(args) as lib:
-        lib.drain()
+        wait_for_index(lib)
         response = lib.search(args.query, limit=args.limit, mode=args.mode)
 
         def text() -> str:

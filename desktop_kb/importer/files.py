@@ -26,6 +26,21 @@ NOT_FOUND = "not found"
 PERMISSION_DENIED = "permission denied"
 NOT_A_FILE = "not a regular file"
 ALREADY_VISITED = "folder already visited (linked folder)"
+BAD_NAME = "the name is not valid UTF-8 text (rename it to import it)"
+
+
+def display_path(path: Path | str) -> str:
+    """A path as text that can always be printed and stored: bytes that are not
+    UTF-8 (names from another system's encoding) are shown as escapes."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def _bad_name(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes arrive as lone surrogates
+        return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,9 @@ def iter_candidates(
     visited: set[tuple[int, int]] = set()
     for raw in paths:
         root = Path(raw)
+        if _bad_name(str(root)):
+            yield Skipped(root, BAD_NAME)
+            continue
         try:
             st = os.stat(root)
         except (FileNotFoundError, NotADirectoryError):
@@ -120,6 +138,9 @@ def _walk(
         path = Path(entry.path)
         if entry.name.startswith("."):
             yield Skipped(path, HIDDEN, quiet=True)
+            continue
+        if _bad_name(entry.name):
+            yield Skipped(path, BAD_NAME)  # listed by name: a folder is skipped whole
             continue
         try:
             is_dir = entry.is_dir()  # follows symlinks

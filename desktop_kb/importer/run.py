@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ from desktop_kb.importer.files import (
     Candidate,
     Skipped,
     UnreadableFile,
+    display_path,
     iter_candidates,
     read_text,
 )
@@ -29,6 +31,12 @@ from desktop_kb.importer.formats import (
 from desktop_kb.index.worker import IndexWorker
 from desktop_kb.progress import Progress
 from desktop_kb.store import documents as docs
+from desktop_kb.store import feed
+from desktop_kb.store.documents import LostLink
+from desktop_kb.store.errors import StoreError
+from desktop_kb.store.tx import transaction
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -38,22 +46,36 @@ class ImportSummary:
     unchanged: int = 0
     removed: int = 0
     fragments: int = 0
+    reindexed: int = 0  # unchanged files whose index rows were missing, queued again
     per_format: Counter[str] = field(default_factory=Counter)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason), listed
     quiet_skipped: Counter[str] = field(default_factory=Counter)  # reason -> count (hidden, other types)
     remarks: list[tuple[str, str]] = field(default_factory=list)  # (path, remark) e.g. invalid JSON
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason): nothing saved
+    links_lost: list[tuple[str, LostLink]] = field(default_factory=list)  # (path, link)
+    dismissals_lost: int = 0
+    stopped: str | None = None  # why the import ended early (disk full, …); the rest was not tried
     cancelled: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {
             "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
-            "removed": self.removed, "fragments": self.fragments,
+            "removed": self.removed, "fragments": self.fragments, "reindexed": self.reindexed,
             "per_format": dict(sorted(self.per_format.items())),
             "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
             "quiet_skipped": dict(self.quiet_skipped),
             "remarks": [{"path": p, "remark": r} for p, r in self.remarks],
+            "failed": [{"path": p, "reason": r} for p, r in self.failed],
+            "links_lost": [{"path": p, **link.as_json()} for p, link in self.links_lost],
+            "dismissals_lost": self.dismissals_lost,
+            "stopped": self.stopped,
             "cancelled": self.cancelled,
         }
+
+
+# Given fragment ids, the ones the index should hold (all their changes applied)
+# but does not: a re-import queues them again instead of calling them "unchanged".
+UnindexedCheck = Callable[[list[int]], list[int]]
 
 
 def _within(path: Path, roots: Sequence[Path]) -> bool:
@@ -71,13 +93,17 @@ def import_paths(
     store: sqlite3.Connection, worker: IndexWorker, paths: Sequence[Path],
     *, formats: Collection[str] = DEFAULT_FORMATS, prune: bool = False,
     progress: Progress | None = None, lock: AbstractContextManager[Any] | None = None,
+    unindexed: UnindexedCheck | None = None,
 ) -> ImportSummary:
     """Import files and folders; re-import touches only files whose sha256 changed.
 
-    Store first, then the save hook (enqueue); fragments that disappear have
-    their index rows removed before their store rows (I4). ``lock`` guards the
-    store's write connection one file at a time, so note saves are not held up
-    for the length of a big import.
+    Every file is one store transaction (the change feed carries it to the
+    index, whichever process indexes); the worker gets the new fragments as a
+    hint. ``lock`` guards the store's write connection one file at a time, so
+    note saves are not held up for the length of a big import. A file that
+    fails is recorded with its reason and the import goes on; an environment
+    error (disk full, read-only) stops it, because every later file would fail
+    the same way — the files saved so far stay saved.
     """
     lock = lock or contextlib.nullcontext()
     progress = progress or Progress()
@@ -90,7 +116,7 @@ def import_paths(
             if item.quiet:
                 summary.quiet_skipped[item.reason] += 1
             else:
-                summary.skipped.append((str(item.path), item.reason))
+                summary.skipped.append((display_path(item.path), item.reason))
         else:
             candidates.append(item)
     progress.start("import", len(candidates))
@@ -98,10 +124,18 @@ def import_paths(
         if progress.cancelled:
             summary.cancelled = True
             break
-        with lock:
-            _import_one(store, worker, candidate, summary)
+        try:
+            _import_one(store, worker, candidate, summary, lock, unindexed)
+        except StoreError as exc:
+            summary.failed.append((display_path(candidate.path), str(exc)))
+            summary.stopped = str(exc)
+            break
+        except Exception as exc:  # noqa: BLE001 - one bad file must not end the import
+            log.exception("importing %s failed", display_path(candidate.path))
+            summary.failed.append((display_path(candidate.path),
+                                   f"internal error: {type(exc).__name__}: {exc}"))
         progress.tick()
-    if prune and not summary.cancelled:
+    if prune and not summary.cancelled and summary.stopped is None:
         for doc in docs.list_documents(store):
             path = Path(doc.path)
             if not _within(path, roots):
@@ -119,44 +153,56 @@ def import_paths(
 
 def _import_one(
     store: sqlite3.Connection, worker: IndexWorker, candidate: Candidate, summary: ImportSummary,
+    lock: AbstractContextManager[Any], unindexed: UnindexedCheck | None,
 ) -> None:
     path = candidate.path.resolve()
     try:
         text, sha = read_text(path)
     except UnreadableFile as exc:
-        summary.skipped.append((str(path), exc.reason))
+        summary.skipped.append((display_path(path), exc.reason))
         return
-    existing = docs.find_document_by_path(store, str(path))
-    if existing is not None and existing.sha256 == sha:
-        summary.unchanged += 1
-        summary.per_format[candidate.fmt] += 1
+    with lock:
+        existing = docs.find_document_by_path(store, str(path))
+    if existing is not None and existing.sha256 == sha and existing.format == candidate.fmt:
+        _unchanged(store, existing.id, candidate.fmt, summary, lock, unindexed)
         return
     split = split_document(text, candidate.fmt, title_name(path))
+    with lock:
+        saved = docs.save_document(store, path=str(path), fmt=candidate.fmt, sha256=sha,
+                                   title=split.title, specs=split.fragments)
+    if saved.outcome == "unchanged":  # another import of the same file got there first
+        _unchanged(store, saved.document_id, candidate.fmt, summary, lock, unindexed)
+        return
     for remark in split.notes:
-        summary.remarks.append((str(path), remark))
-    document_id = existing.id if existing else None
-    plan = docs.plan_fragments(store, document_id, split.fragments)
-    def save() -> int:
-        return docs.save_document(
-            store, path=str(path), fmt=candidate.fmt, sha256=sha, title=split.title,
-            specs=split.fragments, plan=plan, document_id=document_id,
-        )
-
-    if plan.removed:
-        # The store change runs inside the removal job, so no indexing can
-        # re-add the dropped fragments in between (I4).
-        document_id = worker.remove([("fragment", fid) for fid in plan.removed], then=save).result()
-    else:
-        document_id = save()
-    # Fragment keys rather than ("document", id), so a later removal of these
-    # fragments drops exactly these queued requests.
-    worker.enqueue([("fragment", fid) for fid in docs.fragment_ids(store, document_id)])
+        summary.remarks.append((display_path(path), remark))
+    summary.links_lost.extend((display_path(path), link) for link in saved.lost_links)
+    summary.dismissals_lost += saved.lost_dismissals
+    with lock:
+        fragment_ids = docs.fragment_ids(store, saved.document_id)
+    worker.enqueue([("fragment", fid) for fid in fragment_ids])  # a hint: the feed has them too
     summary.fragments += len(split.fragments)
     summary.per_format[candidate.fmt] += 1
-    if existing is None:
+    if saved.outcome == "added":
         summary.added += 1
     else:
         summary.updated += 1
+
+
+def _unchanged(
+    store: sqlite3.Connection, document_id: int, fmt: str, summary: ImportSummary,
+    lock: AbstractContextManager[Any], unindexed: UnindexedCheck | None,
+) -> None:
+    summary.unchanged += 1
+    summary.per_format[fmt] += 1
+    if unindexed is None:
+        return
+    with lock:
+        fragment_ids = docs.fragment_ids(store, document_id)
+    missing = unindexed(fragment_ids)
+    if missing:
+        with lock, transaction(store, "Queueing fragments for indexing"):
+            feed.touch(store, "fragment", missing)
+        summary.reindexed += 1
 
 
 def remove_document(store: sqlite3.Connection, worker: IndexWorker, document_id: int) -> None:

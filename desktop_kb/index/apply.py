@@ -17,10 +17,18 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
-from desktop_kb.index.sources import SourceKey, load_source
+from desktop_kb.index.sources import SourceKey, SourceText, load_source
 from desktop_kb.index.vectors import load_all_vectors, store_cache, store_vectors, vectors_for
-from desktop_kb.index.writer import WriteResult, record_failure, remove_source, write_source
+from desktop_kb.index.writer import (
+    WriteResult,
+    indexed_version,
+    mark_current,
+    record_failure,
+    remove_source,
+    write_source,
+)
 from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.store.errors import is_corruption, is_environment
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +45,27 @@ class IndexEvent:
 
 
 Emit = Callable[[IndexEvent], None]
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """How far the index has followed the store's change feed (see ``catchup``)."""
+
+    seq: int
+    epoch: str
+
+
+def write_cursor(index: sqlite3.Connection, cursor: Cursor) -> None:
+    """Inside the caller's transaction, with the rows this position describes."""
+    index.execute("INSERT INTO kb_meta(key, value) VALUES ('applied_seq', ?) "
+                  "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(cursor.seq),))
+    index.execute("INSERT INTO kb_meta(key, value) VALUES ('store_epoch', ?) "
+                  "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (cursor.epoch,))
+
+
+def _not_the_sources_fault(exc: BaseException) -> bool:
+    """Full, read-only, busy or failing disks and damaged files stop the worker, not a source."""
+    return is_environment(exc) or is_corruption(exc)
 
 
 @dataclass
@@ -57,49 +86,86 @@ class Applier:
         self.emit = emit
         self.engine: EmbeddingEngine | None = None
         self.rebuild: RebuildScope | None = None
+        # Failures that could not even be written to kb_failures (index full,
+        # read-only): kept here so the status can still show them.
+        self.unrecorded_failures = 0
+        self.last_unrecorded = ""
+        self._failed_versions: dict[SourceKey, str] = {}  # text a source last failed on
 
     # ----- sources --------------------------------------------------------------
 
-    def index_keys(self, keys: list[SourceKey], generation: int = 0) -> None:
-        """Index a batch; one transaction, falling back to one-by-one on failure."""
+    def index_keys(self, keys: list[SourceKey], generation: int = 0,
+                   cursor: Cursor | None = None, *, retry_failed: bool = True) -> None:
+        """Bring these sources' rows in line with the store, in one transaction.
+
+        ``cursor`` (the feed position these keys complete) is committed with
+        the rows. When the batch fails, each source is retried alone and the
+        ones that still fail are recorded with their reason; the cursor then
+        moves only if every failure was recorded, so nothing is lost unseen.
+        With ``retry_failed`` False (catch-up), a source that already failed
+        in this process with this very text is not tried again: saves, verify
+        and rebuild retry it.
+        Errors of the machine (disk full, read-only, I/O) and corruption are
+        not any source's fault: they propagate to the worker untouched.
+        """
         conn = self.conn
         if self.rebuild is not None:
             self.rebuild.touched.update(keys)
             generation = self.rebuild.generation
         prepared: list[PreparedSource] = []
         gone: list[SourceKey] = []
+        current: list[SourceKey] = []
+        failed = False
+        unrecorded_before = self.unrecorded_failures
         for key in keys:
+            source = None
             try:
                 source = load_source(self.store, key)
                 if source is None:
                     gone.append(key)
+                elif indexed_version(conn, key) == source.version:
+                    current.append(key)  # already indexed from this very text: no re-segmenting
+                elif not retry_failed and self._failed_versions.get(key) == source.version:
+                    continue  # its failure is recorded; retried by the next save, verify or rebuild
                 else:
                     prepared.append(prepare_source(source))
             except Exception as exc:  # noqa: BLE001 - recorded, counted, retried
-                self.fail(key, exc)
+                if _not_the_sources_fault(exc):
+                    raise
+                failed |= not self.fail(key, exc, source)
         vectors, fresh, embed_error = self.vectors(prepared)
         written = WriteResult()
         try:
             conn.execute("BEGIN IMMEDIATE")
             for key in gone:
                 written.removed.extend(remove_source(conn, key))
+            for key in current:
+                mark_current(conn, key, generation)
             for item in prepared:
                 written.extend(write_source(conn, item, generation=generation))
             self.store_vectors(written, vectors, fresh)
+            if cursor is not None and not failed:
+                write_cursor(conn, cursor)
             conn.execute("COMMIT")
         except Exception as exc:  # noqa: BLE001
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            if len(prepared) + len(gone) <= 1:
-                for key in gone or [p.key for p in prepared]:
-                    self.fail(key, exc)
-                return
-            for item in prepared:
-                self.index_keys([item.key], generation)
-            for key in gone:
-                self.index_keys([key], generation)
+            if _not_the_sources_fault(exc):
+                raise
+            singles = [p.key for p in prepared] + gone + current
+            if len(singles) <= 1:
+                for key in singles:
+                    failed |= not self.fail(key, exc)
+            else:
+                for key in singles:
+                    self.index_keys([key], generation, retry_failed=retry_failed)
+                failed |= self.unrecorded_failures > unrecorded_before
+            if cursor is not None and not failed:
+                self.advance(cursor)
             return
         self.sync_dense(written)
+        for item in prepared:
+            self._failed_versions.pop(item.key, None)
         if embed_error is not None:
             for item in prepared:
                 self.fail(item.key, embed_error)
@@ -108,6 +174,17 @@ class Applier:
             self.emit(IndexEvent("indexed", key=item.key))
         for key in gone:
             self.emit(IndexEvent("removed", key=key))
+
+    def advance(self, cursor: Cursor) -> None:
+        """Move the feed position alone (no rows changed with it)."""
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            write_cursor(conn, cursor)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     def remove(self, keys: list[SourceKey]) -> None:
         conn = self.conn
@@ -126,20 +203,29 @@ class Applier:
         for key in keys:
             self.emit(IndexEvent("removed", key=key))
 
-    def fail(self, key: SourceKey, exc: BaseException) -> None:
+    def fail(self, key: SourceKey, exc: BaseException, source: SourceText | None = None) -> bool:
+        """Record a source's failure; False (and counted, and reported) when even that fails."""
+        if source is not None:
+            self._failed_versions[key] = source.version
         reason = f"{type(exc).__name__}: {exc}"
         log.warning("indexing %s failed: %s", key, reason)
         conn = self.conn
+        recorded = True
         try:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             conn.execute("BEGIN IMMEDIATE")
             record_failure(conn, key, reason)
             conn.execute("COMMIT")
-        except sqlite3.Error:
+        except sqlite3.Error as record_exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            recorded = False
+            self.unrecorded_failures += 1
+            self.last_unrecorded = f"{key[0]} {key[1]}: {reason} (not recorded: {record_exc})"
+            log.error("could not record the failure of %s: %s", key, record_exc)
         self.emit(IndexEvent("failed", key=key, detail=reason))
+        return recorded
 
     # ----- vectors --------------------------------------------------------------
 

@@ -1,8 +1,11 @@
 """``index.sqlite``: the derived index (I2). Disposable: when in doubt, drop and refill.
 
 Its schema version lives in ``PRAGMA user_version``; an index from another
-version, or one that is not a database at all, is deleted and recreated with the
-dirty flag set, which makes the next start rebuild it from the store.
+version, or one that is damaged or not a database at all, is deleted and
+recreated with the dirty flag set, which makes the next start rebuild it from
+the store. ``kb_meta`` also records how far the index has followed the store's
+change feed (``applied_seq`` and ``store_epoch``, written in the same
+transaction as the rows they describe).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
+from desktop_kb.store.errors import environment_error, is_corruption
 
 INDEX_SCHEMA_VERSION = 4
 
@@ -81,44 +85,82 @@ def _create(conn: sqlite3.Connection) -> None:
     conn.execute("COMMIT")
 
 
+BUSY_TIMEOUT_MS = 5000
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-    conn.execute("PRAGMA busy_timeout = 5000")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA journal_mode = WAL")
     # The index is rebuildable, so a lost last commit after a power cut is acceptable.
     conn.execute("PRAGMA synchronous = NORMAL")
     return conn
 
 
-def _discard(path: Path) -> None:
+def discard_index(path: Path) -> None:
+    """Delete the index files (only the writer lock's holder does this)."""
     for suffix in ("", "-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             Path(f"{path}{suffix}").unlink()
 
 
+class IndexUnavailable(Exception):
+    """The index cannot be opened or written for a reason of the machine (full, read-only,
+    busy, I/O); ``str(err)`` says which. The index is kept: this is never corruption."""
+
+
+def _discard_and_create(path: Path) -> sqlite3.Connection:
+    discard_index(path)
+    conn = _connect(path)
+    _create(conn)
+    return conn
+
+
 def open_index_writer(path: Path) -> sqlite3.Connection:
-    """Open (creating or recreating) the index for the single writer thread."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Open (creating or recreating) the index for the single writer thread.
+
+    Only the index writer lock's holder calls this, so no other process is
+    writing the file it may replace. A file that is damaged (SQLITE_CORRUPT,
+    SQLITE_NOTADB), foreign or from another schema version is replaced by an
+    empty index with the dirty flag set, which makes the worker rebuild it
+    from the store (I1). Locked, full, read-only or failing disks raise
+    ``IndexUnavailable`` and leave the file alone (house rule 5).
+    """
+    conn: sqlite3.Connection | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         conn = _connect(path)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version == 0:
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if version == 0 and tables == 0:
             _create(conn)
-        elif version != INDEX_SCHEMA_VERSION:
-            raise sqlite3.DatabaseError("index schema mismatch")
-        else:
-            conn.execute("SELECT count(*) FROM kb_meta").fetchone()
+        elif version != INDEX_SCHEMA_VERSION or not has_meta(conn):
+            # Outdated or not ours: derived data, so start afresh.
+            conn.close()
+            return _discard_and_create(path)
         if get_meta(conn, "segmenter") != segmenter_signature():
             set_meta(conn, "dirty", "1")
         return conn
-    except sqlite3.DatabaseError:
-        # Corrupt, foreign or outdated: the index is derived, so start afresh (I1).
-        with contextlib.suppress(Exception):
-            conn.close()
-        _discard(path)
-        conn = _connect(path)
-        _create(conn)
-        return conn
+    except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        if is_corruption(exc):
+            return _discard_and_create(path)
+        raise IndexUnavailable(unavailable_message(exc, path)) from exc
+    except OSError as exc:
+        raise IndexUnavailable(f"Cannot open the search index at {path}: {exc}") from exc
+
+
+def has_meta(conn: sqlite3.Connection) -> bool:
+    return conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'kb_meta'").fetchone()[0] == 1
+
+
+def unavailable_message(exc: BaseException, path: Path) -> str:
+    err = environment_error(exc, f"The search index at {path} cannot be used") \
+        if isinstance(exc, sqlite3.Error) else None
+    return str(err) if err is not None else f"The search index at {path} cannot be used: {exc}"
 
 
 def open_index_reader(path: Path) -> sqlite3.Connection:

@@ -2,7 +2,7 @@
 
 The ``dirty`` flag is committed before any change and cleared only after
 success (house rule 4), so a rebuild that is cancelled or killed forces
-another on the next start. Sources are rewritten in batches tagged with a new
+another on the next start, which resumes where it stopped. Sources are rewritten in batches tagged with a new
 *generation*; at the end every source of an older generation (gone from the
 store) is dropped. Segmentation is CPU-bound pure Python, so big libraries
 prepare their batches in a small process pool while this thread writes.
@@ -19,7 +19,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from desktop_kb.index import db
-from desktop_kb.index.apply import Applier, IndexEvent, RebuildScope
+from desktop_kb.index.apply import Applier, Cursor, IndexEvent, RebuildScope, write_cursor
+from desktop_kb.index.catchup import read_cursor
 from desktop_kb.index.pool_init import lower_priority_and_warm_up
 from desktop_kb.index.prepare import PreparedSource, prepare_many, prepare_source
 from desktop_kb.index.segment import segmenter_signature
@@ -28,6 +29,7 @@ from desktop_kb.index.vectors import prune_cache
 from desktop_kb.index.verify import delete_orphan_rows
 from desktop_kb.index.writer import WriteResult, remove_source, write_source
 from desktop_kb.progress import Cancelled, Progress
+from desktop_kb.store import feed
 
 REBUILD_BATCH = 128
 # Below this many characters a rebuild stays in-thread: starting worker
@@ -54,15 +56,20 @@ def rebuild_index(
     """
     conn, store = applier.conn, applier.store
     started = time.perf_counter()
-    db.set_meta(conn, "dirty", "1")  # committed before any change (house rule 4)
-    generation = int(db.get_meta(conn, "generation") or 0) + 1
-    db.set_meta(conn, "generation", str(generation))
+    started_at = time.time()
+    with feed.snapshot(store):
+        pos = feed.position(store)
+        keys = live_keys(store)
+        total_chars = store.execute(
+            "SELECT coalesce((SELECT sum(length(body)) FROM notes WHERE trashed_at IS NULL), 0) + "
+            "coalesce((SELECT sum(length(text)) FROM fragments), 0)").fetchone()[0]
+    generation, done = _start_or_resume(applier, pos)
     applier.rebuild = scope = RebuildScope(generation)
-    keys = live_keys(store)
-    total_chars = store.execute(
-        "SELECT coalesce((SELECT sum(length(body)) FROM notes WHERE trashed_at IS NULL), 0) + "
-        "coalesce((SELECT sum(length(text)) FROM fragments), 0)").fetchone()[0]
     progress.start("rebuild", len(keys))
+    if done:
+        # A rebuild that was cancelled or killed resumes: what it wrote stays.
+        keys = [k for k in keys if k not in done]
+        progress.tick(progress.maximum - len(keys))
     chunks = 0
     try:
         for batch in prepared_batches(applier, keys, total_chars, progress):
@@ -89,16 +96,19 @@ def rebuild_index(
             remove_source(conn, (row[0], row[1]))
         delete_orphan_rows(conn)
         prune_cache(conn)
-        conn.execute("DELETE FROM kb_failures")
+        # Failures older than this rebuild were retried by it (a source that
+        # failed again has a newer record); newer ones stay visible.
+        conn.execute("DELETE FROM kb_failures WHERE last_at < ?", (started_at,))
         db.set_meta(conn, "segmenter", segmenter_signature())
         db.set_meta(conn, "dirty", "0")
+        conn.execute("DELETE FROM kb_meta WHERE key IN ('rebuild_generation', 'rebuild_segmenter')")
         conn.execute("COMMIT")
         applier.rebuild = None
         applier.reload_dense()
         after()
     except Cancelled:
         applier.emit(IndexEvent("rebuilt", detail="cancelled"))
-        return RebuildResult(len(keys), chunks, total_chars, time.perf_counter() - started,
+        return RebuildResult(progress.maximum, chunks, total_chars, time.perf_counter() - started,
                              cancelled=True)
     finally:
         applier.rebuild = None
@@ -106,7 +116,41 @@ def rebuild_index(
             conn.execute("ROLLBACK")
     progress.finish()
     applier.emit(IndexEvent("rebuilt", detail="ok"))
-    return RebuildResult(len(keys), chunks, total_chars, time.perf_counter() - started)
+    return RebuildResult(progress.maximum, chunks, total_chars, time.perf_counter() - started)
+
+
+def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set[SourceKey]]:
+    """Commit the dirty flag (house rule 4) and choose the generation to write.
+
+    A dirty index whose last rebuild used this segmenter resumes it: sources
+    already written in that generation are kept, and the feed position stays
+    where that rebuild started, so changes since then are caught up too.
+    Otherwise a new generation starts at the current feed position.
+    """
+    conn = applier.conn
+    resumable = (db.is_dirty(conn) and db.get_meta(conn, "rebuild_generation") is not None
+                 and db.get_meta(conn, "rebuild_segmenter") == segmenter_signature()
+                 and read_cursor(conn) is not None)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        db.set_meta(conn, "dirty", "1")
+        if resumable:
+            generation = int(db.get_meta(conn, "rebuild_generation") or 0)
+        else:
+            generation = int(db.get_meta(conn, "generation") or 0) + 1
+            db.set_meta(conn, "generation", str(generation))
+            db.set_meta(conn, "rebuild_generation", str(generation))
+            db.set_meta(conn, "rebuild_segmenter", segmenter_signature())
+            write_cursor(conn, Cursor(pos.seq, pos.epoch))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    if not resumable:
+        return generation, set()
+    done = {(r[0], r[1]) for r in conn.execute(
+        "SELECT source_type, source_id FROM kb_sources WHERE generation = ?", (generation,))}
+    return generation, done
 
 
 def _current_versions(
@@ -143,7 +187,8 @@ def prepared_batches(
     # batches in flight so the SQL writes here overlap with segmentation there.
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                             initializer=lower_priority_and_warm_up) as pool:
+                             initializer=lower_priority_and_warm_up,
+                             initargs=(os.getpid(),)) as pool:
         in_flight: deque[Future[list[PreparedSource]]] = deque()
         todo = iter(batches)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
+from desktop_kb.index.apply import Applier
 from desktop_kb.index.sources import SourceKey, iter_live_versions
-from desktop_kb.index.writer import indexed_keys
+from desktop_kb.index.writer import indexed_keys, remove_source
 
 
 @dataclass
@@ -33,6 +34,17 @@ class VerifyReport:
             "drift": self.drift,
             "repaired": self.repaired,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> VerifyReport:
+        """Back from ``as_dict`` (a report computed by the process that owns the index)."""
+        def keys(name: str) -> list[SourceKey]:
+            return [(str(k[0]), int(k[1])) for k in data.get(name, [])]  # type: ignore[union-attr]
+
+        return cls(missing=keys("missing"), stale=keys("stale"), orphans=keys("orphans"),
+                   orphan_chunks=int(data.get("orphan_chunks", 0)),  # type: ignore[arg-type]
+                   missing_vectors=int(data.get("missing_vectors", 0)),  # type: ignore[arg-type]
+                   repaired=bool(data.get("repaired", False)))
 
 
 def find_drift(index: sqlite3.Connection, store: sqlite3.Connection) -> VerifyReport:
@@ -90,3 +102,30 @@ def delete_orphan_rows(index: sqlite3.Connection) -> None:
     index.execute(
         "DELETE FROM kb_vectors WHERE chunk_id NOT IN (SELECT id FROM kb_chunks) "
         "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')")
+
+
+def repair_drift(applier: Applier, report: VerifyReport | None = None, batch: int = 64) -> VerifyReport:
+    """Find drift (unless given) and repair it: orphans out, missing and stale sources re-indexed.
+
+    Vectors are not embedded here; the caller runs the backfill afterwards.
+    """
+    conn = applier.conn
+    report = report or find_drift(conn, applier.store)
+    if not report.drift:
+        return report
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for key in report.orphans:
+            remove_source(conn, key)
+        delete_orphan_rows(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    after = find_drift(conn, applier.store)
+    todo = after.missing + after.stale
+    for i in range(0, len(todo), batch):
+        applier.index_keys(todo[i:i + batch])
+    applier.reload_dense()
+    report.repaired = True
+    return report

@@ -1,38 +1,54 @@
-"""The index worker: one thread owns ``index.sqlite``'s write connection (I3, house rule 3).
+"""The index worker: one thread per process, and one process per data folder that writes.
 
-Save hooks enqueue source keys; repeated requests for the same source coalesce
-into one. Removals, rebuilds and verifies are control jobs that return futures,
-so a caller can wait for "index rows gone" before deleting the source row (I4).
-Failures are recorded with their reason and reported; they are retried on the
-next save, verify or rebuild.
+Every process that opens a library runs a worker. The one holding the index
+writer lock (``writer_lock``) is the *owner*: its thread alone writes
+``index.sqlite`` (I3, house rule 3, I12). It follows the store's change feed
+(``catchup``) — saves from this process wake it at once; commits from other
+processes are noticed by polling ``PRAGMA data_version`` — so no change has
+to reach it through a hook to be indexed. In-process saves are also handed
+over as *hints* and indexed first, so a note saved here is searchable before
+a long backlog (another process's import) is worked off.
 
-This module is the thread, its queue and its jobs; what the jobs do lives in
-``apply`` (writing sources), ``rebuild`` and ``backfill`` (embedding).
+The others are *followers*: they write only the store, hide nothing from the
+owner (the feed carries their changes), pass rebuild and verify requests to
+the owner (``handoff``), keep their dense matrix in step with the index, and
+take the lock over when the owner exits.
+
+Removals, rebuilds, verifies and model switches are control jobs that return
+futures. Failures are recorded with their reason and reported; environment
+errors (disk full, read-only, I/O) stall the worker with the reason shown and
+are retried; a damaged index file is replaced and rebuilt.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import sqlite3
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.index import db
+from desktop_kb.index import db, handoff
 from desktop_kb.index.apply import Applier, IndexEvent
 from desktop_kb.index.backfill import backfill_vectors
+from desktop_kb.index.catchup import CatchUp, read_cursor
 from desktop_kb.index.rebuild import RebuildResult, rebuild_index
 from desktop_kb.index.sources import SourceKey
-from desktop_kb.index.verify import VerifyReport, delete_orphan_rows, find_drift
-from desktop_kb.index.writer import remove_source
+from desktop_kb.index.vectors import load_all_vectors
+from desktop_kb.index.verify import VerifyReport, find_drift, repair_drift
+from desktop_kb.index.writer_lock import LockOwner, WriterLock
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.store.connection import open_store
+from desktop_kb.store.errors import is_corruption, is_environment
 
 log = logging.getLogger(__name__)
 
@@ -41,34 +57,67 @@ BATCH = 64
 # or backfill) before giving up on the thread; the index stays consistent either
 # way, because every batch is one transaction.
 STOP_TIMEOUT_S = 10.0
+OWNER_POLL_S = 0.2  # how soon another process's commit is noticed
+FOLLOWER_POLL_S = 0.25  # how soon a follower notices the lock is free or the index moved
+DENSE_RELOAD_S = 2.0  # a follower reloads vectors at most this often while the index changes
+RETRY_MAX_S = 5.0  # back-off ceiling while the index is unavailable
+ERROR_FILE = "index-error.json"  # the owner's reason for being stuck, for other processes
 
 Listener = Callable[[IndexEvent], None]
 
 
+class IndexStopped(RuntimeError):
+    def __init__(self) -> None:
+        super().__init__("The index worker has stopped.")
+
+
+@dataclass
 class _Job:
-    def __init__(self, fn: Callable[[], Any], kind: str) -> None:
-        self.fn = fn
-        self.kind = kind  # "remove" and "call" jobs may run between rebuild batches
+    kind: str  # "remove" | "call" | "rebuild" | "verify" | "model"
+    as_owner: Callable[[], Any]
+    # What a follower does instead; None means "hand it to the owner" (see ``handoff``).
+    as_follower: Callable[[], Any] | None = None
+    params: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
         self.future: Future[Any] = Future()
 
 
 class IndexWorker:
     def __init__(self, store_path: Path, index_path: Path, listener: Listener | None = None,
-                 dense: DenseIndex | None = None) -> None:
+                 dense: DenseIndex | None = None, *, role: str = "cli") -> None:
         self._store_path = store_path
-        self.dense = dense if dense is not None else DenseIndex()
         self._index_path = index_path
+        self.dense = dense if dense is not None else DenseIndex()
         self._listeners: list[Listener] = [listener] if listener else []
+        self._lock = WriterLock(index_path.parent, role)
+        self._requests = index_path.parent / handoff.REQUESTS_DIR
         self._cv = threading.Condition()
-        self._pending: OrderedDict[SourceKey, None] = OrderedDict()
+        self._pending: OrderedDict[SourceKey, None] = OrderedDict()  # hints: index these first
         self._control: deque[_Job] = deque()
+        self._handoffs: dict[str, _Job] = {}
         self._busy = False
         self._stopping = False
+        self._poked = True  # look at the feed on the first turn
         self._thread: threading.Thread | None = None
+        self._store: sqlite3.Connection | None = None
         self._apply: Applier | None = None
+        self._catchup: CatchUp | None = None
+        self._reader: sqlite3.Connection | None = None  # follower: read-only index
+        self._engine: EmbeddingEngine | None = None
         self._ready = threading.Event()
         self._startup_error: BaseException | None = None
         self._active_progress: Progress | None = None
+        self._store_version: int | None = None
+        self._index_version: int | None = None
+        self._dense_loaded_at = 0.0
+        self._dense_stale = False
+        self._retry_s = 0.0
+        self.mode = "starting"  # "owner" | "follower"
+        self.error: str | None = None  # why the owner cannot index right now (shown as status)
+        self.applied = -1  # feed number the index is known to have applied
+        self.startup_rebuild: Future[RebuildResult] | None = None
+        self.startup_verify: Future[VerifyReport] | None = None
 
     # ----- lifecycle -------------------------------------------------------------
 
@@ -102,14 +151,27 @@ class IndexWorker:
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    @property
+    def is_owner(self) -> bool:
+        return self.mode == "owner"
+
+    @property
+    def unrecorded_failures(self) -> int:
+        return 0 if self._apply is None else self._apply.unrecorded_failures
+
+    def owner(self) -> LockOwner | None:
+        """Who writes the index when it is not this process."""
+        return None if self.is_owner else self._lock.owner()
+
     # ----- requests (any thread) -------------------------------------------------
 
     def enqueue(self, keys: Iterable[SourceKey]) -> None:
-        """Save hook entry: index these sources soon; duplicates coalesce."""
+        """Save hook: a hint to index these first. The feed has them anyway (I12)."""
         with self._cv:
             for key in keys:
                 self._pending.pop(key, None)
                 self._pending[key] = None
+            self._poked = True
             pending = len(self._pending)
             self._cv.notify_all()
         self._emit(IndexEvent("queue", pending=pending))
@@ -117,30 +179,50 @@ class IndexWorker:
     def enqueue_note(self, note_id: int) -> None:
         self.enqueue([("note", note_id)])
 
+    def wake(self) -> None:
+        """Look at the feed now rather than at the next poll."""
+        with self._cv:
+            self._poked = True
+            self._cv.notify_all()
+
     def remove(self, keys: Iterable[SourceKey], then: Callable[[], Any] | None = None) -> Future[Any]:
         """Remove index rows now-ish; the future's result is ``then()``'s.
 
         ``then`` is the store change (delete, trash) and runs on the worker
         thread right after the rows are gone, so no indexing of these sources
         (a queued save, a rebuild batch) can fall between the two (I4). The
-        caller must hold the store's write lock while it waits.
+        caller must hold the store's write lock while it waits. In a process
+        that does not own the index, ``then`` runs alone: the owner removes
+        the rows when it reads the tombstone, and until then the fail-closed
+        source join (I6) keeps them out of every result.
         """
         keys = list(keys)
 
-        def job() -> Any:
-            self._applier().remove(keys)
+        def as_owner() -> Any:
+            try:
+                self._applier().remove(keys)
+            except Exception as exc:  # noqa: BLE001
+                if not (isinstance(exc, db.IndexUnavailable) or is_environment(exc)):
+                    raise
+                # The index cannot be written now; the store change still
+                # happens and its tombstone removes the rows later (I6 hides them).
+                log.warning("index rows of %s stay until the index is writable: %s", keys, exc)
             with self._cv:
                 for key in keys:
                     self._pending.pop(key, None)
             return then() if then is not None else None
 
-        return self._submit(job, "remove", front=True)
+        def as_follower() -> Any:
+            return then() if then is not None else None
+
+        return self._submit(_Job("remove", as_owner, as_follower), front=True)
 
     def rebuild(self, progress: Progress | None = None) -> Future[RebuildResult]:
-        return self._submit(lambda: self._rebuild(progress or Progress()), "rebuild")
+        progress = progress or Progress()
+        return self._submit(_Job("rebuild", lambda: self._rebuild(progress), params={}))
 
     def verify(self, repair: bool = True) -> Future[VerifyReport]:
-        return self._submit(lambda: self._verify(repair), "verify")
+        return self._submit(_Job("verify", lambda: self._verify(repair), params={"repair": repair}))
 
     def set_engine(self, loader: Callable[[], EmbeddingEngine | None],
                    progress: Progress | None = None) -> Future[int]:
@@ -148,41 +230,62 @@ class IndexWorker:
 
         Vectors of any other model are dropped first, then every chunk without a
         vector is embedded in the background (cache hits cost nothing). Returns
-        the number of chunks embedded.
+        the number of chunks embedded (0 in a follower: the owner embeds).
         """
-        return self._submit(lambda: self._set_engine(loader, progress or Progress()), "model")
+        progress = progress or Progress()
+
+        def as_follower() -> int:
+            self._engine = loader()
+            self._dense_stale = True
+            self._follow_index(force=True)
+            return 0
+
+        return self._submit(_Job("model", lambda: self._set_engine(loader, progress), as_follower))
 
     @property
     def engine(self) -> EmbeddingEngine | None:
-        return None if self._apply is None else self._apply.engine
+        return self._engine
 
     def call(self, fn: Callable[[sqlite3.Connection], Any]) -> Future[Any]:
-        """Run ``fn(index_write_conn)`` on the worker thread (for status queries and tests)."""
-        return self._submit(lambda: fn(self._applier().conn), "call")
+        """Run ``fn(index_conn)`` on the worker thread (the write connection in the owner,
+        a read-only one in a follower): for status queries and tests."""
+        return self._submit(_Job("call", lambda: fn(self._applier().conn),
+                                 lambda: fn(self._require_reader())))
 
-    def drain(self, timeout: float | None = None) -> bool:
-        """Block until every request made so far has been handled."""
+    def drain(self, timeout: float | None = None, until_seq: int | None = None) -> bool:
+        """Block until every request made so far has been handled and, with ``until_seq``,
+        the index has applied the store's feed up to that number (whoever owns it)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._cv:
-            while self._pending or self._control or self._busy:
+            self._poked = True
+            self._cv.notify_all()
+            while not self._drained(until_seq):
                 remaining = None if deadline is None else deadline - time.monotonic()
                 if remaining is not None and remaining <= 0:
                     return False
-                self._cv.wait(remaining)
+                self._cv.wait(remaining if remaining is not None else 1.0)
         return True
+
+    def _drained(self, until_seq: int | None) -> bool:
+        if self._control or self._handoffs or self._busy:
+            return False
+        if self.is_owner and (self._pending or self._poked
+                              or (self._catchup is not None and self._catchup.in_round)):
+            return False
+        return until_seq is None or self.applied >= until_seq
 
     @property
     def pending(self) -> int:
+        """In-process work not yet done (the feed's backlog is counted by the status)."""
         with self._cv:
             return len(self._pending) + (1 if self._busy else 0)
 
-    # ----- worker thread ---------------------------------------------------------
+    # ----- worker thread: the loop ----------------------------------------------
 
-    def _submit(self, fn: Callable[[], Any], kind: str, front: bool = False) -> Future[Any]:
-        job = _Job(fn, kind)
+    def _submit(self, job: _Job, front: bool = False) -> Future[Any]:
         with self._cv:
             if self._stopping:
-                job.future.set_exception(RuntimeError("The index worker has stopped."))
+                job.future.set_exception(IndexStopped())
                 return job.future
             if front:
                 self._control.appendleft(job)
@@ -192,14 +295,19 @@ class IndexWorker:
         return job.future
 
     def _applier(self) -> Applier:
-        assert self._apply is not None
+        if self._apply is None:
+            raise db.IndexUnavailable(self.error or "The search index is not open in this process.")
         return self._apply
+
+    def _require_reader(self) -> sqlite3.Connection:
+        if self._reader is None:
+            self._reader = db.open_index_reader(self._index_path)
+        return self._reader
 
     def _run(self) -> None:
         try:
-            conn = db.open_index_writer(self._index_path)
-            store = open_store(self._store_path, readonly=True)
-            self._apply = Applier(conn, store, self.dense, self._emit)
+            self._store = open_store(self._store_path, readonly=True)
+            self._take_over()
         except BaseException as exc:  # reported to start()'s caller
             self._startup_error = exc
             self._ready.set()
@@ -208,23 +316,17 @@ class IndexWorker:
         try:
             while True:
                 with self._cv:
-                    while not (self._pending or self._control or self._stopping):
-                        self._cv.wait()
-                    # Saves already committed to the store must reach the index
-                    # before the worker exits: nothing else would re-queue them
-                    # (the index is not dirty), so flush them; queued control
-                    # jobs are refused below.
-                    if self._stopping and not self._pending:
+                    if not self._stopping and not self._has_work():
+                        self._cv.wait(self._poll_interval())
+                    if self._stopping:
                         break
-                    self._busy = True
-                    job = (self._control.popleft()
-                           if self._control and not self._stopping else None)
+                    job = self._control.popleft() if self._control else None
                     keys = [] if job else self._take_pending(BATCH)
+                    self._busy = True
                 try:
-                    if job is not None:
-                        self._run_job(job)
-                    else:
-                        self._applier().index_keys(keys)
+                    self._turn(job, keys)
+                except Exception as exc:  # noqa: BLE001 - shown as the status, retried
+                    self._stall(exc)
                 finally:
                     with self._cv:
                         self._busy = False
@@ -232,16 +334,48 @@ class IndexWorker:
                         self._cv.notify_all()
                     self._emit(IndexEvent("queue", pending=pending))
         finally:
-            with self._cv:
-                for job in self._control:
-                    job.future.set_exception(RuntimeError("The index worker has stopped."))
-                self._control.clear()
-                self._cv.notify_all()
-            self._applier().conn.close()
-            self._applier().store.close()
+            self._shut_down()
+
+    def _has_work(self) -> bool:
+        if self._control:
+            return True
+        if not self.is_owner or self.error is not None:
+            return False
+        return bool(self._pending) or self._poked or (
+            self._catchup is not None and self._catchup.in_round)
+
+    def _poll_interval(self) -> float:
+        if self.error is not None:
+            return self._retry_s
+        return OWNER_POLL_S if self.is_owner else FOLLOWER_POLL_S
+
+    def _turn(self, job: _Job | None, keys: list[SourceKey]) -> None:
+        if not self.is_owner:
+            self._take_over()
+        if not self.is_owner:
+            self._follower_turn(job)
+            return
+        if self.error is not None and self._apply is None:
+            self._open_index()  # retry opening (IndexUnavailable propagates: stall again)
+        if job is not None:
+            self._run_job(job)
+            return
+        if keys:
+            self._applier().index_keys(keys)
+            return
+        self._follow_feed()
+        self._serve_requests()
+        if self.error is not None:
+            self.error = None
+            self._retry_s = 0.0
+            self._publish_error(None)
+            self._emit(IndexEvent("queue", detail="recovered"))
 
     def _take_pending(self, limit: int) -> list[SourceKey]:
         keys = []
+        if not self.is_owner:
+            self._pending.clear()  # the owner reads the same changes from the feed
+            return keys
         while self._pending and len(keys) < limit:
             key, _ = self._pending.popitem(last=False)
             keys.append(key)
@@ -251,7 +385,8 @@ class IndexWorker:
         if not job.future.set_running_or_notify_cancel():
             return
         try:
-            job.future.set_result(job.fn())
+            job.future.set_result(job.as_owner() if self.is_owner or job.as_follower is None
+                                  else job.as_follower())
         except BaseException as exc:
             job.future.set_exception(exc)
         finally:
@@ -259,8 +394,216 @@ class IndexWorker:
                 with self._cv:
                     self._active_progress = None
 
+    def _stall(self, exc: Exception) -> None:
+        """The index cannot move on: say why (status), keep the work (the feed), retry later."""
+        if is_corruption(exc) and self._apply is not None:
+            log.error("the search index is damaged (%s); rebuilding it from the library", exc)
+            self._recreate_index()
+            return
+        if not (is_environment(exc) or isinstance(exc, db.IndexUnavailable)):
+            log.exception("index worker error")
+        if isinstance(exc, db.IndexUnavailable):
+            message = str(exc)
+        elif isinstance(exc, sqlite3.Error) and is_environment(exc):
+            message = db.unavailable_message(exc, self._index_path)
+        else:
+            message = f"{type(exc).__name__}: {exc}"
+        if message != self.error:
+            self._publish_error(message)
+        self.error = message
+        self._retry_s = min(RETRY_MAX_S, max(0.5, self._retry_s * 2))
+        self._emit(IndexEvent("failed", detail=message))
+
+    def _publish_error(self, message: str | None) -> None:
+        """Tell other processes (``index status`` from the CLI) why this owner is stuck."""
+        path = self._index_path.parent / ERROR_FILE
+        try:
+            if message is None:
+                path.unlink(missing_ok=True)
+            else:
+                tmp = path.with_name(f".{ERROR_FILE}.tmp")
+                tmp.write_text(json.dumps({"pid": os.getpid(), "message": message}), encoding="utf-8")
+                os.replace(tmp, path)
+        except OSError:  # the disk may be the problem; the status in this process still shows it
+            log.warning("could not publish the index error %r", message)
+
+    def owner_error(self) -> str | None:
+        """The reason another process that owns the index gave for being stuck, if any."""
+        if self.is_owner:
+            return self.error
+        try:
+            data = json.loads((self._index_path.parent / ERROR_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        owner = self._lock.owner()
+        if owner is None or owner.pid != data.get("pid"):
+            return None  # written by an owner that is gone
+        return str(data.get("message") or "") or None
+
+    def _shut_down(self) -> None:
+        with self._cv:
+            jobs = list(self._control) + list(self._handoffs.values())
+            self._control.clear()
+            self._handoffs.clear()
+            self._cv.notify_all()
+        for job in jobs:
+            if not job.future.done():
+                job.future.set_exception(IndexStopped())
+        if self._apply is not None:
+            applier = self._apply
+            try:
+                if self._pending and self.error is None:
+                    # This process's last saves: a handful of notes, worth finishing now.
+                    applier.index_keys(list(self._pending))
+                applier.conn.execute("BEGIN IMMEDIATE")
+                db.set_meta(applier.conn, "owner_clean", "1")
+                applier.conn.execute("COMMIT")
+            except Exception:  # noqa: BLE001 - the next owner verifies instead
+                log.exception("could not mark the index cleanly closed")
+            applier.conn.close()
+            if self.error is not None:
+                self._publish_error(None)
+        for conn in (self._reader, self._store):
+            if conn is not None:
+                conn.close()
+        self._lock.release()
+
+    # ----- ownership ----------------------------------------------------------------
+
+    def _take_over(self) -> None:
+        """Become the owner if the lock is free; stay (or become) a follower otherwise."""
+        if self.is_owner:
+            return
+        if not self._lock.try_acquire():
+            if self.mode != "follower":
+                self.mode = "follower"
+                self._follow_index(force=True)
+            return
+        self.mode = "owner"
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+        handoff.recover_after_owner_change(self._requests)
+        # Own requests handed over while following run here now, with their progress.
+        with self._cv:
+            mine = list(self._handoffs.items())
+            self._handoffs.clear()
+        for request_id, job in mine:
+            handoff.withdraw(self._requests, request_id)
+            with self._cv:
+                self._control.append(job)
+        try:
+            self._open_index()
+        except db.IndexUnavailable as exc:
+            self._stall(exc)  # shown as the status; opening is retried with back-off
+
+    def _open_index(self) -> None:
+        """Open the index for writing; environment errors raise ``IndexUnavailable``."""
+        assert self._store is not None
+        conn = db.open_index_writer(self._index_path)
+        try:
+            unclean = (db.get_meta(conn, "owner_clean") == "0"
+                       or db.get_meta(conn, "verify_needed") == "1")
+            dirty = db.is_dirty(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            db.set_meta(conn, "owner_clean", "0")
+            if unclean and not dirty:
+                db.set_meta(conn, "verify_needed", "1")
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            conn.close()
+            if is_environment(exc):
+                raise db.IndexUnavailable(db.unavailable_message(exc, self._index_path)) from exc
+            raise
+        self._apply = Applier(conn, self._store, self.dense, self._emit)
+        self._apply.engine = self._engine
+        self._catchup = CatchUp(self._apply)
+        self.error = None
+        cursor = read_cursor(conn)
+        self.applied = cursor.seq if cursor else -1
+        with self._cv:
+            if dirty:
+                job = _Job("rebuild", lambda: self._rebuild(Progress()), params={})
+                self._control.appendleft(job)
+                self.startup_rebuild = job.future
+            elif unclean:
+                # The last owner died without closing: the feed should have left
+                # nothing behind, and this checks it (I5, I12).
+                job = _Job("verify", lambda: self._verify(True), params={"repair": True})
+                self._control.append(job)
+                self.startup_verify = job.future
+            self._poked = True
+        if self._engine is not None:
+            if (db.get_meta(conn, "embed_model") or "") != self._engine.model_id:
+                engine = self._engine
+                self._submit(_Job("model", lambda: self._set_engine(lambda: engine, Progress())))
+            else:
+                self._apply.reload_dense()
+                self._submit(_Job("model", lambda: self._backfill(Progress())))
+
+    def _recreate_index(self) -> None:
+        if self._apply is not None:
+            try:
+                self._apply.conn.close()
+            except Exception:  # noqa: BLE001
+                log.exception("closing the damaged index")
+        self._apply = None
+        db.discard_index(self._index_path)
+        self._open_index()
+
+    # ----- owner: the feed and requests -----------------------------------------
+
+    def _follow_feed(self) -> None:
+        catchup = self._catchup
+        assert catchup is not None and self._store is not None
+        if catchup.in_round:
+            catchup.step()
+        else:
+            version = self._store.execute("PRAGMA data_version").fetchone()[0]
+            with self._cv:
+                poked, self._poked = self._poked, False
+            if version == self._store_version and not poked:
+                return
+            outside = version != self._store_version
+            self._store_version = version
+            if outside:
+                self._emit(IndexEvent("store_changed"))
+            if catchup.begin():
+                catchup.step()
+            if catchup.reconciled is not None:
+                self._after_reconcile(catchup.reconciled)
+                catchup.reconciled = None
+        cursor = read_cursor(self._applier().conn)
+        if cursor is not None:
+            with self._cv:
+                self.applied = cursor.seq
+                self._cv.notify_all()
+
+    def _after_reconcile(self, report: VerifyReport) -> None:
+        if report.drift:
+            log.warning("the index did not match the library (%s); repaired", report.as_dict())
+            self._backfill(Progress())
+        self._emit(IndexEvent("verified", detail=str(report.drift)))
+
+    def _serve_requests(self) -> None:
+        for path in handoff.pending(self._requests):
+            request = handoff.claim(path)
+            if request is None:
+                continue
+            try:
+                if request.kind == "rebuild":
+                    payload: Any = self._rebuild(Progress()).__dict__
+                elif request.kind == "verify":
+                    payload = self._verify(bool(request.params.get("repair", True))).as_dict()
+                else:
+                    raise ValueError(f"unknown index request {request.kind!r}")
+            except Exception as exc:  # noqa: BLE001 - the requester shows it
+                handoff.finish(self._requests, request, False, f"{type(exc).__name__}: {exc}")
+            else:
+                handoff.finish(self._requests, request, True, payload)
+
     def _service_between_batches(self) -> None:
-        """During a rebuild or backfill, removals and saves must not wait for all of it."""
+        """During a rebuild or backfill: removals, saves and the feed must not wait for all of it."""
         while True:
             with self._cv:
                 job = None
@@ -275,7 +618,8 @@ class IndexWorker:
             elif keys:
                 self._applier().index_keys(keys)
             else:
-                return
+                break
+        self._follow_feed()  # at most one feed batch per long-job batch
 
     def _long_job(self, progress: Progress) -> Progress:
         """Remember the running long job's progress, so ``stop`` can cancel it."""
@@ -287,8 +631,11 @@ class IndexWorker:
 
     def _rebuild(self, progress: Progress) -> RebuildResult:
         applier = self._applier()
-        return rebuild_index(applier, self._long_job(progress), self._service_between_batches,
-                             after=lambda: self._backfill(Progress()))
+        result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
+                               after=lambda: self._backfill(Progress()))
+        if not result.cancelled:
+            self._clear_verify_needed()
+        return result
 
     def _backfill(self, progress: Progress) -> int:
         """Embed chunks without vectors; a cancelled backfill resumes with the next one."""
@@ -297,27 +644,22 @@ class IndexWorker:
 
     def _verify(self, repair: bool) -> VerifyReport:
         applier = self._applier()
-        conn = applier.conn
-        report = find_drift(conn, applier.store)
-        if repair and report.drift:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                for key in report.orphans:
-                    remove_source(conn, key)
-                delete_orphan_rows(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            after = find_drift(conn, applier.store)
-            todo = after.missing + after.stale
-            for i in range(0, len(todo), BATCH):
-                applier.index_keys(todo[i:i + BATCH])
-            applier.reload_dense()
-            self._backfill(Progress())
-            report.repaired = True
+        if repair:
+            report = repair_drift(applier)
+            if report.repaired:
+                self._backfill(Progress())
+            self._clear_verify_needed()
+        else:
+            report = find_drift(applier.conn, applier.store)
         self._emit(IndexEvent("verified", detail=str(report.drift)))
         return report
+
+    def _clear_verify_needed(self) -> None:
+        conn = self._applier().conn
+        if db.get_meta(conn, "verify_needed") == "1":
+            conn.execute("BEGIN IMMEDIATE")
+            db.set_meta(conn, "verify_needed", "0")
+            conn.execute("COMMIT")
 
     def _set_engine(self, loader: Callable[[], EmbeddingEngine | None], progress: Progress) -> int:
         applier = self._applier()
@@ -329,10 +671,77 @@ class IndexWorker:
             conn.execute("DELETE FROM kb_vectors")  # never mix two models' vectors
             db.set_meta(conn, "embed_model", model_id)
             conn.execute("COMMIT")
-        applier.engine = engine
+        self._engine = applier.engine = engine
         applier.reload_dense()
         self._emit(IndexEvent("model", detail=model_id))
         return self._backfill(progress)
+
+    # ----- follower ---------------------------------------------------------------
+
+    def _follower_turn(self, job: _Job | None) -> None:
+        if job is not None:
+            if job.as_follower is None:
+                self._hand_over(job)
+            else:
+                self._run_job(job)
+            return
+        self._collect_results()
+        self._follow_index()
+
+    def _hand_over(self, job: _Job) -> None:
+        if not job.future.set_running_or_notify_cancel():
+            return
+        request_id = handoff.submit(self._requests, job.kind, **(job.params or {}))
+        with self._cv:
+            self._handoffs[request_id] = job
+
+    def _collect_results(self) -> None:
+        with self._cv:
+            waiting = list(self._handoffs.items())
+        for request_id, job in waiting:
+            answer = handoff.result(self._requests, request_id)
+            if answer is None:
+                continue
+            with self._cv:
+                self._handoffs.pop(request_id, None)
+                self._cv.notify_all()
+            if not answer.get("ok"):
+                job.future.set_exception(RuntimeError(str(answer.get("payload"))))
+            elif job.kind == "rebuild":
+                job.future.set_result(RebuildResult(**answer["payload"]))
+            else:
+                job.future.set_result(VerifyReport.from_dict(answer["payload"]))
+
+    def _follow_index(self, force: bool = False) -> None:
+        """Track the owner's progress (applied number) and keep the dense matrix in step."""
+        try:
+            reader = self._require_reader()
+            version = reader.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            self._reader = None  # no index yet, or it was replaced: reopen next time
+            return
+        if version != self._index_version or force:
+            self._index_version = version
+            self._dense_stale = True
+            cursor = read_cursor(reader) if db.has_meta(reader) else None
+            with self._cv:
+                self.applied = cursor.seq if cursor else -1
+                self._cv.notify_all()
+        if self._dense_stale and (force or time.monotonic() - self._dense_loaded_at > DENSE_RELOAD_S):
+            self._reload_dense_from(reader)
+
+    def _reload_dense_from(self, reader: sqlite3.Connection) -> None:
+        self._dense_stale = False
+        self._dense_loaded_at = time.monotonic()
+        engine = self._engine
+        if engine is None or not db.has_meta(reader):
+            self.dense.reset(None, 0)
+            return
+        if (db.get_meta(reader, "embed_model") or "") != engine.model_id:
+            self.dense.reset(None, 0)  # the owner has not switched to this model yet
+            return
+        ids, matrix, n = load_all_vectors(reader, engine.model_id, engine.dim)
+        self.dense.reset(engine.model_id, engine.dim, ids, matrix, n)
 
     def _emit(self, event: IndexEvent) -> None:
         for listener in self._listeners:
@@ -340,3 +749,4 @@ class IndexWorker:
                 listener(event)
             except Exception:  # a broken listener must not kill indexing
                 log.exception("index listener failed")
+

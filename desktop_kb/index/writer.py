@@ -96,6 +96,19 @@ def write_source(
     return result
 
 
+def indexed_version(conn: sqlite3.Connection, key: SourceKey) -> str | None:
+    row = conn.execute(
+        "SELECT version FROM kb_sources WHERE source_type = ? AND source_id = ?", key).fetchone()
+    return None if row is None else row[0]
+
+
+def mark_current(conn: sqlite3.Connection, key: SourceKey, generation: int) -> None:
+    """Inside the caller's transaction: the source is indexed from its current text already."""
+    conn.execute("UPDATE kb_sources SET generation = ? WHERE source_type = ? AND source_id = ?",
+                 (generation, *key))
+    conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
+
+
 def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
     ids = [r[0] for r in conn.execute(
         "SELECT id FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)]

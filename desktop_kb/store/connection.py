@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from desktop_kb.store.backup import BackupError, create_backup
 from desktop_kb.store.errors import SchemaTooNewError, StoreError, environment_error
 from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -17,11 +18,14 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA foreign_keys = ON")
 
 
-def open_store(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: bool = True,
+               ) -> sqlite3.Connection:
     """Open the store; the writer migrates it, readers only check the version.
 
     ``synchronous=FULL`` makes a committed save survive a power cut, which is
-    the promise "a save is durable before it returns".
+    the promise "a save is durable before it returns". An existing library is
+    backed up before its schema is upgraded; if that backup cannot be made
+    the upgrade does not happen (and the file is not changed).
     """
     try:
         if readonly:
@@ -37,7 +41,7 @@ def open_store(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
         _configure(conn)
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
-        _migrate(conn, path)
+        _migrate(conn, path, backup_before_upgrade)
         return conn
     except sqlite3.Error as exc:
         err = environment_error(exc, f"Cannot open the library at {path}")
@@ -57,8 +61,15 @@ def _check_version(conn: sqlite3.Connection, path: Path) -> int:
     return version
 
 
-def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
     version = _check_version(conn, path)
+    if backup and 0 < version < SCHEMA_VERSION:
+        try:
+            create_backup(path, reason="upgrade", source=conn)
+        except BackupError as exc:
+            conn.close()
+            raise StoreError(f"{exc} The library was not upgraded and is unchanged; "
+                             "free some space or check the folder's permissions.") from exc
     for target in range(version + 1, SCHEMA_VERSION + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from desktop_kb.store.fragment_identity import match_fragments
 from desktop_kb.store.tx import transaction
 
 
@@ -107,69 +108,97 @@ def fragment_ids(conn: sqlite3.Connection, document_id: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class FragmentPlan:
-    """How a re-import maps onto stored fragments.
+class LostLink:
+    """A confirmed link whose fragment went away in a re-import (listed in the summary)."""
 
-    Fragments whose text is unchanged keep their id, so links to them survive a
-    re-import; only the ids in ``removed`` go away (their index rows first, I4).
-    """
+    note_id: int
+    note_title: str
+    fragment_id: int
+    heading_path: str
+    excerpt: str
 
-    keep: dict[int, int]  # index into new specs -> existing fragment id
-    removed: list[int]
+    def as_json(self) -> dict[str, object]:
+        return {"note_id": self.note_id, "note_title": self.note_title,
+                "fragment_id": self.fragment_id, "heading_path": self.heading_path,
+                "excerpt": self.excerpt}
 
 
-def plan_fragments(
-    conn: sqlite3.Connection, document_id: int | None, specs: Sequence[FragmentLike],
-) -> FragmentPlan:
-    if document_id is None:
-        return FragmentPlan(keep={}, removed=[])
-    by_text: dict[str, list[int]] = {}
-    for frag in list_fragments(conn, document_id):
-        by_text.setdefault(frag.text, []).append(frag.id)
-    keep: dict[int, int] = {}
-    for i, spec in enumerate(specs):
-        ids = by_text.get(spec.text)
-        if ids:
-            keep[i] = ids.pop(0)
-    removed = sorted(i for ids in by_text.values() for i in ids)
-    return FragmentPlan(keep=keep, removed=removed)
+@dataclass(frozen=True)
+class SavedDocument:
+    document_id: int
+    outcome: str  # "added" | "updated" | "unchanged"
+    kept: int = 0  # fragments that kept their identity (and so their links)
+    lost_links: tuple[LostLink, ...] = ()
+    lost_dismissals: int = 0
 
 
 def save_document(
     conn: sqlite3.Connection, *, path: str, fmt: str, sha256: str, title: str,
-    specs: Sequence[FragmentLike], plan: FragmentPlan, document_id: int | None,
-) -> int:
-    """Insert or update a document and its fragments in one transaction."""
+    specs: Sequence[FragmentLike],
+) -> SavedDocument:
+    """Insert or update a document and its fragments in one transaction.
+
+    The stored state is read inside the transaction (under SQLite's write
+    lock), so two imports of the same file at once both succeed: the second
+    finds the first one's result. Fragments keep their ids where the passage
+    is recognisably the same (``fragment_identity``); links to the others are
+    returned, so the import can list them rather than drop them silently.
+    """
     now = time.time()
     with transaction(conn):
-        if document_id is None:
+        existing = find_document_by_path(conn, path)
+        if existing is not None and existing.sha256 == sha256 and existing.format == fmt:
+            return SavedDocument(existing.id, "unchanged")
+        if existing is None:
             cur = conn.execute(
                 "INSERT INTO documents(path, format, sha256, title, imported_at) VALUES (?, ?, ?, ?, ?)",
                 (path, fmt, sha256, title, now),
             )
             assert cur.lastrowid is not None
             document_id = cur.lastrowid
+            match = match_fragments([], specs)
         else:
+            document_id = existing.id
             conn.execute(
                 "UPDATE documents SET format = ?, sha256 = ?, title = ?, imported_at = ? WHERE id = ?",
                 (fmt, sha256, title, now, document_id),
             )
-        if plan.removed:
-            conn.executemany("DELETE FROM fragments WHERE id = ?", [(i,) for i in plan.removed])
+            match = match_fragments(list_fragments(conn, document_id), specs)
+        lost = _links_to(conn, match.removed)
+        lost_dismissals = _count_dismissals(conn, match.removed)
+        if match.removed:
+            conn.executemany("DELETE FROM fragments WHERE id = ?", [(i,) for i in match.removed])
         for i, spec in enumerate(specs):
             values = (spec.ord, spec.heading_path, spec.text, spec.start, spec.end)
-            if i in plan.keep:
+            if i in match.keep:
                 conn.execute(
-                    "UPDATE fragments SET ord = ?, heading_path = ?, text = ?, start = ?, end = ? WHERE id = ?",
-                    (*values, plan.keep[i]),
-                )
+                    "UPDATE fragments SET ord = ?, heading_path = ?, text = ?, start = ?, end = ? "
+                    "WHERE id = ?", (*values, match.keep[i]))
             else:
                 conn.execute(
-                    "INSERT INTO fragments(document_id, ord, heading_path, text, start, end) VALUES (?, ?, ?, ?, ?, ?)",
-                    (document_id, *values),
-                )
-    return document_id
+                    "INSERT INTO fragments(document_id, ord, heading_path, text, start, end) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (document_id, *values))
+    return SavedDocument(document_id, "added" if existing is None else "updated",
+                         kept=len(match.keep), lost_links=tuple(lost),
+                         lost_dismissals=lost_dismissals)
 
+
+def _links_to(conn: sqlite3.Connection, fragment_ids: Sequence[int]) -> list[LostLink]:
+    lost: list[LostLink] = []
+    for fid in fragment_ids:
+        for row in conn.execute(
+            "SELECT l.note_id, n.title, f.heading_path, f.text FROM links l "
+            "JOIN notes n ON n.id = l.note_id JOIN fragments f ON f.id = l.target_id "
+            "WHERE l.target_type = 'fragment' AND l.target_id = ? ORDER BY l.note_id", (fid,)):
+            excerpt = " ".join(row[3].split())[:80]
+            lost.append(LostLink(row[0], row[1], fid, row[2], excerpt))
+    return lost
+
+
+def _count_dismissals(conn: sqlite3.Connection, fragment_ids: Sequence[int]) -> int:
+    return sum(conn.execute(
+        "SELECT count(*) FROM dismissed_suggestions WHERE target_type = 'fragment' AND target_id = ?",
+        (fid,)).fetchone()[0] for fid in fragment_ids)
 
 
 def set_document_local_only(conn: sqlite3.Connection, document_id: int, local_only: bool) -> None:

@@ -14,11 +14,35 @@ _ENVIRONMENT_CODES = {
     6: "The library is locked by another connection. Try again in a moment.",
     8: "The library file is read-only. Check the folder's permissions.",
     10: "A disk input/output error occurred while reading or writing the library.",
-    11: "The library file is damaged (corrupt). Restore it from a backup; the search index can be rebuilt.",
+    11: ("The library file is damaged (corrupt). Restore a backup (Settings → Backups, or "
+         "`desktop-kb backup list` then `desktop-kb backup restore NAME`); the search index "
+         "rebuilds itself afterwards."),
     13: "The disk is full. Free some space and try again; nothing was lost.",
     14: "The library file could not be opened. Check that the data folder exists and is writable.",
     26: "This file is not a Desktop KB library (not a database).",
 }
+
+
+# Only these mean the file itself is damaged; everything else in the table
+# above is the machine (busy, full, read-only, I/O) and never a reason to
+# throw a file away.
+CORRUPTION_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def error_code(exc: BaseException) -> int | None:
+    """The primary SQLite result code of an sqlite3 error (None for anything else)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def is_corruption(exc: BaseException) -> bool:
+    return error_code(exc) in CORRUPTION_CODES
+
+
+def is_environment(exc: BaseException) -> bool:
+    """Busy, locked, read-only, I/O, full, cannot open: the machine, not the file or our code."""
+    code = error_code(exc)
+    return code is not None and code in _ENVIRONMENT_CODES and code not in CORRUPTION_CODES
 
 
 class StoreError(Exception):
@@ -31,10 +55,10 @@ class SchemaTooNewError(StoreError):
 
 def environment_error(exc: sqlite3.Error, what: str) -> StoreError | None:
     """Translate an sqlite3 error into a StoreError, or None when it is a bug."""
-    code = getattr(exc, "sqlite_errorcode", None)
+    code = error_code(exc)
     if code is None:
         return None
-    message = _ENVIRONMENT_CODES.get(code & 0xFF)
+    message = _ENVIRONMENT_CODES.get(code)
     if message is None:
         return None
     return StoreError(f"{what}: {message} ({exc})")

@@ -97,5 +97,72 @@ _V2 = [
     "CREATE INDEX uploads_time ON uploads(created_at)",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2}
+# v3: the change feed (I12). Every insert or update of a note or fragment takes
+# the next number from feed_state.seq inside the writing transaction; every
+# deletion leaves a tombstone with its number. SQLite has one writer at a time,
+# so numbers are handed out in commit order and a reader always sees a prefix
+# of the feed. Triggers (not application code) do the numbering, so no writer
+# (app, CLI, a script, code written later) can change indexable content unseen.
+# A no-op ``UPDATE … SET change_seq = change_seq`` is how the store asks for a
+# source to be indexed again ("touch").
+_NOW = "(julianday('now') - 2440587.5) * 86400.0"
+_NEXT = "UPDATE feed_state SET seq = seq + 1 WHERE id = 1"
+_SEQ = "(SELECT seq FROM feed_state WHERE id = 1)"
+
+
+def _feed_triggers(table: str, source_type: str) -> list[str]:
+    return [
+        f"""CREATE TRIGGER {table}_feed_insert AFTER INSERT ON {table} BEGIN
+            {_NEXT};
+            UPDATE {table} SET change_seq = {_SEQ} WHERE id = new.id;
+        END""",
+        # The WHEN clause keeps the numbering statement itself from counting as a change.
+        f"""CREATE TRIGGER {table}_feed_update AFTER UPDATE ON {table}
+            WHEN new.change_seq IS old.change_seq BEGIN
+            {_NEXT};
+            UPDATE {table} SET change_seq = {_SEQ} WHERE id = new.id;
+        END""",
+        f"""CREATE TRIGGER {table}_feed_delete AFTER DELETE ON {table} BEGIN
+            {_NEXT};
+            INSERT OR REPLACE INTO tombstones(source_type, source_id, change_seq, deleted_at)
+            VALUES ('{source_type}', old.id, {_SEQ}, {_NOW});
+        END""",
+    ]
+
+
+_V3 = [
+    """CREATE TABLE feed_state(
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        seq INTEGER NOT NULL,
+        floor INTEGER NOT NULL DEFAULT 0,
+        epoch TEXT NOT NULL
+    )""",
+    "INSERT INTO feed_state(id, seq, floor, epoch) VALUES (1, 0, 0, lower(hex(randomblob(16))))",
+    """CREATE TABLE tombstones(
+        source_type TEXT NOT NULL,
+        source_id INTEGER NOT NULL,
+        change_seq INTEGER NOT NULL,
+        deleted_at REAL NOT NULL,
+        PRIMARY KEY(source_type, source_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX tombstones_seq ON tombstones(change_seq)",
+    "ALTER TABLE notes ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE documents ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE fragments ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0",
+    "CREATE INDEX notes_change_seq ON notes(change_seq)",
+    "CREATE INDEX documents_change_seq ON documents(change_seq)",
+    "CREATE INDEX fragments_change_seq ON fragments(change_seq)",
+    *_feed_triggers("notes", "note"),
+    *_feed_triggers("documents", "document"),
+    *_feed_triggers("fragments", "fragment"),
+    # A fragment's indexed title is "document title > heading": renaming the
+    # document (or changing its format) changes what its fragments index.
+    f"""CREATE TRIGGER documents_feed_fragments AFTER UPDATE OF title, format ON documents
+        WHEN new.title IS NOT old.title OR new.format IS NOT old.format BEGIN
+        {_NEXT};
+        UPDATE fragments SET change_seq = {_SEQ} WHERE document_id = new.id;
+    END""",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3}
 SCHEMA_VERSION = max(MIGRATIONS)

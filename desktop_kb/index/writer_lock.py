@@ -1,0 +1,102 @@
+"""The index writer lock: exactly one process at a time writes ``index.sqlite`` (I12).
+
+An OS advisory lock (``flock`` on POSIX, ``LockFileEx`` through ``msvcrt`` on
+Windows) on ``index.writer.lock`` in the data folder. The OS releases it when
+the holder exits for any reason, kill -9 included, so a crash never leaves the
+index without a possible writer. The holder writes who it is into the file,
+so others can say "the Desktop KB app (process 1234) is keeping the index".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+LOCK_NAME = "index.writer.lock"
+
+
+@dataclass(frozen=True)
+class LockOwner:
+    pid: int
+    role: str  # "app" | "cli"
+    host: str
+
+    def describe(self) -> str:
+        who = "the Desktop KB app" if self.role == "app" else "a desktop-kb command"
+        return f"{who} (process {self.pid})"
+
+
+def _try_lock(fh: IO[bytes]) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        try:
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    import fcntl
+
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+
+
+class WriterLock:
+    """``try_acquire`` never blocks; the lock is held until ``release`` or process exit."""
+
+    def __init__(self, data_dir: Path, role: str) -> None:
+        self.path = data_dir / LOCK_NAME
+        self.role = role
+        self._fh: IO[bytes] | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fh is not None
+
+    def try_acquire(self) -> bool:
+        if self._fh is not None:
+            return True
+        fh = open(self.path, "a+b")  # noqa: SIM115 - kept open while the lock is held
+        if not _try_lock(fh):
+            fh.close()
+            return False
+        # flock locks the open file, not the name: if the file was replaced
+        # between open and lock, this lock guards nothing.
+        try:
+            same = os.fstat(fh.fileno()).st_ino == os.stat(self.path).st_ino
+        except OSError:
+            same = False
+        if not same:
+            fh.close()
+            return False
+        info = {"pid": os.getpid(), "role": self.role, "host": socket.gethostname()}
+        with contextlib.suppress(OSError):  # the description is a courtesy, the lock is what counts
+            fh.seek(0)
+            fh.truncate()
+            fh.write(json.dumps(info).encode())
+            fh.flush()
+        self._fh = fh
+        return True
+
+    def release(self) -> None:
+        fh, self._fh = self._fh, None
+        if fh is not None:
+            fh.close()  # closing the descriptor drops the lock
+
+    def owner(self) -> LockOwner | None:
+        """Who holds the lock, as far as the file says (None if unknown or free)."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8") or "{}")
+            return LockOwner(int(data["pid"]), str(data["role"]), str(data["host"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None

@@ -1,0 +1,151 @@
+"""Rolling backups of ``library.sqlite`` with SQLite's online backup API (I13).
+
+A backup is a consistent copy taken while other connections keep reading and
+writing (the API copies a snapshot page by page). Copies live in
+``<data folder>/backups/`` as ordinary single-file databases a person can
+open with any SQLite tool. They are made on start when the newest is older
+than a day, before every schema migration and before a restore; the newest
+``KEEP`` are kept.
+
+Restoring copies a backup *into* the live store through the same API, in one
+write transaction: other processes that have the library open see the
+restored content at their next read, never a half-copied file. The restored
+store gets a new feed epoch, so every derived copy (the index, the app's
+lists) reconciles instead of trusting numbers from another history.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+KEEP = 7
+DAY_S = 24 * 3600
+BACKUP_DIR_NAME = "backups"
+REASONS = ("auto", "manual", "upgrade", "restore")
+_NAME = re.compile(r"^library-(\d{8}T\d{6})(\d{3})Z-([a-z]+)\.sqlite$")
+
+
+class BackupError(Exception):
+    """A backup could not be made or used; ``str(err)`` is the message to show."""
+
+
+@dataclass(frozen=True)
+class Backup:
+    path: Path
+    created_at: float  # seconds since the epoch (UTC)
+    reason: str  # one of REASONS
+    size: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"path": str(self.path), "name": self.path.name, "created_at": self.created_at,
+                "reason": self.reason, "size": self.size}
+
+
+def backups_dir(store_path: Path) -> Path:
+    return store_path.parent / BACKUP_DIR_NAME
+
+
+def list_backups(store_path: Path) -> list[Backup]:
+    """Newest first. Files that do not look like our backups are ignored."""
+    folder = backups_dir(store_path)
+    found: list[Backup] = []
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return []
+    for entry in entries:
+        match = _NAME.match(entry.name)
+        if match is None or not entry.is_file():
+            continue
+        stamp = datetime.strptime(match.group(1), "%Y%m%dT%H%M%S").replace(tzinfo=UTC)
+        created = stamp.timestamp() + int(match.group(2)) / 1000
+        found.append(Backup(Path(entry.path), created, match.group(3), entry.stat().st_size))
+    return sorted(found, key=lambda b: b.created_at, reverse=True)
+
+
+def backup_due(store_path: Path, max_age_s: float = DAY_S) -> bool:
+    newest = list_backups(store_path)
+    return not newest or time.time() - newest[0].created_at > max_age_s
+
+
+def _name(reason: str, now: float) -> str:
+    stamp = datetime.fromtimestamp(now, UTC).strftime("%Y%m%dT%H%M%S")
+    return f"library-{stamp}{int(now * 1000) % 1000:03d}Z-{reason}.sqlite"
+
+
+def create_backup(
+    store_path: Path, *, reason: str = "manual", keep: int = KEEP,
+    source: sqlite3.Connection | None = None,
+) -> Backup:
+    """Copy the store into a new backup file (written under a temp name, then renamed).
+
+    ``source`` is an open connection to the store (the migrating connection
+    passes itself); otherwise a read-only one is opened.
+    """
+    if reason not in REASONS:
+        raise ValueError(f"unknown backup reason {reason!r}")
+    folder = backups_dir(store_path)
+    now = time.time()
+    final = folder / _name(reason, now)
+    tmp = folder / f".{final.name}.tmp"
+    own = source is None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        src = source or sqlite3.connect(f"{store_path.as_uri()}?mode=ro", uri=True)
+        try:
+            dst = sqlite3.connect(tmp)
+            try:
+                src.backup(dst)
+                # A self-contained single file (no -wal beside it), checked before it counts.
+                dst.execute("PRAGMA journal_mode = DELETE")
+                if dst.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    raise BackupError("The new backup failed its integrity check.")
+            finally:
+                dst.close()
+        finally:
+            if own:
+                src.close()
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, final)
+    except (sqlite3.Error, OSError) as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise BackupError(f"Could not back up the library to {folder}: {exc}") from exc
+    _prune(store_path, keep)
+    return Backup(final, now, reason, final.stat().st_size)
+
+
+def _prune(store_path: Path, keep: int) -> None:
+    for old in list_backups(store_path)[keep:]:
+        with contextlib.suppress(OSError):
+            old.path.unlink()
+
+
+def check_backup(path: Path, newest_schema: int) -> int:
+    """The backup's schema version, after checking it is an intact library we can read."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise BackupError(f"Cannot open the backup {path}: {exc}") from exc
+    try:
+        if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise BackupError(f"The backup {path} is damaged (integrity check failed).")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{path} is not a Desktop KB library: {exc}") from exc
+    finally:
+        conn.close()
+    if not {"notes", "documents", "fragments"} <= tables or version < 1:
+        raise BackupError(f"{path} is not a Desktop KB library.")
+    if version > newest_schema:
+        raise BackupError(f"The backup {path} was made by a newer version of Desktop KB.")
+    return int(version)
