@@ -1,10 +1,18 @@
-"""One thread applies every note change in the order the person made it.
+"""One thread applies every note change in the order the person made it, and loses none.
 
 A pool could run "save v2" before "save v1" or open a note before its last
 save landed; a single ordered queue cannot. Repeated saves of the same note
 that have not started yet coalesce into the newest text, so a fast typist
 never builds a backlog. Loads of notes go through the same queue, so what the
 editor shows is never older than what it last saved.
+
+A save that fails is not dropped (I13): its text goes to a recovery file at
+once (``desktop_kb.recovery``), the failure is reported with its reason, and
+the save is retried with back-off until it succeeds — newer text for the same
+note replaces the text being retried. A note that no longer exists (purged by
+another process) cannot be saved again: its text becomes a new note, so the
+words stay in the library. ``pending_text`` lets the window show unsaved text
+instead of the older stored one.
 """
 
 from __future__ import annotations
@@ -15,14 +23,19 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from desktop_kb import recovery
 from desktop_kb.library import Library
+from desktop_kb.store.notes import NoteNotFound
 
 log = logging.getLogger(__name__)
+
+RETRY_FIRST_S = 1.0
+RETRY_MAX_S = 30.0
 
 
 @dataclass
@@ -30,6 +43,9 @@ class _Save:
     note_id: int
     title: str
     body: str
+    attempts: int = 0
+    next_at: float = 0.0  # monotonic time of the next attempt (retries only)
+    kept_at: str = ""  # where the recovery file is, once written
 
 
 @dataclass
@@ -38,11 +54,29 @@ class _Job:
     fn: Callable[[Library], Any]
 
 
+@dataclass
+class Unsaved:
+    """A note whose latest text is not in the library yet."""
+
+    note_id: int
+    title: str
+    body: str
+    reason: str
+    kept_at: str  # the recovery file ("" if even that could not be written)
+
+
+@dataclass
+class _State:
+    failing: dict[int, _Save] = field(default_factory=dict)  # note id -> save being retried
+    reasons: dict[int, str] = field(default_factory=dict)
+
+
 class SaveQueue(QObject):
     """A dedicated writer thread for notes, reporting back by signal."""
 
     saved = Signal(int, bool)  # note id, whether anything changed
-    saveFailed = Signal(int, str)  # note id, reason
+    saveFailed = Signal(int, str)  # note id, reason (the save is retried)
+    noteRecreated = Signal(int, int)  # old note id, new note id (the old one was purged elsewhere)
     _jobDone = Signal(int, object)
     _jobFailed = Signal(int, object)
 
@@ -51,6 +85,7 @@ class SaveQueue(QObject):
         self._library: Library | None = None
         self._cv = threading.Condition()
         self._queue: deque[_Save | _Job] = deque()
+        self._state = _State()
         self._busy = False
         self._stopping = False
         self._tickets = 0
@@ -70,6 +105,11 @@ class SaveQueue(QObject):
 
     def save(self, note_id: int, title: str, body: str) -> None:
         with self._cv:
+            failing = self._state.failing.get(note_id)
+            if failing is not None:  # being retried: the newest text is what to retry
+                failing.title, failing.body, failing.next_at = title, body, 0.0
+                self._cv.notify_all()
+                return
             for item in self._queue:
                 if isinstance(item, _Save) and item.note_id == note_id:
                     item.title, item.body = title, body  # not started yet: newest text wins
@@ -90,10 +130,10 @@ class SaveQueue(QObject):
             self._cv.notify_all()
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything queued so far is applied (the work runs on the saver thread)."""
+        """Wait until everything queued so far is applied, failing saves included."""
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._cv:
-            while self._queue or self._busy:
+            while self._queue or self._busy or self._state.failing:
                 remaining = None if deadline is None else deadline - time.monotonic()
                 if remaining is not None and remaining <= 0:
                     return False
@@ -101,7 +141,11 @@ class SaveQueue(QObject):
         return True
 
     def stop(self, timeout: float | None = 30.0) -> bool:
-        """Apply what is queued, then end the thread; returns False if it timed out."""
+        """Apply what is queued, then end the thread; returns False if something is unsaved.
+
+        What is unsaved then is in its recovery file (see ``unsaved``); the
+        caller tells the person before the window goes.
+        """
         flushed = self.flush(timeout)
         with self._cv:
             self._stopping = True
@@ -109,10 +153,33 @@ class SaveQueue(QObject):
         self._thread.join(timeout)
         return flushed
 
+    def retry_now(self) -> None:
+        """Try the failing saves again at once (the person freed space, say)."""
+        with self._cv:
+            for item in self._state.failing.values():
+                item.next_at = 0.0
+            self._cv.notify_all()
+
     @property
     def pending(self) -> int:
         with self._cv:
-            return len(self._queue) + (1 if self._busy else 0)
+            return len(self._queue) + len(self._state.failing) + (1 if self._busy else 0)
+
+    def pending_text(self, note_id: int) -> tuple[str, str] | None:
+        """The newest text of a note that is queued or failing (newer than the library's)."""
+        with self._cv:
+            failing = self._state.failing.get(note_id)
+            if failing is not None:
+                return failing.title, failing.body
+            for item in reversed(self._queue):
+                if isinstance(item, _Save) and item.note_id == note_id:
+                    return item.title, item.body
+        return None
+
+    def unsaved(self) -> list[Unsaved]:
+        with self._cv:
+            return [Unsaved(s.note_id, s.title, s.body, self._state.reasons.get(s.note_id, ""),
+                            s.kept_at) for s in self._state.failing.values()]
 
     @Slot(int, object)
     def _deliver_done(self, ticket: int, result: object) -> None:
@@ -133,15 +200,16 @@ class SaveQueue(QObject):
     def _run(self) -> None:
         while True:
             with self._cv:
-                while not self._stopping and (not self._queue or self._library is None):
-                    self._cv.wait()
-                if self._stopping and not self._queue:
-                    return
-                if self._library is None:  # stopping before the library ever opened
-                    self._queue.clear()
-                    self._cv.notify_all()
-                    return
-                item = self._queue.popleft()
+                item: _Save | _Job | None = None
+                while item is None:
+                    if self._stopping:
+                        return
+                    if self._library is None:
+                        self._cv.wait()
+                        continue
+                    item = self._next_locked()
+                    if item is None:
+                        self._cv.wait(self._wait_locked())
                 library = self._library
                 self._busy = True
             try:
@@ -151,15 +219,23 @@ class SaveQueue(QObject):
                     self._busy = False
                     self._cv.notify_all()
 
+    def _next_locked(self) -> _Save | _Job | None:
+        now = time.monotonic()
+        due = [s for s in self._state.failing.values() if s.next_at <= now]
+        if due:
+            item = min(due, key=lambda s: s.next_at)
+            del self._state.failing[item.note_id]
+            return item
+        return self._queue.popleft() if self._queue else None
+
+    def _wait_locked(self) -> float | None:
+        if not self._state.failing:
+            return None
+        return max(0.0, min(s.next_at for s in self._state.failing.values()) - time.monotonic())
+
     def _apply(self, library: Library, item: _Save | _Job) -> None:
         if isinstance(item, _Save):
-            try:
-                changed = library.save_note(item.note_id, title=item.title, body=item.body)
-            except Exception as exc:  # noqa: BLE001 - reported, the editor keeps the text
-                log.warning("saving note %s failed: %s", item.note_id, exc)
-                self._emit(self.saveFailed, item.note_id, f"{type(exc).__name__}: {exc}")
-            else:
-                self._emit(self.saved, item.note_id, changed)
+            self._apply_save(library, item)
             return
         try:
             result = item.fn(library)
@@ -167,6 +243,57 @@ class SaveQueue(QObject):
             self._emit(self._jobFailed, item.ticket, exc)
         else:
             self._emit(self._jobDone, item.ticket, result)
+
+    def _apply_save(self, library: Library, item: _Save) -> None:
+        data_dir = library.paths.data_dir
+        try:
+            changed = library.save_note(item.note_id, title=item.title, body=item.body)
+        except NoteNotFound:
+            self._recreate(library, item)
+            return
+        except Exception as exc:  # noqa: BLE001 - kept, reported, retried
+            self._failed(library, item, exc)
+            return
+        with self._cv:
+            self._state.reasons.pop(item.note_id, None)
+            newer = self._has_newer_locked(item.note_id)
+        if not newer:  # nothing of this note is waiting: no recovered text is needed any more
+            recovery.discard(data_dir, item.note_id)
+        self._emit(self.saved, item.note_id, changed)
+
+    def _has_newer_locked(self, note_id: int) -> bool:
+        return note_id in self._state.failing or any(
+            isinstance(q, _Save) and q.note_id == note_id for q in self._queue)
+
+    def _failed(self, library: Library, item: _Save, exc: Exception) -> None:
+        reason = str(exc) or type(exc).__name__
+        log.warning("saving note %s failed (attempt %s): %s", item.note_id, item.attempts + 1, reason)
+        try:
+            item.kept_at = str(recovery.keep(library.paths.data_dir, item.note_id, item.title,
+                                             item.body, reason))
+        except OSError as keep_exc:
+            log.error("could not keep the text of note %s anywhere: %s", item.note_id, keep_exc)
+            item.kept_at = ""
+        item.attempts += 1
+        item.next_at = time.monotonic() + min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (item.attempts - 1))
+        with self._cv:
+            if not self._has_newer_locked(item.note_id):  # else the newer text is tried next
+                self._state.failing[item.note_id] = item
+            self._state.reasons[item.note_id] = reason
+            self._cv.notify_all()
+        self._emit(self.saveFailed, item.note_id, reason)
+
+    def _recreate(self, library: Library, item: _Save) -> None:
+        """The note was purged by another process while being edited: keep the words as a new note."""
+        try:
+            new_id = library.add_note(item.title, item.body)
+        except Exception as exc:  # noqa: BLE001 - kept and retried like any failed save
+            self._failed(library, item, exc)
+            return
+        recovery.discard(library.paths.data_dir, item.note_id)
+        with self._cv:
+            self._state.reasons.pop(item.note_id, None)
+        self._emit(self.noteRecreated, item.note_id, new_id)
 
     @staticmethod
     def _emit(signal: Any, *args: object) -> None:

@@ -1,0 +1,119 @@
+"""Typed text that could not be saved yet, kept on disk until it is (I13: no lost words).
+
+When saving a note fails (disk full, library read-only or busy, the note
+purged by another process), the text is written here at once, atomically
+(temporary file, fsync, rename), and removed when a save of that very text
+succeeds. Whatever is still here on the next start is offered back.
+
+The first choice is ``recovery/`` next to the library. When that folder cannot
+be written (the data folder is read-only, or its disk is full) the per-user
+state folder is used instead, under a name derived from the library's path,
+so text from two libraries never mixes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from desktop_kb.paths import APP_NAME
+
+FOLDER = "recovery"
+
+
+@dataclass(frozen=True)
+class RecoveredText:
+    note_id: int
+    title: str
+    body: str
+    saved_at: float  # when the text was written here
+    reason: str  # why it could not be saved
+    path: Path
+
+
+def recovery_dirs(data_dir: Path) -> list[Path]:
+    """Where recovered text may be, in the order it is written."""
+    key = hashlib.sha256(str(data_dir.resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    fallback = platformdirs.user_state_path(APP_NAME, appauthor=False) / FOLDER / key
+    return [data_dir / FOLDER, fallback]
+
+
+def _name(note_id: int) -> str:
+    return f"note-{note_id}.json"
+
+
+def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str) -> Path:
+    """Write the text durably; returns where. Raises OSError only if no folder could take it."""
+    payload = json.dumps({"note_id": note_id, "title": title, "body": body, "saved_at": time.time(),
+                          "reason": reason}, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    last: OSError | None = None
+    for folder in recovery_dirs(data_dir):
+        final = folder / _name(note_id)
+        tmp = folder / f".{_name(note_id)}.{os.getpid()}.tmp"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as fh:
+                fh.write(payload)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, final)
+        except OSError as exc:
+            last = exc
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            continue
+        # One copy only: an older one elsewhere would come back later as a stale offer.
+        for other in recovery_dirs(data_dir):
+            if other != folder:
+                with contextlib.suppress(OSError):
+                    (other / _name(note_id)).unlink()
+        return final
+    assert last is not None
+    raise last
+
+
+def _read(path: Path) -> RecoveredText | None:
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8", "surrogatepass"))
+        return RecoveredText(int(data["note_id"]), str(data["title"]), str(data["body"]),
+                             float(data["saved_at"]), str(data.get("reason", "")), path)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def pending(data_dir: Path) -> list[RecoveredText]:
+    """Every recovered text, oldest first."""
+    found: dict[int, RecoveredText] = {}
+    for folder in recovery_dirs(data_dir):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            if not (name.startswith("note-") and name.endswith(".json")):
+                continue
+            item = _read(folder / name)
+            if item is not None and (item.note_id not in found
+                                     or found[item.note_id].saved_at < item.saved_at):
+                found[item.note_id] = item
+    return sorted(found.values(), key=lambda r: r.saved_at)
+
+
+def discard(data_dir: Path, note_id: int, *, body: str | None = None) -> None:
+    """Forget the recovered text of a note (only if it is ``body``, when given: a newer
+    failed save must not be deleted by an older successful one)."""
+    for folder in recovery_dirs(data_dir):
+        path = folder / _name(note_id)
+        if body is not None:
+            item = _read(path)
+            if item is None or item.body != body:
+                continue
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -1,0 +1,162 @@
+"""No lost words (I13): failing saves keep the text, say why, retry, and come back after a restart.
+
+Real file systems: a tiny tmpfs that fills up, a data folder remounted
+read-only (see ``mounts``), and SQLite's ``max_page_count`` for a full library
+on any machine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mounts import remount, tmpfs
+
+from desktop_kb import recovery
+from desktop_kb.library import Library
+from desktop_kb.tasks.save_queue import SaveQueue
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+BIG = "很长的一段文字 a long paragraph of text. " * 2000
+
+
+@pytest.fixture
+def queue(qtbot) -> SaveQueue:  # type: ignore[no-untyped-def]
+    q = SaveQueue()
+    yield q
+    q.stop(timeout=5)
+
+
+def _stored(data_dir: Path, note_id: int) -> str:
+    with Library(data_dir, load_model=False) as lib:
+        return lib.get_note(note_id).body
+
+
+def test_a_full_library_keeps_the_text_says_why_and_saves_when_there_is_room(
+    qtbot, queue: SaveQueue, data_dir: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    lib = Library(data_dir, load_model=False)
+    try:
+        note_id = lib.add_note("满了", "short")
+        queue.set_library(lib)
+        pages = lib.store.execute("PRAGMA page_count").fetchone()[0]
+        lib.store.execute(f"PRAGMA max_page_count = {pages}")
+        with qtbot.waitSignal(queue.saveFailed, timeout=10000) as failed:
+            queue.save(note_id, "满了", BIG + "zqlost1")
+        assert failed.args[0] == note_id and "full" in failed.args[1].lower()
+        kept = recovery.pending(data_dir)
+        assert [(k.note_id, k.body) for k in kept] == [(note_id, BIG + "zqlost1")]
+        assert kept[0].path.parent == data_dir / "recovery"
+        assert queue.pending_text(note_id) == ("满了", BIG + "zqlost1")
+        # Typing on while it fails: the newest text is the one retried.
+        queue.save(note_id, "满了", BIG + "zqlost2")
+        assert not queue.flush(0.5)
+        lib.store.execute("PRAGMA max_page_count = 1073741823")
+        with qtbot.waitSignal(queue.saved, timeout=10000):
+            queue.retry_now()
+        assert queue.flush(5)
+        assert recovery.pending(data_dir) == []
+        assert lib.get_note(note_id).body == BIG + "zqlost2"
+    finally:
+        queue.set_library(None)
+        lib.close()
+
+
+def test_text_that_never_saved_is_offered_after_a_restart(qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    lib = Library(data_dir, load_model=False)
+    queue = SaveQueue()
+    note_id = lib.add_note("关闭", "short")
+    queue.set_library(lib)
+    pages = lib.store.execute("PRAGMA page_count").fetchone()[0]
+    lib.store.execute(f"PRAGMA max_page_count = {pages}")
+    queue.save(note_id, "关闭", BIG + "zqlost3")
+    assert queue.stop(timeout=1.5) is False  # close: not saved, and says so
+    assert [u.note_id for u in queue.unsaved()] == [note_id]
+    lib.close()
+    kept = recovery.pending(data_dir)
+    assert [(k.note_id, k.title, k.body) for k in kept] == [(note_id, "关闭", BIG + "zqlost3")]
+    assert "full" in kept[0].reason.lower()
+
+
+def test_a_note_purged_by_another_process_keeps_its_words_as_a_new_note(
+    qtbot, queue: SaveQueue, data_dir: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    lib = Library(data_dir, load_model=False)
+    try:
+        note_id = lib.add_note("会被删掉", "old")
+        queue.set_library(lib)
+        other = Library(data_dir, load_model=False)  # "the CLI"
+        other.delete_note(note_id)
+        other.close()
+        with qtbot.waitSignal(queue.noteRecreated, timeout=10000) as recreated:
+            queue.save(note_id, "会被删掉", "typed after it was purged zqlost4")
+        old, new = recreated.args
+        assert old == note_id  # (SQLite may hand the freed id out again)
+        assert lib.get_note(new).body == "typed after it was purged zqlost4"
+        assert recovery.pending(data_dir) == []
+    finally:
+        queue.set_library(None)
+        lib.close()
+
+
+def test_a_real_full_disk(qtbot, queue: SaveQueue, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with tmpfs(tmp_path / "disk", 3072) as disk:
+        data_dir = disk / "library"
+        lib = Library(data_dir, load_model=False)
+        try:
+            note_id = lib.add_note("磁盘", "short")
+            queue.set_library(lib)
+            filler = disk / "filler"
+            with open(filler, "wb") as fh:  # fill what is left
+                try:
+                    while True:
+                        fh.write(b"\0" * 65536)
+                        fh.flush()
+                except OSError:
+                    pass
+            with qtbot.waitSignal(queue.saveFailed, timeout=20000) as failed:
+                queue.save(note_id, "磁盘", BIG + "zqlost5")
+            assert failed.args[0] == note_id
+            kept = recovery.pending(data_dir)
+            assert [(k.note_id, k.body) for k in kept] == [(note_id, BIG + "zqlost5")]
+            assert kept[0].path.parent != data_dir / "recovery"  # the full disk could not take it
+            filler.unlink()
+            with qtbot.waitSignal(queue.saved, timeout=20000):
+                queue.retry_now()
+            assert recovery.pending(data_dir) == []
+            assert lib.get_note(note_id).body == BIG + "zqlost5"
+        finally:
+            queue.set_library(None)
+            lib.close()
+
+
+def test_a_read_only_data_folder(qtbot, queue: SaveQueue, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """The library refuses writes (SQLITE_READONLY) and the folder next to it is a read-only
+    mount: the text goes to the fallback folder and is saved once writing works again.
+
+    (A mount cannot be switched to read-only while SQLite holds its files open
+    for writing, so the library's refusal comes from ``query_only``, which
+    fails writes with the same error a read-only file gives.)
+    """
+    lib = Library(data_dir, load_model=False)
+    with tmpfs(data_dir / "recovery", 256) as folder:
+        remount(folder, read_only=True)
+        try:
+            note_id = lib.add_note("只读", "short")
+            queue.set_library(lib)
+            lib.store.execute("PRAGMA query_only = ON")
+            with qtbot.waitSignal(queue.saveFailed, timeout=20000) as failed:
+                queue.save(note_id, "只读", "typed while read-only zqlost6")
+            assert failed.args[0] == note_id and "read-only" in failed.args[1].lower()
+            kept = recovery.pending(data_dir)
+            assert [(k.note_id, k.body) for k in kept] == [(note_id, "typed while read-only zqlost6")]
+            assert kept[0].path.parent != folder  # the read-only folder could not take it
+            lib.store.execute("PRAGMA query_only = OFF")
+            with qtbot.waitSignal(queue.saved, timeout=20000):
+                queue.retry_now()
+            assert lib.get_note(note_id).body == "typed while read-only zqlost6"
+            assert recovery.pending(data_dir) == []
+        finally:
+            queue.set_library(None)
+            lib.close()
