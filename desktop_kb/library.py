@@ -32,7 +32,9 @@ from desktop_kb.retrieval.search import search
 from desktop_kb.retrieval.tuning import Tuning, TuningSource, manifest_calibration
 from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, notes, settings
+from desktop_kb.store.backup import Backup, backup_due, create_backup
 from desktop_kb.store.connection import open_store
+from desktop_kb.store.tx import transaction
 
 T = TypeVar("T")
 
@@ -344,6 +346,20 @@ class Library:
             index, self.store_reader, in_process=self.worker.pending, error=self.worker.owner_error(),
             model_error=self.model_error, unrecorded=applier_unrecorded,
             owner=owner.describe() if owner is not None else "")
+
+    # ----- upkeep -----------------------------------------------------------------
+
+    def daily_upkeep(self) -> Backup | None:
+        """On start (the app), at most once a day: a backup, old tombstones collected, and a
+        full verify of the index as a last safety net under the change feed (I5). Returns
+        the new backup, if one was made; raises ``BackupError`` when it could not be."""
+        if not backup_due(self.paths.store):
+            return None
+        made = create_backup(self.paths.store, reason="auto")
+        with self._write_lock, transaction(self.store, "Tidying the change feed"):
+            feed.collect_tombstones(self.store)
+        self.verify(repair=True)
+        return made
 
     # ----- following other processes ------------------------------------------
 

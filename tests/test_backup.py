@@ -91,3 +91,21 @@ def test_backup_cli_create_list_restore(data_dir: Path) -> None:
     assert search.returncode == 0 and json.loads(search.stdout)["results"] == []
     missing = cli(data_dir, "backup", "restore", "no-such-backup")
     assert missing.returncode == 1 and "backup list" in missing.stderr
+
+
+def test_daily_upkeep_backs_up_once_a_day_and_collects_old_tombstones(library: Library) -> None:
+    note_id = library.add_note("旧", "old")
+    library.delete_note(note_id)
+    library.add_note("活的", "alive zqbk8")
+    assert library.drain(60)
+    library.write(lambda c: c.execute("UPDATE tombstones SET deleted_at = deleted_at - 60 * 86400"))
+    conn = sqlite3.connect(library.paths.index)  # drift only a full verify can see
+    conn.execute("DELETE FROM kb_sources")
+    conn.commit()
+    conn.close()
+    made = library.daily_upkeep()
+    assert made is not None and made.reason == "auto"
+    assert library.verify(repair=False).drift == 0
+    assert library.store_reader.execute("SELECT count(*) FROM tombstones").fetchone()[0] == 0
+    assert library.daily_upkeep() is None  # the newest backup is fresh
+    assert len(list_backups(library.paths.store)) == 1

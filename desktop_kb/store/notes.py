@@ -85,6 +85,17 @@ def get_note(conn: sqlite3.Connection, note_id: int) -> Note:
     return _row_to_note(row)
 
 
+def notes_by_ids(conn: sqlite3.Connection, ids: list[int]) -> list[Note]:
+    """The notes with these ids that exist (live or in the trash), in no particular order."""
+    found: list[Note] = []
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        marks = ",".join("?" * len(part))
+        found += [_row_to_note(r) for r in conn.execute(
+            f"SELECT {_COLUMNS} FROM notes WHERE id IN ({marks})", part)]
+    return found
+
+
 def list_notes(
     conn: sqlite3.Connection, *, trashed: bool = False, order: str = "updated",
 ) -> list[Note]:

@@ -23,7 +23,7 @@ class OpenedLibrary:
 def open_library(data_dir: Path, listener: Callable[[IndexEvent], None], welcome: tuple[str, str],
                  holder: dict[str, Library]) -> OpenedLibrary:
     """Open, create the welcome note once, load the note list and the library tree."""
-    library = Library(data_dir, listener=listener, verify_on_start=True)
+    library = Library(data_dir, listener=listener, role="app")
     holder["library"] = library  # so a window closed mid-open can still close it
     welcome_id = None
     if not library.get_setting("ui.welcome_created"):
