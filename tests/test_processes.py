@@ -139,7 +139,7 @@ def test_the_index_follows_kill_minus_nine_of_the_owner(tmp_path: Path) -> None:
         assert lib.verify(repair=False).drift == 0
 
 
-@pytest.mark.parametrize("seed", [11, 12])
+@pytest.mark.parametrize("seed", [11, pytest.param(12, marks=pytest.mark.slow)])
 def test_random_interleavings_end_with_zero_drift_and_no_lost_rows(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)
     data_dir = tmp_path / "library"
