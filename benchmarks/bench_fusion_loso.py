@@ -40,7 +40,7 @@ from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, fuse_score
 RRF_K = 60
 # The search space: few constants, coarse steps (a finer grid only fits noise).
 GRID = {
-    "dense_from": [3.0, 4.0, 5.0],
+    "dense_from": [2.0, 3.0, 4.0, 5.0],
     "dense_weight": [0.3, 1.0],
     "tie_weight": [0.02, 0.05],
     "coverage_power": [2.0, 3.0],

@@ -67,11 +67,17 @@ MODES = ("lexical", "dense", "rrf", "hybrid")
 
 @dataclass(frozen=True)
 class RelatedParams:
-    """Related-material constants, in calibrated units (fitted leave-one-set-out)."""
+    """Related-material constants, in calibrated units.
 
-    dense_weight: float = 2.0  # closeness 1.0 counts as much as this many fully shared key-term sets
+    Fitted on the Tatoeba paraphrase and translation pairs, each left out in turn
+    (``benchmarks/bench_related_loso.py``): both folds chose these values. On
+    those sets meaning decides and shared key terms order near-ties; both are
+    paraphrase sets, so the fit leans to meaning.
+    """
+
+    dense_weight: float = 16.0  # closeness 1.0 counts as much as this many fully shared key-term sets
     min_level: float = 3.0  # nothing under this many spreads above unrelated text is shown ...
-    alone_level: float = 5.0  # ... and from this level up meaning alone is enough
+    alone_level: float = 3.0  # ... and from this level up meaning alone is enough
 
 
 DEFAULT_RELATED = RelatedParams()
