@@ -1,19 +1,23 @@
-"""Content gate (gate 2) quality: false positives on real study text, recall on planted secrets.
+"""Content gate (gate 2) quality: recall on secrets, false positives on real study text.
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_gate.py [--cmrc ../shared/eval/cmrc2018_trial.json] [--json]
+    .venv/bin/python benchmarks/bench_gate.py [--json] [--show-misses]
 
-1. False-positive rate: every CMRC 2018 trial paragraph (Chinese encyclopedia
-   text full of years, numbers and names) is checked as a whole snippet; any
-   finding is a false positive, since the set holds no secrets or personal
-   data. The file is read in place, never copied into the repository.
-2. Recall: the positives below (one secret or personal datum each, embedded in
-   a sentence the way it appears in real notes) must each be found with the
-   expected kind. Numbers that look alike but are invalid (bad checksum, bad
-   Luhn) are in the negatives, which must pass untouched.
+Recall, per category, on two labelled corpora (benchmarks/gate_corpus/):
+``written`` (the shapes the detectors were built against) and ``heldout``
+(written afterwards and never used to change them). Each case is a note, a
+pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
+into sources exactly as the importer splits it; the gate reads every source
+whole (with its neighbouring fragments), the way the QA path does. A case
+counts as found only when every character of every labelled secret is
+withheld or redacted.
 
-Measured, not asserted; tests/test_qa_gate.py asserts the same corpus.
+False positives, per set: every paragraph of CMRC 2018 trial and DRCD dev
+(Chinese encyclopedia text), every fragment of the Rust book in Chinese
+(code, hashes, identifiers) and the study-text negatives in the corpus. Any
+finding in a source that holds no secret is a false positive. The public
+data is read in place, never copied into the repository.
 """
 
 from __future__ import annotations
@@ -21,109 +25,154 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from desktop_kb.qa.gate import detect  # noqa: E402
+from benchmarks.gate_corpus import CATEGORIES, Case  # noqa: E402
+from benchmarks.gate_corpus.negatives import NEGATIVES  # noqa: E402
+from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
+from desktop_kb.qa.detectors import Finding  # noqa: E402
+from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, spans_for_text  # noqa: E402
 
-# (text, expected kind). Keys and numbers are made up for the test (IDs and cards
-# carry valid checksums; none belongs to a real person or account).
-POSITIVES: list[tuple[str, str]] = [
-    ("OpenAI key: sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD", "api_key"),
-    ("export OPENAI_API_KEY=sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "api_key"),
-    ("DeepSeek 的 key 是 sk-1f2e3d4c5b6a79880123456789abcdef，别外传", "api_key"),
-    ("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "api_key"),
-    ("临时凭证 ASIAZ7Q3EXAMPLE4KEY1 今天过期", "api_key"),
-    ("git remote set-url origin https://ghp_0123456789abcdefghijABCDEFGHIJklmnopqr@github.com/me/x",
-     "api_key"),
-    ("token: github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ", "api_key"),
-    ("GitLab 令牌 glpat-xY12zW34vU56tS78rQ90 用于 CI", "api_key"),
-    ("Slack bot xoxb-1234567890-abcdefghijkl", "api_key"),
-    ("maps key AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q", "api_key"),
-    ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N",
-     "api_key"),
-    ("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\n-----END RSA PRIVATE KEY-----", "private_key"),
-    ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",
-     "private_key"),
-    ("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "private_key"),
-    ("db password=Hunter2!x for the staging box", "password"),
-    ("PASSWORD: correct-horse-battery", "password"),
-    ("服务器密码：Abc@123456", "password"),
-    ("wifi 密码是 qwerty2024", "password"),
-    ("路由器口令=admin8888", "password"),
-    ('{"client_secret": "9f8e7d6c5b4a"}', "password"),
-    ("身份证号 11010519491231002X 已登记", "resident_id"),
-    ("证件号码：32010619850315041X", "resident_id"),
-    ("他的身份证 440308199901011234。", "resident_id"),
-    ("手机 13812345678 联系", "mobile"),
-    ("电话：+86 139-1234-5678", "mobile"),
-    ("call 186 1234 5678 after 6pm", "mobile"),
-    ("客服热线15900001111，工作日", "mobile"),
-    ("银行卡 6222020200112345679 工行", "bank_card"),
-    ("Visa 4111 1111 1111 1111 exp 12/29", "bank_card"),
-    ("card 5500-0000-0000-0004", "bank_card"),
-    ("招商 6225880137420015 储蓄卡", "bank_card"),
-    ("邮箱 zhang.san@example.com 有问题就发邮件", "email"),
-    ("mail me at first.last+kb@mail.example.org", "email"),
-    ("联系人：li_si2024@qq.com", "email"),
-]
-
-NEGATIVES: list[str] = [
-    "身份证号格式：18 位，最后一位是校验码，例如 110105194912310021（校验位错误）。",
-    "订单号 6222020200112345670 未通过 Luhn 校验。",
-    "2019 年 GDP 增长 6.1%，人口 1400000000 左右。",
-    "ISBN 978-7-111-54742-6 是这本书的编号。",
-    "The password field must not be empty.",
-    "sk-learn 是 scikit-learn 的常见误写。",
-    "版本号 v1.13.2，端口 8080，进程号 12345678。",
-    "公元前 221 年，秦统一六国。电话区号 010。",
-    "Use user@host in ssh commands, e.g. ssh deploy@server.",
-]
+SHARED = ROOT.parent / "shared"
+if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
+    SHARED = ROOT.parents[1] / "shared"
 
 
-def cmrc_contexts(path: Path) -> list[str]:
+def case_sources(case: Case) -> list[tuple[str, str, str]]:
+    """(text, before, after) per source, the way the library stores the case."""
+    if case.container in ("note", "env"):
+        return [(case.text, "", "")]
+    text = normalise_text(case.text)
+    frags = split_document(text, case.container, f"{case.id}.{case.container}").fragments
+    return [(f.text, frags[i - 1].text[-NEIGHBOUR_CHARS:] if i else "",
+             frags[i + 1].text[:NEIGHBOUR_CHARS] if i + 1 < len(frags) else "")
+            for i, f in enumerate(frags)]
+
+
+def covered(findings: Iterable[Finding], start: int, end: int, text: str) -> bool:
+    spans = list(findings)
+    return all(text[i].isspace() or any(f.start <= i < f.end for f in spans) for i in range(start, end))
+
+
+def check_case(case: Case) -> tuple[bool, list[str]]:
+    """(found, what leaked): every occurrence of every secret in every source must be covered."""
+    leaked: list[str] = []
+    located = {s: False for s in case.secrets}
+    for text, before, after in case_sources(case):
+        findings = spans_for_text(text, before=before, after=after).findings
+        for secret in case.secrets:
+            pos = text.find(secret)
+            while pos >= 0:
+                located[secret] = True
+                if not covered(findings, pos, pos + len(secret), text):
+                    leaked.append(secret)
+                pos = text.find(secret, pos + 1)
+    leaked += [f"(not in any source) {s}" for s, ok in located.items() if not ok]
+    return not leaked, leaked
+
+
+def recall(cases: list[Case]) -> dict[str, object]:
+    per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    misses = []
+    for case in cases:
+        ok, leaked = check_case(case)
+        per[case.category][1] += 1
+        per[case.category][0] += ok
+        if not ok:
+            misses.append({"id": case.id, "category": case.category, "container": case.container,
+                           "leaked": leaked})
+    found = sum(v[0] for v in per.values())
+    return {"cases": len(cases), "found": found, "recall": round(found / max(1, len(cases)), 4),
+            "per_category": {c: {"found": per[c][0], "cases": per[c][1],
+                                 "recall": round(per[c][0] / per[c][1], 4)} for c in CATEGORIES if c in per},
+            "misses": misses}
+
+
+# ----- false positives -------------------------------------------------------------------------
+
+def squad_paragraphs(path: Path) -> list[str]:
     data = json.loads(path.read_text(encoding="utf-8"))
     return [p["context"] for a in data["data"] for p in a["paragraphs"]]
 
 
+def rust_book_sources(folder: Path) -> list[tuple[str, str, str, str]]:
+    out = []
+    for path in sorted(folder.rglob("*.md")):
+        text = normalise_text(path.read_text(encoding="utf-8"))
+        frags = split_document(text, "md", path.name).fragments
+        for i, f in enumerate(frags):
+            out.append((f"{path.name}#{i}", f.text, frags[i - 1].text[-NEIGHBOUR_CHARS:] if i else "",
+                        frags[i + 1].text[:NEIGHBOUR_CHARS] if i + 1 < len(frags) else ""))
+    return out
+
+
+def false_positives(sources: list[tuple[str, str, str, str]]) -> dict[str, object]:
+    flagged = []
+    chars = 0
+    t0 = time.perf_counter()
+    for name, text, before, after in sources:
+        chars += len(text)
+        findings = spans_for_text(text, before=before, after=after).findings
+        if findings:
+            flagged.append({"source": name, "found": [[f.kind, text[f.start:f.end][:80]] for f in findings]})
+    seconds = time.perf_counter() - t0
+    return {"sources": len(sources), "flagged": len(flagged), "chars": chars,
+            "detect_chars_per_s": round(chars / seconds) if seconds else None, "examples": flagged[:20]}
+
+
+def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str]]]:
+    sets: dict[str, list[tuple[str, str, str, str]]] = {
+        "study_negatives": [(f"neg#{i}", t, "", "") for i, t in enumerate(NEGATIVES)]}
+    for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
+        if path.exists():
+            sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]
+    if args.rust_book.exists():
+        sets["rust_book_cn"] = rust_book_sources(args.rust_book)
+    return sets
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cmrc", type=Path, default=ROOT.parent / "shared" / "eval" / "cmrc2018_trial.json")
+    parser.add_argument("--cmrc", type=Path, default=SHARED / "eval" / "cmrc2018_trial.json")
+    parser.add_argument("--drcd", type=Path, default=SHARED / "eval" / "drcd_dev.json")
+    parser.add_argument("--rust-book", type=Path, default=SHARED / "corpora" / "rust-book-cn" / "src")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--show-misses", action="store_true", help="print what leaked and every flagged source")
     args = parser.parse_args()
-    contexts = cmrc_contexts(args.cmrc)
-    flagged = [(i, detect(c)) for i, c in enumerate(contexts)]
-    flagged = [(i, f) for i, f in flagged if f]
-    found = [any(f.kind == kind for f in detect(text)) for text, kind in POSITIVES]
-    negatives_flagged = [t for t in NEGATIVES if detect(t)]
-    result = {
-        "cmrc_paragraphs": len(contexts),
-        "cmrc_flagged": len(flagged),
-        "false_positive_rate": round(len(flagged) / max(1, len(contexts)), 4),
-        "positives": len(POSITIVES),
-        "recall": round(sum(found) / len(POSITIVES), 4),
-        "missed": [POSITIVES[i][0] for i, ok in enumerate(found) if not ok],
-        "negatives": len(NEGATIVES),
-        "negatives_flagged": negatives_flagged,
-        "flagged_examples": [
-            {"paragraph": i, "kinds": [f.kind for f in fs],
-             "text": [contexts[i][f.start:f.end] for f in fs]} for i, fs in flagged[:10]],
-    }
+
+    from benchmarks.gate_corpus import written
+
+    batches = {"written": written.CASES}
+    try:
+        from benchmarks.gate_corpus import heldout
+
+        batches["heldout"] = heldout.CASES
+    except ImportError:
+        pass
+    result: dict[str, object] = {"recall": {name: recall(cases) for name, cases in batches.items()},
+                                 "false_positives": {name: false_positives(s) for name, s in fp_sets(args).items()}}
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
-    else:
-        print(f"false positives: {result['cmrc_flagged']}/{result['cmrc_paragraphs']} CMRC paragraphs "
-              f"({result['false_positive_rate']:.2%})")
-        print(f"recall: {sum(found)}/{len(POSITIVES)} ({result['recall']:.2%})")
-        for text in result["missed"]:
-            print(f"  missed: {text!r}")
-        print(f"negatives flagged: {len(negatives_flagged)}/{len(NEGATIVES)}")
-        for text in negatives_flagged:
-            print(f"  flagged: {text!r}")
-        for ex in result["flagged_examples"]:
-            print(f"  CMRC #{ex['paragraph']}: {ex['kinds']} {ex['text']}")
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+        return 0
+    for name, r in result["recall"].items():  # type: ignore[union-attr]
+        print(f"recall [{name}]: {r['found']}/{r['cases']} ({r['recall']:.1%})")
+        for cat, v in r["per_category"].items():
+            print(f"  {cat:<18} {v['found']:>3}/{v['cases']:<3} {v['recall']:.1%}")
+        if args.show_misses:
+            for miss in r["misses"]:
+                print(f"  MISSED {miss['id']} ({miss['container']}): {miss['leaked']}")
+    for name, fp in result["false_positives"].items():  # type: ignore[union-attr]
+        print(f"false positives [{name}]: {fp['flagged']}/{fp['sources']} sources "
+              f"({fp['chars']:,} chars, {fp['detect_chars_per_s'] or 0:,} chars/s)")
+        if args.show_misses:
+            for ex in fp["examples"]:
+                print(f"  {ex['source']}: {ex['found']}")
     return 0
 
 

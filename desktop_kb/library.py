@@ -112,9 +112,14 @@ class Library:
 
     # ----- notes ----------------------------------------------------------------
 
-    def add_note(self, title: str, body: str, *, local_only: bool = False) -> int:
+    def add_note(self, title: str, body: str, *, local_only: bool = False,
+                 derived_from: Sequence[tuple[str, int]] = ()) -> int:
+        """A new note. ``derived_from``: the notes, fragments or documents it was made from
+        (a saved answer's sources, a reader selection's document) — if any of them is local
+        only, so is the note, with that reason shown beside its lock (I11)."""
         with self._write_lock:
-            note_id = notes.create_note(self.store, title, body, local_only=local_only)
+            note_id = notes.create_note(self.store, title, body, local_only=local_only,
+                                        derived_from=derived_from)
         self.worker.enqueue_note(note_id)
         return note_id
 

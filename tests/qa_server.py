@@ -2,13 +2,16 @@
 
 Each request takes the next scripted reply; every request body is recorded.
 A "stall" reply sends the headers and then blocks on an event (released when
-the server stops), which is how a provider that stops answering looks.
+the server stops), which is how a provider that stops answering looks; a
+"forever" reply streams the same delta until the client hangs up, which is
+how a small model repeating its prompt looks.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -28,6 +31,7 @@ class Reply:
     stall: bool = False  # after sending ``lines``, block until the server stops
     body: str = ""  # for error statuses
     hang: bool = False  # block before sending even the status line
+    forever: str = ""  # after ``lines``, send this delta again and again until the client hangs up
 
     @classmethod
     def stream(cls, *parts: str) -> Reply:
@@ -42,6 +46,8 @@ class ChatServer:
         self.release = threading.Event()
         self.stalled = threading.Event()  # set when a stalled reply is waiting
         self.first_chunk_sent = threading.Event()
+        self.on_request: Callable[[int], None] | None = None  # called with the request's number, before replying
+        self.chunks_sent = 0
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -55,6 +61,8 @@ class ChatServer:
                 raw = self.rfile.read(length)
                 server.requests.append(json.loads(raw.decode("utf-8")))
                 server.headers.append({k.lower(): v for k, v in self.headers.items()})
+                if server.on_request is not None:
+                    server.on_request(len(server.requests))
                 reply = server.replies.pop(0) if server.replies else Reply.stream("(no reply scripted)")
                 if reply.hang:
                     server.stalled.set()
@@ -79,6 +87,10 @@ class ChatServer:
                         self.wfile.write((line + "\n\n").encode("utf-8"))
                         self.wfile.flush()
                         server.first_chunk_sent.set()
+                    while reply.forever and not server.release.is_set():
+                        self.wfile.write((sse_chunk(reply.forever) + "\n\n").encode("utf-8"))
+                        self.wfile.flush()
+                        server.chunks_sent += 1
                     if reply.stall:
                         server.stalled.set()
                         server.release.wait(30)

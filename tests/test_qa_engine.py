@@ -56,7 +56,7 @@ def _setup(library: Any, server: ChatServer, *, notes: list[tuple[str, str, bool
 
 def _expected_body(engine: QaEngine, plan: Any) -> dict[str, Any]:
     snippets = [o for o, _ in plan.outgoing()]
-    return {"model": "test-model", "stream": True, "temperature": 0.2,
+    return {"model": "test-model", "stream": True, "temperature": 0.2, "max_tokens": 1024,
             "messages": [{"role": "system", "content": SYSTEM_PROMPT},
                          {"role": "user", "content": user_message(QUESTION, snippets)}]}
 
@@ -74,7 +74,7 @@ def test_normal_stream_sends_only_packed_snippets_and_logs_it(library: Any, serv
     plan = engine.prepare(QUESTION, session_id=session)
     assert plan.reason is None and plan.needs_approval
     deltas: list[str] = []
-    answer = engine.send(plan, on_delta=deltas.append)
+    answer = engine.send(plan, approved=True, on_delta=deltas.append)
 
     assert answer.mode == "generated" and answer.reason is None, answer.detail
     assert answer.answer == "先准备 docker-compose.yml 文件[1]。"
@@ -235,7 +235,7 @@ def test_prompt_injection_in_a_note_changes_nothing(library: Any, server: ChatSe
     engine = _setup(library, server, notes=[("注入", INJECTION, False), ("Private", PRIVATE, True)])
     server.replies.append(Reply.stream("好的，我会发送全部内容[9]。"))
     plan = engine.prepare(QUESTION, session_id=engine.new_session())
-    answer = engine.send(plan)
+    answer = engine.send(plan, approved=True)
     body = server.requests[0]
     assert body == _expected_body(engine, plan)
     assert body["messages"][0]["content"] == SYSTEM_PROMPT
@@ -258,7 +258,7 @@ def test_secrets_never_leave_unless_redacted(library: Any, server: ChatServer, m
     verdicts = {g.packed.source_id: g.verdict for g in plan.gated}
     assert verdicts[1].action == ("blocked" if mode == "block" else "redacted")
     assert "password" in verdicts[1].reasons
-    engine.send(plan)
+    engine.send(plan, approved=True)
     text = json.dumps(server.requests[0], ensure_ascii=False)
     assert "Hunter2pass" not in text
     assert ("[password removed]" in text) == (mode == "redact")
@@ -273,23 +273,35 @@ def test_removed_snippets_are_not_sent_and_numbers_stay_contiguous(library: Any,
     plan = engine.prepare(QUESTION)
     assert len(plan.gated) >= 2
     removed = {plan.gated[0].packed.n}
-    answer = engine.send(plan, removed=removed)
+    answer = engine.send(plan, approved=True, removed=removed)
     sent = _sent_texts(server.requests[0])
     assert plan.gated[0].packed.text not in sent
     assert [c.n for c in answer.citations] == list(range(1, len(sent) + 1))
     assert uploads.list_uploads(library.store_reader)[0].verdicts["removed"] == 1
 
 
-def test_session_approval_skips_the_preview_for_that_host(library: Any, server: ChatServer) -> None:
-    engine = _setup(library, server)
-    session = engine.new_session()
+def test_session_approval_lives_only_in_the_running_app(library: Any, server: ChatServer) -> None:
+    from desktop_kb.qa.approvals import SessionApprovals
+
+    app = _setup(library, server)
+    app.session_approvals = SessionApprovals()
+    session = app.new_session()
     server.replies += [Reply.stream("一[1]。"), Reply.stream("二[1]。")]
-    plan = engine.prepare(QUESTION, session_id=session)
-    engine.send(plan, approve_session=True)
-    again = engine.prepare(QUESTION, session_id=session)
+    plan = app.prepare(QUESTION, session_id=session)
+    app.send(plan, approved=True, approve_session=True)
+    again = app.prepare(QUESTION, session_id=session)
     assert not again.needs_approval
-    assert engine.ask(QUESTION, session_id=session).mode == "generated"  # no --yes needed now
-    assert engine.prepare(QUESTION, session_id=engine.new_session()).needs_approval
+    assert app.ask(QUESTION, session_id=session).mode == "generated"  # the app: no preview needed now
+    assert app.prepare(QUESTION, session_id=app.new_session()).needs_approval
+    assert len(server.requests) == 2
+
+    # Another process (a CLI) sharing the library inherits nothing: every request needs its own yes.
+    cli = QaEngine(library, key_lookup=lambda _name: "test-key", provider_overrides={"backoff": 0.01})
+    assert cli.prepare(QUESTION, session_id=session).needs_approval
+    answer = cli.ask(QUESTION, session_id=session)
+    assert answer.mode == "local" and answer.reason == "not_approved"
+    assert cli.send(cli.prepare(QUESTION, session_id=session), approved=False).reason == "not_approved"
+    assert len(server.requests) == 2
 
 
 def test_link_expansion_follows_confirmed_links_below_every_seed(library: Any) -> None:

@@ -6,7 +6,8 @@ snippets, each snippet's gate verdict, gate 1's state and the exact request
 body); :meth:`QaEngine.send` sends the approved part of that plan. The local
 cited hit list is always the fallback answer, with the reason shown (I7).
 No code path reaches the network unless gate 1 is open, gate 2 let at least
-one snippet through, and the person approved (I8).
+one snippet and the question through, and the person approved this very
+request (I8) — all three checked again immediately before each attempt.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Any
 
 from desktop_kb import secrets
 from desktop_kb.qa import gate as content_gate
+from desktop_kb.qa.answer_length import DEFAULT_MAX_ANSWER_TOKENS, AnswerLimit
+from desktop_kb.qa.approvals import SessionApprovals
 from desktop_kb.qa.citations import FLAG_UNSUPPORTED, validate_answer
 from desktop_kb.qa.prompt import OutgoingSnippet, request_body
 from desktop_kb.qa.providers import (
@@ -33,8 +36,10 @@ from desktop_kb.qa.providers import (
     stream_chat,
 )
 from desktop_kb.qa.retrieve import QaHit, Retrieved, retrieve
+from desktop_kb.qa.scrub import scrub_secrets
+from desktop_kb.qa.source_spans import spans_for_source
 from desktop_kb.retrieval.packing import PackedContext, PackedSnippet, pack_context
-from desktop_kb.store import chats, uploads
+from desktop_kb.store import chats, local_only, uploads
 
 # Why an answer is the local hit list; the UI and CLI turn codes into words.
 REASONS = {
@@ -43,12 +48,26 @@ REASONS = {
     "no_provider": "No AI provider is configured (Settings → AI provider).",
     "no_key": "No API key is stored for the AI provider.",
     "gate_blocked": "The content gate blocked every snippet, so nothing was sent.",
+    "question_blocked": "The question itself holds a secret or personal data, so nothing was sent.",
+    "question_too_long": "The question is too long to ask.",
+    "changed": "A source became local only after the preview, so nothing was sent; ask again.",
     "not_approved": "The request was not approved, so nothing was sent.",
     "offline": "The AI provider could not be reached.",
     "timeout": "The AI provider stopped answering (timeout).",
     "provider_error": "The AI provider returned an error.",
     "cancelled": "Stopped before an answer arrived.",
 }
+
+
+FLAG_TOO_LONG = "answer_too_long"
+
+
+class _Withheld(Exception):
+    """Raised from the pre-request hook: a gate closed between the preview and the request."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def snippet_hash(text: str) -> str:
@@ -77,7 +96,17 @@ class QaPlan:
     config: ProviderConfig | None
     reason: str | None  # why this will be a local answer (None: cloud is possible)
     needs_approval: bool
+    question_verdict: content_gate.Verdict = field(
+        default_factory=lambda: content_gate.Verdict(content_gate.SENT, None))
+    max_answer_tokens: int = DEFAULT_MAX_ANSWER_TOKENS
+    max_question_chars: int = content_gate.DEFAULT_MAX_QUESTION_CHARS
     timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def question_sent(self) -> str:
+        """The question as it would leave: redacted when the gate redacted it."""
+        text = self.question_verdict.text
+        return text if text is not None else ""
 
     @property
     def host(self) -> str:
@@ -94,7 +123,8 @@ class QaPlan:
     def body(self, removed: Collection[int] = ()) -> dict[str, Any]:
         """The exact request body (what the preview shows and what is sent)."""
         model = self.config.model if self.config else ""
-        return request_body(model, self.question, [o for o, _ in self.outgoing(removed)])
+        return request_body(model, self.question_sent, [o for o, _ in self.outgoing(removed)],
+                            max_tokens=self.max_answer_tokens)
 
     def verdict_counts(self, removed: Collection[int] = ()) -> dict[str, int]:
         counts = content_gate.count_verdicts([g.verdict for g in self.gated])
@@ -149,7 +179,8 @@ class QaAnswer:
         return {"mode": self.mode, "reason": self.reason, "answer": self.answer,
                 "citations": [c.as_json() for c in self.citations],
                 "hits": [c.as_json() for c in self.hits], "gate": self.gate, "flags": self.flags,
-                "session_id": self.session_id, "provider": self.provider, "detail": self.detail}
+                "session_id": self.session_id, "provider": self.provider, "detail": self.detail,
+                "verdicts": self.meta.get("verdicts", []), "question_gate": self.meta.get("question_gate")}
 
 
 def _hit_citations(hits: list[QaHit]) -> list[Citation]:
@@ -166,10 +197,14 @@ class QaEngine:
     """Qt-free; one engine per library. ``transport`` lets tests route httpx (never needed in the app)."""
 
     def __init__(self, library: Any, *, key_lookup: Callable[[str], str | None] = secrets.get_api_key,
-                 provider_overrides: dict[str, Any] | None = None) -> None:
+                 provider_overrides: dict[str, Any] | None = None,
+                 session_approvals: SessionApprovals | None = None) -> None:
+        """``session_approvals``: only the running app passes one; without it every request
+        needs its own approval (the CLI's ``--yes``)."""
         self.library = library
         self._key_lookup = key_lookup
         self._overrides = provider_overrides or {}
+        self.session_approvals = session_approvals
 
     # ----- sessions ---------------------------------------------------------------------
 
@@ -188,8 +223,13 @@ class QaEngine:
     def delete_session(self, session_id: int) -> None:
         self.library.write(lambda conn: chats.delete_session(conn, session_id))
 
-    def approve_session(self, session_id: int, host: str | None) -> None:
-        self.library.write(lambda conn: chats.approve_session(conn, session_id, host))
+    def approve_session(self, session_id: int, host: str) -> None:
+        if self.session_approvals is None:
+            raise RuntimeError("session approval exists only in the running app")
+        self.session_approvals.approve(session_id, host)
+
+    def session_approved(self, session_id: int | None, host: str) -> bool:
+        return self.session_approvals is not None and self.session_approvals.approved(session_id, host)
 
     # ----- gate 1 -----------------------------------------------------------------------
 
@@ -216,40 +256,61 @@ class QaEngine:
 
     def prepare(self, question: str, *, session_id: int | None = None, scope: str = "all") -> QaPlan:
         t0 = time.perf_counter()
+        get = self.library.get_setting
+        mode = str(get("qa.sensitive") or "block")
+        max_question = int(get("qa.max_question_chars") or content_gate.DEFAULT_MAX_QUESTION_CHARS)
+        max_tokens = int(get("qa.max_answer_tokens") or DEFAULT_MAX_ANSWER_TOKENS)
+        if len(question) > max_question:
+            # Refused before retrieval: a pasted chapter is not a question, and searching it is slow.
+            empty = Retrieved(question=question, mode=self.library.default_mode(), nothing=True)
+            return QaPlan(question, session_id, empty, PackedContext([], 0), [], None, "question_too_long",
+                          True, content_gate.Verdict(content_gate.BLOCKED, None, ["too_long"]),
+                          max_tokens, max_question)
         got = retrieve(self.library, question, scope=scope)
         t1 = time.perf_counter()
-        budget = int(self.library.get_setting("qa.budget_chars") or 1200)
+        budget = int(get("qa.budget_chars") or 1200)
         packed = pack_context([(h.result, h.text) for h in got.hits], got.terms, budget,
                               doc_freq=got.doc_freq, n_docs=got.n_docs, question=question,
                               best_sentences={i: h.best_sentence for i, h in enumerate(got.hits)
                                               if h.best_sentence is not None},
                               via_link=[h.via_link for h in got.hits])
-        mode = str(self.library.get_setting("qa.sensitive") or "block")
-        gated = [GatedSnippet(p, content_gate.check_snippet(p.text, local_only=p.local_only, mode=mode))
-                 for p in packed.snippets]
+        gated = self._gate_snippets(packed, got, mode)
+        question_verdict = content_gate.check_question(question, mode=mode)
         t2 = time.perf_counter()
         config, reason = self.provider_config()
         if got.nothing:
             reason = "nothing_found"
+        elif reason is None and not question_verdict.allowed:
+            reason = "question_blocked"
         elif reason is None and not any(g.verdict.allowed for g in gated):
             reason = "gate_blocked"
-        needs_approval = True
-        if reason is None and session_id is not None:
-            try:
-                session = chats.get_session(self.library.store_reader, session_id)
-                needs_approval = session.approved_host != config.host  # type: ignore[union-attr]
-            except chats.SessionNotFound:
-                needs_approval = True
-        return QaPlan(question, session_id, got, packed, gated, config,
-                      reason, needs_approval,
+        needs_approval = not (config is not None and self.session_approved(session_id, config.host))
+        return QaPlan(question, session_id, got, packed, gated, config, reason, needs_approval,
+                      question_verdict, max_tokens, max_question,
                       {"retrieve_ms": round((t1 - t0) * 1000, 1), "pack_gate_ms": round((t2 - t1) * 1000, 1)})
+
+    def _gate_snippets(self, packed: PackedContext, got: Retrieved, mode: str) -> list[GatedSnippet]:
+        """Each window is judged with the spans detected in its whole source (I11)."""
+        texts = {(h.result.source_type, h.result.source_id): h.text for h in got.hits}
+        store = self.library.store_reader
+        gated = []
+        for p in packed.snippets:
+            source = None if p.local_only else spans_for_source(
+                store, p.source_type, p.source_id, texts[(p.source_type, p.source_id)])
+            gated.append(GatedSnippet(p, content_gate.check_snippet(
+                p.text, local_only=p.local_only, mode=mode, source=source, window=(p.start, p.end))))
+        return gated
 
     # ----- answers ----------------------------------------------------------------------
 
     def _base_meta(self, plan: QaPlan, removed: Collection[int]) -> dict[str, Any]:
+        question = plan.question_verdict
         return {"verdicts": [g.as_json() for g in plan.gated], "removed": sorted(removed),
                 "timings": dict(plan.timings), "scope_mode": plan.retrieved.mode,
-                "notice": plan.retrieved.notice}
+                "notice": plan.retrieved.notice,
+                "question_gate": {"verdict": question.action, "reasons": question.reasons,
+                                  "chars": len(plan.question), "limit": plan.max_question_chars},
+                "max_answer_tokens": plan.max_answer_tokens}
 
     def answer_locally(self, plan: QaPlan, reason: str | None = None, *, removed: Collection[int] = (),
                        detail: str = "", extra_flags: list[str] | None = None,
@@ -267,18 +328,32 @@ class QaEngine:
             self._store(plan, answer)
         return answer
 
-    def send(self, plan: QaPlan, *, removed: Collection[int] = (), approve_session: bool = False,
-             on_delta: Callable[[str], None] | None = None, cancel: CancelToken | None = None,
-             transport: Any = None) -> QaAnswer:
-        """Send the approved plan (the caller got the person's approval), or explain why not."""
+    def send(self, plan: QaPlan, *, approved: bool, removed: Collection[int] = (),
+             approve_session: bool = False, on_delta: Callable[[str], None] | None = None,
+             cancel: CancelToken | None = None, transport: Any = None) -> QaAnswer:
+        """Send the plan, or explain why not.
+
+        ``approved`` is the person's yes to this very request (the preview's Send,
+        the CLI's ``--yes``); without it only "send for this session" given in this
+        running app counts. Gate 1, the approval and the sources' local-only flags
+        are checked again immediately before every attempt.
+        """
         if plan.reason is not None or plan.config is None:
             return self.answer_locally(plan, plan.reason, removed=removed)
         outgoing = plan.outgoing(removed)
         if not outgoing:
             return self.answer_locally(plan, "gate_blocked" if not removed else "not_approved",
                                        removed=removed)
-        if approve_session and plan.session_id is not None:
-            self.approve_session(plan.session_id, plan.config.host)
+        host = plan.config.host
+        if approve_session and approved and plan.session_id is not None and self.session_approvals is not None:
+            self.approve_session(plan.session_id, host)
+
+        def withheld() -> str | None:
+            return self._recheck(plan, outgoing, approved or self.session_approved(plan.session_id, host))
+
+        reason = withheld()
+        if reason is not None:
+            return self.answer_locally(plan, reason, removed=removed)
         body = plan.body(removed)
         sources = [(g.packed.source_type, g.packed.source_id) for _, g in outgoing]
         hashes = [snippet_hash(o.text) for o, _ in outgoing]
@@ -286,6 +361,9 @@ class QaEngine:
         upload_ids: dict[int, int] = {}
 
         def on_attempt(attempt: int, payload: bytes) -> None:
+            late = withheld()
+            if late is not None:
+                raise _Withheld(late)
             upload_ids[attempt] = self.library.write(lambda conn: uploads.log_upload(
                 conn, session_id=plan.session_id, provider_host=plan.host, model=plan.config.model,
                 size=len(payload), sources=sources, snippet_hashes=hashes, verdicts=counts, attempt=attempt))
@@ -296,31 +374,55 @@ class QaEngine:
 
         cancel = cancel or CancelToken()
         received: list[str] = []
+        limit = AnswerLimit(plan.max_answer_tokens)
+        key = plan.config.api_key
 
         def delta(text: str) -> None:
             received.append(text)
             if on_delta is not None:
-                on_delta(text)
+                on_delta(scrub_secrets(text, [key]))
+            if limit.add(text):
+                cancel.cancel()  # a runaway stream: stop reading, keep what arrived
 
         t0 = time.perf_counter()
         try:
             result: StreamResult = stream_chat(plan.config, body, delta, cancel=cancel,
                                                on_attempt=on_attempt, on_outcome=on_outcome,
                                                transport=transport)
+        except _Withheld as late:
+            return self.answer_locally(plan, late.reason, removed=removed)
         except Cancelled:
             partial = "".join(received)
+            flags = [FLAG_TOO_LONG] if limit.exceeded else ["stopped"]
             if partial.strip():
-                return self._generated(plan, outgoing, partial, removed, ["stopped"],
+                return self._generated(plan, outgoing, partial, removed, flags,
                                        {"total_s": round(time.perf_counter() - t0, 3)}, len(upload_ids))
             return self.answer_locally(plan, "cancelled", removed=removed)
         except ProviderError as exc:
             reason = {"offline": "offline", "timeout": "timeout"}.get(exc.kind, "provider_error")
-            return self.answer_locally(plan, reason, removed=removed, detail=str(exc),
-                                       partial="".join(received))
+            return self.answer_locally(plan, reason, removed=removed, detail=scrub_secrets(str(exc), [key]),
+                                       partial=scrub_secrets("".join(received), [key]))
         flags = ["malformed_chunks"] if result.malformed_chunks else []
+        if result.finish_reason == "length":
+            flags.append(FLAG_TOO_LONG)  # the provider itself stopped at max_tokens
         return self._generated(plan, outgoing, result.text, removed, flags,
                                {"first_token_s": round(result.first_token_s or 0.0, 3),
                                 "total_s": round(result.total_s, 3)}, result.attempts)
+
+    def _recheck(self, plan: QaPlan, outgoing: list[tuple[OutgoingSnippet, GatedSnippet]],
+                 approved: bool) -> str | None:
+        """Why the plan may not leave now (None: it may). Reads settings, keyring and store afresh."""
+        config, reason = self.provider_config()
+        if reason is not None:
+            return reason
+        assert config is not None and plan.config is not None
+        if not approved or (config.base_url, config.model) != (plan.config.base_url, plan.config.model):
+            return "not_approved"  # the person approved another provider, or nothing
+        flags = local_only.flags_now(self.library.store_reader,
+                                   [(g.packed.source_type, g.packed.source_id) for _, g in outgoing])
+        if any(flag is not False for flag in flags.values()):
+            return "changed"  # a source became local only (or went away) since the preview
+        return None
 
     def _generated(self, plan: QaPlan, outgoing: list[tuple[OutgoingSnippet, GatedSnippet]], text: str,
                    removed: Collection[int], flags: list[str], timings: dict[str, float],
@@ -328,6 +430,7 @@ class QaEngine:
         citations = [Citation(o.n, g.packed.source_type, g.packed.source_id, g.packed.title, g.packed.start,
                               g.packed.end, g.packed.text, g.packed.document_id,
                               [(g.packed.start, g.packed.end)]) for o, g in outgoing]
+        text = scrub_secrets(text, [plan.config.api_key if plan.config else None])
         checked = validate_answer(text, [c.n for c in citations])
         hits = _hit_citations(plan.retrieved.hits)
         answer = QaAnswer("generated", None, checked.text, citations, hits, plan.verdict_counts(removed),
@@ -367,7 +470,7 @@ class QaEngine:
         """Prepare and, when gate 1 is open and the person approved (or the session is), send."""
         plan = self.prepare(question, session_id=session_id, scope=scope)
         if plan.reason is not None:
-            return self.answer_locally(plan)
+            return self.answer_locally(plan, store=plan.reason != "question_too_long")
         if plan.needs_approval and not approved:
             return self.answer_locally(plan, "not_approved")
-        return self.send(plan, on_delta=on_delta, cancel=cancel, transport=transport)
+        return self.send(plan, approved=approved, on_delta=on_delta, cancel=cancel, transport=transport)

@@ -54,11 +54,12 @@ def user_message(question: str, snippets: Sequence[OutgoingSnippet]) -> str:
 
 
 def request_body(model: str, question: str, snippets: Sequence[OutgoingSnippet],
-                 *, temperature: float = 0.2) -> dict[str, Any]:
+                 *, max_tokens: int, temperature: float = 0.2) -> dict[str, Any]:
     return {
         "model": model,
         "stream": True,
         "temperature": temperature,
+        "max_tokens": max_tokens,
         "messages": [
             {"role": "system", "content": SYSTEM_PROMPT},
             {"role": "user", "content": user_message(question, snippets)},

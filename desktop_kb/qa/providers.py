@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
+from desktop_kb.qa.scrub import scrub_secrets
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -166,14 +168,18 @@ def _retry_after(response: httpx.Response, default: float, cap: float) -> float:
         return default
 
 
-def _error_text(response: httpx.Response) -> str:
+def _error_text(response: httpx.Response, api_key: str | None) -> str:
+    """The provider's own words for an error, with the key and any credential scrubbed out."""
     try:
         body = response.read().decode("utf-8", "replace")
+    except Exception:  # noqa: BLE001 - any body is fine for a message; none is fine too
+        return ""
+    try:
         data = json.loads(body)
         message = data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
-        return str(message or body)[:300]
-    except Exception:  # noqa: BLE001 - any body is fine for a message
-        return ""
+    except (ValueError, AttributeError):
+        message = None
+    return scrub_secrets(str(message or body), [api_key])[:300]
 
 
 def stream_chat(
@@ -263,7 +269,7 @@ def _one_attempt(client: httpx.Client, config: ProviderConfig, payload: bytes, h
             try:
                 result.statuses.append(response.status_code)
                 if response.status_code != 200:
-                    detail = _error_text(response)
+                    detail = _error_text(response, config.api_key)
                     status = response.status_code
                     if status == 429:
                         err = ProviderError("rate_limited", f"The provider is rate limiting requests (HTTP 429)."

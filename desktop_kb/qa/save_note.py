@@ -4,6 +4,10 @@ The note holds the question, the answer (or, for a local answer, the cited hit
 list) and a numbered source list; every cited note or fragment is linked from
 it through the store's one link function, so the answer stays one click from
 its evidence.
+
+Local-only is contagious (I11): the note is made from every packed snippet's
+source as well as the cited ones, so an answer built from local-only material
+is saved local-only, with those sources named as the reason.
 """
 
 from __future__ import annotations
@@ -32,10 +36,30 @@ def answer_note(entry: dict[str, Any]) -> tuple[str, str, list[tuple[str, int]]]
     return title or "Answer", "\n".join(lines).rstrip() + "\n", targets
 
 
+def derived_sources(entry: dict[str, Any]) -> tuple[list[tuple[str, int]], bool]:
+    """(sources the answer was made from, whether a local-only one has gone from the store since).
+
+    Packed snippets count even when they were withheld: the answer (and a local
+    answer's hit list) was assembled from them.
+    """
+    records = [*(entry.get("verdicts") or []), *(entry.get("citations") or []), *(entry.get("hits") or [])]
+    sources = list(dict.fromkeys((str(r["source_type"]), int(r["source_id"])) for r in records
+                                 if "source_type" in r and "source_id" in r))
+    was_local = {(str(v["source_type"]), int(v["source_id"])) for v in entry.get("verdicts") or []
+                 if "local_only" in (v.get("reasons") or [])}
+    return sources, bool(was_local)
+
+
 def save_answer_as_note(library: Any, entry: dict[str, Any]) -> int:
-    """Create the note, then link each cited source (sources deleted since are skipped)."""
+    """Create the note (local-only if its material was), then link each cited source."""
+    from desktop_kb.store.local_only import flags_now
+
     title, body, targets = answer_note(entry)
-    note_id = library.add_note(title, body)
+    sources, had_local = derived_sources(entry)
+    gone_local = had_local and any(flag is None for flag in flags_now(
+        library.store_reader, [s for s in sources if s[0] in ("note", "fragment")]).values())
+    # A local-only source deleted since leaves no record to name, but its text may be in the answer.
+    note_id = library.add_note(title, body, derived_from=sources, local_only=gone_local)
     for target_type, target_id in targets:
         try:
             library.link(note_id, target_type, target_id, origin="manual")

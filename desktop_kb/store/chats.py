@@ -2,8 +2,9 @@
 
 The metadata holds what makes an answer checkable later: citations (n, source,
 span, title, snippet), gate verdicts, hashes of the snippets sent, provider,
-timings. ``approved_host`` records "approve for this session" for one provider
-host, so switching provider asks again.
+timings. ``approved_host`` (schema v2) is no longer written or read: "send for
+this session" lives in the running app's memory only (desktop_kb.qa.approvals),
+so no other process can inherit an approval.
 """
 
 from __future__ import annotations
@@ -78,13 +79,6 @@ def rename_session(conn: sqlite3.Connection, session_id: int, title: str) -> Non
 def delete_session(conn: sqlite3.Connection, session_id: int) -> None:
     with transaction(conn):
         cur = conn.execute("DELETE FROM chat_sessions WHERE id = ?", (session_id,))
-    if cur.rowcount == 0:
-        raise SessionNotFound(session_id)
-
-
-def approve_session(conn: sqlite3.Connection, session_id: int, host: str | None) -> None:
-    with transaction(conn):
-        cur = conn.execute("UPDATE chat_sessions SET approved_host = ? WHERE id = ?", (host, session_id))
     if cur.rowcount == 0:
         raise SessionNotFound(session_id)
 

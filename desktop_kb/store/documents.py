@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from desktop_kb.store.fragment_identity import match_fragments
+from desktop_kb.store.local_only import content_is_local_only, forget_content, remember_content
 from desktop_kb.store.tx import transaction
 
 
@@ -150,9 +151,11 @@ def save_document(
         if existing is not None and existing.sha256 == sha256 and existing.format == fmt:
             return SavedDocument(existing.id, "unchanged")
         if existing is None:
+            # Content once marked local-only stays so under a new path (renamed, moved): I11.
             cur = conn.execute(
-                "INSERT INTO documents(path, format, sha256, title, imported_at) VALUES (?, ?, ?, ?, ?)",
-                (path, fmt, sha256, title, now),
+                "INSERT INTO documents(path, format, sha256, title, imported_at, local_only) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (path, fmt, sha256, title, now, int(content_is_local_only(conn, sha256))),
             )
             assert cur.lastrowid is not None
             document_id = cur.lastrowid
@@ -163,6 +166,8 @@ def save_document(
                 "UPDATE documents SET format = ?, sha256 = ?, title = ?, imported_at = ? WHERE id = ?",
                 (fmt, sha256, title, now, document_id),
             )
+            if existing.local_only:
+                remember_content(conn, document_id, sha256)  # the edited version is local-only too
             match = match_fragments(list_fragments(conn, document_id), specs)
         lost = _links_to(conn, match.removed)
         lost_dismissals = _count_dismissals(conn, match.removed)
@@ -203,10 +208,14 @@ def _count_dismissals(conn: sqlite3.Connection, fragment_ids: Sequence[int]) -> 
 
 def set_document_local_only(conn: sqlite3.Connection, document_id: int, local_only: bool) -> None:
     with transaction(conn):
-        cur = conn.execute(
-            "UPDATE documents SET local_only = ? WHERE id = ?", (int(local_only), document_id))
-        if cur.rowcount == 0:
+        row = conn.execute("SELECT sha256 FROM documents WHERE id = ?", (document_id,)).fetchone()
+        if row is None:
             raise DocumentNotFound(document_id)
+        conn.execute("UPDATE documents SET local_only = ? WHERE id = ?", (int(local_only), document_id))
+        if local_only:
+            remember_content(conn, document_id, row[0])
+        else:
+            forget_content(conn, document_id, row[0])
 
 
 def delete_document(conn: sqlite3.Connection, document_id: int) -> None:

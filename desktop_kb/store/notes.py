@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from desktop_kb.store.local_only import DerivedReason, SourceRef, local_sources
 from desktop_kb.store.tx import transaction
 
 
@@ -18,6 +20,7 @@ class Note:
     updated_at: float
     local_only: bool
     trashed_at: float | None
+    local_only_reason: str | None = None  # JSON (store.local_only.DerivedReason) when made from local-only material
 
     @property
     def trashed(self) -> bool:
@@ -30,23 +33,28 @@ class NoteNotFound(LookupError):
         self.note_id = note_id
 
 
-_COLUMNS = "id, title, body, created_at, updated_at, local_only, trashed_at"
+_COLUMNS = "id, title, body, created_at, updated_at, local_only, trashed_at, local_only_reason"
 
 
 def _row_to_note(row: sqlite3.Row) -> Note:
     return Note(
         id=row["id"], title=row["title"], body=row["body"], created_at=row["created_at"],
         updated_at=row["updated_at"], local_only=bool(row["local_only"]),
-        trashed_at=row["trashed_at"],
+        trashed_at=row["trashed_at"], local_only_reason=row["local_only_reason"],
     )
 
 
-def create_note(conn: sqlite3.Connection, title: str, body: str, *, local_only: bool = False) -> int:
+def create_note(conn: sqlite3.Connection, title: str, body: str, *, local_only: bool = False,
+                derived_from: Sequence[SourceRef] = ()) -> int:
+    """A new note; made from ``derived_from`` sources it is local-only if any of them is (I11)."""
     now = time.time()
     with transaction(conn):
+        inherited = local_sources(conn, derived_from)
+        reason = DerivedReason(tuple(inherited)).to_text() if inherited else None
         cur = conn.execute(
-            "INSERT INTO notes(title, body, created_at, updated_at, local_only) VALUES (?, ?, ?, ?, ?)",
-            (title, body, now, now, int(local_only)),
+            "INSERT INTO notes(title, body, created_at, updated_at, local_only, local_only_reason) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (title, body, now, now, int(local_only or bool(inherited)), reason),
         )
     assert cur.lastrowid is not None
     return cur.lastrowid
@@ -72,8 +80,10 @@ def update_note(
 
 
 def set_note_local_only(conn: sqlite3.Connection, note_id: int, local_only: bool) -> None:
+    """The person's own choice; it replaces (and so lifts) an inherited reason."""
     with transaction(conn):
-        cur = conn.execute("UPDATE notes SET local_only = ? WHERE id = ?", (int(local_only), note_id))
+        cur = conn.execute("UPDATE notes SET local_only = ?, local_only_reason = NULL WHERE id = ?",
+                           (int(local_only), note_id))
         if cur.rowcount == 0:
             raise NoteNotFound(note_id)
 

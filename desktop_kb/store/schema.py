@@ -164,5 +164,22 @@ _V3 = [
     END""",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3}
+# v4: local-only is contagious (I11). A note made from local-only material keeps the reason
+# beside its flag; a local-only document's content hashes are remembered so the flag follows
+# the content across rename, move and --prune.
+_V4 = [
+    "ALTER TABLE notes ADD COLUMN local_only_reason TEXT",
+    """CREATE TABLE local_only_content(
+        sha256 TEXT PRIMARY KEY,
+        document_id INTEGER,
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX local_only_content_document ON local_only_content(document_id)",
+    """INSERT OR IGNORE INTO local_only_content(sha256, document_id, created_at)
+        SELECT sha256, id, imported_at FROM documents WHERE local_only = 1""",
+    # Session approvals no longer persist (approval is per act; qa/approvals.py).
+    "UPDATE chat_sessions SET approved_host = NULL",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
 SCHEMA_VERSION = max(MIGRATIONS)

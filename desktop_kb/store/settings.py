@@ -17,6 +17,8 @@ DEFAULTS: dict[str, Any] = {
     "qa.cloud_enabled": False,
     "qa.sensitive": "block",
     "qa.budget_chars": 1200,
+    "qa.max_question_chars": 2000,
+    "qa.max_answer_tokens": 1024,
     "qa.provider.base_url": None,
     "qa.provider.model": None,
     "qa.timeout.connect_s": 10,

@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop_kb.qa.approvals import SessionApprovals
 from desktop_kb.qa.engine import QaAnswer, QaEngine, QaPlan
 from desktop_kb.qa.providers import CancelToken
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
@@ -33,9 +34,13 @@ class QaBridge(QObject):
         self.engine: QaEngine | None = None
         self._cancel: CancelToken | None = None
         self.streaming = False
+        # "Send for this session" lives in this running app only, never in the library (I8).
+        self.session_approvals = SessionApprovals()
 
     def set_library(self, library: Any, **engine_kwargs: Any) -> None:
-        self.engine = QaEngine(library, **engine_kwargs) if library is not None else None
+        self.session_approvals = SessionApprovals()  # another library: nothing approved there
+        self.engine = (QaEngine(library, session_approvals=self.session_approvals, **engine_kwargs)
+                       if library is not None else None)
 
     def _run(self, fn: Callable[[QaEngine], Any], done: Callable[[Any], None] | None = None) -> None:
         engine = self.engine
@@ -84,7 +89,10 @@ class QaBridge(QObject):
     def answer_locally(self, plan: QaPlan, reason: str | None = None) -> None:
         self._run(lambda e: e.answer_locally(plan, reason), self.answered.emit)
 
-    def send(self, plan: QaPlan, *, removed: Collection[int] = (), approve_session: bool = False) -> None:
+    def send(self, plan: QaPlan, *, approved: bool, removed: Collection[int] = (),
+             approve_session: bool = False) -> None:
+        """``approved``: the person said yes to this request in the preview; without it only a
+        session approval given earlier in this app lets it go (the engine checks both again)."""
         engine = self.engine
         if engine is None:
             return
@@ -93,7 +101,7 @@ class QaBridge(QObject):
         self._set_streaming(True)
 
         def work() -> QaAnswer:
-            return engine.send(plan, removed=set(removed), approve_session=approve_session,
+            return engine.send(plan, approved=approved, removed=set(removed), approve_session=approve_session,
                                on_delta=self.delta.emit, cancel=cancel)
 
         def done(answer: QaAnswer) -> None:

@@ -243,16 +243,16 @@ class QaPane(QWidget):
             self.preview.open()
             self.previewShown.emit(self.preview)
         else:
-            self._send(plan, set(), False)
+            self._send(plan, set(), False, approved=False)  # the session's approval, checked again
 
     def _decided(self, plan: QaPlan, choice: str | None, removed: set[int]) -> None:
         self.preview = None
         if choice is None:
             self.bridge.answer_locally(plan, "not_approved")
         else:
-            self._send(plan, removed, choice == SESSION)
+            self._send(plan, removed, choice == SESSION, approved=True)
 
-    def _send(self, plan: QaPlan, removed: set[int], approve_session: bool) -> None:
+    def _send(self, plan: QaPlan, removed: set[int], approve_session: bool, *, approved: bool) -> None:
         self.status.setText(self.tr("Asking {0}…").format(plan.host))
         if self.live is not None:
             self.live["mode"] = "streaming"
@@ -261,7 +261,7 @@ class QaPane(QWidget):
                  "title": g.packed.title, "start": g.packed.start, "end": g.packed.end,
                  "snippet": g.packed.text, "document_id": g.packed.document_id,
                  "highlights": [[g.packed.start, g.packed.end]]} for o, g in plan.outgoing(removed)]
-        self.bridge.send(plan, removed=removed, approve_session=approve_session)
+        self.bridge.send(plan, approved=approved, removed=removed, approve_session=approve_session)
 
     def _delta(self, text: str) -> None:
         if self.live is not None:
@@ -292,7 +292,8 @@ class QaPane(QWidget):
 
     # ----- rendering ------------------------------------------------------------------------
 
-    def reason_text(self, reason: str | None) -> str:
+    def reason_text(self, reason: str | None, entry: dict[str, Any] | None = None) -> str:
+        limit = int(((entry or {}).get("question_gate") or {}).get("limit") or 2000)
         texts = {
             "nothing_found": self.tr("The library has nothing on this question."),
             "cloud_off": self.tr("Local answer: cloud answering is off (Settings → Features)."),
@@ -300,6 +301,13 @@ class QaPane(QWidget):
             "no_key": self.tr("Local answer: no API key is stored for the AI provider."),
             "gate_blocked": self.tr("Local answer: the content gate blocked every snippet."),
             "not_approved": self.tr("Local answer: sending was not approved."),
+            "question_blocked": self.tr(
+                "Local answer: your question holds a secret or personal data, so nothing was sent."),
+            "question_too_long": self.tr(
+                "The question is too long (more than {0} characters). Shorten it and ask again.").format(
+                f"{limit:,}"),
+            "changed": self.tr("Local answer: a source became local only after the preview, so nothing "
+                               "was sent. Ask again."),
             "offline": self.tr("Local answer: the AI provider could not be reached."),
             "timeout": self.tr("Local answer: the AI provider stopped answering."),
             "provider_error": self.tr("Local answer: the AI provider returned an error."),
@@ -320,8 +328,10 @@ class QaPane(QWidget):
                 parts.append(self.tr("Citations that matched no snippet were removed."))
             if "stopped" in entry.get("flags", []):
                 parts.append(self.tr("Stopped."))
+            if "answer_too_long" in entry.get("flags", []):
+                parts.append(self.tr("The answer reached the length limit and was cut off."))
             return " ".join([*parts, gate_text])
-        return self.reason_text(entry.get("reason"))
+        return self.reason_text(entry.get("reason"), entry)
 
     def _cite_links(self, text: str, key: str, valid: set[int]) -> str:
         def link(m: re.Match[str]) -> str:

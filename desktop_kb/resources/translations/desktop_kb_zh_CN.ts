@@ -1347,6 +1347,26 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     </message>
     <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="304" />
+        <source>Local answer: your question holds a secret or personal data, so nothing was sent.</source>
+        <translation>本地回答：问题本身含有密钥或个人信息，因此没有发送任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="306" />
+        <source>The question is too long (more than {0} characters). Shorten it and ask again.</source>
+        <translation>问题太长（超过 {0} 个字符）。请缩短后再问。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="309" />
+        <source>Local answer: a source became local only after the preview, so nothing was sent. Ask again.</source>
+        <translation>本地回答：预览之后有来源被设为“仅本地”，因此没有发送任何内容。请重新提问。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="332" />
+        <source>The answer reached the length limit and was cut off.</source>
+        <translation>回答达到长度上限，已被截断。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="304" />
         <source>Local answer: the AI provider could not be reached.</source>
         <translation>本地回答：无法连接 AI 服务商。</translation>
     </message>

@@ -1,0 +1,60 @@
+"""Study text that looks like a secret to a careless detector and must pass untouched.
+
+Crypto vocabulary, code that handles passwords without containing one, big
+numbers with units, Fibonacci numbers, UUIDs, git SHAs, ISBNs, checksums.
+"""
+
+from __future__ import annotations
+
+NEGATIVES: list[str] = [
+    "密码学是研究编制密码和破译密码的技术科学。",
+    "公钥密码：RSA、ElGamal 和椭圆曲线；对称密码：AES、DES、SM4。",
+    "分组密码的工作模式有 ECB、CBC、CTR，流密码的代表是 RC4。",
+    "凯撒密码：把每个字母向后移动 3 位，A 变成 D。",
+    "password = input(\"Password: \")",
+    "password = getpass.getpass()\nif check_password(user, password):\n    login(user)",
+    "PASSWORD_MIN_LENGTH = 8\nPASSWORD_HASHERS = ['django.contrib.auth.hashers.Argon2PasswordHasher']",
+    "def login(username: str, password: str) -> bool:\n    return verify(password, stored_hash)",
+    "self.password = password\nself.token = token",
+    "The password field must not be empty, and the password is case sensitive.",
+    "密码长度为 8 到 16 位，必须包含字母和数字。忘记密码？点击“找回密码”。",
+    "max_tokens = 1024\ntoken_type = \"bearer\"\ntokens = tokenizer(text)",
+    "let secret_number = rand::thread_rng().gen_range(1..=100);\nprintln!(\"The secret number is: {secret_number}\");",
+    "斐波那契数列：1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584, 4181, 6765",
+    "F(80) = 23416728348467685，F(90) = 2880067194370816120。",
+    "1597 2584 4181 6765 10946 17711 28657 46368",
+    "该项目总投资 15000000000 元，预计 2030 年完工。",
+    "全国人口约 1411750000 人，GDP 增长 5.2%。",
+    "请求编号 550e8400-e29b-41d4-a716-446655440000 已处理。",
+    "commit 3f1c9a7e2b5d4f6a8c0e1b3d5f7a9c2e4b6d8f01\nAuthor: Li Lei",
+    "git checkout 9fceb02d0ae598e95dc970b74767f19372d61af8",
+    "ISBN 978-7-111-54742-6 是这本书的编号；ISBN-10: 7-111-54742-9。",
+    "sha256sum: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "MD5 (\"The quick brown fox\") = a2004f37730b9445670a738fa0fc9ee5",
+    "sk-learn 是 scikit-learn 的常见误写。",
+    "版本号 v1.13.2，端口 8080，进程号 12345678。",
+    "公元前 221 年，秦统一六国。电话区号 010。",
+    "Use user@host in ssh commands, e.g. ssh deploy@server.",
+    "身份证号格式：18 位，最后一位是校验码，例如 110105194912310021（校验位错误）。",
+    "订单号 6222020200112345670 未通过 Luhn 校验。",
+    "API key: 在设置页填写，不要写进笔记。",
+    "Token 是 NLP 中的最小单位，BERT 的 token id 101 表示 [CLS]。",
+    "In Rust, a TokenStream is the input of a procedural macro.",
+    "公钥：ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBFmr2eXxmNRNbx47M9f2wJeUm2BFHTMQBcihkd8JlBW zhang@laptop",
+    "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUJ9i3OQhXvD0jS0p6B2g2zC8n5xYwCgYIKoZIzj0EAwIw\n"
+    "-----END CERTIFICATE-----",
+    "坐标 39.9042, 116.4074；海拔 43.5 米。",
+    "2019年12月31日 到 2020年01月01日，共 13812345678 字节。",
+    "Authorization 头的格式是 `Authorization: <type> <credentials>`。",
+    "HTTP Basic authentication sends the credentials base64-encoded.",
+    "Set the password in the config file, e.g. `password: <your password>`.",
+    "DATABASE_URL=postgres://user:${DB_PASSWORD}@localhost:5432/app",
+    "my password is too short, the site says",
+    "The key insight is that a hash table gives O(1) lookups.",
+    "在 Python 里，dict 的 key 必须可哈希。",
+    "口令认证协议（PAP）以明文发送口令。",
+    "PIN 码由 4 到 6 位数字组成。",
+    "请拨打 12345 市民热线或 110 报警。",
+    "电话号码的格式是 3-4-4，例如 1XX XXXX XXXX。",
+    "See https://docs.python.org/3/library/secrets.html#secrets.token_hex for token_hex(16).",
+]

@@ -1,0 +1,136 @@
+"""What every detector returns, and the small text helpers they share."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+# Kinds (the gate's reasons; the UI and CLI name them).
+API_KEY = "api_key"
+PRIVATE_KEY = "private_key"
+PASSWORD = "password"
+RESIDENT_ID = "resident_id"
+MOBILE = "mobile"
+BANK_CARD = "bank_card"
+EMAIL = "email"
+KINDS = (PRIVATE_KEY, API_KEY, PASSWORD, RESIDENT_ID, MOBILE, BANK_CARD, EMAIL)
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    start: int  # offsets into the text that was checked
+    end: int
+
+
+def line_bounds(text: str, pos: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return start, len(text) if end < 0 else end
+
+
+def near(text: str, start: int, end: int, words: re.Pattern[str], before: int, after: int) -> bool:
+    """Whether ``words`` occurs within ``before``/``after`` characters on the same line."""
+    line_start, line_end = line_bounds(text, start)
+    window = text[max(line_start, start - before):start] + " " + text[end:min(line_end, end + after)]
+    return words.search(window) is not None
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
+
+
+def char_classes(value: str) -> int:
+    return sum((any(c.islower() for c in value), any(c.isupper() for c in value),
+                any(c.isdigit() for c in value), any(not c.isalnum() for c in value)))
+
+
+_TOKEN_CHARS_RE = re.compile(r"[A-Za-z0-9+/_\-.~:]+=*")  # "=" only as base64 padding
+_WORD_PART_RE = re.compile(r"[A-Z][a-z]+|(?<![A-Za-z])[a-z]+")
+_SHORT_WORDS = frozenset(
+    ["key", "get", "set", "max", "min", "url", "api", "add", "new", "old", "raw", "sub", "str", "int", "len", "src", "dst", "tmp", "msg", "err", "ctx", "cfg", "log", "obj", "val", "num", "row", "col", "map", "tag", "doc", "def", "ref", "res", "req", "app", "run", "use", "for", "and", "the", "not", "all", "any", "end", "put", "pop", "has", "out", "dir", "env", "pid", "uid", "gid", "sig", "id", "ip", "db", "io", "os", "fs"])
+
+
+def _pronounceable(part: str) -> bool:
+    """A word-like piece: vowels in it and no long consonant runs (random letters have both)."""
+    q = part.lower()
+    if len(q) < 4:
+        return q in _SHORT_WORDS
+    vowels = sum(c in "aeiou" for c in q) + sum(c == "y" for c in q[1:])
+    run = max((len(m) for m in re.findall(r"[^aeiouy]+", q)), default=0)
+    return vowels / len(q) >= 0.2 and run <= 4
+
+
+def wordlike(value: str) -> bool:
+    """Made of words (``CanonicalNameCredentialSourcer``, ``hello_macro_derive``), as names are.
+
+    Measured on random base62/base64 tokens: judged word-like 1.4 % at 16
+    characters, 0.4 % at 20-24, ≤ 0.1 % from 32 (tokens are rarely shorter
+    than 20); identifiers of real code pass as words.
+    """
+    if any(c.isupper() for c in value) and any(c.islower() for c in value):
+        letters = sum(c.isalpha() for c in value)
+        in_words = sum(len(p) for p in _WORD_PART_RE.findall(value) if _pronounceable(p))
+        return letters > 0 and in_words >= 0.6 * letters
+    segments = [s for s in re.split(r"[._\-/:~]+", value) if s]
+    if len(segments) > 1:
+        return all(s.isalpha() or s.isdigit() or re.fullmatch(r"[A-Za-z]+\d{1,2}", s) for s in segments)
+    letters = [c for c in value.lower() if c.isalpha()]
+    return len(letters) == len(value) > 0 and sum(c in "aeiouy" for c in letters) / len(letters) >= 0.34
+
+
+_CAMEL_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+
+
+def _wordish_segment(segment: str) -> bool:
+    """One piece of a dotted/underscored name: a number, words (``get``, ``Flags``, ``b64encode``,
+    ``utf8``) or an acronym (``SEM``, ``KQ``, ``DOMBuilder``) — random pieces have lowercase
+    scraps and scattered digits instead."""
+    if segment.isdigit():
+        return True
+    if len(re.findall(r"\d+", segment)) > 1:
+        return False
+    return all(len(p) == 1 or p.lower() in _SHORT_WORDS or (p.isupper() and len(p) <= 6)
+               or (len(p) >= 4 and _pronounceable(p)) for p in _CAMEL_RE.findall(segment))
+
+
+def identifier_like(value: str) -> bool:
+    """Words and numbers joined by separators: ``self._fd_to_key.values``, ``fs.s3.cse.enabled``,
+    ``select.KQ_FILTER_READ``, ``1.3.6.1.5.5.7.3.2`` — names and versions, not tokens.
+
+    Most of its letters must be in real words, so a random token that happens to
+    split into acronym-like scraps is not taken for a name.
+    """
+    segments = [s for s in re.split(r"[._\-:/~]+", value) if s]
+    if len(segments) < 2 or not all(_wordish_segment(s) for s in segments):
+        return False
+    letters = sum(c.isalpha() for c in value)
+    words = sum(len(p) for p in _CAMEL_RE.findall(value)
+                if p.lower() in _SHORT_WORDS or (len(p) >= 4 and _pronounceable(p)))
+    return letters == 0 or words >= 0.5 * letters
+
+
+def sequential(value: str) -> bool:
+    """``abcdefghijklmnopqrstuvwxyz012345``, ``1234567890abcdef``: a placeholder, not a key."""
+    steps = sum(1 for a, b in zip(value, value[1:], strict=False) if ord(b) - ord(a) == 1)
+    return steps >= 0.5 * (len(value) - 1)
+
+
+def looks_random(value: str, *, min_len: int = 16) -> bool:
+    """A machine-made token: long, varied, not a word or a number (hashes qualify; UUIDs too)."""
+    core = value.strip("=")
+    if len(core) < min_len or core.isdigit() or not _TOKEN_CHARS_RE.fullmatch(core):
+        return False
+    if re.fullmatch(r"[0-9a-fA-F-]+", core):
+        hexdigits = core.replace("-", "")
+        return len(hexdigits) >= max(min_len, 16) and entropy(hexdigits) >= 3.0
+    if wordlike(core) or identifier_like(core) or sequential(core):
+        return False
+    if char_classes(core) < 2:
+        return False
+    return entropy(core) >= (3.0 if len(core) < 24 else 3.5)

@@ -1,0 +1,49 @@
+"""E-mail addresses, also written to dodge spam filters (``name#qq.com``, ``name [at] pku.edu.cn``).
+
+Full-width ``＠`` and letters arrive as ASCII (the text is NFKC-normalised
+first). A generic placeholder at a domain reserved for examples (RFC 2606:
+``you@example.com`` in a book's code sample) belongs to no one and passes;
+any other address at those domains is treated as real.
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop_kb.qa.detectors.base import EMAIL, Finding
+
+_LOCAL = r"[A-Za-z0-9._%+-]*[A-Za-z0-9_%+-]"
+_DOMAIN = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
+_EMAIL_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?@\s?(?P<domain>{_DOMAIN})(?![A-Za-z0-9-])")
+_OBFUSCATED_RE = re.compile(
+    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s*(?:[(\[{{<]\s*(?:at|AT|@)\s*[)\]}}>]|艾特|\s(?:AT|at)\s)\s*"
+    r"(?P<domain>[A-Za-z0-9-]+(?:\s*(?:[(\[{<]\s*(?:dot|DOT|\.)\s*[)\]}>]|\s(?:dot|DOT)\s|\.)\s*[A-Za-z0-9-]+)+)")
+# ``#`` for ``@`` is common in Chinese notes, but only worth trusting before a mail host.
+_MAIL_HOSTS = (r"qq\.com|163\.com|126\.com|yeah\.net|sina\.com|sina\.cn|sohu\.com|foxmail\.com|aliyun\.com|"
+               r"139\.com|189\.cn|gmail\.com|outlook\.com|hotmail\.com|live\.com|icloud\.com|me\.com|"
+               r"yahoo\.com|proton\.me|protonmail\.com|[A-Za-z0-9.-]+\.edu(?:\.[a-z]{2})?")
+_HASH_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?#\s?(?P<domain>{_MAIL_HOSTS})(?![A-Za-z0-9-])",
+                      re.I)
+_RESERVED_DOMAIN_RE = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$", re.I)
+_PLACEHOLDER_LOCAL = frozenset(
+    ["you", "your", "someone", "somebody", "anyone", "user", "username", "name", "yourname", "your.name", "your_name", "your-name", "youremail", "your.email", "your_email", "your-email", "email", "mail", "me", "foo", "bar", "baz", "test", "example", "nobody", "noreply", "no-reply"])
+
+
+def _placeholder(local: str, domain: str) -> bool:
+    return bool(_RESERVED_DOMAIN_RE.search(domain)) and local.lower() in _PLACEHOLDER_LOCAL
+
+
+def emails(text: str) -> list[Finding]:
+    if "@" not in text and "#" not in text and not re.search(r"at|AT|艾特", text):
+        return []
+    found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
+             if not _placeholder(m.group("local"), m.group("domain"))]
+    for rx in (_OBFUSCATED_RE, _HASH_RE):
+        for m in rx.finditer(text):
+            raw = m.group("domain")
+            if rx is _OBFUSCATED_RE and not re.search(r"[(\[{<]", m.group(0)) and "dot" not in raw.lower():
+                continue  # "look at example.com" is prose; "name at pku dot edu" is an address
+            domain = re.sub(r"\s|[(\[{<>}\])]|dot|DOT", ".", raw)
+            if "." in domain.strip(".") and not _placeholder(m.group("local"), domain):
+                found.append(Finding(EMAIL, m.start(), m.end()))
+    return found

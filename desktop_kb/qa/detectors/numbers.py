@@ -1,0 +1,213 @@
+"""Personal numbers: resident IDs, phone numbers, bank cards.
+
+A long number in study text is a statistic, a year range, an ISBN or a
+Fibonacci number far more often than a phone or a card, so a number is
+personal data only when something says so: a checksum (ID, Luhn, IBAN),
+a grouping people use for that kind of number (``138 0013 8000``,
+``4111 1111 1111 1111``, ``3782 822463 10005``), a prefix (``+86``,
+``0086``) or a nearby word (手机, card, 卡号 …). Digits arrive ASCII
+(the text is NFKC-normalised first).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from desktop_kb.qa.detectors.base import BANK_CARD, MOBILE, RESIDENT_ID, Finding, near
+
+_SEP = r"[ \-.\u00a0]"
+_NOT_DECIMAL = r"(?<!\d[.,])"  # "-10.00867440597927" is a fraction, not a number with a 0086 prefix
+_THREE_DIGITS_RE = re.compile(r"\d{3}")
+
+# ----- resident IDs --------------------------------------------------------------------------
+
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_ID_CHECK = "10X98765432"
+_REGIONS = {11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46,
+            50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82, 83, 91}
+
+
+def _real_date(year: int, month: int, day: int) -> bool:
+    try:
+        born = datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return 1900 <= born.year <= datetime.date.today().year
+
+
+def valid_resident_id(number: str) -> bool:
+    """Chinese resident ID (GB 11643): region, checksum and a real birth date."""
+    if len(number) != 18 or not number[:17].isdigit() or int(number[:2]) not in _REGIONS:
+        return False
+    total = sum(int(d) * w for d, w in zip(number[:17], _ID_WEIGHTS, strict=True))
+    if _ID_CHECK[total % 11] != number[17].upper():
+        return False
+    return _real_date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
+
+
+# 18 characters, optionally in groups (``440305 19951118 5045``, ``4201 1119 6908 1517 4X``).
+_ID_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{16}}{_SEP}?[0-9Xx](?![0-9A-Za-z])")
+_ID15_RE = re.compile(r"(?<![0-9A-Za-z])\d{15}(?![0-9A-Za-z])")
+_ID_WORDS = re.compile(r"身份证|身分证|身份證|身分證|证件|證件|字号|字號|id\s*(?:card|no|number)|hkid|identity", re.I)
+_TW_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z][12]\d{8}(?![0-9A-Za-z])")
+_TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # values 10..35 in this order
+_HK_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{1,2}\d{6}\s?(?P<paren>\()?[0-9A](?(paren)\))(?![0-9A-Za-z])")
+_PASSPORT_RE = re.compile(
+    r"(?:护照|護照|passport)\s*(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*(?P<v>[A-Z]{1,2}\d{7,8})(?![0-9A-Za-z])",
+    re.I)
+
+
+def _grouping_ok(raw: str) -> bool:
+    groups = re.split(_SEP, raw)
+    if len(groups) == 1:
+        return True
+    if len(groups) > 5:
+        return False
+    return all(len(g) >= 2 for g in groups) and all(len(g) >= 3 for g in groups[:-1])
+
+
+def valid_taiwan_id(value: str) -> bool:
+    code = _TW_LETTERS.index(value[0]) + 10
+    digits = [code // 10, code % 10] + [int(c) for c in value[1:]]
+    weights = [1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1]
+    return sum(d * w for d, w in zip(digits, weights, strict=True)) % 10 == 0
+
+
+def valid_hk_id(value: str) -> bool:
+    core = re.sub(r"[\s()]", "", value)
+    letters, digits, check = re.match(r"([A-Z]{1,2})(\d{6})([0-9A])", core).groups()  # type: ignore[union-attr]
+    values = ([36] if len(letters) == 1 else []) + [ord(c) - 55 for c in letters] + [int(d) for d in digits]
+    total = sum(v * w for v, w in zip(values, range(9, 1, -1), strict=True))
+    expected = (11 - total % 11) % 11
+    return check == ("A" if expected == 10 else str(expected))
+
+
+def resident_ids(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    if not _THREE_DIGITS_RE.search(text):
+        return found
+    for m in _ID_RE.finditer(text):
+        raw = m.group(0)
+        if _grouping_ok(raw) and valid_resident_id(re.sub(_SEP, "", raw)):
+            found.append(Finding(RESIDENT_ID, m.start(), m.end()))
+    for m in _ID15_RE.finditer(text):  # first-generation IDs: no checksum, so a word must say so
+        v = m.group(0)
+        if int(v[:2]) in _REGIONS and _real_date(1900 + int(v[6:8]), int(v[8:10]), int(v[10:12])) \
+                and near(text, m.start(), m.end(), _ID_WORDS, 24, 8):
+            found.append(Finding(RESIDENT_ID, m.start(), m.end()))
+    # Letter-and-digit IDs (Taiwan, Hong Kong) look like model and patent numbers: a checksum
+    # alone passes one random code in ten, so the parenthesised check digit or a word must say so.
+    found += [Finding(RESIDENT_ID, m.start(), m.end()) for m in _TW_ID_RE.finditer(text)
+              if valid_taiwan_id(m.group(0)) and near(text, m.start(), m.end(), _ID_WORDS, 24, 8)]
+    found += [Finding(RESIDENT_ID, m.start(), m.end()) for m in _HK_ID_RE.finditer(text)
+              if valid_hk_id(m.group(0))
+              and (m.group("paren") or near(text, m.start(), m.end(), _ID_WORDS, 24, 8))]
+    found += [Finding(RESIDENT_ID, m.start("v"), m.end("v")) for m in _PASSPORT_RE.finditer(text)]
+    return found
+
+
+# ----- phone numbers -------------------------------------------------------------------------
+
+_PHONE_WORDS = re.compile(
+    r"手机|手機|电话|電話|联系|聯繫|聯絡|联络|致电|致電|拨打|撥打|来电|來電|号码|號碼|热线|熱線|微信|短信|簡訊|"
+    r"同号|同號|座机|座機|客服|打给|打給|找我|紧急|緊急|传真|傳真|"
+    r"tel|phone|mobile|cell|call|sms|whats\s?app|wechat|contact|fax|text\s+me|ring\s+me", re.I)
+# China mobile: optional +86 / 0086 / (+86), then 1[3-9]x and eight more digits in any grouping.
+_CN_MOBILE_RE = re.compile(
+    rf"{_NOT_DECIMAL}(?<![0-9A-Za-z+])(?P<prefix>(?:\(?(?:\+|00)\s?86\)?|86){_SEP}*)?"
+    rf"(?P<num>1[3-9]\d(?:{_SEP}?\d){{8}})(?![0-9])")
+_TW_MOBILE_RE = re.compile(
+    rf"{_NOT_DECIMAL}(?<![0-9A-Za-z+])(?P<prefix>(?:\+|00)\s?886{_SEP}*)?(?P<num>0?9\d{{2}}(?:{_SEP}?\d){{6}})(?![0-9])")
+# Landlines: an area code (0 + 2-3 digits at home, no 0 after +86) and 7-8 digits.
+_LANDLINE_RE = re.compile(
+    rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])(?:(?P<prefix>(?:\+|00)\s?86{_SEP}*)\(?0?|\(?0)[1-9]\d{{1,2}}\)?{_SEP}?\d{{3,4}}{_SEP}?\d{{4}}(?![0-9])")
+_INTL_RE = re.compile(rf"(?<![0-9A-Za-z])\+[1-9]\d{{0,2}}(?:{_SEP}?\(?\d{{1,4}}\)?){{2,5}}(?![0-9])")
+_UNIT_AFTER = re.compile(r"\s*(?:元|圆|块|万|亿|美元|人|次|吨|公里|km|kg|年|个|名|辆|台|件|字|bytes?|B\b)")
+_PHONE_GROUPS = {(3, 4, 4), (4, 4, 3), (3, 8), (3, 3, 5), (3, 4, 2, 2)}
+
+
+def _digits(raw: str) -> str:
+    return re.sub(r"\D", "", raw)
+
+
+def _groups(raw: str) -> tuple[int, ...]:
+    return tuple(len(g) for g in re.split(_SEP + "+", raw.strip()) if g)
+
+
+def phones(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    if not _THREE_DIGITS_RE.search(text):
+        return found
+    for m in _CN_MOBILE_RE.finditer(text):
+        num = m.group("num")
+        prefixed = bool(m.group("prefix") and re.search(r"86", m.group("prefix")))
+        grouped = _groups(num) in _PHONE_GROUPS
+        contiguous = _groups(num) == (11,)
+        worded = near(text, m.start(), m.end(), _PHONE_WORDS, 24, 12)
+        if prefixed or grouped or (contiguous and worded and not _UNIT_AFTER.match(text, m.end())):
+            found.append(Finding(MOBILE, m.start("num"), m.end()))
+    for m in _TW_MOBILE_RE.finditer(text):
+        num = m.group("num")
+        prefixed = bool(m.group("prefix"))
+        if (prefixed or (num.startswith("09") and near(text, m.start(), m.end(), _PHONE_WORDS, 24, 12))) \
+                and not _UNIT_AFTER.match(text, m.end()):
+            found.append(Finding(MOBILE, m.start("num"), m.end()))
+    for m in _LANDLINE_RE.finditer(text):
+        worded = m.group("prefix") or near(text, m.start(), m.end(), _PHONE_WORDS, 24, 8)
+        if worded and 9 <= len(_digits(m.group(0))) <= 14 and not _UNIT_AFTER.match(text, m.end()):
+            found.append(Finding(MOBILE, m.start(), m.end()))
+    for m in _INTL_RE.finditer(text):
+        if 10 <= len(_digits(m.group(0))) <= 15:
+            found.append(Finding(MOBILE, m.start(), m.end()))
+    return found
+
+
+# ----- bank cards ------------------------------------------------------------------------------
+
+_CARD_WORDS = re.compile(
+    r"卡|card|visa|master|amex|american\s+express|unionpay|银联|銀聯|账号|帐号|賬號|帳號|账户|帳戶|"
+    r"account|acct|银行|銀行|bank|借记|信用|debit|credit|收款|付款|转账|轉帳|汇款|匯款|储蓄|儲蓄|"
+    r"payment|pay|iban|jcb|discover|diners", re.I)
+_CARD_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{11,18}}(?![0-9])")
+_CARD_PREFIX_RE = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[0478]|35|6[0-9]|9)")
+_CARD_GROUPS = {(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 4, 4, 4, 2), (4, 4, 4, 4, 1), (4, 6, 5), (4, 6, 4),
+                (4, 4, 4, 3), (4, 4, 4, 2), (6, 13), (6, 12), (6, 10), (4, 4, 4, 4, 4)}
+_IBAN_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![0-9A-Za-z])")
+
+
+def luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _iban_ok(value: str) -> bool:
+    v = value.replace(" ", "")
+    if not 15 <= len(v) <= 34:
+        return False
+    moved = v[4:] + v[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def bank_cards(text: str) -> list[Finding]:
+    found: list[Finding] = []
+    if not _THREE_DIGITS_RE.search(text):
+        return found
+    for m in _CARD_RE.finditer(text):
+        raw = m.group(0)
+        digits = _digits(raw)
+        if not 13 <= len(digits) <= 19 or len(set(digits)) < 3:
+            continue
+        if not (_CARD_PREFIX_RE.match(digits) and luhn_ok(digits)):
+            continue
+        groups = _groups(raw)
+        grouped = groups in _CARD_GROUPS
+        if grouped or (len(groups) == 1 and near(text, m.start(), m.end(), _CARD_WORDS, 32, 16)):
+            found.append(Finding(BANK_CARD, m.start(), m.end()))
+    found += [Finding(BANK_CARD, m.start(), m.end()) for m in _IBAN_RE.finditer(text) if _iban_ok(m.group(0))]
+    return found

@@ -1,0 +1,97 @@
+"""Tokens of common services, found by their own shape (no context needed).
+
+Each pattern is a documented prefix or layout (payment, model hubs, code
+hosts, package registries, cloud access keys, chat bots, JWTs); keys without
+a prefix are left to the context detectors in :mod:`credentials`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop_kb.qa.detectors.base import API_KEY, Finding, looks_random
+
+_B = r"(?<![A-Za-z0-9_])"  # a token starts at a word boundary (``_`` counts as part of a word)
+_E = r"(?![A-Za-z0-9_])"
+
+_PATTERNS = (
+    # OpenAI, DeepSeek, Moonshot, Qwen and most OpenAI-compatible hosts; Anthropic.
+    _B + r"sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin|oat)\d\d-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}",
+    _B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe secret / restricted
+    _B + r"whsec_[A-Za-z0-9+/=]{24,}",  # Stripe webhook signing secret
+    _B + r"gh[pousr]_[A-Za-z0-9]{30,}" + _E,  # GitHub
+    _B + r"github_pat_[A-Za-z0-9_]{40,}",
+    _B + r"gl(?:pat|dt|rt|ptt|ft|cbt|imt|oas|soat|agent|ffct)-[A-Za-z0-9_-]{20,}",  # GitLab
+    _B + r"GR1348941[A-Za-z0-9_-]{20,}",  # GitLab runner registration
+    _B + r"npm_[A-Za-z0-9]{36}" + _E,
+    _B + r"pypi-AgE[A-Za-z0-9_-]{50,}",  # PyPI and TestPyPI macaroons
+    _B + r"hf_[A-Za-z0-9]{30,}" + _E,  # Hugging Face
+    _B + r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[0-9A-Z]{16}" + _E,  # AWS
+    _B + r"LTAI[A-Za-z0-9]{12,24}" + _E,  # Alibaba Cloud AccessKey ID
+    _B + r"AKID[A-Za-z0-9]{13,40}" + _E,  # Tencent Cloud SecretId
+    _B + r"xox[abposre]-[A-Za-z0-9-]{10,}",  # Slack
+    _B + r"xapp-\d-[A-Za-z0-9-]{10,}",
+    r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}",
+    _B + r"AIza[0-9A-Za-z_-]{35}",  # Google API key
+    _B + r"ya29\.[0-9A-Za-z_-]{20,}",  # Google OAuth access token
+    _B + r"GOCSPX-[A-Za-z0-9_-]{20,}",  # Google OAuth client secret
+    _B + r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",  # SendGrid
+    r"(?<![0-9])\d{8,10}:AA[0-9A-Za-z_-]{30,}",  # Telegram bot
+    _B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",  # JWT
+    _B + r"M[TQ][A-Za-z0-9_-]{21,30}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}" + _E,  # Discord bot
+)
+
+
+def _hints(pattern: str) -> tuple[str, ...]:
+    """Literal pieces one of which every match contains, so most patterns are skipped at once."""
+    body = pattern.replace(_B, "").replace(_E, "")
+    if body.startswith("(?:") and ")" in body:
+        alternatives = body[3:body.index(")")].split("|")
+        if all(re.fullmatch(r"[A-Za-z0-9_]+", a) for a in alternatives):
+            return tuple(alternatives)
+    literal = re.match(r"(?:\\.|[A-Za-z0-9_-])+", body)
+    text = literal.group(0).replace("\\", "") if literal else ""
+    return (text[:4],) if len(text) >= 2 else ("",)
+
+
+_TOKEN_RES = [(re.compile(p), _hints(p)) for p in _PATTERNS]
+
+
+# Access key IDs come with a secret that has no prefix of its own, usually right after the ID
+# (``oss2.Auth('LTAI…', '…')``, ``AKID… / …``): a random token on the same line, soon after, is it.
+_KEY_ID_RE = re.compile(_B + r"(?:AKIA|ASIA|LTAI|AKID)[A-Za-z0-9]{12,40}" + _E)
+_PAIRED_SECRET_RE = re.compile(r"(?<![A-Za-z0-9_+/=-])[A-Za-z0-9+/=_-]{20,80}(?![A-Za-z0-9_+/=-])")
+
+
+# Most services now issue ``vendor_`` / ``vendor-`` prefixed tokens (shpat_, dop_v1_, gsk_, r8_,
+# lin_api_, pplx-, secret_, hvs. …): a short lowercase prefix, then a long random body.
+_PREFIXED_RE = re.compile(
+    r"(?<![A-Za-z0-9_.-])(?P<prefix>[a-z][a-z0-9]{0,9}(?:[_-][a-z0-9]{1,6}){0,2}[_.-])(?P<body>[A-Za-z0-9]{20,200})"
+    r"(?![A-Za-z0-9_-])")
+_NOT_TOKEN_PREFIXES = {"sha1-", "sha256-", "sha384-", "sha512-", "md5-", "blake2b-", "sha-", "v1-", "data-",
+                       "id-", "uuid-", "commit-", "rev-", "build-", "img-", "file-", "doc-", "page-"}
+
+
+def _prefixed(text: str) -> list[Finding]:
+    found = []
+    for m in _PREFIXED_RE.finditer(text):
+        body = m.group("body")
+        if m.group("prefix") in _NOT_TOKEN_PREFIXES or re.fullmatch(r"[0-9a-f]+", body) and len(body) < 32:
+            continue  # integrity hashes, short hex ids
+        if looks_random(body, min_len=20) and sum(c.isdigit() for c in body) >= 2:
+            found.append(Finding(API_KEY, m.start(), m.end()))
+    return found
+
+
+def service_tokens(text: str) -> list[Finding]:
+    found = [Finding(API_KEY, m.start(), m.end()) for rx, hints in _TOKEN_RES
+             if any(h in text for h in hints) for m in rx.finditer(text)]
+    found += _prefixed(text)
+    for m in _KEY_ID_RE.finditer(text):
+        line_end = text.find("\n", m.end())
+        limit = min(len(text) if line_end < 0 else line_end, m.end() + 80)
+        for s in _PAIRED_SECRET_RE.finditer(text, m.end(), limit):
+            if looks_random(s.group(0), min_len=20):
+                found.append(Finding(API_KEY, s.start(), s.end()))
+                break
+    return found
