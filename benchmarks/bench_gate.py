@@ -4,9 +4,11 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_gate.py [--json] [--show-misses]
 
-Recall, per category, on two labelled corpora (benchmarks/gate_corpus/):
-``written`` (the shapes the detectors were built against) and ``heldout``
-(written afterwards and never used to change them). Each case is a note, a
+Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
+``written`` (the shapes the detectors were built against), then ``heldout``
+and ``heldout2``, each written after the detectors passed the batches before
+it and measured before any change it prompted (see each module's docstring
+for its first-run figure). Each case is a note, a
 pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
 into sources exactly as the importer splits it; the gate reads every source
 whole (with its neighbouring fragments), the way the QA path does. A case
@@ -27,18 +29,19 @@ import json
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.gate_corpus import CATEGORIES, Case  # noqa: E402
+from benchmarks.gate_corpus import CATEGORIES, Case, v1_detectors  # noqa: E402
 from benchmarks.gate_corpus.negatives import NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, spans_for_text  # noqa: E402
 
+BATCHES = ("written", "heldout", "heldout2")  # in the order they were written
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
     SHARED = ROOT.parents[1] / "shared"
@@ -60,12 +63,25 @@ def covered(findings: Iterable[Finding], start: int, end: int, text: str) -> boo
     return all(text[i].isspace() or any(f.start <= i < f.end for f in spans) for i in range(start, end))
 
 
-def check_case(case: Case) -> tuple[bool, list[str]]:
+FindingsFn = Callable[[str, str, str], Sequence[Finding]]
+
+
+def gate_findings(text: str, before: str, after: str) -> Sequence[Finding]:
+    """What the app's gate withholds in a source (whole-source spans, neighbours where needed)."""
+    return spans_for_text(text, before=before, after=after).findings
+
+
+def v1_findings(text: str, _before: str, _after: str) -> Sequence[Finding]:
+    """The baseline: the detectors before issue 10, on the source alone."""
+    return v1_detectors.detect(text)  # type: ignore[return-value]
+
+
+def check_case(case: Case, findings_of: FindingsFn = gate_findings) -> tuple[bool, list[str]]:
     """(found, what leaked): every occurrence of every secret in every source must be covered."""
     leaked: list[str] = []
     located = {s: False for s in case.secrets}
     for text, before, after in case_sources(case):
-        findings = spans_for_text(text, before=before, after=after).findings
+        findings = findings_of(text, before, after)
         for secret in case.secrets:
             pos = text.find(secret)
             while pos >= 0:
@@ -77,11 +93,11 @@ def check_case(case: Case) -> tuple[bool, list[str]]:
     return not leaked, leaked
 
 
-def recall(cases: list[Case]) -> dict[str, object]:
+def recall(cases: list[Case], findings_of: FindingsFn = gate_findings) -> dict[str, object]:
     per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     misses = []
     for case in cases:
-        ok, leaked = check_case(case)
+        ok, leaked = check_case(case, findings_of)
         per[case.category][1] += 1
         per[case.category][0] += ok
         if not ok:
@@ -112,13 +128,14 @@ def rust_book_sources(folder: Path) -> list[tuple[str, str, str, str]]:
     return out
 
 
-def false_positives(sources: list[tuple[str, str, str, str]]) -> dict[str, object]:
+def false_positives(sources: list[tuple[str, str, str, str]],
+                    findings_of: FindingsFn = gate_findings) -> dict[str, object]:
     flagged = []
     chars = 0
     t0 = time.perf_counter()
     for name, text, before, after in sources:
         chars += len(text)
-        findings = spans_for_text(text, before=before, after=after).findings
+        findings = findings_of(text, before, after)
         if findings:
             flagged.append({"source": name, "found": [[f.kind, text[f.start:f.end][:80]] for f in findings]})
     seconds = time.perf_counter() - t0
@@ -146,17 +163,17 @@ def main() -> int:
     parser.add_argument("--show-misses", action="store_true", help="print what leaked and every flagged source")
     args = parser.parse_args()
 
-    from benchmarks.gate_corpus import written
+    import importlib
 
-    batches = {"written": written.CASES}
-    try:
-        from benchmarks.gate_corpus import heldout
-
-        batches["heldout"] = heldout.CASES
-    except ImportError:
-        pass
-    result: dict[str, object] = {"recall": {name: recall(cases) for name, cases in batches.items()},
-                                 "false_positives": {name: false_positives(s) for name, s in fp_sets(args).items()}}
+    batches = {name: importlib.import_module(f"benchmarks.gate_corpus.{name}").CASES for name in BATCHES}
+    sets = fp_sets(args)
+    result: dict[str, object] = {
+        "recall": {name: recall(cases) for name, cases in batches.items()},
+        "false_positives": {name: false_positives(s) for name, s in sets.items()},
+        "baseline_v1": {
+            "recall": {name: recall(cases, v1_findings) for name, cases in batches.items()},
+            "false_positives": {name: false_positives(s, v1_findings) for name, s in sets.items()}},
+    }
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
         return 0
@@ -167,12 +184,20 @@ def main() -> int:
         if args.show_misses:
             for miss in r["misses"]:
                 print(f"  MISSED {miss['id']} ({miss['container']}): {miss['leaked']}")
+    baseline = result["baseline_v1"]
     for name, fp in result["false_positives"].items():  # type: ignore[union-attr]
+        old = baseline["false_positives"][name]  # type: ignore[index]
+        speed = fp["detect_chars_per_s"] or 0
+        ratio = speed / old["detect_chars_per_s"] if old["detect_chars_per_s"] else 0
         print(f"false positives [{name}]: {fp['flagged']}/{fp['sources']} sources "
-              f"({fp['chars']:,} chars, {fp['detect_chars_per_s'] or 0:,} chars/s)")
+              f"(v1 baseline: {old['flagged']}); {fp['chars']:,} chars at {speed:,} chars/s "
+              f"= {ratio:.2f}x the v1 detectors' speed")
         if args.show_misses:
             for ex in fp["examples"]:
                 print(f"  {ex['source']}: {ex['found']}")
+    for name, r in baseline["recall"].items():  # type: ignore[index]
+        print(f"baseline v1 recall [{name}]: {r['found']}/{r['cases']} ({r['recall']:.1%}) "
+              + ", ".join(f"{c} {v['found']}/{v['cases']}" for c, v in r["per_category"].items()))
     return 0
 
 

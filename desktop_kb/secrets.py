@@ -2,11 +2,21 @@
 
 The environment variable ``DESKTOP_KB_API_KEY`` overrides the keyring, which
 is the way forward on machines without a Secret Service provider.
+
+Not every ``keyring`` backend is a keyring: ``keyrings.alt`` installs file
+backends (``PlaintextKeyring`` keeps keys base64-encoded in a file,
+``EncryptedKeyring`` in a file encrypted with a password typed in a
+terminal). :func:`keyring_info` tells them apart, and :func:`set_api_key`
+refuses to put a key in one unless the caller passes ``allow_insecure`` —
+which the app does only after saying where the key would go and asking, and
+the CLI only with ``--allow-insecure-keyring``.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from typing import Any
 
 import keyring
 import keyring.errors
@@ -15,38 +25,93 @@ SERVICE = "desktop-kb"
 API_KEY_ENV = "DESKTOP_KB_API_KEY"
 PROVIDER_KEY = "qa.provider"  # the key name for the configured AI provider
 
+SYSTEM, INSECURE, NONE = "system", "insecure", "none"
+
 NO_KEYRING_MESSAGE = (
-    "No system keyring was found. Install and unlock a Secret Service provider "
-    "(GNOME Keyring or KWallet) and restart, or set DESKTOP_KB_API_KEY in the "
-    "environment for this session."
+    "No system keyring is available on this computer: the keyring library found no Secret Service "
+    "(GNOME Keyring, KeePassXC), KWallet, macOS Keychain or Windows Credential Locker, so the key was "
+    "not stored. Install and unlock GNOME Keyring or KWallet and restart Desktop KB, or set "
+    "DESKTOP_KB_API_KEY in the environment for this session."
 )
+
+# Backends whose "keyring" is a file or the registry, with no OS protection.
+_FILE_MODULES = ("keyrings.alt.file", "keyrings.alt.file_base", "keyrings.alt.pyfs", "keyrings.alt.Windows",
+                 "keyrings.alt.escape")
+_NONE_BACKENDS = ("keyring.backends.fail.Keyring", "keyring.backends.null.Keyring")
 
 
 class KeyringUnavailable(RuntimeError):
     """The OS keyring cannot store secrets; the message says what to do."""
 
 
-def _backend_is_usable() -> bool:
-    backend = keyring.get_keyring()
-    # The "fail" backend and a chainer with nothing in it both mean "no keyring".
-    name = f"{type(backend).__module__}.{type(backend).__name__}"
-    if name == "keyring.backends.fail.Keyring":
-        return False
-    if name == "keyring.backends.chainer.ChainerBackend":
-        return bool(getattr(backend, "backends", []))
-    return True
+class InsecureKeyring(RuntimeError):
+    """The only keyring stores keys in a file; storing there needs the person's explicit yes."""
+
+    def __init__(self, info: KeyringInfo) -> None:
+        super().__init__(info.detail)
+        self.info = info
+
+
+@dataclass(frozen=True)
+class KeyringInfo:
+    kind: str  # SYSTEM | INSECURE | NONE
+    backend: str  # the backend's class name
+    location: str | None = None  # the file an insecure backend writes
+    needs_terminal: bool = False  # it asks for its own password on a terminal (EncryptedKeyring)
+    detail: str = ""  # in words, for the CLI and the log
+
+    @property
+    def usable(self) -> bool:
+        return self.kind != NONE
+
+
+def _name(backend: Any) -> str:
+    return f"{type(backend).__module__}.{type(backend).__name__}"
+
+
+def _is_file_backend(backend: Any) -> bool:
+    module = type(backend).__module__
+    return module.startswith(_FILE_MODULES) or hasattr(type(backend), "file_path")
+
+
+def _storing_backend(backend: Any) -> Any | None:
+    """The backend that would receive a new key: a chainer writes to its first (highest-priority) one."""
+    if _name(backend) == "keyring.backends.chainer.ChainerBackend":
+        members = list(getattr(backend, "backends", []) or [])
+        return members[0] if members else None
+    return backend
+
+
+def keyring_info() -> KeyringInfo:
+    """What kind of keyring a key would be stored in, and where."""
+    try:
+        chosen = keyring.get_keyring()
+        backend = _storing_backend(chosen)
+    except Exception as exc:  # noqa: BLE001 - a broken backend is an environment problem
+        return KeyringInfo(NONE, type(exc).__name__, detail=f"{NO_KEYRING_MESSAGE} ({type(exc).__name__})")
+    if backend is None or _name(backend) in _NONE_BACKENDS:
+        return KeyringInfo(NONE, type(backend).__name__ if backend is not None else "ChainerBackend",
+                           detail=NO_KEYRING_MESSAGE)
+    name = type(backend).__name__
+    if _is_file_backend(backend):
+        try:
+            location = str(getattr(backend, "file_path", "") or "") or None
+        except Exception:  # noqa: BLE001 - a property that fails still means "a file somewhere"
+            location = None
+        terminal = "Encrypted" in name
+        how = ("encrypted with a password it asks for in a terminal" if terminal
+               else "base64-encoded, so anyone who can read that file can read the key")
+        where = f"in the file {location}" if location else "in a file"
+        return KeyringInfo(INSECURE, name, location, terminal,
+                           f"The only keyring available ({name}) is not a system keyring: it keeps keys "
+                           f"{where}, {how}.")
+    return KeyringInfo(SYSTEM, name, detail=f"API keys are stored in the system keyring ({name}).")
 
 
 def keyring_status() -> tuple[bool, str]:
-    """``(ok, message)``: whether keys can be stored, in words for the settings page."""
-    try:
-        usable = _backend_is_usable()
-    except Exception as exc:  # noqa: BLE001 - a broken backend is an environment problem
-        return False, f"{NO_KEYRING_MESSAGE} ({type(exc).__name__})"
-    if not usable:
-        return False, NO_KEYRING_MESSAGE
-    backend = keyring.get_keyring()
-    return True, f"API keys are stored in the system keyring ({type(backend).__name__})."
+    """``(ok, message)``: whether keys can be stored safely, in words for the settings page."""
+    info = keyring_info()
+    return info.kind == SYSTEM, info.detail
 
 
 def get_api_key(name: str) -> str | None:
@@ -58,21 +123,28 @@ def get_api_key(name: str) -> str | None:
         return keyring.get_password(SERVICE, name)
     except keyring.errors.KeyringError:
         return None
+    except Exception:  # noqa: BLE001 - e.g. an EncryptedKeyring without a terminal; treat as no key
+        return None
 
 
-def set_api_key(name: str, key: str) -> None:
-    if not _backend_is_usable():
-        raise KeyringUnavailable(NO_KEYRING_MESSAGE)
+def set_api_key(name: str, key: str, *, allow_insecure: bool = False) -> KeyringInfo:
+    """Store ``key``; returns where it went. Never puts the key into any message."""
+    info = keyring_info()
+    if info.kind == NONE:
+        raise KeyringUnavailable(info.detail)
+    if info.kind == INSECURE and not allow_insecure:
+        raise InsecureKeyring(info)
     try:
         keyring.set_password(SERVICE, name, key)
     except keyring.errors.KeyringError as exc:
-        # Never include the key itself in the message.
         raise KeyringUnavailable(f"{NO_KEYRING_MESSAGE} ({type(exc).__name__})") from None
+    return info
 
 
 def delete_api_key(name: str) -> None:
-    if not _backend_is_usable():
-        raise KeyringUnavailable(NO_KEYRING_MESSAGE)
+    info = keyring_info()
+    if info.kind == NONE:
+        raise KeyringUnavailable(info.detail)
     try:
         keyring.delete_password(SERVICE, name)
     except keyring.errors.PasswordDeleteError:

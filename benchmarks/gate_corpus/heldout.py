@@ -1,7 +1,12 @@
 """The held-out positives: written after the detectors passed ``written``, never used to change them.
 
 Different services, phrasing, nesting and encodings from the written corpus.
-Its recall is reported as its own figure by benchmarks/bench_gate.py.
+First run (before any change it prompted): 51/71 found (71.8 %) — api_key
+10/19, auth_header 3/4, connection_string 4/6, private_key 4/5, password
+6/13; every ID, phone, card and e-mail case was found. The detectors were
+then generalised (vendor-prefixed tokens, NAME<space>value, name/value pairs,
+credential pairs in calls, webhook paths, JWK, .pgpass, Wi-Fi QR, …), not
+patched per case; since then it is a regression set, no longer held out.
 """
 
 from __future__ import annotations

@@ -1,18 +1,29 @@
 """Citation validation for model answers (I10).
 
-Markers are ``[n]`` (also ``[1, 2]``, ``[1][2]`` and full-width ``【1】``).
-A number that matches no sent snippet is removed and the answer is flagged;
-an answer without any valid marker is "unsupported" and is shown next to the
-hit list rather than instead of it.
+Models write citations in many shapes: ``[1]``, ``[1, 2]``, ``[1][2]``,
+full-width ``［1］`` and ``【1】``, footnotes ``[^1]``, ranges ``[1-3]``,
+file-search markers ``[1†source]`` / ``【1:0†source】``. Every shape is
+normalised to ``[n]`` for each number that matches a sent snippet; a number
+that matches none is removed and the answer is flagged, also when valid
+markers sit next to it. An answer without any valid marker is "unsupported"
+and is shown next to the hit list rather than instead of it. Brackets inside
+code (``arr[1]``) and Markdown links (``[1](url)``) are not citations.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-_MARKER_RE = re.compile(r"[\[【]\s*(\d{1,3}(?:\s*[,，、]\s*\d{1,3})*)\s*[\]】]")
+_NUM = r"[0-9０-９]{1,6}"
+_SEP = r"\s*(?:[,，、;；]|[-–—~～]|and|&)\s*"
+_MARKER_RE = re.compile(
+    rf"[\[［【]\s*\^?\s*(?P<body>{_NUM}(?:{_SEP}{_NUM})*)\s*(?::\s*{_NUM})?\s*(?:†[^\]］】\n]{{0,80}})?[\]］】]"
+    r"(?!\()")
+_CODE_RE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
+MAX_RANGE = 200  # a wider "range" is two numbers, not an expansion
 
 FLAG_INVALID = "invalid_citations_removed"
 FLAG_UNSUPPORTED = "unsupported"
@@ -26,24 +37,42 @@ class Validated:
     flags: list[str] = field(default_factory=list)
 
 
+def marker_numbers(body: str) -> list[int]:
+    """The numbers one marker names, ranges expanded: "1-3" → [1, 2, 3], "２，5" → [2, 5]."""
+    body = unicodedata.normalize("NFKC", body)
+    numbers: list[int] = []
+    for part in re.split(r"\s*(?:[,、;；]|and|&)\s*", body):
+        bounds = [int(x) for x in re.split(r"\s*[-–—~～]\s*", part) if x.strip()]
+        if len(bounds) == 2 and bounds[0] < bounds[1] and bounds[1] - bounds[0] <= MAX_RANGE:
+            numbers += range(bounds[0], bounds[1] + 1)
+        else:
+            numbers += bounds
+    return numbers
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _CODE_RE.finditer(text)]
+
+
 def validate_answer(text: str, valid: Collection[int]) -> Validated:
     valid_set = set(valid)
-    out = Validated(text="")
     cited: dict[int, None] = {}
     removed: dict[int, None] = {}
+    code = _code_spans(text)
 
     def replace(m: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.split(r"\s*[,，、]\s*", m.group(1).strip())]
-        keep = [n for n in numbers if n in valid_set]
+        if any(a <= m.start() < b for a, b in code):
+            return m.group(0)
+        numbers = marker_numbers(m.group("body"))
+        keep = list(dict.fromkeys(n for n in numbers if n in valid_set))
         for n in numbers:
             (cited if n in valid_set else removed)[n] = None
         return "".join(f"[{n}]" for n in keep)
 
     cleaned = _MARKER_RE.sub(replace, text)
-    cleaned = re.sub(r"[ \t]+([。，．.,;；])", r"\1", cleaned) if removed else cleaned
-    out.text = cleaned
-    out.cited = list(cited)
-    out.removed = list(removed)
+    if removed:
+        cleaned = re.sub(r"[ \t]+([。，．.,;；])", r"\1", cleaned)
+    out = Validated(text=cleaned, cited=list(cited), removed=list(removed))
     if removed:
         out.flags.append(FLAG_INVALID)
     if not cited:
@@ -52,8 +81,10 @@ def validate_answer(text: str, valid: Collection[int]) -> Validated:
 
 
 def markers(text: str) -> list[int]:
-    """Every cited number in ``text`` in order (duplicates kept)."""
+    """Every cited number in ``text`` in order (duplicates kept), code excluded."""
+    code = _code_spans(text)
     found: list[int] = []
     for m in _MARKER_RE.finditer(text):
-        found += [int(x) for x in re.split(r"\s*[,，、]\s*", m.group(1).strip())]
+        if not any(a <= m.start() < b for a, b in code):
+            found += marker_numbers(m.group("body"))
     return found

@@ -324,7 +324,7 @@ class QaEngine:
         answer.meta = self._base_meta(plan, removed)
         if partial:
             answer.meta["partial"] = partial
-        if store:
+        if store and reason != "question_too_long":  # a pasted chapter is not kept as a chat message
             self._store(plan, answer)
         return answer
 
@@ -470,7 +470,7 @@ class QaEngine:
         """Prepare and, when gate 1 is open and the person approved (or the session is), send."""
         plan = self.prepare(question, session_id=session_id, scope=scope)
         if plan.reason is not None:
-            return self.answer_locally(plan, store=plan.reason != "question_too_long")
+            return self.answer_locally(plan)
         if plan.needs_approval and not approved:
             return self.answer_locally(plan, "not_approved")
         return self.send(plan, approved=approved, on_delta=on_delta, cancel=cancel, transport=transport)

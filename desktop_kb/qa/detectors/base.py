@@ -50,7 +50,7 @@ def char_classes(value: str) -> int:
                 any(c.isdigit() for c in value), any(not c.isalnum() for c in value)))
 
 
-_TOKEN_CHARS_RE = re.compile(r"[A-Za-z0-9+/_\-.~:]+=*")  # "=" only as base64 padding
+_TOKEN_CHARS_RE = re.compile(r"(?:[A-Za-z0-9+/_\-.~:]|%[0-9A-Fa-f]{2})+=*")  # "=" only as padding
 _WORD_PART_RE = re.compile(r"[A-Z][a-z]+|(?<![A-Za-z])[a-z]+")
 _SHORT_WORDS = frozenset(
     ["key", "get", "set", "max", "min", "url", "api", "add", "new", "old", "raw", "sub", "str", "int", "len", "src", "dst", "tmp", "msg", "err", "ctx", "cfg", "log", "obj", "val", "num", "row", "col", "map", "tag", "doc", "def", "ref", "res", "req", "app", "run", "use", "for", "and", "the", "not", "all", "any", "end", "put", "pop", "has", "out", "dir", "env", "pid", "uid", "gid", "sig", "id", "ip", "db", "io", "os", "fs"])

@@ -31,7 +31,7 @@ from desktop_kb.qa.detectors.base import (
 PASSWORD_NAME, SECRET_NAME, WEAK_NAME = "password", "secret", "weak"
 
 _PASSWORD_PARTS = {"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "passwort",
-                   "contrasena", "motdepasse"}
+                   "kennwort", "contrasena", "motdepasse", "senha", "wachtwoord", "psk", "wpa"}
 _SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "apikey",
                  "sessionid", "authorization", "auth", "bearer", "appsecret", "appkey", "accesskey",
                  "secretkey", "masterkey", "authkey", "privatekey", "clientsecret", "accesstoken",
@@ -55,7 +55,8 @@ _DENY_PARTS = {
     "suffix", "question", "answer", "icon", "button", "dialog", "level", "entropy", "bits",
     "rotation", "rotate", "holder", "owner", "user", "username", "login", "account", "email",
     "host", "port", "server", "region", "bucket", "lifetime", "duration", "date", "time", "at", "on",
-    "warning", "warnings", "exception", "mgr", "range", "string", "str", "start", "end", "span", "offset", "pos", "test", "tests",
+    "warning", "warnings", "exception", "mgr", "range", "string", "str", "identity", "start", "end", "span",
+    "offset", "pos", "test", "tests",
 }
 _CAMEL_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -188,8 +189,12 @@ _ASSIGN_RE = re.compile(
 _ZH_NAME = (r"(?P<name>密码|密碼|口令|授权码|授權碼|密钥|密鑰|秘钥|祕鑰|令牌|凭证|憑證|凭据|憑據|私钥|私鑰|"
             r"PIN码|PIN碼|pin码)")
 _ZH_ASSIGN_RE = re.compile(
-    _ZH_NAME + r"[ \t]*(?P<sep>[:=]|是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?"
-    r"(?P<raw>[\x21-\x7e]{1,200})")
+    _ZH_NAME + r"[ \t]*(?P<sep>[:=]|(?:(?:已|被)?(?:改|换|換|设|設|修改|更新|重置|变|變)(?:成|为|為|到|置为|置為))了?|"
+    r"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>[\x21-\x2b\x2d-\x3a\x3c-\x7e]{1,200})")
+# Other languages' words for "password" (people study in more than two).
+_FOREIGN_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|"
+    r"пароль|パスワード|비밀번호|암호)\s*(?P<sep>[:=]|est|ist|es|é|is)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
 _ZH_SECRET_NAMES = {"密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据", "憑據", "私钥", "私鑰"}
 # 公钥密码, 对称密码, 凯撒密码: kinds of cipher, not passwords.
 _CIPHER_PREFIX_RE = re.compile(
@@ -262,6 +267,10 @@ def assignments(text: str) -> Iterator[Finding]:
             continue  # "密码 RSA 算法": without ：/是/为 only a value with digits reads as a password
         if value and plausible(value, cls, quoted=quoted):
             yield _finding(cls, start, end)
+    for m in _FOREIGN_RE.finditer(text):
+        value, start, end, _quoted = _value(m)
+        if value and re.search(r"[\d\W]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
+            yield Finding(PASSWORD, start, end)
 
 
 # ----- prose: "my password is …", "PIN 1234", "passphrase: correct horse battery staple" -------
@@ -269,7 +278,7 @@ def assignments(text: str) -> Iterator[Finding]:
 _PROSE_RE = re.compile(
     r"(?i)(?<![A-Za-z])(?:password|passwd|passcode|pass\s?word|pwd|pin(?:\s*code)?|"
     r"(?:door|gate|lock|access|entry|alarm|safe|locker|building|alarm)\s+code)"
-    r"(?:\s+(?:for|of|to|on)\s+[^\n.,;:!?]{1,40}?)?\s+(?P<sep>is|was|are|=|:|-|—|now)"
+    r"(?:\s+(?:for|of|to|on)\s+[^\n.,;:!?]{1,40}?)?\s+(?P<sep>is|was|are|=|:|-|—|now|to|is\s+now|(?:set|changed|reset)\s+to)"
     r"\s+[\"'“]?(?P<raw>[^\s\"'”]{1,200})")
 _PIN_RE = re.compile(r"(?i)(?<![A-Za-z])PIN(?:\s*(?:code|码|碼|number|no\.?|#))?\s*[:=#]?\s*(?P<v>\d{4,8})(?!\d)")
 _PASSPHRASE_RE = re.compile(r"(?i)(?<![A-Za-z])pass\s?phrase[^\n:=]{0,24}[:=][ \t]*(?P<v>[^\n]{4,120})")
@@ -283,6 +292,8 @@ def prose(text: str) -> Iterator[Finding]:
         value, start, end, _quoted = _value(m)
         line_end = text.find("\n", end)
         rest = text[end:len(text) if line_end < 0 else line_end]
+        if m.group("sep").endswith("to") and not re.search(r"[\d\W_]", value):
+            continue  # "password to access the server": a purpose, not a password
         if value and plausible(value, PASSWORD_NAME, quoted=False, prose=True, followed_by=rest,
                                spaced=m.group("sep") in ("=", "-", "—")):
             yield Finding(PASSWORD, start, end)
@@ -313,6 +324,7 @@ _FLAG_RE = re.compile(
     r"(?i)(?:^|\s)--?(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)(?:=|\s+)[\"']?(?P<v>[^\s\"']{3,300})")
 _MYSQL_P_RE = re.compile(r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb|mysqlimport)\b[^\n]*?\s-p(?P<v>[^\s\"'-][^\s\"']*)")
 _SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
+_ORACLE_RE = re.compile(r"(?i)\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
 _REDIS_A_RE = re.compile(r"\bredis-cli\b[^\n]*?\s(?:-a|--pass|--askpass)\s+[\"']?(?P<v>[^\s\"']+)")
 # login("user", "secret"), auth=("api", "key-…"), HTTPBasicAuth("u", "p"): the second string is the secret.
 _CREDENTIAL_PAIR_RE = re.compile(
@@ -362,7 +374,7 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             if _basic_credentials(m.group("v")):
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
     for rx, hint in ((_CURL_USER_RE, "-u"), (_CURL_USER_RE, "-user"), (_MYSQL_P_RE, "-p"),
-                     (_SSHPASS_RE, "sshpass"), (_REDIS_A_RE, "redis-cli"), (_CREDENTIAL_PAIR_RE, ","),
+                     (_SSHPASS_RE, "sshpass"), (_REDIS_A_RE, "redis-cli"), (_ORACLE_RE, "/"), (_CREDENTIAL_PAIR_RE, ","),
                      (_PGPASS_RE, ":"), (_WIFI_QR_RE, "wifi:")):
         if hint in lower:
             for m in rx.finditer(text):
@@ -457,6 +469,8 @@ def spaced_pairs(text: str) -> Iterator[Finding]:
 # ----- a long random literal in a .env line, whatever its name ------------------------------------
 
 _ENV_LINE_RE = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?(?P<name>[A-Z][A-Z0-9_]{1,60})[ \t]*=[ \t]*[\"']?(?P<v>[^\s\"'#]{32,300})")
+# A long random string literal in code is a key whatever it is passed to (``Client("RbCJ…")``).
+_LITERAL_RE = re.compile(r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-+/]{32,200}={0,2})(?P=q)")
 _HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
 _ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest", "commit", "rev", "revision",
              "version", "uuid", "guid", "fingerprint", "etag", "url", "uri", "path", "dir", "file", "host"}
@@ -465,13 +479,16 @@ _ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest",
 def long_literals(text: str) -> Iterator[Finding]:
     """``CF_DNS_EDIT=1rqeSAYA…``: in an environment file a long random value is a credential,
     unless its name says it is an identifier or a checksum (hex and UUIDs are left to names)."""
-    if "=" not in text:
-        return
-    for m in _ENV_LINE_RE.finditer(text):
+    for m in _ENV_LINE_RE.finditer(text) if "=" in text else ():
         value = m.group("v")
         if _ID_PARTS & set(name_parts(m.group("name"))) or _HEXISH_RE.fullmatch(value):
             continue
         if looks_random(value, min_len=32) and not _is_path_or_url(value):
+            yield Finding(API_KEY, m.start("v"), m.end("v"))
+    for m in _LITERAL_RE.finditer(text):
+        value = m.group("v")
+        core = re.sub(r"[-_+/=]", "", value)
+        if char_classes(core) >= 3 and not _HEXISH_RE.fullmatch(value) and looks_random(value, min_len=32):
             yield Finding(API_KEY, m.start("v"), m.end("v"))
 
 

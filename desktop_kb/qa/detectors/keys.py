@@ -20,7 +20,8 @@ _END_RE = re.compile(rf"-----\s*END {_LABEL}\s*-----")
 _ANY_MARKER_RE = re.compile(r"-----\s*(BEGIN|END) ([A-Z0-9 ]+?)\s*-----")
 _PUTTY_RE = re.compile(r"PuTTY-User-Key-File-\d+:[^\n]*\n(?:[^\n]*\n)*?Private-MAC:[^\n]*")
 # One line of a key body: base64 (PEM, PGP armour), also inside a YAML block or a quoted string.
-_B64_LINE_RE = re.compile(r"^[ \t>\"'|]*(?P<b>[A-Za-z0-9+/]{16,}={0,2})[\"',\\n]*[ \t]*$")
+_B64_LINE_RE = re.compile(
+    r"^[ \t>\"'|]*(?P<b>[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]{2,15}={1,2})[\"',\\n]*[ \t\r]*$")
 # How the DER or OpenSSH encoding of a private key begins, once base64-encoded.
 _PRIVATE_START_RE = re.compile(
     r"^(?:b3BlbnNzaC1rZXktdjE"  # openssh-key-v1

@@ -18,7 +18,7 @@ from desktop_kb.qa.detectors.base import BANK_CARD, MOBILE, RESIDENT_ID, Finding
 
 _SEP = r"[ \-.\u00a0]"
 _NOT_DECIMAL = r"(?<!\d[.,])"  # "-10.00867440597927" is a fraction, not a number with a 0086 prefix
-_THREE_DIGITS_RE = re.compile(r"\d{3}")
+_THREE_DIGITS_RE = re.compile(r"\d[ \-.]?\d[ \-.]?\d")  # cheap test before the number regexes
 
 # ----- resident IDs --------------------------------------------------------------------------
 
@@ -116,7 +116,7 @@ _PHONE_WORDS = re.compile(
 # China mobile: optional +86 / 0086 / (+86), then 1[3-9]x and eight more digits in any grouping.
 _CN_MOBILE_RE = re.compile(
     rf"{_NOT_DECIMAL}(?<![0-9A-Za-z+])(?P<prefix>(?:\(?(?:\+|00)\s?86\)?|86){_SEP}*)?"
-    rf"(?P<num>1[3-9]\d(?:{_SEP}?\d){{8}})(?![0-9])")
+    rf"(?P<num>1{_SEP}?[3-9]{_SEP}?\d(?:{_SEP}?\d){{8}})(?![0-9])")
 _TW_MOBILE_RE = re.compile(
     rf"{_NOT_DECIMAL}(?<![0-9A-Za-z+])(?P<prefix>(?:\+|00)\s?886{_SEP}*)?(?P<num>0?9\d{{2}}(?:{_SEP}?\d){{6}})(?![0-9])")
 # Landlines: an area code (0 + 2-3 digits at home, no 0 after +86) and 7-8 digits.
@@ -143,7 +143,7 @@ def phones(text: str) -> list[Finding]:
         num = m.group("num")
         prefixed = bool(m.group("prefix") and re.search(r"86", m.group("prefix")))
         grouped = _groups(num) in _PHONE_GROUPS
-        contiguous = _groups(num) == (11,)
+        contiguous = _groups(num) in ((11,), (1,) * 11)  # spelled digit by digit needs a word too
         worded = near(text, m.start(), m.end(), _PHONE_WORDS, 24, 12)
         if prefixed or grouped or (contiguous and worded and not _UNIT_AFTER.match(text, m.end())):
             found.append(Finding(MOBILE, m.start("num"), m.end()))

@@ -66,8 +66,8 @@ _PAIRED_SECRET_RE = re.compile(r"(?<![A-Za-z0-9_+/=-])[A-Za-z0-9+/=_-]{20,80}(?!
 # Most services now issue ``vendor_`` / ``vendor-`` prefixed tokens (shpat_, dop_v1_, gsk_, r8_,
 # lin_api_, pplx-, secret_, hvs. …): a short lowercase prefix, then a long random body.
 _PREFIXED_RE = re.compile(
-    r"(?<![A-Za-z0-9_.-])(?P<prefix>[a-z][a-z0-9]{0,9}(?:[_-][a-z0-9]{1,6}){0,2}[_.-])(?P<body>[A-Za-z0-9]{20,200})"
-    r"(?![A-Za-z0-9_-])")
+    r"(?<![A-Za-z0-9_.-])(?P<prefix>[a-z][a-z0-9]{0,9}(?:[_-][a-z0-9]{1,6}){0,2}[_.-])"
+    r"(?P<body>[A-Za-z0-9](?:[A-Za-z0-9]|[_-](?=[A-Za-z0-9])){19,200})(?![A-Za-z0-9_-])")
 _NOT_TOKEN_PREFIXES = {"sha1-", "sha256-", "sha384-", "sha512-", "md5-", "blake2b-", "sha-", "v1-", "data-",
                        "id-", "uuid-", "commit-", "rev-", "build-", "img-", "file-", "doc-", "page-"}
 
@@ -76,8 +76,11 @@ def _prefixed(text: str) -> list[Finding]:
     found = []
     for m in _PREFIXED_RE.finditer(text):
         body = m.group("body")
-        if m.group("prefix") in _NOT_TOKEN_PREFIXES or re.fullmatch(r"[0-9a-f]+", body) and len(body) < 32:
-            continue  # integrity hashes, short hex ids
+        pieces = re.split(r"[_-]", body)
+        if m.group("prefix") in _NOT_TOKEN_PREFIXES or any(re.fullmatch(r"[a-z]{2,}", p) for p in pieces):
+            continue  # integrity hashes; names like "add_one-f0253159197f7841" (a crate and its hash)
+        if all(re.fullmatch(r"[0-9a-f]+", p) for p in pieces) and len(body) < 32:
+            continue  # short hex ids
         if looks_random(body, min_len=20) and sum(c.isdigit() for c in body) >= 2:
             found.append(Finding(API_KEY, m.start(), m.end()))
     return found
