@@ -108,17 +108,23 @@ def test_no_window_leaks_a_secret_wherever_it_starts(case: written.Case) -> None
 
 
 def test_a_key_split_between_fragments_is_found_through_its_neighbours() -> None:
-    case = next(c for c in written.CASES if c.id == "rsa-2048-long-md")
-    long = case.text.replace("部署脚本会先检查磁盘空间，然后拉取镜像。" * 6, "部署脚本会先检查磁盘空间。\n" * 260)
-    sources = case_sources(written.Case(case.id, case.category, case.container, long, case.secrets))
-    cut = [i for i, (text, _b, _a) in enumerate(sources) if "BEGIN" not in text and any(
-        line in text for line in case.secrets)]
-    assert cut, "the fixture must put part of the key body in a fragment without its BEGIN line"
-    for i in cut:
-        text, before, after = sources[i]
-        assert needs_neighbours(text)
-        findings = spans_for_text(text, before=before, after=after).findings
-        for line in case.secrets:
-            pos = text.find(line)
+    """A key longer than a fragment (4,000 characters): the middle fragment has no marker at all."""
+    import base64
+    import random
+
+    rng = random.Random(7)
+    lines = [base64.b64encode(rng.randbytes(48)).decode() for _ in range(140)]  # 64 characters each
+    key = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END RSA PRIVATE KEY-----"
+    text = "# 部署\n\n" + "部署脚本会先检查磁盘空间。\n" * 40 + key + "\n部署完成。\n"
+    sources = case_sources(written.Case("long-key", "private_key", "md", text, tuple(lines)))
+    middle = [i for i, (t, _b, _a) in enumerate(sources) if "-----" not in t and any(ln in t for ln in lines)]
+    assert middle, "the fixture must leave a fragment of key body without BEGIN or END"
+    for i, (t, before, after) in enumerate(sources):
+        alone = spans_for_text(t).findings
+        findings = spans_for_text(t, before=before, after=after).findings
+        for line in lines:
+            pos = t.find(line)
             if pos >= 0:
-                assert any(f.start <= pos and pos + len(line) <= f.end for f in findings), line
+                assert any(f.start <= pos and pos + len(line) <= f.end for f in findings), (i, line)
+        if i in middle:
+            assert needs_neighbours(t) and not alone  # only the neighbours tell what it is
