@@ -296,7 +296,7 @@ class QaEngine:
         gated = []
         for p in packed.snippets:
             source = None if p.local_only else spans_for_source(
-                store, p.source_type, p.source_id, texts[(p.source_type, p.source_id)])
+                store, p.source_type, p.source_id, texts[(p.source_type, p.source_id)], window=(p.start, p.end))
             gated.append(GatedSnippet(p, content_gate.check_snippet(
                 p.text, local_only=p.local_only, mode=mode, source=source, window=(p.start, p.end))))
         return gated

@@ -29,6 +29,8 @@ from desktop_kb.qa.detectors import Finding, detect
 DETECTOR_VERSION = "2"  # bump when detectors change: cached spans of the old version are not reused
 CACHE_ENTRIES = 2048
 NEIGHBOUR_CHARS = 4000  # a fragment's neighbours are read this far (the importer caps fragments at 4,000)
+WHOLE_SOURCE_CHARS = 64_000  # longer sources are read around the window (see spans_for_text)
+CONTEXT_CHARS = 16_000
 
 
 @dataclass(frozen=True)
@@ -74,8 +76,17 @@ def needs_neighbours(text: str) -> bool:
     return text.count("-----BEGIN") != text.count("-----END")
 
 
-def spans_for_text(text: str, *, before: str = "", after: str = "") -> SourceSpans:
-    """Spans in ``text``, read together with the text around it (``before``/``after``) where needed."""
+def spans_for_text(text: str, *, before: str = "", after: str = "",
+                   window: tuple[int, int] | None = None) -> SourceSpans:
+    """Spans in ``text``, read together with the text around it (``before``/``after``) where needed.
+
+    A source longer than ``WHOLE_SOURCE_CHARS`` (a pasted book in one note) is
+    read ``CONTEXT_CHARS`` either side of ``window`` — further than any
+    multi-line secret reaches — so its first question does not wait for the
+    detectors to read megabytes; the spans' offsets are still the source's.
+    """
+    if window is not None and len(text) > WHOLE_SOURCE_CHARS:
+        return _spans_around(text, window)
     if (before or after) and not needs_neighbours(text):
         before = after = ""
     digest = _digest(text, before, after)
@@ -98,6 +109,17 @@ def spans_for_text(text: str, *, before: str = "", after: str = "") -> SourceSpa
     return spans
 
 
+def _spans_around(text: str, window: tuple[int, int]) -> SourceSpans:
+    start = max(0, window[0] - CONTEXT_CHARS)
+    end = min(len(text), window[1] + CONTEXT_CHARS)
+    start = text.rfind("\n", 0, start) + 1 if start else 0  # whole lines, so no token is cut at the edge
+    line_end = text.find("\n", end)
+    end = len(text) if line_end < 0 else line_end
+    region = spans_for_text(text[start:end])
+    return SourceSpans(region.digest, tuple(Finding(f.kind, f.start + start, f.end + start)
+                                            for f in region.findings))
+
+
 def neighbours(store: sqlite3.Connection, fragment_id: int) -> tuple[str, str]:
     """The text of the fragments before and after one fragment in its document."""
     row = store.execute("SELECT document_id, ord FROM fragments WHERE id = ?", (fragment_id,)).fetchone()
@@ -111,12 +133,13 @@ def neighbours(store: sqlite3.Connection, fragment_id: int) -> tuple[str, str]:
     return ((before[0][-NEIGHBOUR_CHARS:] if before else ""), (after[0][:NEIGHBOUR_CHARS] if after else ""))
 
 
-def spans_for_source(store: sqlite3.Connection, source_type: str, source_id: int, text: str) -> SourceSpans:
+def spans_for_source(store: sqlite3.Connection, source_type: str, source_id: int, text: str,
+                     window: tuple[int, int] | None = None) -> SourceSpans:
     """Spans for the current version of a note or fragment whose text the caller just read."""
     if source_type == "fragment":
         before, after = neighbours(store, source_id)
-        return spans_for_text(text, before=before, after=after)
-    return spans_for_text(text)
+        return spans_for_text(text, before=before, after=after, window=window)
+    return spans_for_text(text, window=window)
 
 
 def clear_cache() -> None:

@@ -113,12 +113,15 @@ class QaPreviewDialog(QDialog):
         self.send_once.setEnabled(sendable > 0)
         self.send_session.setEnabled(sendable > 0)
 
-    def _verdict_text(self, action: str, reasons: list[str]) -> str:
+    def _reason_names(self, reasons: list[str]) -> str:
         names = {"local_only": self.tr("local only"), "api_key": self.tr("API key or token"),
                  "private_key": self.tr("private key"), "password": self.tr("password"),
                  "resident_id": self.tr("ID card number"), "mobile": self.tr("phone number"),
                  "bank_card": self.tr("bank card number"), "email": self.tr("e-mail address")}
-        why = ", ".join(names.get(r, r) for r in reasons)
+        return ", ".join(names.get(r, r) for r in reasons)
+
+    def _verdict_text(self, action: str, reasons: list[str]) -> str:
+        why = self._reason_names(reasons)
         if action == "blocked":
             return self.tr("blocked ({0})").format(why)
         if action == "redacted":
@@ -155,7 +158,11 @@ class QaPreviewDialog(QDialog):
         self.explain.setText(self.tr(
             "Only the snippets below and your question leave this computer — never whole notes. "
             "Select a snippet and remove it to keep it here. Blocked snippets are never sent."))
-        self.question.setText(self.tr("Question: {0}").format(self.plan.question))
+        verdict = self.plan.question_verdict
+        self.question.setText(self.tr("Question: {0}").format(self.plan.question_sent))
+        if verdict.action == "redacted":
+            self.question.setText(self.tr("Question (sent with {0} removed): {1}").format(
+                self._reason_names(verdict.reasons), self.plan.question_sent))
         self.remove_button.setText(self.tr("Remove selected"))
         self.restore_button.setText(self.tr("Put all back"))
         self.payload_label.setText(self.tr("Request body"))

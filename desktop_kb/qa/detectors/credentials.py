@@ -322,7 +322,17 @@ _BASIC_RE = re.compile(r"(?i)(?<![A-Za-z])basic\s+(?P<v>[A-Za-z0-9+/]{6,}={0,2})
 _CURL_USER_RE = re.compile(r"(?:^|\s)(?:-u|--user|--proxy-user)\s*[\"']?[^\s:\"']*:(?P<v>[^\s\"']+)")
 _FLAG_RE = re.compile(
     r"(?i)(?:^|\s)--?(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)(?:=|\s+)[\"']?(?P<v>[^\s\"']{3,300})")
-_MYSQL_P_RE = re.compile(r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb|mysqlimport)\b[^\n]*?\s-p(?P<v>[^\s\"'-][^\s\"']*)")
+_MYSQL_P_RE = re.compile(
+    r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb|mysqlimport)\b[^\n]*?\s-p[\"']?(?P<v>[^\s\"'-][^\s\"']*)")
+_HTPASSWD_RE = re.compile(r"\bhtpasswd\s+(?:-[a-zA-Z]*b[a-zA-Z]*\s+)(?:-\w+\s+)*\S+\s+\S+\s+[\"']?(?P<v>[^\s\"']+)")
+# "login: lilei / Pa$$w0rd", "账号：lilei / lilei@2024", "WiFi：TP-LINK_302 / lab12345678"
+_SLASH_PAIR_RE = re.compile(
+    r"(?i)(?:login|log\s?in|account|username|账号|帳號|帐号|账户|用户名|wi-?fi|wlan|无线|無線|热点|熱點)"
+    r"[ \t\w-]{0,20}?(?:[:：]|\s)\s*[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
+# A wallet's seed phrase: 12–24 lowercase words after the word for it.
+_SEED_RE = re.compile(
+    r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"
+    r"(?P<v>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})\b")
 _SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
 _ORACLE_RE = re.compile(r"(?i)\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
 _REDIS_A_RE = re.compile(r"\bredis-cli\b[^\n]*?\s(?:-a|--pass|--askpass)\s+[\"']?(?P<v>[^\s\"']+)")
@@ -373,7 +383,14 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
         for m in _BASIC_RE.finditer(text):
             if _basic_credentials(m.group("v")):
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
-    for rx, hint in ((_CURL_USER_RE, "-u"), (_CURL_USER_RE, "-user"), (_MYSQL_P_RE, "-p"),
+    for m in _SLASH_PAIR_RE.finditer(text):
+        value = m.group("v").rstrip(",.;:)]}>'\"”」』")  # "!" and "#" are password characters
+        if re.search(r"\d|[^\w\[\](){}<>]", value) and value[0] not in "[(<{" \
+                and not _is_path_or_url(value) and not _is_placeholder(value):
+            yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
+    for m in _SEED_RE.finditer(text):
+        yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    for rx, hint in ((_CURL_USER_RE, "-u"), (_CURL_USER_RE, "-user"), (_MYSQL_P_RE, "-p"), (_HTPASSWD_RE, "htpasswd"),
                      (_SSHPASS_RE, "sshpass"), (_REDIS_A_RE, "redis-cli"), (_ORACLE_RE, "/"), (_CREDENTIAL_PAIR_RE, ","),
                      (_PGPASS_RE, ":"), (_WIFI_QR_RE, "wifi:")):
         if hint in lower:
@@ -469,6 +486,8 @@ def spaced_pairs(text: str) -> Iterator[Finding]:
 # ----- a long random literal in a .env line, whatever its name ------------------------------------
 
 _ENV_LINE_RE = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?(?P<name>[A-Z][A-Z0-9_]{1,60})[ \t]*=[ \t]*[\"']?(?P<v>[^\s\"'#]{32,300})")
+# name=value inside a cookie, a query or a line: a long random value is a credential there too.
+_PAIR_ANYWHERE_RE = re.compile(r"(?<![\w-])(?P<name>[A-Za-z_][A-Za-z0-9_]{1,40})=(?P<v>[^\s\"'#&;,]{40,400})")
 # A long random string literal in code is a key whatever it is passed to (``Client("RbCJ…")``).
 _LITERAL_RE = re.compile(r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-+/]{32,200}={0,2})(?P=q)")
 _HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
@@ -479,7 +498,7 @@ _ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest",
 def long_literals(text: str) -> Iterator[Finding]:
     """``CF_DNS_EDIT=1rqeSAYA…``: in an environment file a long random value is a credential,
     unless its name says it is an identifier or a checksum (hex and UUIDs are left to names)."""
-    for m in _ENV_LINE_RE.finditer(text) if "=" in text else ():
+    for m in [*_ENV_LINE_RE.finditer(text), *_PAIR_ANYWHERE_RE.finditer(text)] if "=" in text else ():
         value = m.group("v")
         if _ID_PARTS & set(name_parts(m.group("name"))) or _HEXISH_RE.fullmatch(value):
             continue

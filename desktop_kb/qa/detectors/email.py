@@ -12,9 +12,13 @@ import re
 
 from desktop_kb.qa.detectors.base import EMAIL, Finding
 
-_LOCAL = r"[A-Za-z0-9._%+-]*[A-Za-z0-9_%+-]"
+_LOCAL = r"[A-Za-z0-9._%+-]*[A-Za-z0-9_+-]"
 _DOMAIN = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
-_EMAIL_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?@\s?(?P<domain>{_DOMAIN})(?![A-Za-z0-9-])")
+_EMAIL_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?(?:@|%40)\s?(?P<domain>{_DOMAIN})(?![A-Za-z0-9-])")
+# 。 typed for the dots by a Chinese input method ("li.lei@ruc。edu。cn"; ＠ and ． arrive as @ and .).
+_IDEOGRAPHIC_DOT_RE = re.compile(
+    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?@\s?(?P<domain>[A-Za-z0-9-]+(?:[.。][A-Za-z0-9-]+)*。[A-Za-z]{{2,24}})"
+    r"(?![A-Za-z0-9-])")
 _OBFUSCATED_RE = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s*(?:[(\[{{<]\s*(?:at|AT|@)\s*[)\]}}>]|艾特|\s(?:AT|at)\s)\s*"
     r"(?P<domain>[A-Za-z0-9-]+(?:\s*(?:[(\[{<]\s*(?:dot|DOT|\.)\s*[)\]}>]|\s(?:dot|DOT)\s|\.)\s*[A-Za-z0-9-]+)+)")
@@ -34,10 +38,11 @@ def _placeholder(local: str, domain: str) -> bool:
 
 
 def emails(text: str) -> list[Finding]:
-    if "@" not in text and "#" not in text and not re.search(r"at|AT|艾特", text):
+    if "@" not in text and "#" not in text and "%40" not in text and not re.search(r"at|AT|艾特", text):
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
              if not _placeholder(m.group("local"), m.group("domain"))]
+    found += [Finding(EMAIL, m.start(), m.end()) for m in _IDEOGRAPHIC_DOT_RE.finditer(text)]
     for rx in (_OBFUSCATED_RE, _HASH_RE):
         for m in rx.finditer(text):
             raw = m.group("domain")

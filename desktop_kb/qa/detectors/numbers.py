@@ -168,7 +168,7 @@ def phones(text: str) -> list[Finding]:
 _CARD_WORDS = re.compile(
     r"卡|card|visa|master|amex|american\s+express|unionpay|银联|銀聯|账号|帐号|賬號|帳號|账户|帳戶|"
     r"account|acct|银行|銀行|bank|借记|信用|debit|credit|收款|付款|转账|轉帳|汇款|匯款|储蓄|儲蓄|"
-    r"payment|pay|iban|jcb|discover|diners", re.I)
+    r"payment|pay|iban|jcb|discover|diners|\bpan\b|card_?no|cc_?num", re.I)
 _CARD_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{11,18}}(?![0-9])")
 _CARD_PREFIX_RE = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[0478]|35|6[0-9]|9)")
 _CARD_GROUPS = {(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 4, 4, 4, 2), (4, 4, 4, 4, 1), (4, 6, 5), (4, 6, 4),

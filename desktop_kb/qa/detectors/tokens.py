@@ -39,6 +39,7 @@ _PATTERNS = (
     r"(?<![0-9])\d{8,10}:AA[0-9A-Za-z_-]{30,}",  # Telegram bot
     _B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",  # JWT
     _B + r"M[TQ][A-Za-z0-9_-]{21,30}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}" + _E,  # Discord bot
+    _B + r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{50,}" + _E,  # age (file encryption)
 )
 
 

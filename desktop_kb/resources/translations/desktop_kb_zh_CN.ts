@@ -1569,6 +1569,11 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>问题：{0}</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="165" />
+        <source>Question (sent with {0} removed): {1}</source>
+        <translation>问题（发送时已移除{0}）：{1}</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/qa_preview.py" line="159" />
         <source>Remove selected</source>
         <translation>移除选中项</translation>
