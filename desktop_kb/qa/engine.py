@@ -318,7 +318,7 @@ class QaEngine:
         """The cited hit list: always available, zero network."""
         reason = reason or plan.reason or "not_approved"
         hits = [] if plan.retrieved.nothing else _hit_citations(plan.retrieved.hits)
-        text = local_text(hits) if hits else REASONS["nothing_found"]
+        text = local_text(hits) if hits else REASONS["question_too_long" if reason == "question_too_long" else "nothing_found"]
         answer = QaAnswer("local", reason, text, hits, hits, plan.verdict_counts(removed),
                           list(extra_flags or []), plan.session_id, plan.host or None, detail=detail)
         answer.meta = self._base_meta(plan, removed)
