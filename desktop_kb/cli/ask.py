@@ -1,7 +1,8 @@
 """``desktop-kb ask QUESTION``: a cited answer from the library.
 
-From the command line nothing is sent to a provider without ``--yes`` (the approval
-of gate 1's preview); without it the answer is the local cited hit list. A streamed
+From the command line nothing is sent to a provider without ``--yes`` on that very
+command (approval is per act: a session approved in the app approves nothing here);
+without it the answer is the local cited hit list. A streamed
 answer reaches the terminal through :class:`desktop_kb.cli.output.AnswerStream`,
 cleaned piece by piece like every other string from a provider.
 """
@@ -12,7 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from desktop_kb.cli.common import add_common_options, open_library, wait_for_index
+from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
 from desktop_kb.cli.output import AnswerStream, emit
 
 
@@ -24,6 +25,8 @@ def _answer_text(answer: Any) -> str:
         lines.append(answer.answer)
         if answer.flags:
             lines.append(f"(flags: {', '.join(answer.flags)})")
+        if "answer_too_long" in answer.flags:
+            lines.append("(the answer reached qa.max_answer_tokens and was cut off)")
         lines.append("")
         lines += [f"[{c.n}] {c.title} ({c.source_type} {c.source_id}, {c.start}–{c.end})"
                   for c in answer.citations]
@@ -49,6 +52,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
             from desktop_kb.store import chats
 
             chats.get_session(lib.store_reader, session_id)
+        limit = int(lib.get_setting("qa.max_question_chars") or 2000)
+        if len(args.question) > limit:
+            raise CliError(f"The question is {len(args.question):,} characters long; questions are limited to "
+                           f"{limit:,} (setting qa.max_question_chars). Nothing was searched or sent.")
         stream = AnswerStream() if not args.json and sys.stdout.isatty() else None
         answer = engine.ask(args.question, session_id=session_id, approved=args.yes,
                             on_delta=stream.write if stream else None, scope=args.scope)

@@ -35,12 +35,28 @@ def _read_body(args: argparse.Namespace) -> str:
         raise CliError(f"{path} is not UTF-8 text (invalid byte at offset {exc.start}).") from exc
 
 
+def _derived_from(note: Any) -> list[dict[str, object]]:
+    """The local-only sources a note was made from (why it is local only), if any."""
+    from desktop_kb.store.local_only import DerivedReason
+
+    reason = DerivedReason.from_text(getattr(note, "local_only_reason", None))
+    return [s.as_json() for s in reason.sources] if reason is not None else []
+
+
 def _note_json(note: Any, *, body: bool) -> dict[str, Any]:
     out = {"id": note.id, "title": note.title, "created_at": note.created_at,
-           "updated_at": note.updated_at, "local_only": note.local_only, "trashed": note.trashed}
+           "updated_at": note.updated_at, "local_only": note.local_only, "trashed": note.trashed,
+           "local_only_derived_from": _derived_from(note)}
     if body:
         out["body"] = note.body
     return out
+
+
+def _note_text(note: Any) -> str:
+    derived = _derived_from(note)
+    why = ("\n(local only: made from " + ", ".join(f"{d['type']} {d['id']} “{d['title']}”" for d in derived)
+           + "; lift with `note set ID --local-only false`)") if derived else ""
+    return f"# {note.title}{why}\n\n{note.body}"
 
 
 def cmd_note(args: argparse.Namespace) -> int:
@@ -56,7 +72,7 @@ def cmd_note(args: argparse.Namespace) -> int:
                  lambda: "\n".join(f"{n.id}\t{n.title}" for n in items) or "(no notes)")
         elif args.note_cmd == "show":
             note = lib.get_note(args.id)
-            emit(args, _note_json(note, body=True), f"# {note.title}\n\n{note.body}")
+            emit(args, _note_json(note, body=True), _note_text(note))
         elif args.note_cmd == "edit":
             body = None if args.body is None and args.body_file is None else _read_body(args)
             changed = lib.save_note(args.id, title=args.title, body=body)

@@ -21,19 +21,7 @@ def cmd_provider(args: argparse.Namespace) -> int:
             f"{r['id']:<10} {r['base_url']:<52} {r['model']}" for r in rows))
         return 0
     if args.provider_cmd == "key":
-        key = sys.stdin.readline().strip() if not args.delete else ""
-        if args.delete:
-            secrets.delete_api_key(secrets.PROVIDER_KEY)
-            emit(args, {"key": "deleted"}, "key deleted from the system keyring")
-            return 0
-        if not key:
-            raise CliError("No key on standard input (pipe it in: `… | desktop-kb provider key`).")
-        try:
-            secrets.set_api_key(secrets.PROVIDER_KEY, key)
-        except secrets.KeyringUnavailable as exc:
-            raise CliError(str(exc)) from None
-        emit(args, {"key": "stored"}, "key stored in the system keyring")
-        return 0
+        return _store_key(args)
     with open_library(args) as lib:
         if args.provider_cmd == "set":
             base_url, model = args.base_url, args.model
@@ -53,11 +41,42 @@ def cmd_provider(args: argparse.Namespace) -> int:
         model = lib.get_setting("qa.provider.model")
         enabled = bool(lib.get_setting("qa.cloud_enabled"))
     has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
+    info = secrets.keyring_info()
     payload = {"base_url": base_url, "model": model, "host": host_of(base_url or "") or None,
-               "has_key": has_key, "cloud_enabled": enabled}
+               "has_key": has_key, "cloud_enabled": enabled,
+               "keyring": {"kind": info.kind, "backend": info.backend, "location": info.location}}
     emit(args, payload, lambda: (
         f"base URL: {base_url or '(not set)'}\nmodel: {model or '(not set)'}\n"
-        f"key: {'stored' if has_key else 'none'}\ncloud answering: {'on' if enabled else 'off'}"))
+        f"key: {'stored' if has_key else 'none'}\ncloud answering: {'on' if enabled else 'off'}\n"
+        f"keyring: {info.detail}"))
+    return 0
+
+
+def _store_key(args: argparse.Namespace) -> int:
+    """Read the key from stdin into the keyring; a file "keyring" only with --allow-insecure-keyring."""
+    from desktop_kb import secrets
+
+    if args.delete:
+        try:
+            secrets.delete_api_key(secrets.PROVIDER_KEY)
+        except secrets.KeyringUnavailable as exc:
+            raise CliError(str(exc)) from None
+        emit(args, {"key": "deleted"}, "key deleted from the keyring")
+        return 0
+    key = sys.stdin.readline().strip()
+    if not key:
+        raise CliError("No key on standard input (pipe it in: `… | desktop-kb provider key`).")
+    try:
+        info = secrets.set_api_key(secrets.PROVIDER_KEY, key, allow_insecure=args.allow_insecure_keyring)
+    except secrets.InsecureKeyring as exc:
+        raise CliError(f"{exc} The key was not stored. To store it there anyway, run again with "
+                       "--allow-insecure-keyring, or set DESKTOP_KB_API_KEY in the environment instead.") from None
+    except secrets.KeyringUnavailable as exc:
+        raise CliError(str(exc)) from None
+    where = (f"in {info.location} ({info.backend}, not a system keyring)" if info.kind == secrets.INSECURE
+             else f"in the system keyring ({info.backend})")
+    emit(args, {"key": "stored", "keyring": {"kind": info.kind, "backend": info.backend,
+                                              "location": info.location}}, f"key stored {where}")
     return 0
 
 
@@ -73,5 +92,7 @@ def register(sub: Any) -> None:
     add_common_options(p)
     p = pr_sub.add_parser("key", help="read the API key from standard input into the system keyring")
     p.add_argument("--delete", action="store_true", help="delete the stored key")
+    p.add_argument("--allow-insecure-keyring", action="store_true",
+                   help="store the key even when the only keyring is a file (keyrings.alt)")
     add_common_options(p)
     pr.set_defaults(func=cmd_provider)

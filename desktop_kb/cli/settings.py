@@ -32,6 +32,11 @@ def validate_setting(key: str, value: Any) -> Any:
         raise CliError(f"{key} is true or false.")
     if key.startswith("qa.timeout.") and (not isinstance(value, (int, float)) or value <= 0):
         raise CliError(f"{key} is a number of seconds.")
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if key == "qa.max_question_chars" and (not whole or value < 20):
+        raise CliError("qa.max_question_chars is a whole number of characters, at least 20.")
+    if key == "qa.max_answer_tokens" and (not whole or not 16 <= value <= 32768):
+        raise CliError("qa.max_answer_tokens is a whole number of tokens from 16 to 32768.")
     return value
 
 
