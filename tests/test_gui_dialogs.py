@@ -189,7 +189,7 @@ def test_settings_explain_a_missing_keyring(qtbot, data_dir: Path, monkeypatch) 
     dialog = window.settings.dialog
     qtbot.waitSignal(dialog.loaded, timeout=5000).wait() if dialog.snapshot is None else None
     text = dialog.keyring_message.text()
-    assert "No system keyring was found" in text and "DESKTOP_KB_API_KEY" in text
+    assert "No system keyring is available" in text and "DESKTOP_KB_API_KEY" in text
     assert not dialog.save_key.isEnabled()
     with pytest.raises(secrets.KeyringUnavailable):
         secrets.set_api_key(secrets.PROVIDER_KEY, "sk-nope")

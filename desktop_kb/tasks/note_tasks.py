@@ -6,6 +6,7 @@ a long list never costs the GUI thread a pass over every body.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.library import Library
@@ -38,8 +39,10 @@ def load_rows(library: Library, trashed: bool) -> list[NoteRow]:
     return [NoteRow.from_note(n) for n in library.list_notes(trashed=trashed)]
 
 
-def create_note(library: Library, title: str, body: str) -> Note:
-    return library.get_note(library.add_note(title, body))
+def create_note(library: Library, title: str, body: str,
+                derived_from: Sequence[tuple[str, int]] = ()) -> Note:
+    """``derived_from``: what the note is made from; local-only material makes it local only (I11)."""
+    return library.get_note(library.add_note(title, body, derived_from=derived_from))
 
 
 def restore_note(library: Library, note_id: int) -> Note:

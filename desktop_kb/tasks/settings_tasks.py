@@ -20,9 +20,12 @@ SETTING_KEYS = ("discovery.enabled", "qa.cloud_enabled", "qa.provider.base_url",
 @dataclass
 class SettingsSnapshot:
     values: dict[str, Any]
-    keyring_ok: bool
-    keyring_message: str
+    keyring: secrets.KeyringInfo  # where a key would go: system keyring, a file, or nowhere
     has_key: bool
+
+    @property
+    def keyring_ok(self) -> bool:
+        return self.keyring.kind == secrets.SYSTEM
 
 
 @dataclass
@@ -34,9 +37,9 @@ class PrivacySnapshot:
 
 def load_settings(library: Library) -> SettingsSnapshot:
     values = {key: library.get_setting(key) for key in SETTING_KEYS}
-    ok, message = secrets.keyring_status()
+    info = secrets.keyring_info()
     has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
-    return SettingsSnapshot(values, ok, message, has_key)
+    return SettingsSnapshot(values, info, has_key)
 
 
 def load_privacy(library: Library, limit: int = 500) -> PrivacySnapshot:
@@ -45,8 +48,9 @@ def load_privacy(library: Library, limit: int = 500) -> PrivacySnapshot:
                            list_uploads(library.store_reader, limit))
 
 
-def store_api_key(key: str) -> None:
-    secrets.set_api_key(secrets.PROVIDER_KEY, key)
+def store_api_key(key: str, *, allow_insecure: bool = False) -> secrets.KeyringInfo:
+    """``allow_insecure`` only after the person agreed to a file keyring (the dialog asks)."""
+    return secrets.set_api_key(secrets.PROVIDER_KEY, key, allow_insecure=allow_insecure)
 
 
 def delete_api_key() -> None:

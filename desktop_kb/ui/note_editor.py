@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QStackedWidget,
     QTextBrowser,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.store.local_only import DerivedReason
 from desktop_kb.store.notes import Note
 from desktop_kb.ui import icons
 from desktop_kb.ui.markdown_highlighter import MarkdownHighlighter
@@ -75,6 +77,10 @@ class NoteEditor(QWidget):
         self.local_button = QToolButton(autoRaise=True, checkable=True)
         self.local_button.setIcon(icons.svg("unlock"))
         self.local_button.toggled.connect(self._local_toggled)
+        # Why the note is local only when it inherited the flag from its material (I11).
+        self.local_reason = QLabel(objectName="localOnlyReason")
+        self.local_reason.hide()
+        self._derived: DerivedReason | None = None
         self.preview_button = QToolButton(autoRaise=True, checkable=True)
         self.preview_button.setIcon(icons.standard(icons.SP.SP_FileDialogContentsView))
         self.preview_button.toggled.connect(self._preview_toggled)
@@ -87,6 +93,7 @@ class NoteEditor(QWidget):
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.title, 1)
         bar.addWidget(self.save_state)
+        bar.addWidget(self.local_reason)
         bar.addWidget(self.local_button)
         bar.addWidget(self.preview_button)
         bar.addWidget(self.trash_button)
@@ -124,6 +131,7 @@ class NoteEditor(QWidget):
             self.title.setText(note.title)
             self.body.setPlainText(note.body)
             self.body.setExtraSelections([])
+            self._derived = DerivedReason.from_text(note.local_only_reason) if note.local_only else None
             self.local_button.setChecked(note.local_only)
             self.title.setReadOnly(read_only)
             self.body.setReadOnly(read_only)
@@ -134,15 +142,18 @@ class NoteEditor(QWidget):
             self.set_save_state("")
         finally:
             self._loading = False
+        self.retranslateUi()
 
     def clear(self) -> None:
         self._loading = True
         try:
             self.note_id = None
+            self._derived = None
             self.title.clear()
             self.body.clear()
         finally:
             self._loading = False
+        self.retranslateUi()
 
     def snapshot(self) -> tuple[int, str, str] | None:
         if self.note_id is None or self._read_only:
@@ -168,10 +179,35 @@ class NoteEditor(QWidget):
             self._user_edit()
 
     def _local_toggled(self, on: bool) -> None:
+        if not on and not self._loading and self._derived is not None and not self.confirm_lift():
+            self._loading = True  # put the lock back without telling anyone: nothing changed
+            try:
+                self.local_button.setChecked(True)
+            finally:
+                self._loading = False
+            return
         self.local_button.setIcon(icons.svg("lock" if on else "unlock"))
         if not self._loading:
+            if not on:
+                self._derived = None  # lifting is the person's own choice; the reason goes with it
             self.localOnlyToggled.emit(on)
         self.retranslateUi()
+
+    def _sources_text(self) -> str:
+        sources = self._derived.sources if self._derived is not None else ()
+        return "、".join(f"“{s.title}”" for s in sources) or self.tr("a local-only source")
+
+    def confirm_lift(self) -> bool:
+        """Lifting an inherited local-only flag is deliberate: the person is told what it came from."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Allow this note to be sent?"),
+                          self.tr("This note was made from local-only material: {0}. If you allow it, "
+                                  "passages of it can be sent to the AI provider when they match a "
+                                  "question.").format(self._sources_text()), parent=self)
+        allow = box.addButton(self.tr("Allow sending"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(box.addButton(self.tr("Keep local only"), QMessageBox.ButtonRole.RejectRole))
+        self.liftQuestion = box
+        box.exec()
+        return box.clickedButton() is allow
 
     def _preview_toggled(self, on: bool) -> None:
         if on:
@@ -195,6 +231,15 @@ class NoteEditor(QWidget):
             self.local_button.setToolTip(self.tr("Local only: this note is never sent to a cloud service. Click to allow."))
         else:
             self.local_button.setToolTip(self.tr("Mark as local only (never sent to a cloud service)"))
+        derived = self._derived is not None and self.local_button.isChecked()
+        self.local_reason.setVisible(derived)
+        if derived:
+            sources = self._sources_text()
+            self.local_reason.setText(self.tr("Local only: made from {0}").format(
+                sources if len(sources) <= 40 else sources[:39] + "…"))
+            self.local_reason.setToolTip(self.tr(
+                "This note was made from local-only material ({0}), so it is local only too. "
+                "Click the lock to allow sending it.").format(sources))
         self.preview_button.setToolTip(self.tr("Preview Markdown (Ctrl+E)"))
         self.trash_button.setToolTip(self.tr("Move to trash"))
 

@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop_kb import secrets
 from desktop_kb.library import Library
 from desktop_kb.tasks import settings_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
@@ -180,9 +182,44 @@ class SettingsDialog(QDialog):
         key = self.api_key.text().strip()
         if not key:
             return
+        info = self.snapshot.keyring if self.snapshot is not None else None
+        insecure = info is not None and info.kind == secrets.INSECURE
+        if insecure and not self._allow_file_keyring(info):
+            return  # nothing stored; the key stays in the field for the person to take elsewhere
         self.api_key.clear()  # the key leaves the widget at once; it is never logged
-        self._runner.run(lambda: settings_tasks.store_api_key(key), lambda _r: self._key_result("stored"),
+        self._runner.run(lambda: settings_tasks.store_api_key(key, allow_insecure=insecure),
+                         lambda _r: self._key_result("stored_in_file" if insecure else "stored"),
                          lambda exc: self._key_result("failed", describe_error(exc)))
+
+    def _file_keyring_how(self, info: secrets.KeyringInfo) -> str:
+        if info.needs_terminal:
+            return self.tr("encrypted with a password it asks for in a terminal")
+        return self.tr("base64-encoded, so anyone who can read that file can read the key")
+
+    def _allow_file_keyring(self, info: secrets.KeyringInfo) -> bool:
+        """Say plainly where the key would go, and store it there only on a clear yes."""
+        where = info.location or self.tr("a file")
+        if info.needs_terminal:
+            box = QMessageBox(QMessageBox.Icon.Information, self.tr("The key cannot be stored from here"),
+                              self.tr("There is no system keyring on this computer. The only keyring available, "
+                                      "{0}, keeps keys in {1}, {2}; the app cannot show that prompt. Store the "
+                                      "key from a terminal with “desktop-kb provider key "
+                                      "--allow-insecure-keyring”, or set DESKTOP_KB_API_KEY.").format(
+                                  info.backend, where, self._file_keyring_how(info)), parent=self)
+            box.addButton(QMessageBox.StandardButton.Ok)
+            self.keyringQuestion = box
+            box.exec()
+            return False
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Store the key in a file?"),
+                          self.tr("There is no system keyring on this computer. The only keyring available, "
+                                  "{0}, would keep your API key in the file {1}, {2}. Store the key there "
+                                  "anyway? You can instead set DESKTOP_KB_API_KEY in the environment.").format(
+                              info.backend, where, self._file_keyring_how(info)), parent=self)
+        store = box.addButton(self.tr("Store in the file"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(box.addButton(self.tr("Don't store"), QMessageBox.ButtonRole.RejectRole))
+        self.keyringQuestion = box
+        box.exec()
+        return box.clickedButton() is store
 
     def remove_key(self) -> None:
         self._runner.run(settings_tasks.delete_api_key,
@@ -221,7 +258,10 @@ class SettingsDialog(QDialog):
         self.base_url.setPlaceholderText("https://api.example.com/v1")
         self.model_name_label.setText(self.tr("Model name"))
         self.key_label.setText(self.tr("API key"))
-        self.api_key.setPlaceholderText(self.tr("Paste the key; it is kept in the system keyring"))
+        file_keyring = self.snapshot is not None and self.snapshot.keyring.kind == secrets.INSECURE
+        self.api_key.setPlaceholderText(
+            self.tr("Paste the key; you are asked before it is stored in a file") if file_keyring
+            else self.tr("Paste the key; it is kept in the system keyring"))
         self.save_key.setText(self.tr("Save key"))
         self.delete_key.setText(self.tr("Delete key"))
         self.close_button.setText(self.tr("Close"))
@@ -233,10 +273,21 @@ class SettingsDialog(QDialog):
         if snap is None:
             self.keyring_message.setText(self.tr("Checking the system keyring…"))
             return
-        if not snap.keyring_ok or state == "failed":
-            text = self.tr("No system keyring was found. Install and unlock a Secret Service provider "
-                           "(GNOME Keyring or KWallet) and restart, or set DESKTOP_KB_API_KEY in the "
-                           "environment for this session.")
+        info = snap.keyring
+        if info.kind == secrets.INSECURE and state != "failed":
+            where = info.location or self.tr("a file")
+            if state == "stored_in_file":
+                text = self.tr("The key is stored in {0} ({1}), not in a system keyring.").format(where, info.backend)
+            else:
+                text = self.tr("There is no system keyring here. The only keyring available, {0}, keeps keys in "
+                               "{1}, {2}. You will be asked before a key is stored there.").format(
+                    info.backend, where, self._file_keyring_how(info))
+            self.keyring_message.setObjectName("keyringStatusBad")
+        elif info.kind == secrets.NONE or state == "failed":
+            text = self.tr("No system keyring is available on this computer (no Secret Service such as GNOME "
+                           "Keyring or KeePassXC, no KWallet), and Desktop KB never writes keys to a file of its "
+                           "own. Install and unlock GNOME Keyring or KWallet and restart, or set "
+                           "DESKTOP_KB_API_KEY in the environment for this session.")
             if state == "failed":
                 text = self.tr("The key was not saved.") + " " + text
             self.keyring_message.setObjectName("keyringStatusBad")
@@ -246,7 +297,7 @@ class SettingsDialog(QDialog):
                 "deleted": self.tr("The key was deleted from the system keyring."),
             }.get(state, self.tr("Keys are stored in the system keyring, never in a file."))
             self.keyring_message.setObjectName("keyringStatusOk")
-        no_keyring = not snap.keyring_ok
+        no_keyring = info.kind == secrets.NONE
         self.save_key.setEnabled(not no_keyring)
         self.delete_key.setEnabled(not no_keyring)
         self.api_key.setEnabled(not no_keyring)

@@ -611,6 +611,41 @@ Your data stays in {0}.</source>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>a local-only source</source>
+        <translation>一个仅本地的来源</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>Allow this note to be sent?</source>
+        <translation>允许发送这条笔记吗？</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>This note was made from local-only material: {0}. If you allow it, passages of it can be sent to the AI provider when they match a question.</source>
+        <translation>这条笔记由仅本地的资料生成：{0}。如果允许，当它与问题相关时，其中的段落可能会被发送给 AI 服务商。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>Allow sending</source>
+        <translation>允许发送</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>Keep local only</source>
+        <translation>保持仅本地</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>Local only: made from {0}</source>
+        <translation>仅本地：来自 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/note_editor.py" line="1" />
+        <source>This note was made from local-only material ({0}), so it is local only too. Click the lock to allow sending it.</source>
+        <translation>这条笔记由仅本地的资料（{0}）生成，因此也是仅本地的。点击锁图标可允许发送。</translation>
+    </message>
 </context>
 <context>
     <name>NoteListModel</name>
@@ -956,6 +991,71 @@ Your data stays in {0}.</source>
         <location filename="../../desktop_kb/ui/settings_dialog.py" />
         <source>Preset</source>
         <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>encrypted with a password it asks for in a terminal</source>
+        <translation>用它在终端里询问的密码加密</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>base64-encoded, so anyone who can read that file can read the key</source>
+        <translation>仅做 base64 编码，能读取该文件的人都能读到密钥</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>a file</source>
+        <translation>一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>The key cannot be stored from here</source>
+        <translation>无法在此保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>There is no system keyring on this computer. The only keyring available, {0}, keeps keys in {1}, {2}; the app cannot show that prompt. Store the key from a terminal with “desktop-kb provider key --allow-insecure-keyring”, or set DESKTOP_KB_API_KEY.</source>
+        <translation>这台电脑上没有系统密钥环。唯一可用的密钥环 {0} 把密钥保存在 {1}，{2}；本应用无法显示那个提示。请在终端中用 “desktop-kb provider key --allow-insecure-keyring” 保存密钥，或设置 DESKTOP_KB_API_KEY。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>Store the key in a file?</source>
+        <translation>把密钥保存到文件中？</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>There is no system keyring on this computer. The only keyring available, {0}, would keep your API key in the file {1}, {2}. Store the key there anyway? You can instead set DESKTOP_KB_API_KEY in the environment.</source>
+        <translation>这台电脑上没有系统密钥环。唯一可用的密钥环 {0} 会把你的 API 密钥保存在文件 {1} 中，{2}。仍要保存到那里吗？你也可以改为在环境变量中设置 DESKTOP_KB_API_KEY。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>Store in the file</source>
+        <translation>保存到文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>Don't store</source>
+        <translation>不保存</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>The key is stored in {0} ({1}), not in a system keyring.</source>
+        <translation>密钥保存在 {0}（{1}）中，而不是系统密钥环。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>There is no system keyring here. The only keyring available, {0}, keeps keys in {1}, {2}. You will be asked before a key is stored there.</source>
+        <translation>这里没有系统密钥环。唯一可用的密钥环 {0} 把密钥保存在 {1}，{2}。保存密钥前会先征求你的同意。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>No system keyring is available on this computer (no Secret Service such as GNOME Keyring or KeePassXC, no KWallet), and Desktop KB never writes keys to a file of its own. Install and unlock GNOME Keyring or KWallet and restart, or set DESKTOP_KB_API_KEY in the environment for this session.</source>
+        <translation>这台电脑上没有可用的系统密钥环（没有 GNOME Keyring、KeePassXC 等 Secret Service，也没有 KWallet），Desktop KB 也从不自行把密钥写入文件。请安装并解锁 GNOME Keyring 或 KWallet 后重启，或在本次会话的环境变量中设置 DESKTOP_KB_API_KEY。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/settings_dialog.py" line="1" />
+        <source>Paste the key; you are asked before it is stored in a file</source>
+        <translation>粘贴密钥；保存到文件之前会先询问你</translation>
     </message>
 </context>
 <context>

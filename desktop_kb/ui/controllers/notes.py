@@ -148,14 +148,16 @@ class NotesController(QObject):
 
     # ----- creating and flags --------------------------------------------------------
 
-    def new_note(self, _checked: bool = False, *, title: str | None = None, body: str = "") -> None:
+    def new_note(self, _checked: bool = False, *, title: str | None = None, body: str = "",
+                 derived_from: tuple[tuple[str, int], ...] = ()) -> None:
         if self._w.library is None:
             return
         if self._w.note_list.showing_trash:
             self._w.note_list.trash_button.setChecked(False)
         self.save_now()
         title = self.tr("Untitled") if title is None else title
-        self._w.save_queue.submit(lambda lib: note_tasks.create_note(lib, title, body), self._created)
+        self._w.save_queue.submit(lambda lib: note_tasks.create_note(lib, title, body, derived_from),
+                                  self._created)
 
     def _created(self, note: Note) -> None:
         self._w.note_list.model.upsert(NoteRow.from_note(note))
@@ -169,7 +171,9 @@ class NotesController(QObject):
         quoted = "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
         source = self.tr("Source: {0}").format(source_title)
         body = f"{quoted}\n\n{source}\n\n"
-        self.new_note(title=self.tr("Notes on {0}").format(source_title), body=body)
+        fragment = self._w.reader.fragment_id  # a selection from a local-only document stays local only
+        self.new_note(title=self.tr("Notes on {0}").format(source_title), body=body,
+                      derived_from=(("fragment", fragment),) if fragment is not None else ())
 
     def set_note_local_only(self, on: bool) -> None:
         note_id = self._w.editor.note_id
