@@ -9,12 +9,14 @@ crypto vocabulary — passes (see benchmarks/bench_gate.py for both figures).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table_cells
 from desktop_kb.qa.detectors.base import KINDS, Finding
-from desktop_kb.qa.detectors.credentials import contextual_credentials
+from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.keys import private_keys
+from desktop_kb.qa.detectors.literals import long_literals
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.detectors.numbers import (
     bank_cards,
@@ -23,10 +25,12 @@ from desktop_kb.qa.detectors.numbers import (
     resident_ids,
     valid_resident_id,
 )
+from desktop_kb.qa.detectors.prose import keyword_tokens, prose
 from desktop_kb.qa.detectors.tokens import service_tokens
 
-DETECTORS: tuple[Callable[[str], list[Finding]], ...] = (
-    private_keys, service_tokens, contextual_credentials, resident_ids, bank_cards, phones, emails)
+DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
+    private_keys, service_tokens, assignments, spaced_pairs, table_cells, prose, keyword_tokens,
+    urls_and_headers, long_literals, resident_ids, bank_cards, phones, emails)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 
 

@@ -1,0 +1,160 @@
+"""``NAME = value``, ``"name": "value"``, ``name: value``, 密码：value, ``password 8dk2…``, tables.
+
+The name says a credential follows (see :mod:`secret_names`); the value must
+be able to be one (see :mod:`secret_values`). 密码学 and 公钥密码 are kinds of
+cipher, not passwords.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from desktop_kb.qa.detectors.base import PASSWORD, Finding, looks_random
+from desktop_kb.qa.detectors.secret_names import (
+    PASSWORD_NAME,
+    SECRET_NAME,
+    WEAK_NAME,
+    name_class,
+    name_parts,
+)
+from desktop_kb.qa.detectors.secret_values import finding_for, plausible, value_of
+
+_NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]*[A-Za-z0-9])"
+_VALUE = (r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|`(?P<bq>[^`\n]{1,300})`|"
+          r"(?P<raw>[^\s\"'`,;]{1,300}))")
+_ASSIGN_RE = re.compile(
+    rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")
+_ZH_NAME = (r"(?P<name>密码|密碼|口令|授权码|授權碼|密钥|密鑰|秘钥|祕鑰|令牌|凭证|憑證|凭据|憑據|私钥|私鑰|"
+            r"PIN码|PIN碼|pin码)")
+_ZH_ASSIGN_RE = re.compile(
+    _ZH_NAME + r"[ \t]*(?P<sep>[:=]|(?:(?:已|被)?(?:改|换|換|设|設|修改|更新|重置|变|變)(?:成|为|為|到|置为|置為))了?|"
+    r"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>[\x21-\x2b\x2d-\x3a\x3c-\x7e]{1,200})")
+# Other languages' words for "password" (people study in more than two).
+_FOREIGN_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|"
+    r"пароль|パスワード|비밀번호|암호)\s*(?P<sep>[:=]|est|ist|es|é|is)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
+_ZH_SECRET_NAMES = {"密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据", "憑據", "私钥", "私鑰"}
+# 公钥密码, 对称密码, 凯撒密码: kinds of cipher, not passwords.
+_CIPHER_PREFIX_RE = re.compile(
+    r"(?:公钥|公鑰|私钥|私鑰|对称|對稱|分组|分組|序列|流|古典|现代|現代|凯撒|凱撒|维吉尼亚|維吉尼亞|替换|替換|置换|置換|"
+    r"代换|代換|单表|單表|多表|仿射|量子|格|国密|國密|商用|轻量级|輕量級|同态|同態|块|塊|一次一|栅栏|柵欄|摩斯|希尔|希爾|"
+    r"恩尼格玛|恩尼格瑪|换位|換位|密码学|密碼學)$")
+
+
+def _names_and_values(text: str) -> Iterator[re.Match[str]]:
+    """Every ``name = value`` match, including names inside the value of another (a URL's query)."""
+    pos = 0
+    while (m := _ASSIGN_RE.search(text, pos)) is not None:
+        yield m
+        pos = m.end("name") + 1
+
+
+def assignments(text: str) -> Iterator[Finding]:
+    for m in _names_and_values(text):
+        cls = name_class(m.group("name"))
+        if cls is None:
+            continue
+        value, start, end, quoted = value_of(m)
+        if not quoted and text[m.start("name") - 1:m.start("name")] in ("?", "&"):
+            cut = re.search(r"[&#]", value)  # a URL query: the value ends at the next parameter
+            if cut:
+                value, end = value[:cut.start()], start + cut.start()
+        spaced = bool(re.search(r"\s=|=\s", text[m.end("name"):start]))
+        line_end = text.find("\n", end)
+        rest = text[end:len(text) if line_end < 0 else line_end]
+        if cls == WEAK_NAME and name_parts(m.group("name"))[-1] in ("sig", "signature") \
+                and text[m.start("name") - 1:m.start("name")] not in ("?", "&"):
+            continue  # a signature is a credential in a signed URL's query, not in a file header
+        if value and plausible(value, cls, quoted=quoted, spaced=spaced, followed_by=rest):
+            yield finding_for(cls, start, end)
+    for m in _ZH_ASSIGN_RE.finditer(text):
+        if _CIPHER_PREFIX_RE.search(text[max(0, m.start() - 6):m.start()]):
+            continue
+        name = m.group("name")
+        cls = SECRET_NAME if name in _ZH_SECRET_NAMES else PASSWORD_NAME
+        value, start, end, quoted = value_of(m)
+        if not m.group("sep") and not re.search(r"\d", value):
+            continue  # "密码 RSA 算法": without ：/是/为 only a value with digits reads as a password
+        if value and plausible(value, cls, quoted=quoted):
+            yield finding_for(cls, start, end)
+    for m in _FOREIGN_RE.finditer(text):
+        value, start, end, _quoted = value_of(m)
+        if value and re.search(r"[\d\W]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
+            yield Finding(PASSWORD, start, end)
+
+
+# ----- "password 8dk2Lq0vPz" (.netrc, prose), {"key": "x-api-key", "value": "…"} -------------
+
+_VERB_LIKE_NAMES = frozenset("""
+pass pin key keys auth sig signature cookie cookies token tokens
+""".split())  # noqa: SIM905 - a word list reads best as words
+_SPACED_RE = re.compile(
+    r"(?<![A-Za-z0-9_$-])(?P<name>[A-Za-z][A-Za-z0-9_-]{1,40})[ \t]+(?P<raw>[^\s\"'`,;，。；]{3,300})")
+_PAIR_RE = re.compile(
+    r"(?i)[\"']?(?:key|name|header|field|variable)[\"']?\s*[:=]\s*[\"'](?P<name>[A-Za-z][A-Za-z0-9_.-]{1,60})[\"']"
+    r"\s*[,\n]\s*(?:-\s*)?[\"']?value[\"']?\s*[:=]\s*(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|"
+    r"(?P<raw>[^\s\"',}]{1,300}))")
+_PAIR_YAML_RE = re.compile(
+    r"(?im)^(?P<indent>[ \t]*)-?[ \t]*(?:key|name)[ \t]*:[ \t]*[\"']?(?P<name>[A-Za-z][A-Za-z0-9_.-]{1,60})[\"']?[ \t]*\n"
+    r"(?:[ \t]*(?!value)[A-Za-z_]+[ \t]*:[^\n]*\n){0,2}[ \t]*value[ \t]*:[ \t]*"
+    r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|(?P<raw>[^\s\"'#]{1,300}))")
+
+
+def spaced_pairs(text: str) -> Iterator[Finding]:
+    """A credential name, spaces, then a value that cannot be an ordinary word."""
+    for m in _SPACED_RE.finditer(text):
+        name = m.group("name")
+        cls = name_class(name)
+        if cls is None or name.lower() in _VERB_LIKE_NAMES:
+            continue  # "Pass embed=True", "Pin Accept-Encoding": verbs, not names
+        value, start, end, _quoted = value_of(m)
+        if not re.search(r"\d", value) and not looks_random(value):
+            continue  # "password manager", "token and/or": a phrase, not a credential
+        line_end = text.find("\n", end)
+        rest = text[end:len(text) if line_end < 0 else line_end]
+        strict = SECRET_NAME if cls == WEAK_NAME else cls
+        if cls == WEAK_NAME and not looks_random(value):
+            continue
+        if plausible(value, strict, quoted=False, prose=True, followed_by=rest):
+            yield finding_for(strict, start, end)
+    for rx in (_PAIR_RE, _PAIR_YAML_RE):
+        for m in rx.finditer(text):
+            cls = name_class(m.group("name"))
+            if cls is None:
+                continue
+            value, start, end, quoted = value_of(m)
+            if value and plausible(value, cls, quoted=quoted):
+                yield finding_for(cls, start, end)
+
+
+# ----- Markdown tables with a password column ---------------------------------------------------
+
+_TABLE_ROW_RE = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.M)
+
+
+def table_cells(text: str) -> Iterator[Finding]:
+    if "|" not in text:
+        return
+    columns: dict[int, str] = {}
+    previous_end = -2
+    for m in _TABLE_ROW_RE.finditer(text):
+        cells = m.group(1).split("|")
+        if m.start() != previous_end + 1:
+            columns = {}  # a new table starts: this row is its header
+            for i, cell in enumerate(cells):
+                header = cell.strip()
+                cls = name_class(header) if header.isascii() else (
+                    PASSWORD_NAME if re.search(r"密码|密碼|口令|授权码|授權碼", header) else
+                    SECRET_NAME if re.search(r"密钥|密鑰|秘钥|令牌|凭证|憑證|token|key", header, re.I) else None)
+                if cls is not None:
+                    columns[i] = cls
+        elif not re.fullmatch(r"[\s:|-]+", m.group(1)):
+            pos = m.start(1)
+            for i, cell in enumerate(cells):
+                value = cell.strip().strip("`")
+                if i in columns and value and plausible(value, columns[i], quoted=True):
+                    offset = cell.index(value) if value in cell else 0
+                    yield finding_for(columns[i], pos + offset, pos + offset + len(value))
+                pos += len(cell) + 1
+        previous_end = m.end()

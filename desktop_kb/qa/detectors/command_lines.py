@@ -1,0 +1,137 @@
+"""Credentials in URLs, headers and commands: ``scheme://user:pass@host``, ``Authorization: …``,
+``mysql -p…``, ``curl -u``, ``login("u", "p")``, ``.pgpass``, Wi-Fi QR codes, webhook paths."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+
+from desktop_kb.qa.detectors.base import (
+    API_KEY,
+    PASSWORD,
+    Finding,
+    char_classes,
+    identifier_like,
+    looks_random,
+)
+from desktop_kb.qa.detectors.secret_names import name_class
+from desktop_kb.qa.detectors.secret_values import (
+    CODE_RE,
+    PLACEHOLDER_RE,
+    TEMPLATE_RE,
+    TRAILING,
+    finding_for,
+    is_path_or_url,
+    is_placeholder,
+    plausible,
+)
+
+_URL_CRED_RE = re.compile(
+    r"(?<![A-Za-z0-9+.-])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{1,24}):(?://)?(?P<user>[^\s:/@\"'<>]*):"
+    r"(?P<pw>[^\s/\"'<>]+)@(?P<host>[A-Za-z0-9_.\-\[\]%]+)")
+_BARE_CRED_RE = re.compile(
+    r"(?<![A-Za-z0-9_@/:.-])(?!(?:mailto|sip|sips|xmpp|tel|im|news):)(?P<user>[A-Za-z0-9._-]{1,40}):(?P<pw>[^\s@/:\"']{3,80})@"
+    r"(?P<host>(?:\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{2,5})?(?![A-Za-z0-9])")
+_AUTH_HEADER_RE = re.compile(
+    r"(?i)(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?"
+    r"(?:(?:basic|bearer|token|bot|digest|apikey|api-key|sso-key|ssws|jwt|hmac|negotiate|ntlm|"
+    r"aws4-hmac-sha256|key|klaviyo-api-key|zoho-oauthtoken)\s+)?(?P<v>[A-Za-z0-9._~+/=:,-]{6,})")
+_BEARER_RE = re.compile(r"(?i)(?<![A-Za-z])bearer\s+(?P<v>[A-Za-z0-9._~+/=-]{8,})")
+_BASIC_RE = re.compile(r"(?i)(?<![A-Za-z])basic\s+(?P<v>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])")
+_CURL_USER_RE = re.compile(r"(?:^|\s)(?:-u|--user|--proxy-user)\s*[\"']?[^\s:\"']*:(?P<v>[^\s\"']+)")
+_FLAG_RE = re.compile(
+    r"(?i)(?:^|\s)--?(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)(?:=|\s+)[\"']?(?P<v>[^\s\"']{3,300})")
+_MYSQL_P_RE = re.compile(
+    r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb|mysqlimport)\b[^\n]*?\s-p[\"']?(?P<v>[^\s\"'-][^\s\"']*)")
+_HTPASSWD_RE = re.compile(r"\bhtpasswd\s+(?:-[a-zA-Z]*b[a-zA-Z]*\s+)(?:-\w+\s+)*\S+\s+\S+\s+[\"']?(?P<v>[^\s\"']+)")
+# "login: lilei / Pa$$w0rd", "账号：lilei / lilei@2024", "WiFi：TP-LINK_302 / lab12345678"
+_SLASH_PAIR_RE = re.compile(
+    r"(?i)(?:login|log\s?in|account|username|账号|帳號|帐号|账户|用户名|wi-?fi|wlan|无线|無線|热点|熱點)"
+    r"[ \t\w-]{0,20}?(?:[:：]|\s)\s*[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
+# A wallet's seed phrase: 12–24 lowercase words after the word for it.
+_SEED_RE = re.compile(
+    r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"
+    r"(?P<v>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})\b")
+_SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
+_ORACLE_RE = re.compile(r"(?i)\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
+_REDIS_A_RE = re.compile(r"\bredis-cli\b[^\n]*?\s(?:-a|--pass|--askpass)\s+[\"']?(?P<v>[^\s\"']+)")
+# login("user", "secret"), auth=("api", "key-…"), HTTPBasicAuth("u", "p"): the second string is the secret.
+_CREDENTIAL_PAIR_RE = re.compile(
+    r"(?i)(?:\b(?:login|auth|authenticate|basic_auth|httpbasicauth|httpdigestauth|set_password|connect|"
+    r"credentials?)\s*(?:=\s*)?[(\[]\s*)[\"'][^\"'\n]{1,80}[\"']\s*,\s*[\"'](?P<v>[^\"'\n]{3,200})[\"']")
+# ~/.pgpass: host:port:database:user:password
+_PGPASS_RE = re.compile(r"(?m)^[A-Za-z0-9_.*-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<v>\S+)$")
+_WIFI_QR_RE = re.compile(r"WIFI:[^\n]*?(?<=[:;])P:(?P<v>(?:\\.|[^;\n])+);")
+# Webhook URLs carry their secret in the path (飞书, Discord, generic /hooks/…).
+_WEBHOOK_PATH_RE = re.compile(r"https?://[^\s\"'<>]*?/(?:hooks?|webhooks?)/(?P<path>[^\s\"'<>?#]+)", re.I)
+_LOGIN_TOKEN_RE = re.compile(
+    r"\b(?:cargo|npm|docker|heroku|gh|glab|vercel|netlify|wrangler|huggingface-cli|twine)\s+login\b[^\n]*?\s"
+    r"(?P<v>[A-Za-z0-9_\-.]{16,})")
+
+
+def _basic_credentials(value: str) -> bool:
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    return ":" in decoded and decoded.isprintable()
+
+
+def urls_and_headers(text: str) -> Iterator[Finding]:
+    lower = text.lower()
+    if "@" in text:
+        for rx in (_URL_CRED_RE, _BARE_CRED_RE):
+            for m in rx.finditer(text):
+                pw = m.group("pw")
+                if m.group("user").startswith("["):
+                    continue  # "scheme://[user:passwd@]host": the syntax, written out
+                if not PLACEHOLDER_RE.match(pw) and not TEMPLATE_RE.search(pw) and not re.fullmatch(r"\d{1,5}", pw):  # host:port
+                    yield Finding(PASSWORD, m.start("pw"), m.end("pw"))
+    if "authorization" in lower:
+        for m in _AUTH_HEADER_RE.finditer(text):
+            value = m.group("v").rstrip(TRAILING)
+            if not is_placeholder(value) and (char_classes(value) >= 2 or len(value) >= 16) \
+                    and not CODE_RE.search(value) and not identifier_like(value):
+                yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
+    if "bearer" in lower:
+        for m in _BEARER_RE.finditer(text):
+            value = m.group("v").rstrip(TRAILING)
+            if not is_placeholder(value) and (char_classes(value) >= 2 or len(value) >= 20):
+                yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
+    if "basic" in lower:
+        for m in _BASIC_RE.finditer(text):
+            if _basic_credentials(m.group("v")):
+                yield Finding(API_KEY, m.start("v"), m.end("v"))
+    for m in _SLASH_PAIR_RE.finditer(text):
+        value = m.group("v").rstrip(",.;:)]}>'\"”」』")  # "!" and "#" are password characters
+        if re.search(r"\d|[^\w\[\](){}<>]", value) and value[0] not in "[(<{" \
+                and not is_path_or_url(value) and not is_placeholder(value):
+            yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
+    for m in _SEED_RE.finditer(text):
+        yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    for rx, hint in ((_CURL_USER_RE, "-u"), (_CURL_USER_RE, "-user"), (_MYSQL_P_RE, "-p"), (_HTPASSWD_RE, "htpasswd"),
+                     (_SSHPASS_RE, "sshpass"), (_REDIS_A_RE, "redis-cli"), (_ORACLE_RE, "/"), (_CREDENTIAL_PAIR_RE, ","),
+                     (_PGPASS_RE, ":"), (_WIFI_QR_RE, "wifi:")):
+        if hint in lower:
+            for m in rx.finditer(text):
+                if not is_placeholder(m.group("v")):
+                    yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    if "-" in text:
+        for m in _FLAG_RE.finditer(text):
+            cls = name_class(m.group("name"))
+            value = m.group("v").rstrip(TRAILING)
+            line_end = text.find("\n", m.end())
+            rest = text[m.start("v") + len(value):len(text) if line_end < 0 else line_end]
+            if cls is not None and plausible(value, cls, quoted=False, followed_by=rest):
+                yield finding_for(cls, m.start("v"), m.start("v") + len(value))
+    if "hook" in lower:
+        for m in _WEBHOOK_PATH_RE.finditer(text):
+            for seg in re.finditer(r"[^/]+", m.group("path")):
+                if looks_random(seg.group(0)):
+                    yield Finding(API_KEY, m.start("path") + seg.start(), m.start("path") + seg.end())
+    if "login" in lower:
+        for m in _LOGIN_TOKEN_RE.finditer(text):
+            if looks_random(m.group("v")):
+                yield Finding(API_KEY, m.start("v"), m.end("v"))

@@ -1,0 +1,35 @@
+"""Long random literals: in an environment line, a ``name=value`` pair or a quoted string in code."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from desktop_kb.qa.detectors.base import API_KEY, Finding, char_classes, looks_random
+from desktop_kb.qa.detectors.secret_names import name_parts
+from desktop_kb.qa.detectors.secret_values import is_path_or_url
+
+_ENV_LINE_RE = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?(?P<name>[A-Z][A-Z0-9_]{1,60})[ \t]*=[ \t]*[\"']?(?P<v>[^\s\"'#]{32,300})")
+# name=value inside a cookie, a query or a line: a long random value is a credential there too.
+_PAIR_ANYWHERE_RE = re.compile(r"(?<![\w-])(?P<name>[A-Za-z_][A-Za-z0-9_]{1,40})=(?P<v>[^\s\"'#&;,]{40,400})")
+# A long random string literal in code is a key whatever it is passed to (``Client("RbCJ…")``).
+_LITERAL_RE = re.compile(r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-+/]{32,200}={0,2})(?P=q)")
+_HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
+_ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest", "commit", "rev", "revision",
+             "version", "uuid", "guid", "fingerprint", "etag", "url", "uri", "path", "dir", "file", "host"}
+
+
+def long_literals(text: str) -> Iterator[Finding]:
+    """``CF_DNS_EDIT=1rqeSAYA…``: in an environment file a long random value is a credential,
+    unless its name says it is an identifier or a checksum (hex and UUIDs are left to names)."""
+    for m in [*_ENV_LINE_RE.finditer(text), *_PAIR_ANYWHERE_RE.finditer(text)] if "=" in text else ():
+        value = m.group("v")
+        if _ID_PARTS & set(name_parts(m.group("name"))) or _HEXISH_RE.fullmatch(value):
+            continue
+        if looks_random(value, min_len=32) and not is_path_or_url(value):
+            yield Finding(API_KEY, m.start("v"), m.end("v"))
+    for m in _LITERAL_RE.finditer(text):
+        value = m.group("v")
+        core = re.sub(r"[-_+/=]", "", value)
+        if char_classes(core) >= 3 and not _HEXISH_RE.fullmatch(value) and looks_random(value, min_len=32):
+            yield Finding(API_KEY, m.start("v"), m.end("v"))

@@ -1,0 +1,71 @@
+"""Credentials in sentences: "my password is …", "PIN 1234", a random token after a key word."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from desktop_kb.qa.detectors.base import API_KEY, PASSWORD, Finding, looks_random
+from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME
+from desktop_kb.qa.detectors.secret_values import (
+    HAN_RE,
+    TRAILING,
+    is_path_or_url,
+    is_placeholder,
+    plausible,
+    value_of,
+)
+
+_PROSE_RE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:password|passwd|passcode|pass\s?word|pwd|pin(?:\s*code)?|"
+    r"(?:door|gate|lock|access|entry|alarm|safe|locker|building|alarm)\s+code)"
+    r"(?:\s+(?:for|of|to|on)\s+[^\n.,;:!?]{1,40}?)?\s+(?P<sep>is|was|are|=|:|-|—|now|to|is\s+now|(?:set|changed|reset)\s+to)"
+    r"\s+[\"'“]?(?P<raw>[^\s\"'”]{1,200})")
+_PIN_RE = re.compile(r"(?i)(?<![A-Za-z])PIN(?:\s*(?:code|码|碼|number|no\.?|#))?\s*[:=#]?\s*(?P<v>\d{4,8})(?!\d)")
+_PASSPHRASE_RE = re.compile(r"(?i)(?<![A-Za-z])pass\s?phrase[^\n:=]{0,24}[:=][ \t]*(?P<v>[^\n]{4,120})")
+
+
+def prose(text: str) -> Iterator[Finding]:
+    lower = text.lower()
+    if not any(w in lower for w in ("pass", "pwd", "pin", "code")):
+        return
+    for m in _PROSE_RE.finditer(text):
+        value, start, end, _quoted = value_of(m)
+        line_end = text.find("\n", end)
+        rest = text[end:len(text) if line_end < 0 else line_end]
+        if m.group("sep").endswith("to") and not re.search(r"[\d\W_]", value):
+            continue  # "password to access the server": a purpose, not a password
+        if value and plausible(value, PASSWORD_NAME, quoted=False, prose=True, followed_by=rest,
+                               spaced=m.group("sep") in ("=", "-", "—")):
+            yield Finding(PASSWORD, start, end)
+    for m in _PIN_RE.finditer(text):
+        yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    for m in _PASSPHRASE_RE.finditer(text):
+        value = m.group("v").rstrip(" \t" + TRAILING)
+        if value and not HAN_RE.match(value) and not is_placeholder(value.split()[0]):
+            yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
+
+
+# ----- a random token next to a key word -----------------------------------------------------
+
+_KEYWORD_RE = re.compile(
+    r"(?i)(?<![A-Za-z_])(?:api[\s_-]?key|access[\s_-]?key|secret[\s_-]?key|app[\s_-]?secret|key|keys|token|"
+    r"secret|credentials?|password|passcode|auth)(?![A-Za-z_])"
+    r"|(?<![A-Za-z])(?:AK|SK)(?![A-Za-z])|密钥|密鑰|秘钥|祕鑰|令牌|凭证|憑證|凭据|憑據|授权码|授權碼|私钥|私鑰|密码|密碼|口令")
+_TOKEN_RE = re.compile(r"(?<![A-Za-z0-9_+/=.~-])[A-Za-z0-9_+/=.~-]{16,512}(?![A-Za-z0-9_+/=.~-])")
+_FILLER_STOP_RE = re.compile(r"[。！？\n]|\.\s")
+
+
+def keyword_tokens(text: str) -> Iterator[Finding]:
+    """A machine-made token within a short phrase after a key word ("auth token 93ae…", "密钥 839d…")."""
+    for kw in _KEYWORD_RE.finditer(text):
+        window_end = min(len(text), kw.end() + 32)
+        stop = _FILLER_STOP_RE.search(text, kw.end(), window_end)
+        limit = stop.start() if stop else window_end
+        for m in _TOKEN_RE.finditer(text, kw.end(), min(len(text), limit + 512)):
+            if m.start() > limit:
+                break
+            value = m.group(0).rstrip(".")
+            if looks_random(value) and not is_path_or_url(value):
+                yield Finding(API_KEY, m.start(), m.start() + len(value))
+                break

@@ -1,0 +1,87 @@
+"""Which names announce a credential: ``DB_PASSWORD``, ``appSecret``, ``x-api-key``, ``AK``.
+
+Names are read by their parts, and the head of a compound is its last
+meaningful part: ``user_password`` and ``account_key`` name credentials,
+while a part after the credential word makes the name about it instead
+(``PASSWORD_MIN_LENGTH``, ``token_type``, ``secret_number``).
+"""
+
+from __future__ import annotations
+
+import re
+
+PASSWORD_NAME, SECRET_NAME, WEAK_NAME = "password", "secret", "weak"
+
+_PASSWORD_PARTS = {"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "passwort",
+                   "kennwort", "contrasena", "motdepasse", "senha", "wachtwoord", "psk", "wpa"}
+_SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "apikey",
+                 "sessionid", "authorization", "auth", "bearer", "appsecret", "appkey", "accesskey",
+                 "secretkey", "masterkey", "authkey", "privatekey", "clientsecret", "accesstoken",
+                 "refreshtoken", "authtoken", "webhook"}
+_KEY_QUALIFIERS = {"api", "app", "access", "secret", "master", "auth", "private", "client", "signing",
+                   "sign", "encryption", "enc", "license", "licence", "session", "account", "subscription",
+                   "service", "admin", "root", "x", "openai", "deploy", "webhook"}
+_WEAK_PARTS = {"key", "sig", "signature", "cookie", "cookies"}
+# Parts that say the value is about the credential, not the credential itself.
+_DENY_PARTS = {
+    "min", "max", "len", "length", "count", "num", "number", "size", "limit", "ttl", "expire", "expires",
+    "expired", "expiry", "expiration", "timeout", "age", "hash", "hashed", "hasher", "hashers", "policy",
+    "rule", "rules", "regex", "re", "pattern", "field", "fields", "label", "prompt", "hint", "placeholder",
+    "type", "types", "url", "uri", "endpoint", "path", "file", "filename", "dir", "name", "names", "id",
+    "ids", "version", "enabled", "enable", "required", "optional", "header", "env", "var", "column",
+    "format", "style", "manager", "store", "strength", "reset", "changed", "updated", "created",
+    "encoding", "algorithm", "algo", "cipher", "mode", "generator", "input", "output", "validator",
+    "validators", "validation", "error", "errors", "message", "msg", "class", "widget", "form", "view",
+    "handler", "provider", "source", "location", "position", "index", "idx", "list", "stream", "tree",
+    "kind", "tokens", "tokenizer", "method", "scheme", "scope", "scopes", "prefix",
+    "suffix", "question", "answer", "icon", "button", "dialog", "level", "entropy", "bits",
+    "rotation", "rotate", "holder", "owner", "user", "username", "login", "account", "email",
+    "host", "port", "server", "region", "bucket", "lifetime", "duration", "date", "time", "at", "on",
+    "warning", "warnings", "exception", "mgr", "range", "string", "str", "identity", "start", "end", "span",
+    "offset", "pos", "test", "tests",
+}
+_CAMEL_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def name_parts(name: str) -> list[str]:
+    return [p.lower() for p in _CAMEL_RE.findall(name)]
+
+
+def _part_class(parts: list[str], i: int) -> str | None:
+    """The class a name's part gives it (the part as a head noun, with what comes before it)."""
+    p = parts[i]
+    if p in _PASSWORD_PARTS or "password" in p or "passwd" in p:
+        return PASSWORD_NAME
+    if p in _SECRET_PARTS or any(s in p for s in ("secret", "apikey", "accesskey", "secretkey", "authtoken")):
+        return SECRET_NAME
+    if p == "key":
+        if i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
+            return SECRET_NAME
+        return WEAK_NAME if len(parts) == 1 or i == len(parts) - 1 else None
+    if p in _WEAK_PARTS:
+        return WEAK_NAME
+    return None
+
+
+def name_class(name: str) -> str | None:
+    """PASSWORD_NAME, SECRET_NAME, WEAK_NAME or None for an identifier or header name.
+
+    The head of a compound name is its last meaningful part: ``user_password``,
+    ``account_key`` and ``admin_token`` name credentials, while a part after the
+    credential word makes the name about it instead (``PASSWORD_MIN_LENGTH``,
+    ``token_type``, ``secret_number``, ``password_hash``).
+    """
+    parts = name_parts(name)
+    if parts in (["ak"], ["sk"]):  # AK / SK: how Chinese cloud docs name an access key pair
+        return WEAK_NAME  # two letters name many things; only a random value makes them a key
+    if len(parts) >= 2 and parts[-1] == "id" and ("secret" in parts or parts[-3:-1] == ["access", "key"]):
+        return SECRET_NAME  # SecretId, AccessKeyId: one half of a cloud key pair
+    heads = [(i, c) for i in range(len(parts)) if (c := _part_class(parts, i)) is not None]
+    if not heads:
+        return None
+    i, cls = heads[-1]
+    if any(p in _DENY_PARTS for p in parts[i + 1:]):
+        return None  # "PASSWORD_MIN_LENGTH", "token_type", "max_tokens": about the secret, not the secret
+    if cls == WEAK_NAME and any(c != WEAK_NAME for _, c in heads):
+        cls = next(c for _, c in reversed(heads) if c != WEAK_NAME)  # "secret_key" → secret
+    return cls

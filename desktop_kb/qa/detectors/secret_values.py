@@ -1,0 +1,146 @@
+"""Whether a value could be the credential its name announces, and how findings are spanned.
+
+Values that are code (``input()``, ``os.environ[…]``, ``self.password``),
+placeholders (``***``, ``<your key>``, ``${DB_PASS}``), format strings or
+words (``password is required``) are not credentials; neither is crypto
+vocabulary (``公钥密码：RSA``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop_kb.qa.detectors.base import (
+    API_KEY,
+    PASSWORD,
+    Finding,
+    identifier_like,
+    looks_random,
+)
+from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME, SECRET_NAME
+
+PLACEHOLDER_RE = re.compile(
+    r"^(?:x{2,}|X{2,}|\*+|•+|●+|\.{2,}|…+|-+|_+|\?+|<[^>]*>?|\[[^\]]*\]|\{\{.*\}\}|\$\{.*\}?|\$\(.*|\$[A-Za-z_]\w*|"
+    r"%\(?\w*\)?s|%[A-Za-z_]+%|#\{.*\}|\{[A-Za-z_]\w*\}|<%.*|@@.*|!\w+.*)$")
+_WORD_VALUES = frozenset("""
+none null nil true false yes no on off undefined required optional empty blank str string bool
+boolean int integer bytes float number char text secret secrets password passwords passwd pass pwd
+token tokens key keys apikey api_key credential credentials changeme change_me change-me placeholder
+example sample dummy test todo tbd fixme redacted hidden masked omitted removed same-origin include
+omit auto default inherit bearer basic oauth oauth2 jwt session cookie header query body env environ
+file vault keyring keychain prompt ask plain plaintext base64 hex utf-8 utf8 await async new
+function lambda return yield self this super cls input getpass os sys process config settings value
+values your yours mine here there see below above option options flag flags argument arguments
+parameter parameters field prompt
+""".split())  # noqa: SIM905 - a word list reads best as words
+# "the password is …": words that describe the password rather than being it.
+_PROSE_STOPWORDS = frozenset("""
+the a an not too very so is was be been being correct incorrect wrong right required optional
+invalid valid empty blank set unset stored saved changed reset hashed encrypted hidden shown visible
+needed necessary strong weak secure insecure long short case sensitive same different expired
+missing known unknown public private secret mandatory managed generated random unique shared used
+sent typed entered displayed masked protected never always also still now then only just and or but
+for to of in on at by with from as that this it what which who how why when where your my our their
+his her its yours mine none null nothing something anything same easy hard simple complex usually
+often stored really probably also there here
+""".split())  # noqa: SIM905 - a word list reads best as words
+CODE_RE = re.compile(r"[()\[\]{}]|::|->|=>|=(?!=*$)|^[$%@&!*:]|^(?:[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$")
+HAN_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CRYPTO_WORDS = frozenset("""
+rsa aes des 3des tdes sm2 sm3 sm4 sm9 ecc dsa ecdsa ed25519 x25519 md5 sha sha1 sha2 sha256 sha512
+sha3 hmac rc4 rc5 rc6 blowfish twofish chacha20 salsa20 elgamal diffie-hellman dh ecdh idea cast5
+camellia bcrypt scrypt argon2 pbkdf2 otp totp hotp
+""".split())  # noqa: SIM905 - a word list reads best as words
+
+
+TEMPLATE_RE = re.compile(r"<[A-Za-z_ .-]+>|\$\{|\{\{|%\(\w+\)|\[[A-Za-z_ ]+\]")
+
+
+def is_placeholder(value: str) -> bool:
+    v = value.strip()
+    low = v.lower()
+    return (not v or bool(PLACEHOLDER_RE.match(v)) or bool(TEMPLATE_RE.search(v))
+            or bool(re.fullmatch(r"[\W_]+", v)) or low in _WORD_VALUES or low in _CRYPTO_WORDS
+            or low.startswith(("your", "<your", "my-", "xxx", "sk-xxx", "sk-...")) or "your_" in low
+            or "your-" in low or "_here" in low or "-here" in low or low.endswith("here"))
+
+
+def is_path_or_url(value: str) -> bool:
+    return value.startswith(("/", "~/", "./", "../", "http://", "https://", "file:", "C:\\")) \
+        or "://" in value
+
+
+_FORMAT_RE = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdrfxXiouceEgG]|\{\d*\}|\{[a-z_]\w*(?:[:!][^}]*)?\}")
+_SENTENCE_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]{2,}\b")
+
+
+def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced: bool = False,
+              followed_by: str = "") -> bool:
+    """Could ``value`` be the credential a name of class ``cls`` announces?
+
+    ``spaced``: the assignment had spaces around ``=`` (code style); ``followed_by``:
+    the rest of the line after an unquoted value.
+    """
+    v = value.strip()
+    if HAN_RE.search(v) or is_placeholder(v) or _FORMAT_RE.search(v):
+        return False
+    if not quoted and (CODE_RE.search(v) or re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", v)
+                       or followed_by[:1] in (")", ",") and re.fullmatch(r"[A-Za-z_]\w*", v)):
+        return False  # a variable or an expression, not a literal
+    if quoted and _sentence(v):
+        return False  # 'The "pass" statement': a message, not a password
+    if not quoted and re.fullmatch(r"[A-Za-z_]+", v):
+        if spaced:
+            return False  # "passwd = acct", "token = Whitespace + …": a name, not a value
+        rest = followed_by.strip()
+        if rest and not rest.startswith(("#", "//", "<!--")) and not HAN_RE.match(rest) \
+                and rest[0] not in "，。；、（":
+            # "- password:  The password for …", "pwd: expected bytes", "auth: AuthTypes | None":
+            # a bare word is a value only at the end of its line.
+            return False
+    if is_path_or_url(v):
+        return False
+    if prose and (v.lower() in _PROSE_STOPWORDS or re.fullmatch(r"[a-z]+(?:ed|ing|ly)", v)):
+        return False
+    if cls == PASSWORD_NAME:
+        return len(v) >= (4 if prose else 3)
+    if cls == SECRET_NAME:
+        if not re.search(r"[A-Za-z]", v):
+            return len(v) >= 20 and v.isdigit()  # versions, OIDs, dates, IPs are not keys
+        if identifier_like(v) or (len(v) >= 20 and not looks_random(v, min_len=20)):
+            return False
+        # Generated keys carry digits; "AWSSecretKey" and "#ansiyellow" are names and colours.
+        return len(v) >= 8 and bool(re.search(r"\d", v)) and bool(re.search(r"[A-Za-z]", v)) or len(v) >= 20
+    return looks_random(v)
+
+
+TRAILING = ",.;:!?)]}>'\"”」』"
+
+
+def value_of(m: re.Match[str]) -> tuple[str, int, int, bool]:
+    """(value to judge, start, end, quoted). An unquoted value is judged without trailing
+    punctuation but withheld whole: a password may end in "!" or ")", and withholding a
+    comma too much costs nothing."""
+    for group, quoted in (("dq", True), ("sq", True), ("bq", True), ("raw", False)):
+        if m.groupdict().get(group) is not None:
+            value = m.group(group)
+            if quoted:
+                return value, m.start(group), m.end(group), True
+            # A comma or semicolon after a value is the sentence's (，； arrive as , ;).
+            end = m.start(group) + len(value.rstrip(",;"))
+            return value.rstrip(TRAILING), m.start(group), end, False
+    raise AssertionError("no value group matched")
+
+
+_FUNCTION_WORDS = frozenset("""
+the a an is are was of to for and or in on with not be this that it
+""".split())  # noqa: SIM905 - a word list reads best as words
+
+
+def _sentence(value: str) -> bool:
+    words = value.split()
+    return len(words) >= 3 and any(w.lower().strip(".,;:!?\"'") in _FUNCTION_WORDS for w in words)
+
+
+def finding_for(cls: str, start: int, end: int) -> Finding:
+    return Finding(PASSWORD if cls == PASSWORD_NAME else API_KEY, start, end)
