@@ -54,7 +54,7 @@ def check_segmenter() -> str:
 
     tokens = index_tokens(SENTENCE)
     if "北京大学" not in tokens or "自然语言" not in tokens:
-        raise RuntimeError(f"jieba's dictionary did not load (got {tokens})")
+        raise RuntimeError(f"the segmenter's dictionary (jieba's) did not load (got {tokens})")
     return "/".join(tokens[:6]) + "/…"
 
 

@@ -3,7 +3,8 @@
 Indexing and querying must agree token for token, otherwise FTS5 silently
 misses. So both sides go through :func:`index_tokens`: the fold of
 :mod:`desktop_kb.text.fold` (NFKC, lower-case, canonical ideographs, one script),
-CJK runs through jieba ``cut_for_search``, everything else through one regex
+CJK runs through jieba's ``cut_for_search`` (:mod:`desktop_kb.index.lexicon`:
+the same words from a compact dictionary), everything else through one regex
 that keeps identifiers (``docker-compose.yml``, ``v1.2.3``, ``C++``) whole *and*
 emits their alphanumeric parts. The FTS5 tokenizer (:data:`FTS5_TOKENIZE`) is
 configured so these space-joined tokens reach the index unchanged.
@@ -12,16 +13,16 @@ configured so these space-joined tokens reach the index unchanged.
 from __future__ import annotations
 
 import functools
-import logging
 import re
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_kb.text.fold import fold, fold_signature
 
-if TYPE_CHECKING:  # jieba is imported lazily: its import and dictionary load are slow.
-    import jieba
+if TYPE_CHECKING:  # the segmenter is imported lazily: its dictionary load is slow.
+    from desktop_kb.index.lexicon import CompactTokenizer
 
 __all__ = [
     "FTS5_TOKENIZE",
@@ -105,29 +106,30 @@ STOPWORDS_EN: frozenset[str] = _wordset(
 #: remain) but never from the index: phrases still need them.
 STOPWORDS: frozenset[str] = STOPWORDS_ZH | STOPWORDS_EN
 
-_tokenizer: jieba.Tokenizer | None = None
-_tokenizer_lock = threading.Lock()
+_lexicon: CompactTokenizer | None = None
+_lexicon_lock = threading.Lock()
 
 
-def _jieba() -> jieba.Tokenizer:
-    """Return the shared jieba tokenizer, loading its dictionary once.
+def _segmenter() -> CompactTokenizer:
+    """The shared Chinese word segmenter (jieba's words, compact dictionary), loaded once.
 
     Lazy so app start-up never pays for the dictionary; locked so two index
-    threads cannot both build it.
+    threads cannot both load it. The dictionary's compact form is cached in the
+    per-user cache folder (derived data, rebuilt if missing or damaged).
     """
-    global _tokenizer
-    tok = _tokenizer
+    global _lexicon
+    tok = _lexicon
     if tok is not None:
         return tok
-    with _tokenizer_lock:
-        tok = _tokenizer
+    with _lexicon_lock:
+        tok = _lexicon
         if tok is None:
-            import jieba as jieba_mod
+            import platformdirs
 
-            jieba_mod.setLogLevel(logging.WARNING)  # no "Building prefix dict" on stderr
-            tok = jieba_mod.Tokenizer()
-            tok.initialize()
-            _tokenizer = tok
+            from desktop_kb.index.lexicon import CompactTokenizer
+
+            tok = CompactTokenizer(cache_dir=Path(platformdirs.user_cache_dir("desktop-kb")))
+            _lexicon = tok
         return tok
 
 
@@ -160,21 +162,21 @@ def identifier_parts(token: str) -> list[str]:
     return _PART_RE.findall(token)
 
 
-def _tokens_normalized(text: str, *, search: bool) -> list[str]:
-    """Tokenize already-normalised text; ``search`` selects cut_for_search granularity."""
+def _tokens_normalized(text: str) -> list[str]:
+    """Tokenize already-normalised text (CJK at ``cut_for_search`` granularity)."""
+    matches = list(_TOKEN_RE.finditer(text))
+    runs = [han for m in matches if (han := m.group("han")) is not None and len(han) > 1]
+    words = iter(_segmenter().cut_for_search_many(runs) if runs else [])
     out: list[str] = []
     append = out.append
     extend = out.extend
-    tok = None
-    for m in _TOKEN_RE.finditer(text):
+    for m in matches:
         han = m.group("han")
         if han is not None:
             if len(han) == 1:
                 append(han)
-                continue
-            if tok is None:
-                tok = _jieba()
-            extend(tok.cut_for_search(han) if search else tok.cut(han))
+            else:
+                extend(next(words))
             continue
         word = m.group("word")
         if not is_identifier(word):
@@ -190,7 +192,7 @@ def _tokens_normalized(text: str, *, search: bool) -> list[str]:
 
 def index_tokens(text: str) -> list[str]:
     """Tokens written to the index, in text order and with repeats (BM25 needs tf)."""
-    return _tokens_normalized(normalize(text), search=True)
+    return _tokens_normalized(normalize(text))
 
 
 def word_tokens(text: str) -> list[str]:
@@ -206,7 +208,7 @@ def word_tokens(text: str) -> list[str]:
 
 def segment_for_index(text: str) -> str:
     """Space-joined :func:`index_tokens`: the exact text stored in the FTS5 column."""
-    return " ".join(_tokens_normalized(normalize(text), search=True))
+    return " ".join(_tokens_normalized(normalize(text)))
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,7 @@ def analyse_query(query: str) -> QueryAnalysis:
     for m in _PHRASE_RE.finditer(text):
         ordered.extend((t, False) for t in _query_tokens(text[pos : m.start()]))
         inner = next(g for g in m.groups() if g is not None)
-        toks = _tokens_normalized(inner, search=True)
+        toks = _tokens_normalized(inner)
         if len(toks) >= 2:
             phrases.append(toks)
         ordered.extend((t, True) for t in _drop_identifier_parts(toks))
@@ -267,7 +269,7 @@ def _query_tokens(text: str) -> list[str]:
     a query naming the identifier means the identifier, so its parts are not
     separate terms (build_match adds them as a phrase instead).
     """
-    return _drop_identifier_parts(_tokens_normalized(text, search=True))
+    return _drop_identifier_parts(_tokens_normalized(text))
 
 
 def _drop_identifier_parts(tokens: list[str]) -> list[str]:
