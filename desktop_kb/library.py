@@ -26,7 +26,7 @@ from desktop_kb.index.verify import VerifyReport
 from desktop_kb.index.worker import IndexStopped, IndexWorker, Listener, RebuildResult
 from desktop_kb.paths import LibraryPaths
 from desktop_kb.progress import Progress
-from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.retrieval.results import SearchResponse
 from desktop_kb.retrieval.search import search
 from desktop_kb.retrieval.tuning import Tuning, TuningSource, manifest_calibration
@@ -51,7 +51,7 @@ class Library:
         # Models may be shared with another library (``desktop-kb eval`` builds a
         # throwaway library but uses the person's installed models).
         self.models = ModelManager(models_dir.parent if models_dir else self.paths.data_dir)
-        self.dense = DenseIndex()
+        self.dense = DenseIndex(SqliteVectors(self.paths.index))
         self._tuning = TuningSource(self.paths.data_dir)
         self.model_error: str | None = None
         self._model_setting: object = settings.get_setting(self.store, "embed.model")
@@ -71,6 +71,7 @@ class Library:
 
     def close(self) -> None:
         self.worker.stop()
+        self.dense.close()
         self.store.close()
         for conn, _ident in getattr(self._local, "conns", {}).values():
             conn.close()

@@ -18,7 +18,7 @@ import numpy as np
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
-from desktop_kb.index.vectors import load_all_vectors, store_cache, store_vectors, vectors_for
+from desktop_kb.index.vectors import load_codes, store_cache, store_vectors, vectors_for
 from desktop_kb.index.writer import (
     WriteResult,
     indexed_version,
@@ -272,5 +272,5 @@ class Applier:
         if engine is None:
             self.dense.reset(None, 0)
             return
-        ids, matrix, n = load_all_vectors(self.conn, engine.model_id, engine.dim)
-        self.dense.reset(engine.model_id, engine.dim, ids, matrix, n)
+        ids, codes = load_codes(self.conn, engine.model_id, engine.dim)
+        self.dense.reset(engine.model_id, engine.dim, ids, codes)

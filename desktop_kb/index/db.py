@@ -17,7 +17,7 @@ from pathlib import Path
 from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
 from desktop_kb.store.errors import environment_error, is_corruption
 
-INDEX_SCHEMA_VERSION = 4
+INDEX_SCHEMA_VERSION = 5
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -46,11 +46,14 @@ _SCHEMA = [
     # here but never read back for display (I6).
     f"CREATE VIRTUAL TABLE kb_fts USING fts5(body, title, tokenize=\"{FTS5_TOKENIZE}\")",
     # Vectors of the model in use only (``kb_meta.embed_model``); a model switch
-    # deletes them, so vectors of two models never mix.
+    # deletes them, so vectors of two models never mix. ``code`` holds the
+    # vector's sign bits, the only part search keeps in memory
+    # (desktop_kb/retrieval/dense.py): loading them is fast even at 10^6 chunks.
     """CREATE TABLE kb_vectors(
         chunk_id INTEGER PRIMARY KEY,
         model_id TEXT NOT NULL,
-        vector BLOB NOT NULL
+        vector BLOB NOT NULL,
+        code BLOB NOT NULL
     )""",
     # Embeddings by (text hash, model): rebuilds, re-chunked notes and switching
     # back to a model never re-embed text seen before.

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.retrieval.dense import sign_bits
 
 
 def to_blob(vector: np.ndarray) -> bytes:
@@ -68,32 +69,41 @@ def store_cache(conn: sqlite3.Connection, model_id: str, fresh: dict[str, np.nda
 
 
 def store_vectors(conn: sqlite3.Connection, model_id: str, rows: Sequence[tuple[int, np.ndarray]]) -> None:
+    """Write float vectors with their sign bits (what the dense index loads)."""
+    if not rows:
+        return
+    codes = sign_bits(np.stack([np.asarray(v, dtype=np.float32) for _, v in rows]))
     conn.executemany(
-        "INSERT OR REPLACE INTO kb_vectors(chunk_id, model_id, vector) VALUES (?, ?, ?)",
-        [(cid, model_id, to_blob(v)) for cid, v in rows],
+        "INSERT OR REPLACE INTO kb_vectors(chunk_id, model_id, vector, code) VALUES (?, ?, ?, ?)",
+        [(cid, model_id, to_blob(v), codes[i].tobytes()) for i, (cid, v) in enumerate(rows)],
     )
 
 
-def load_all_vectors(
-    conn: sqlite3.Connection, model_id: str, dim: int, spare: int = 256,
-) -> tuple[np.ndarray, np.ndarray, int]:
-    """(ids, matrix, n): every stored vector of the model, read in one pass.
+def load_codes(conn: sqlite3.Connection, model_id: str, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """(ids, sign bits) of every stored vector of the model, read in slices.
 
-    The arrays have ``spare`` free rows at the end so the dense index can adopt
-    them as they are: at 100k × 512 a copy would cost another 200 MB at start.
+    The float vectors stay on disk: at 10^6 chunks the codes are 64 MB where
+    the floats would be 2 GB. Arrays are filled in place, never via a list of
+    a million small objects.
     """
+    width = (dim + 7) // 8
     count = conn.execute("SELECT count(*) FROM kb_vectors WHERE model_id = ?", (model_id,)).fetchone()[0]
-    ids = np.empty(count + spare, dtype=np.int64)
-    matrix = np.zeros((count + spare, dim), dtype=np.float32)
+    ids = np.empty(count, dtype=np.int64)
+    codes = np.empty((count, width), dtype=np.uint8)
     n = 0
-    for cid, blob in conn.execute(
-            "SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ?", (model_id,)):
-        if n >= count:
+    cursor = conn.execute(
+        "SELECT chunk_id, code FROM kb_vectors WHERE model_id = ? AND length(code) = ?",
+        (model_id, width))
+    while n < count:
+        rows = cursor.fetchmany(65536)
+        if not rows:
             break
-        ids[n] = cid
-        matrix[n] = from_blob(blob, dim)
-        n += 1
-    return ids, matrix, n
+        rows = rows[:count - n]
+        ids[n:n + len(rows)] = [r[0] for r in rows]
+        codes[n:n + len(rows)] = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.uint8).reshape(
+            len(rows), width)
+        n += len(rows)
+    return ids[:n], codes[:n]
 
 
 def prune_cache(conn: sqlite3.Connection) -> None:

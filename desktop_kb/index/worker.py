@@ -42,11 +42,11 @@ from desktop_kb.index.backfill import backfill_vectors
 from desktop_kb.index.catchup import CatchUp, read_cursor
 from desktop_kb.index.rebuild import RebuildResult, rebuild_index
 from desktop_kb.index.sources import SourceKey
-from desktop_kb.index.vectors import load_all_vectors
+from desktop_kb.index.vectors import load_codes
 from desktop_kb.index.verify import VerifyReport, find_drift, repair_drift
 from desktop_kb.index.writer_lock import LockOwner, WriterLock
 from desktop_kb.progress import Progress
-from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.errors import is_corruption, is_environment
 
@@ -88,7 +88,7 @@ class IndexWorker:
                  dense: DenseIndex | None = None, *, role: str = "cli") -> None:
         self._store_path = store_path
         self._index_path = index_path
-        self.dense = dense if dense is not None else DenseIndex()
+        self.dense = dense if dense is not None else DenseIndex(SqliteVectors(index_path))
         self._listeners: list[Listener] = [listener] if listener else []
         self._lock = WriterLock(index_path.parent, role)
         self._requests = index_path.parent / handoff.REQUESTS_DIR
@@ -740,8 +740,8 @@ class IndexWorker:
         if (db.get_meta(reader, "embed_model") or "") != engine.model_id:
             self.dense.reset(None, 0)  # the owner has not switched to this model yet
             return
-        ids, matrix, n = load_all_vectors(reader, engine.model_id, engine.dim)
-        self.dense.reset(engine.model_id, engine.dim, ids, matrix, n)
+        ids, codes = load_codes(reader, engine.model_id, engine.dim)
+        self.dense.reset(engine.model_id, engine.dim, ids, codes)
 
     def _emit(self, event: IndexEvent) -> None:
         for listener in self._listeners:
