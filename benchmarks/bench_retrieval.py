@@ -2,30 +2,23 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_retrieval.py [--sizes 10000,100000] [--json]
+    .venv/bin/python benchmarks/bench_retrieval.py [--sizes 100000,1000000] [--passes 3]
+        [--no-embedding] [--json]
 
 Needs the default embedding model (``desktop-kb models install``); ``--models-dir``
-defaults to the per-user data folder's ``models``. Everything else happens in a
-throw-away data directory. Figures:
+defaults to the per-user data folder's ``models``. Figures:
 
-1. Per corpus size: synthetic notes (~300 chars of mixed Chinese/English from a
-   seeded vocabulary: jieba's dictionary words, technical English words and
-   identifiers, Zipf-distributed so FTS sees realistic term statistics; one chunk
-   per note) are bulk-inserted straight into ``library.sqlite`` (benchmark only),
-   then indexed lexically by ``Library.rebuild()`` (chars/s). Seeded random unit
-   vectors are written to ``kb_vectors`` for every chunk through the worker, and
-   ``use_model`` loads the real model and the dense matrix (it must embed 0
-   chunks). Then the same 500 generated queries run through
-   ``Library.search(q, limit=10, mode=…)`` for hybrid, lexical and dense (one
-   pass per mode, hybrid first), plus the query embedding and the matrix search
-   on their own, so the cost split is visible. Random vectors score a best
-   cosine of ~0.17–0.19, right at use-multilingual's relevance floor (0.17), so
-   many dense-only queries stop before the store join at 10k (counted as
-   "queries without results"); hybrid always has lexical hits. Resident memory
-   is read from /proc in a fresh child process that opens the finished library
-   the way the app does (VmRSS once the model and vectors are loaded, again after
-   50 hybrid queries, which load jieba's dictionary; VmHWM is the peak), and from
-   this process too (which holds everything the run built, so it is higher).
+1. Per corpus size (``retrieval_at_scale.py``; the corpus: ``retrieval_corpus.py``):
+   a library built from real sentences (public evaluation sets, the Chinese
+   Rust book) recombined into synthetic chunks whose vectors are sums of the
+   real model's sentence vectors, cached under ``--cache`` so reruns skip the
+   build. Real questions run through ``Library.search`` in hybrid, lexical and
+   dense mode with the real model embedding each query; the previous dense
+   index (float32 brute force) and the previous lexical query (unpruned OR)
+   run interleaved with their replacements, so the figures are ratios measured
+   under the same load; dense recall@10 against exact float search; resident
+   memory of a fresh process that opens the library as the app does (VmRSS
+   with model and index loaded, again after 50 hybrid queries; VmHWM peak).
 2. Embedding throughput on ~1,000 chunks of CMRC trial paragraphs (the
    indexer's own chunks, via ``chunk_source``): (a) a plain onnxruntime session
    with the onnxruntime-extensions op library, timing only ``session.run`` over
@@ -40,8 +33,9 @@ throw-away data directory. Figures:
    without the load noise.
 
 The machine has 2 cores shared with other people's work, so figures are noisy:
-compare them with the load averages printed next to them, never with a budget
-alone. Budgets are printed for reading, not for failing the run.
+compare them with the load averages printed next to them and with the baselines
+measured in the same run, never with a budget alone. Budgets are printed for
+reading, not for failing the run.
 """
 
 from __future__ import annotations
@@ -50,22 +44,28 @@ import argparse
 import json
 import os
 import platform
-import re
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import retrieval_at_scale as scale
+import retrieval_corpus as rc
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+WHAT_IS_REAL = [
+    "Real: the sentences (CMRC 2018, DRCD — Traditional —, Tatoeba en/zh, the Chinese Rust book),",
+    "  the questions (CMRC, DRCD, Tatoeba English) and every query vector (the real model, in",
+    "  each search). Synthesised: chunks are windows of real sentences plus 1–2 sentences of",
+    "  another document; chunk vectors are normalised sums of their sentences' real vectors.",
+]
 DEFAULT_CMRC = "../shared/eval/cmrc2018_trial.json"
-DEFAULT_SIZES = "10000,100000"
+DEFAULT_SIZES = "100000,1000000"
 MODEL = "use-multilingual"
 
 N_QUERIES = 500
@@ -76,221 +76,11 @@ PAGE = 256  # chunks per backfill page (worker._backfill_vectors)
 PROBE_QUERIES = 50
 INSERT_BATCH = 5000
 
-BUDGET_HYBRID_P50_MS = {10_000: 10.0, 100_000: 30.0}
-BUDGET_HYBRID_P99_MS = {100_000: 80.0}
-BUDGET_RSS_MB = 450.0
+BUDGET_HYBRID_P50_MS = {100_000: 15.0, 1_000_000: 50.0}
+BUDGET_HYBRID_P99_MS = {1_000_000: 150.0}
+BUDGET_RSS_MB = {100_000: 300.0, 1_000_000: 450.0}
 BUDGET_REBUILD_CPS = 100_000.0
 BUDGET_EMBED_OVERHEAD = 1.20
-
-# ----- vocabulary ----------------------------------------------------------------
-
-ZH_WORDS = 50_000
-EN_TAIL = 6_000
-ID_TAIL = 3_000
-
-
-def _words(text: str) -> list[str]:
-    return list(dict.fromkeys(text.split()))
-
-
-FUNCTION_ZH = _words("的 了 是 在 和 与 对 把 也 就 都 而 及 或 被 从 到 为 按 让")
-EN_WORDS = _words("""
-the data file system user server client model index search query cache memory thread process
-network request response error update version release build test config setting network
-storage database table column value key token string number list array object function method
-class module package library framework api service cluster node container image volume port
-host domain proxy gateway router session cookie header payload message queue event stream log
-metric trace alert monitor dashboard report chart graph vector matrix tensor batch epoch loss
-train inference embedding encoder decoder layer attention transformer prompt context window
-latency throughput bandwidth disk cpu gpu core kernel driver device sensor signal filter
-compile debug deploy rollback migrate backup restore snapshot commit branch merge rebase patch
-review issue ticket sprint task project plan roadmap design spec document note draft summary
-meeting agenda minutes decision owner deadline budget cost price invoice order customer account
-login password permission role group team admin policy security audit compliance privacy
-encrypt decrypt hash sign verify certificate tls ssl http https socket tcp udp dns ip subnet
-firewall load balance scale replica shard partition index schema query plan optimizer join
-select insert delete update transaction lock commit rollback isolation consistency latency
-python java rust golang javascript typescript shell script bash linux windows macos android
-browser frontend backend mobile desktop widget layout style theme font color icon button menu
-dialog editor viewer preview export import sync offline online local remote cloud hybrid
-""")
-IDENTIFIERS = _words("""
-docker-compose.yml gitlab github k8s kubectl nginx.conf v1.2.3 C++ user_id README.md
-pyproject.toml HTTP/2 utf-8 node.js api_key localhost:8080 .env Makefile CMakeLists.txt
-main.py index.html package.json tsconfig.json requirements.txt redis postgres sqlite3
-pytest numpy onnxruntime jieba FTS5 BM25 RRF gRPC protobuf OAuth2 JWT S3 EC2 VPC
-CI/CD pre-commit git-lfs x86_64 arm64 ffmpeg systemd cron.d /etc/hosts SIGTERM errno
-""")
-
-
-class Vocabulary:
-    """Zipf-weighted tokens with long tails, so document frequencies look like a real
-    library's: a few very common words, most query terms in a small share of notes.
-
-    Chinese: the most frequent 2–4 character words of jieba's dictionary. English:
-    common technical words, then a seeded tail of made-up words. Identifiers: real
-    ones, then seeded ones (``cache_node.py``, ``v3.14.2``, ``svc-router.yaml``).
-    """
-
-    def __init__(self) -> None:
-        rng = np.random.default_rng(12345)
-        self.zh = load_zh_words(ZH_WORDS)
-        self.en = EN_WORDS + pseudo_words(rng, EN_TAIL, set(EN_WORDS))
-        self.ids = IDENTIFIERS + synthetic_identifiers(rng, ID_TAIL, self.en)
-        zh, en, ids = self.zh, self.en, self.ids
-        self.tokens: list[str] = zh + FUNCTION_ZH + en + ids
-        self.latin = np.array([False] * (len(zh) + len(FUNCTION_ZH))
-                              + [True] * (len(en) + len(ids)))
-        # Rendered form: Chinese runs glue together, Latin tokens are space-delimited.
-        self.rendered = [f" {t} " if lat else t for t, lat in zip(self.tokens, self.latin, strict=True)]
-        parts = [(len(zh), 0.70, 1.0), (len(FUNCTION_ZH), 0.10, 0.5),
-                 (len(en), 0.15, 1.0), (len(ids), 0.05, 1.0)]
-        probs = []
-        for n, share, exp in parts:
-            w = 1.0 / np.arange(2, n + 2, dtype=np.float64) ** exp
-            probs.append(share * w / w.sum())
-        self.p = np.concatenate(probs)
-        self.title_p = self.p.copy()
-        self.title_p[len(zh):len(zh) + len(FUNCTION_ZH)] = 0.0
-        self.title_p /= self.title_p.sum()
-
-
-def pseudo_words(rng: np.random.Generator, n: int, taken: set[str]) -> list[str]:
-    """``n`` pronounceable made-up words (the long tail of a real vocabulary)."""
-    onsets = _words("b c d f g h k l m n p r s t v w z br cl dr fl gr pl pr sk st tr")
-    vowels = _words("a e i o u ai ea io ou")
-    codas = ["", "", "n", "r", "s", "t", "l", "x", "nd", "st"]
-    out: list[str] = []
-    seen = set(taken)
-    while len(out) < n:
-        k = int(rng.integers(2, 4))
-        word = "".join(onsets[rng.integers(len(onsets))] + vowels[rng.integers(len(vowels))]
-                       for _ in range(k)) + codas[rng.integers(len(codas))]
-        if word not in seen:
-            seen.add(word)
-            out.append(word)
-    return out
-
-
-def synthetic_identifiers(rng: np.random.Generator, n: int, words: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    seen: set[str] = set(IDENTIFIERS)
-    exts = ["py", "ts", "go", "rs", "yaml", "json", "toml", "md", "sql", "sh"]
-    while len(out) < n:
-        w1 = words[int(rng.integers(len(words)))]
-        w2 = words[int(rng.integers(len(words)))]
-        kind = int(rng.integers(5))
-        if kind == 0:
-            ident = f"{w1}_{w2}.{exts[rng.integers(len(exts))]}"
-        elif kind == 1:
-            ident = f"v{rng.integers(0, 10)}.{rng.integers(0, 30)}.{rng.integers(0, 20)}"
-        elif kind == 2:
-            ident = f"{w1}-{w2}"
-        elif kind == 3:
-            ident = f"{w1}_{w2}_id"
-        else:
-            ident = f"{w1.upper()}_{w2.upper()}"
-        if ident not in seen:
-            seen.add(ident)
-            out.append(ident)
-    return out
-
-
-def load_zh_words(n: int) -> list[str]:
-    """The ``n`` most frequent 2–4 character Han words of jieba's dictionary."""
-    import jieba
-
-    han = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
-    words: list[tuple[int, str]] = []
-    with (Path(jieba.__file__).parent / "dict.txt").open(encoding="utf-8") as fh:
-        for line in fh:
-            parts = line.split()
-            if len(parts) >= 2 and han.match(parts[0]):
-                words.append((-int(parts[1]), parts[0]))
-    words.sort()
-    return [w for _, w in words[:n]]
-
-
-def _clean(text: str) -> str:
-    return re.sub(r" +", " ", text).replace(" 。", "。").strip()
-
-
-def generate_notes(vocab: Vocabulary, n: int, seed: int) -> list[tuple[str, str]]:
-    """``n`` (title, body) pairs; bodies 260–340 chars, sentences of 6–16 tokens."""
-    rng = np.random.default_rng(seed)
-    out: list[tuple[str, str]] = []
-    per_note = 160
-    rendered = vocab.rendered
-    for start in range(0, n, 2000):
-        m = min(2000, n - start)
-        toks = rng.choice(len(rendered), size=(m, per_note), p=vocab.p)
-        sent = rng.integers(6, 17, size=(m, per_note // 6))
-        targets = rng.integers(260, 341, size=m)
-        title_toks = rng.choice(len(rendered), size=(m, 4), p=vocab.title_p)
-        title_len = rng.integers(2, 5, size=m)
-        for i in range(m):
-            pieces: list[str] = []
-            length = 0
-            s_idx = 0
-            left = int(sent[i, 0])
-            for t in toks[i]:
-                piece = rendered[t]
-                pieces.append(piece)
-                length += len(piece)
-                left -= 1
-                if left == 0:
-                    pieces.append("。")
-                    length += 1
-                    s_idx += 1
-                    left = int(sent[i, s_idx % sent.shape[1]])
-                if length >= targets[i]:
-                    break
-            body = _clean("".join(pieces))
-            if not body.endswith("。"):
-                body += "。"
-            title = _clean("".join(rendered[t] for t in title_toks[i, :title_len[i]]))
-            out.append((title, body))
-    return out
-
-
-def generate_queries(vocab: Vocabulary, n: int, seed: int) -> list[str]:
-    """Realistic searches: 2–6 content words; Chinese, English, mixed, or with an identifier."""
-    rng = np.random.default_rng(seed)
-    zh = vocab.zh[30:]  # skip the most generic words (我们, 一个…) as query terms
-    zh_p = 1.0 / np.arange(2, len(zh) + 2, dtype=np.float64) ** 0.8
-    zh_p /= zh_p.sum()
-    en = vocab.en
-    en_p = 1.0 / np.arange(2, len(en) + 2, dtype=np.float64) ** 0.8
-    en_p /= en_p.sum()
-
-    def zhw(k: int) -> list[str]:
-        return [zh[i] for i in rng.choice(len(zh), size=k, p=zh_p)]
-
-    def enw(k: int) -> list[str]:
-        return [en[i] for i in rng.choice(len(en), size=k, p=en_p)]
-
-    def ident() -> str:
-        pool = IDENTIFIERS if rng.random() < 0.6 else vocab.ids
-        return pool[int(rng.integers(len(pool)))]
-
-    queries = []
-    for _ in range(n):
-        kind = rng.random()
-        words = int(rng.integers(2, 7))
-        if kind < 0.40:  # Chinese, typed without spaces, sometimes as a question
-            q = "".join(zhw(words))
-            if rng.random() < 0.25:
-                q = "如何" + q + "？"
-        elif kind < 0.70:  # mixed
-            k = int(rng.integers(1, words))
-            q = "".join(zhw(words - k)) + " " + " ".join(enw(k))
-        elif kind < 0.85:  # English
-            q = " ".join(enw(words))
-        else:  # an identifier plus context words
-            q = ident() + " " + "".join(zhw(max(1, words - 1)))
-        queries.append(q)
-    return queries
-
 
 # ----- helpers -------------------------------------------------------------------
 
@@ -340,6 +130,7 @@ def progress(msg: str) -> None:
     print(f"[bench] {msg}", file=sys.stderr, flush=True)
 
 
+
 def bulk_insert_notes(lib: Any, notes: Sequence[tuple[str, str]]) -> None:
     """Benchmark only: straight into the store's notes table, one transaction."""
     now = time.time()
@@ -360,168 +151,6 @@ def bulk_insert_notes(lib: Any, notes: Sequence[tuple[str, str]]) -> None:
     lib.write(insert)
 
 
-def insert_random_vectors(lib: Any, model_id: str, dim: int, seed: int) -> int:
-    """Seeded random unit vectors for every chunk, written by the index worker."""
-    from desktop_kb.index import db as index_db
-
-    def write(conn: sqlite3.Connection) -> int:
-        rng = np.random.default_rng(seed)
-        ids = [r[0] for r in conn.execute("SELECT id FROM kb_chunks ORDER BY id")]
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute("DELETE FROM kb_vectors")
-            for i in range(0, len(ids), 10_000):
-                part = ids[i:i + 10_000]
-                m = rng.standard_normal((len(part), dim), dtype=np.float32)
-                m /= np.linalg.norm(m, axis=1, keepdims=True)
-                conn.executemany(
-                    "INSERT INTO kb_vectors(chunk_id, model_id, vector) VALUES (?, ?, ?)",
-                    [(cid, model_id, m[j].tobytes()) for j, cid in enumerate(part)])
-            index_db.set_meta(conn, "embed_model", model_id)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        return len(ids)
-
-    return lib.worker.call(write).result()
-
-
-def fts_match_stats(index: sqlite3.Connection, queries: Sequence[str]) -> dict[str, float]:
-    """How many chunks each query's FTS expression matches (BM25 scores every one of
-    them before LIMIT): the term statistics the lexical timings depend on."""
-    from desktop_kb.retrieval.fts_query import build_match
-
-    counts = []
-    for q in queries:
-        match = build_match(q)
-        if match is not None:
-            counts.append(index.execute(
-                "SELECT count(*) FROM kb_fts WHERE kb_fts MATCH ?", (match,)).fetchone()[0])
-    total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
-    return {"queries": len(counts), "p50": percentile(counts, 50), "p90": percentile(counts, 90),
-            "p50_share": round(percentile(counts, 50) / total, 4)}
-
-
-def time_queries(fn: Callable[[str], Any], queries: Sequence[str]) -> tuple[list[float], list[Any]]:
-    for q in queries[:QUERY_WARMUP]:
-        fn(q)
-    times: list[float] = []
-    outs: list[Any] = []
-    for q in queries:
-        t = time.perf_counter()
-        out = fn(q)
-        times.append(time.perf_counter() - t)
-        outs.append(out)
-    return times, outs
-
-
-# ----- section 1: retrieval at size ------------------------------------------------
-
-
-def bench_size(size: int, vocab: Vocabulary, queries: Sequence[str], models_dir: Path,
-               model: str, tmp: Path, seed: int) -> dict[str, Any]:
-    from desktop_kb.index import worker as worker_mod
-    from desktop_kb.library import Library
-
-    res: dict[str, Any] = {"size": size}
-    progress(f"[{size:,}] generating notes")
-    t = time.perf_counter()
-    notes = generate_notes(vocab, size, seed + size)
-    res["generate_s"] = round(time.perf_counter() - t, 2)
-    chars = sum(len(b) for _, b in notes)
-    res["corpus"] = {"notes": size, "body_chars": chars, "mean_body_chars": round(chars / size, 1)}
-    data_dir = tmp / f"lib-{size}"
-    with Library(data_dir, models_dir=models_dir, load_model=False) as lib:
-        if lib.startup_rebuild is not None:
-            lib.startup_rebuild.result()
-        progress(f"[{size:,}] bulk insert into library.sqlite")
-        t = time.perf_counter()
-        bulk_insert_notes(lib, notes)
-        res["bulk_insert_s"] = round(time.perf_counter() - t, 2)
-        del notes
-        progress(f"[{size:,}] Library.rebuild() (lexical)")
-        t = time.perf_counter()
-        rb = lib.rebuild()
-        wall = time.perf_counter() - t
-        pool = rb.chars >= worker_mod.POOL_MIN_CHARS and min(2, os.cpu_count() or 1) >= 2
-        res["rebuild"] = {"sources": rb.sources, "chunks": rb.chunks, "chars": rb.chars,
-                          "seconds": round(wall, 2), "chars_per_s": round(rb.chars / wall),
-                          "path": "process pool" if pool else "in-thread"}
-        progress(f"[{size:,}] random unit vectors → kb_vectors")
-        dim = lib.models.manifest(model).dim
-        t = time.perf_counter()
-        n_vec = insert_random_vectors(lib, model, dim, seed)
-        res["vectors"] = {"rows": n_vec, "dim": dim, "insert_s": round(time.perf_counter() - t, 2)}
-        progress(f"[{size:,}] use_model({model!r}): load engine + dense matrix")
-        t = time.perf_counter()
-        embedded = lib.use_model(model).result()
-        res["vectors"]["use_model_s"] = round(time.perf_counter() - t, 2)
-        res["vectors"]["embedded_by_use_model"] = embedded
-        res["vectors"]["dense_rows"] = len(lib.dense)
-        if embedded:
-            progress(f"WARNING: use_model embedded {embedded} chunks (expected 0)")
-        engine = lib.engine
-        assert engine is not None
-
-        res["queries"] = {}
-        for mode in ("hybrid", "lexical", "dense"):
-            progress(f"[{size:,}] {len(queries)} queries, mode={mode}")
-            times, outs = time_queries(lambda q, m=mode: lib.search(q, limit=LIMIT, mode=m), queries)
-            s = summary_ms(times)
-            s["mean_results"] = round(sum(len(r.results) for r in outs) / len(outs), 2)
-            s["queries_without_results"] = sum(1 for r in outs if not r.results)
-            res["queries"][mode] = s
-        res["queries"]["fts_rows_matched"] = fts_match_stats(lib.index_reader, queries[:100])
-        progress(f"[{size:,}] components: query embedding, matrix search")
-        times, vecs = time_queries(lambda q: engine.embed_queries([q])[0], queries)
-        res["queries"]["embed_query_only"] = summary_ms(times)
-        it = iter(vecs * 2)
-        times, _ = time_queries(lambda _q: lib.dense.search(next(it), 100), queries)
-        res["queries"]["dense_matrix_only"] = summary_ms(times)
-        res["memory_bench_process"] = proc_memory()
-    progress(f"[{size:,}] resident memory probe (fresh process)")
-    res["memory_probe"] = rss_probe(data_dir, models_dir, model, queries[:PROBE_QUERIES])
-    return res
-
-
-def rss_probe(data_dir: Path, models_dir: Path, model: str,
-              queries: Sequence[str]) -> dict[str, Any]:
-    """Run ``probe_main`` in a fresh interpreter; queries go in on stdin so the child
-    never builds the benchmark's vocabulary (which would inflate its memory)."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--rss-probe", str(data_dir),
-           "--models-dir", str(models_dir), "--model", model]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    proc = subprocess.run(cmd, input=json.dumps(list(queries), ensure_ascii=False),
-                          capture_output=True, text=True, timeout=600, env=env, check=False)
-    if proc.returncode != 0:
-        return {"error": proc.stderr.strip()[-500:]}
-    return json.loads(proc.stdout)
-
-
-def probe_main(data_dir: Path, models_dir: Path, model: str) -> int:
-    """Child process: open the finished library the way the app does, report memory."""
-    from desktop_kb.library import Library
-
-    before = proc_memory()
-    t = time.perf_counter()
-    with Library(data_dir, models_dir=models_dir) as lib:
-        assert lib.model_ready is not None
-        embedded = lib.model_ready.result()
-        ready = time.perf_counter() - t
-        loaded = proc_memory()
-        queries = json.loads(sys.stdin.read())
-        for q in queries:
-            lib.search(q, limit=LIMIT, mode="hybrid")
-        after = proc_memory()
-        out = {"dense_rows": len(lib.dense), "embedded": embedded, "open_to_ready_s": round(ready, 2),
-               "before_open": before, "model_and_vectors_loaded": loaded,
-               "queries": len(queries), "after_hybrid_queries": after,
-               "engine": lib.engine.model_id if lib.engine else None}
-    print(json.dumps(out))
-    return 0
-
 
 # ----- section 2: embedding throughput ---------------------------------------------
 
@@ -533,15 +162,11 @@ def cmrc_notes(path: Path, want_chunks: int) -> tuple[list[tuple[str, str]], lis
 
     base: list[tuple[str, str]] = []
     origin = "cmrc"
-    if path.is_file():
-        with path.open(encoding="utf-8") as fh:
-            data = json.load(fh)
-        for article in data["data"]:
-            for para in article["paragraphs"]:
-                base.append((article.get("title", ""), para["context"]))
-    else:
-        origin = "generated"
-        base = generate_notes(Vocabulary(), 400, 99)
+    with path.open(encoding="utf-8") as fh:
+        data = json.load(fh)
+    for article in data["data"]:
+        for para in article["paragraphs"]:
+            base.append((article.get("title", ""), para["context"]))
     notes: list[tuple[str, str]] = []
     texts: list[str] = []
     copy = 0
@@ -717,7 +342,8 @@ def bench_embedding(cmrc: Path, models_dir: Path, model: str, tmp: Path, rounds:
 
 
 def run(sizes: list[int], cmrc: Path, models_dir: Path, model: str, data_root: str | None,
-        rounds: int, n_queries: int, seed: int) -> dict[str, Any]:
+        rounds: int, n_queries: int, seed: int, shared: Path, cache_root: Path,
+        passes: int, embedding: bool) -> dict[str, Any]:
     import onnxruntime
 
     from desktop_kb.store.settings import DEFAULTS
@@ -732,19 +358,18 @@ def run(sizes: list[int], cmrc: Path, models_dir: Path, model: str, data_root: s
             "note": "2 cores shared with other engineers: figures are noisy",
         },
         "model": model, "models_dir": str(models_dir), "seed": seed,
+        "what_is_real": WHAT_IS_REAL,
     }
-    progress("loading vocabulary (jieba dictionary)")
-    vocab = Vocabulary()
-    queries = generate_queries(vocab, n_queries, seed)
-    res["queries_sample"] = queries[:8]
     res["sizes"] = {}
     threads = int(DEFAULTS.get("embed.threads") or 2)
-    with tempfile.TemporaryDirectory(prefix="kb-bench-retrieval-", dir=data_root) as tmp:
-        for size in sizes:
-            res["sizes"][str(size)] = bench_size(size, vocab, queries, models_dir, model,
-                                                 Path(tmp), seed)
-            res["machine"][f"loadavg_after_{size}"] = loadavg()
-        res["embedding"] = bench_embedding(cmrc, models_dir, model, Path(tmp), rounds, threads)
+    for size in sizes:
+        res["sizes"][str(size)] = scale.bench_size(
+            size, shared=shared, cache_root=cache_root, models_dir=models_dir, model=model,
+            seed=seed, n_queries=n_queries, passes=passes, bench_script=Path(__file__))
+        res["machine"][f"loadavg_after_{size}"] = loadavg()
+    if embedding:
+        with tempfile.TemporaryDirectory(prefix="kb-bench-retrieval-", dir=data_root) as tmp:
+            res["embedding"] = bench_embedding(cmrc, models_dir, model, Path(tmp), rounds, threads)
     res["machine"]["loadavg_end"] = loadavg()
     res["total_seconds"] = round(time.perf_counter() - started, 1)
     return res
@@ -755,54 +380,63 @@ def render(res: dict[str, Any]) -> str:
     lines = [
         f"Desktop KB retrieval benchmark — cpu_count={m['cpu_count']}, {m['platform']}, "
         f"Python {m['python']}, SQLite {m['sqlite']}, onnxruntime {m['onnxruntime']}",
-        f"load avg start {m['loadavg_start']} end {m['loadavg_end']} (2 shared cores; figures "
-        f"are noisy); model {res['model']}; total {res['total_seconds']} s",
+        f"load avg start {m['loadavg_start']} end {m['loadavg_end']} (2 cores shared with other "
+        f"work: timings are noisy, each is the median of repeated passes and the baselines ran "
+        f"interleaved in the same process); model {res['model']}; total {res['total_seconds']} s",
+        "", *("  " + line for line in res["what_is_real"]),
     ]
     for key, s in res["sizes"].items():
         size = int(key)
-        rb, v, q = s["rebuild"], s["vectors"], s["queries"]
+        b = s["build"]
+        h = s["search"]
         lines += [
             "",
-            f"== {size:,} chunks ({s['corpus']['mean_body_chars']:.0f} chars/note, "
-            f"{rb['chunks']:,} chunks indexed) — load after: {m.get(f'loadavg_after_{size}')}",
-            f"rebuild (lexical, {rb['path']}): {rb['chars']:,} chars in {rb['seconds']:.1f} s = "
-            f"{rb['chars_per_s']:,} chars/s   (budget ≥ {BUDGET_REBUILD_CPS:,.0f})",
-            f"use_model with {v['rows']:,} stored vectors: {v['use_model_s']:.2f} s, embedded "
-            f"{v['embedded_by_use_model']} (expect 0), dense rows {v['dense_rows']:,}",
-            f"{'query (limit 10)':<34}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'results':>9}  budget",
+            f"== {size:,} chunks — {s['corpus_chars']:,} chars from {s['sentences']:,} real sentences; "
+            f"{s['queries']} real questions; load after: {m.get(f'loadavg_after_{size}')}",
+            f"library {'reused from cache' if b['cached'] else 'built'} ({b['chunks']:,} chunks, "
+            f"{b['build_s']} s to build; segmentation identical to the indexer's on "
+            f"{b['segmentation_sample'] - b['segmentation_mismatches']}/{b['segmentation_sample']} "
+            f"sampled chunks); synthetic chunk vectors vs the model on {s['synthetic_vs_real_chunk_vectors']['sample']} "
+            f"chunks: median cosine {s['synthetic_vs_real_chunk_vectors']['median_cosine']}",
+            f"{'Library.search (limit 10)':<34}{'p50 ms':>9}{'p99 ms':>9}{'cpu p50':>9}{'cpu p99':>9}"
+            "  budget                (p50 of each pass)",
         ]
-        for mode in ("hybrid", "lexical", "dense", "embed_query_only", "dense_matrix_only"):
-            x = q[mode]
+        for mode in ("hybrid", "lexical", "dense"):
+            x = h[mode]
             budget = ""
-            if mode == "hybrid":
-                parts = []
-                if size in BUDGET_HYBRID_P50_MS:
-                    parts.append(f"p50 ≤ {BUDGET_HYBRID_P50_MS[size]:.0f}")
+            if mode == "hybrid" and size in BUDGET_HYBRID_P50_MS:
+                budget = f"p50 ≤ {BUDGET_HYBRID_P50_MS[size]:.0f}"
                 if size in BUDGET_HYBRID_P99_MS:
-                    parts.append(f"p99 ≤ {BUDGET_HYBRID_P99_MS[size]:.0f}")
-                budget = ", ".join(parts)
-            label = {"embed_query_only": "  engine.embed_queries only",
-                     "dense_matrix_only": "  DenseIndex.search(k=100) only"}.get(mode, f"search {mode}")
-            lines.append(f"{label:<34}{x['p50_ms']:>9.2f}{x['p99_ms']:>9.2f}{x['max_ms']:>9.2f}"
-                         f"{x.get('mean_results', ''):>9}  {budget}")
-        fm = q["fts_rows_matched"]
-        lines.append(f"FTS rows matched per query (100 queries): p50 {fm['p50']:,.0f} "
-                     f"({fm['p50_share'] * 100:.1f} % of chunks), p90 {fm['p90']:,.0f}; "
-                     "queries without results: " + ", ".join(
-                         f"{mode} {q[mode]['queries_without_results']}"
-                         for mode in ("hybrid", "lexical", "dense")))
+                    budget += f", p99 ≤ {BUDGET_HYBRID_P99_MS[size]:.0f}"
+            lines.append(f"{'  ' + mode:<34}{x['p50_ms']:>9.2f}{x['p99_ms']:>9.2f}"
+                         f"{x['cpu_p50_ms']:>9.2f}{x['cpu_p99_ms']:>9.2f}  {budget:<22}{x['passes']}")
+        e = s["embed_query_only"]
+        lines.append(f"{'  (query embedding alone)':<34}{e['p50_ms']:>9.2f}{e['p99_ms']:>9.2f}")
+        lv = s["lexical_vs_previous"]
+        dv = s["dense_vs_float"]
+        lines += [
+            f"lexical_search(limit 100) p50/p99 {lv['new']['p50_ms']}/{lv['new']['p99_ms']} ms vs the "
+            f"previous unpruned OR query {lv['previous']['p50_ms']}/{lv['previous']['p99_ms']} ms "
+            f"(p99 ratio {lv['new']['p99_ms'] / max(lv['previous']['p99_ms'], 1e-9):.2f})",
+            f"DenseIndex.search(k 100) p50/p99 {dv['new']['p50_ms']}/{dv['new']['p99_ms']} ms vs float32 "
+            f"brute force {dv['float_brute_force']['p50_ms']}/{dv['float_brute_force']['p99_ms']} ms "
+            f"({s['float_matrix_mb']} MB matrix); recall@10 vs exact float {dv['recall_at_10']} "
+            f"(worst query {dv['min_query_recall']})",
+            f"recall@10 on real vectors ({s['real_vector_recall']['vectors']:,} embedded sentences, "
+            f"{s['real_vector_recall']['queries']} real questions): {s['real_vector_recall']['recall_at_10']}",
+        ]
         p = s["memory_probe"]
         if "error" in p:
             lines.append(f"memory probe failed: {p['error']}")
         else:
-            ld = p["model_and_vectors_loaded"]
-            aq = p["after_hybrid_queries"]
+            ld, aq = p["model_and_index_loaded"], p["after_hybrid_queries"]
+            budget = BUDGET_RSS_MB.get(size)
             lines.append(
-                f"memory, fresh process: loaded VmRSS {ld.get('VmRSS')} MB, after "
-                f"{p['queries']} queries VmRSS {aq.get('VmRSS')} MB, peak VmHWM {aq.get('VmHWM')} MB "
-                f"(budget ≤ {BUDGET_RSS_MB:.0f}); open→ready {p['open_to_ready_s']} s")
-        bp = s["memory_bench_process"]
-        lines.append(f"memory, this bench process: VmRSS {bp.get('VmRSS')} MB, VmHWM {bp.get('VmHWM')} MB")
+                f"memory, fresh process as the app opens it: loaded VmRSS {ld.get('VmRSS')} MB, after "
+                f"{p['queries']} hybrid queries VmRSS {aq.get('VmRSS')} MB, peak VmHWM {aq.get('VmHWM')} MB"
+                + (f" (budget ≤ {budget:.0f})" if budget else "") + f"; open→ready {p['open_to_ready_s']} s")
+    if "embedding" not in res:
+        return "\n".join(lines)
     e = res["embedding"]
     b = e["best"]
     lines += [
@@ -843,6 +477,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="indexer runs in the embedding comparison (each between raw passes)")
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--tmp", default=None, help="parent folder for the temporary data dirs")
+    parser.add_argument("--cache", default="/tmp/desktop-kb-bench",
+                        help="where built libraries and embedded sentences are kept between runs")
+    parser.add_argument("--shared", default=None, help="the shared data folder (eval/, corpora/)")
+    parser.add_argument("--passes", type=int, default=3, help="timing passes per mode (median)")
+    parser.add_argument("--no-embedding", action="store_true",
+                        help="skip section 2 (embedding throughput)")
     parser.add_argument("--rss-probe", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
@@ -854,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     models_dir = (Path(args.models_dir).expanduser().resolve() if args.models_dir
                   else resolve_data_dir() / "models")
     if args.rss_probe:
-        return probe_main(Path(args.rss_probe), models_dir, args.model)
+        return scale.probe_main(Path(args.rss_probe), models_dir, args.model)
     if not (models_dir / args.model / "manifest.json").is_file():
         print(f"bench_retrieval: embedding model {args.model!r} is not installed in {models_dir}.\n"
               "Install it with `desktop-kb models install` (or pass --models-dir FOLDER).",
@@ -869,8 +509,10 @@ def main(argv: list[str] | None = None) -> int:
     cmrc = Path(args.cmrc).expanduser()
     if not cmrc.is_absolute():
         cmrc = (REPO_ROOT / cmrc).resolve()
+    shared = Path(args.shared).expanduser() if args.shared else rc.find_shared()
     res = run(sizes, cmrc, models_dir, args.model, args.tmp, max(1, args.rounds),
-              max(QUERY_WARMUP, args.queries), args.seed)
+              max(QUERY_WARMUP, args.queries), args.seed, shared, Path(args.cache),
+              max(1, args.passes), not args.no_embedding)
     print(json.dumps(res, ensure_ascii=False, indent=2) if args.json else render(res))
     return 0
 

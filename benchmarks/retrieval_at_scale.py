@@ -1,0 +1,423 @@
+"""Search at 10⁵–10⁶ chunks: latency, memory and dense recall, with baselines in the same run.
+
+Used by ``bench_retrieval.py`` (section 1). For each size a library is built
+from real sentences (see ``retrieval_corpus.py`` for what is real and what is
+synthesised) and cached under ``--cache`` (default ``/tmp/desktop-kb-bench``),
+keyed by everything that shapes it, so reruns skip the build. Then, in one
+process with the real model loaded:
+
+* ``Library.search`` in hybrid, lexical and dense mode over real questions
+  (the query is embedded by the real model inside each hybrid/dense search),
+  ``--passes`` times; each figure is the median over passes of that pass's
+  p50/p99, in wall-clock time and in this process's CPU time (all its
+  threads: the model runs on two), which other people's load inflates less;
+* baselines interleaved query by query, so load on the shared machine hits
+  both alike: the float32 brute-force matrix (the previous dense index) against
+  ``DenseIndex.search``, and the unpruned FTS5 OR query (the previous lexical
+  search) against ``lexical_search``;
+* dense recall@10 against exact float search (tie-aware: a hit counts when its
+  exact cosine reaches the 10th best), on the synthetic chunks and on real
+  vectors (the 45k embedded sentences);
+* resident memory of a fresh process that opens the library as the app does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import retrieval_corpus as rc
+
+LIMIT = 10
+PROBE_QUERIES = 50
+BUILD_BATCH = 5000
+LIB_FORMAT = "1"
+
+
+def progress(msg: str) -> None:
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    data = sorted(values)
+    if not data:
+        return float("nan")
+    pos = (len(data) - 1) * q / 100.0
+    lo = int(pos)
+    hi = min(lo + 1, len(data) - 1)
+    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
+
+
+def proc_memory(pid: str = "self") -> dict[str, float]:
+    out: dict[str, float] = {}
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                key, _, rest = line.partition(":")
+                if key in ("VmRSS", "VmHWM"):
+                    out[key] = round(int(rest.split()[0]) / 1024, 1)
+    except OSError:
+        pass
+    return out
+
+
+# ----- building (cached) -----------------------------------------------------------------
+
+
+def library_key(size: int, seed: int, corpus_digest: str, model_id: str) -> str:
+    from desktop_kb.index.db import INDEX_SCHEMA_VERSION
+    from desktop_kb.index.segment import segmenter_signature
+    from desktop_kb.store.schema import SCHEMA_VERSION
+
+    parts = [LIB_FORMAT, str(size), str(seed), corpus_digest, model_id, str(INDEX_SCHEMA_VERSION),
+             segmenter_signature(), str(SCHEMA_VERSION)]
+    return hashlib.blake2b("|".join(parts).encode(), digest_size=6).hexdigest()
+
+
+def build_library(data_dir: Path, corpus: rc.SyntheticCorpus, sentence_vectors: np.ndarray,
+                  model_id: str) -> dict[str, Any]:
+    """Store notes and index rows through the app's own writer; vectors written directly.
+
+    Segmentation is the indexer's, cached per distinct sentence: chunks are
+    sentences joined by newlines and no token crosses a newline, so the
+    result is identical (checked on a sample and reported).
+    """
+    from desktop_kb.index import db as index_db
+    from desktop_kb.index import prepare
+    from desktop_kb.index.segment import segment_for_index, segmenter_signature
+    from desktop_kb.index.sources import SourceText
+    from desktop_kb.index.vectors import store_vectors
+    from desktop_kb.index.writer import write_source
+    from desktop_kb.library import Library
+
+    started = time.perf_counter()
+    known = set(corpus.sentences)
+    cache: dict[str, str] = {}
+
+    def cached_segment(text: str) -> str:
+        pieces = []
+        for line in text.split("\n"):
+            if line in known:
+                tokens = cache.get(line)
+                if tokens is None:
+                    tokens = cache[line] = segment_for_index(line)
+            else:
+                tokens = segment_for_index(line)
+            if tokens:
+                pieces.append(tokens)
+        return " ".join(pieces)
+
+    rng = np.random.default_rng(0)
+    sample = rng.choice(len(corpus.bodies), size=min(200, len(corpus.bodies)), replace=False)
+    mismatches = sum(1 for i in sample
+                     if cached_segment(corpus.bodies[i]) != segment_for_index(corpus.bodies[i]))
+    with Library(data_dir, load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        now = time.time()
+
+        def insert(conn: sqlite3.Connection) -> list[int]:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.executemany(
+                "INSERT INTO notes(title, body, created_at, updated_at, local_only) "
+                "VALUES (?, ?, ?, ?, 0)",
+                ((t, b, now, now) for t, b in zip(corpus.titles, corpus.bodies, strict=True)))
+            conn.execute("COMMIT")
+            return [r[0] for r in conn.execute("SELECT id FROM notes ORDER BY id")]
+
+        note_ids = lib.write(insert)
+        assert len(note_ids) == len(corpus.bodies)
+        original = prepare.segment_for_index
+        prepare.segment_for_index = cached_segment  # type: ignore[assignment]
+        chunks = 0
+        try:
+            for lo in range(0, len(note_ids), BUILD_BATCH):
+                hi = min(lo + BUILD_BATCH, len(note_ids))
+                items = [prepare.prepare_source(SourceText(
+                    "note", note_ids[i], corpus.titles[i], corpus.bodies[i], "md"))
+                    for i in range(lo, hi)]
+                vectors = rc.chunk_vectors(corpus, sentence_vectors, lo, hi)
+
+                def write(conn: sqlite3.Connection, items: list[Any] = items,
+                          vectors: np.ndarray = vectors) -> int:
+                    rows: list[tuple[int, np.ndarray]] = []
+                    conn.execute("BEGIN IMMEDIATE")
+                    for item, vector in zip(items, vectors, strict=True):
+                        for cid, _chunk in write_source(conn, item).added:
+                            rows.append((cid, vector))
+                    store_vectors(conn, model_id, rows)
+                    conn.execute("COMMIT")
+                    return len(rows)
+
+                chunks += lib.worker.call(write).result()
+                if (lo // BUILD_BATCH) % 20 == 0:
+                    progress(f"  indexed {hi:,}/{len(note_ids):,} notes")
+        finally:
+            prepare.segment_for_index = original  # type: ignore[assignment]
+
+        def finish(conn: sqlite3.Connection) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            index_db.set_meta(conn, "embed_model", model_id)
+            index_db.set_meta(conn, "segmenter", segmenter_signature())
+            index_db.set_meta(conn, "dirty", "0")
+            conn.execute("COMMIT")
+
+        lib.worker.call(finish).result()
+    return {"notes": len(note_ids), "chunks": chunks, "build_s": round(time.perf_counter() - started, 1),
+            "segmentation_sample": int(len(sample)), "segmentation_mismatches": mismatches}
+
+
+def cached_library(cache_root: Path, size: int, seed: int, docs: Sequence[rc.Document],
+                   sentence_vectors_of: Callable[[rc.SyntheticCorpus], np.ndarray],
+                   model_id: str) -> tuple[Path, rc.SyntheticCorpus, np.ndarray, dict[str, Any]]:
+    corpus = rc.synthesise(docs, size, seed)
+    pool = sentence_vectors_of(corpus)
+    digest = rc._digest(corpus.sentences[:1000] + corpus.bodies[:1000])
+    data_dir = cache_root / f"lib-{size}-{library_key(size, seed, digest, model_id)}"
+    marker = data_dir / "bench-complete.json"
+    if marker.is_file():
+        info = json.loads(marker.read_text())
+        info["cached"] = True
+        return data_dir, corpus, pool, info
+    shutil.rmtree(data_dir, ignore_errors=True)
+    progress(f"[{size:,}] building the library (cached afterwards in {data_dir})")
+    info = build_library(data_dir, corpus, pool, model_id)
+    marker.write_text(json.dumps(info))
+    info["cached"] = False
+    return data_dir, corpus, pool, info
+
+
+# ----- measuring ----------------------------------------------------------------------
+
+
+def old_lexical(index: sqlite3.Connection, query: str, limit: int = 100) -> list[tuple[int, float]]:
+    """The previous lexical search: every OR term scored by BM25 over all its rows."""
+    from desktop_kb.retrieval.fts_query import build_match
+
+    match = build_match(query)
+    if match is None:
+        return []
+    return index.execute(
+        "SELECT rowid, bm25(kb_fts, 1.0, 2.0) AS s FROM kb_fts WHERE kb_fts MATCH ? "
+        "ORDER BY s, rowid LIMIT ?", (match, limit)).fetchall()
+
+
+def float_matrix(index: sqlite3.Connection, model_id: str, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """The previous dense index's data: every float vector in one matrix (baseline only)."""
+    count = index.execute("SELECT count(*) FROM kb_vectors").fetchone()[0]
+    ids = np.empty(count, dtype=np.int64)
+    matrix = np.empty((count, dim), dtype=np.float32)
+    n = 0
+    cur = index.execute("SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ?", (model_id,))
+    while True:
+        rows = cur.fetchmany(50_000)
+        if not rows:
+            break
+        ids[n:n + len(rows)] = [r[0] for r in rows]
+        matrix[n:n + len(rows)] = np.frombuffer(b"".join(r[1] for r in rows),
+                                                dtype=np.float32).reshape(len(rows), dim)
+        n += len(rows)
+    return ids[:n], matrix[:n]
+
+
+def brute_force(matrix: np.ndarray, ids: np.ndarray, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+    sims = matrix @ query
+    top = np.argpartition(-sims, k - 1)[:k]
+    order = np.lexsort((ids[top], -sims[top]))
+    return [(int(ids[top[i]]), float(sims[top[i]])) for i in order]
+
+
+def tie_aware_recall(found: Sequence[float], exact_kth: float) -> float:
+    return sum(1 for s in found[:10] if s >= exact_kth - 1e-6) / 10
+
+
+def vector_recall(vectors: np.ndarray, queries: np.ndarray) -> dict[str, float]:
+    """DenseIndex over real vectors vs exact float search (the dense index in memory mode)."""
+    from desktop_kb.retrieval.dense import DenseIndex
+
+    index = DenseIndex()
+    index.reset("bench", vectors.shape[1])
+    index.add(list(range(len(vectors))), vectors)
+    recalls = []
+    for q in queries:
+        exact = vectors @ q
+        kth = float(np.partition(exact, len(exact) - 10)[len(exact) - 10])
+        recalls.append(tie_aware_recall([s for _, s in index.search(q, 10)], kth))
+    return {"vectors": len(vectors), "queries": len(queries),
+            "recall_at_10": round(float(np.mean(recalls)), 4),
+            "min_query_recall": round(float(np.min(recalls)), 2)}
+
+
+def _summ(times: Sequence[float]) -> dict[str, float]:
+    return {"p50_ms": round(percentile(times, 50) * 1000, 2),
+            "p99_ms": round(percentile(times, 99) * 1000, 2)}
+
+
+def _median_of(passes: list[dict[str, float]]) -> dict[str, Any]:
+    out: dict[str, Any] = {k: round(statistics.median(p[k] for p in passes), 2) for k in passes[0]}
+    out["passes"] = [p["p50_ms"] for p in passes]
+    return out
+
+
+def measure(data_dir: Path, models_dir: Path, model: str, queries: Sequence[str],
+            query_vectors: np.ndarray, passes: int) -> dict[str, Any]:
+    from desktop_kb.library import Library
+    from desktop_kb.retrieval.lexical import lexical_search
+
+    res: dict[str, Any] = {}
+    with Library(data_dir, models_dir=models_dir) as lib:
+        assert lib.model_ready is not None
+        res["embedded_at_open"] = lib.model_ready.result()
+        engine = lib.engine
+        assert engine is not None and lib.dense.ready
+        res["dense_rows"] = len(lib.dense)
+        index = lib.index_reader
+        for q in queries[:20]:  # warm-up: caches, lazy imports
+            lib.search(q, limit=LIMIT, mode="hybrid")
+        modes: dict[str, list[dict[str, float]]] = {"hybrid": [], "lexical": [], "dense": []}
+        results: dict[str, int] = {}
+        for p in range(passes):
+            for mode in modes:
+                progress(f"  pass {p + 1}/{passes}: {len(queries)} queries, {mode}")
+                times, cpu = [], []
+                empty = 0
+                for q in queries:
+                    t, c = time.perf_counter(), time.process_time()
+                    r = lib.search(q, limit=LIMIT, mode=mode)
+                    times.append(time.perf_counter() - t)
+                    cpu.append(time.process_time() - c)
+                    empty += not r.results
+                cpu_summary = _summ(cpu)
+                modes[mode].append(_summ(times) | {"cpu_p50_ms": cpu_summary["p50_ms"],
+                                                   "cpu_p99_ms": cpu_summary["p99_ms"]})
+                results[mode] = empty
+        res["search"] = {m: _median_of(v) | {"queries_without_results": results[m]}
+                         for m, v in modes.items()}
+        progress("  query embedding alone")
+        times = []
+        for q in queries:
+            t = time.perf_counter()
+            engine.embed_queries([q])
+            times.append(time.perf_counter() - t)
+        res["embed_query_only"] = _summ(times)
+        progress("  lexical: new vs previous (unpruned OR), interleaved")
+        new_t, old_t = [], []
+        for i, q in enumerate(queries):
+            for which in ((0, 1) if i % 2 else (1, 0)):
+                t = time.perf_counter()
+                if which:
+                    lexical_search(index, q, limit=100)
+                    new_t.append(time.perf_counter() - t)
+                else:
+                    old_lexical(index, q)
+                    old_t.append(time.perf_counter() - t)
+        res["lexical_vs_previous"] = {"new": _summ(new_t), "previous": _summ(old_t)}
+        progress("  dense: sign-bit index vs float32 brute force (loading the float matrix)")
+        ids, matrix = float_matrix(index, engine.model_id, engine.dim)
+        res["float_matrix_mb"] = round(matrix.nbytes / 2**20, 1)
+        new_t, old_t, recalls = [], [], []
+        for i, qv in enumerate(query_vectors):
+            exact = brute_force(matrix, ids, qv, 10)
+            for which in ((0, 1) if i % 2 else (1, 0)):
+                t = time.perf_counter()
+                if which:
+                    found = lib.dense.search(qv, 100)
+                    new_t.append(time.perf_counter() - t)
+                else:
+                    brute_force(matrix, ids, qv, 100)
+                    old_t.append(time.perf_counter() - t)
+            recalls.append(tie_aware_recall([s for _, s in found], exact[-1][1]))
+        del matrix
+        res["dense_vs_float"] = {"new": _summ(new_t), "float_brute_force": _summ(old_t),
+                                 "recall_at_10": round(float(np.mean(recalls)), 4),
+                                 "min_query_recall": round(float(np.min(recalls)), 2)}
+    return res
+
+
+def rss_probe(bench_script: Path, data_dir: Path, models_dir: Path, model: str,
+              queries: Sequence[str]) -> dict[str, Any]:
+    """A fresh interpreter opens the library the way the app does and reports its memory."""
+    cmd = [sys.executable, str(bench_script), "--rss-probe", str(data_dir),
+           "--models-dir", str(models_dir), "--model", model]
+    env = dict(os.environ)
+    repo = str(bench_script.resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [repo, env.get("PYTHONPATH")]))
+    proc = subprocess.run(cmd, input=json.dumps(list(queries), ensure_ascii=False),
+                          capture_output=True, text=True, timeout=1800, env=env, check=False)
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip()[-800:]}
+    return json.loads(proc.stdout)
+
+
+def probe_main(data_dir: Path, models_dir: Path, model: str) -> int:
+    from desktop_kb.library import Library
+
+    before = proc_memory()
+    t = time.perf_counter()
+    with Library(data_dir, models_dir=models_dir) as lib:
+        assert lib.model_ready is not None
+        embedded = lib.model_ready.result()
+        ready = time.perf_counter() - t
+        loaded = proc_memory()
+        queries = json.loads(sys.stdin.read())
+        for q in queries:
+            lib.search(q, limit=LIMIT, mode="hybrid")
+        after = proc_memory()
+        out = {"dense_rows": len(lib.dense), "embedded": embedded,
+               "open_to_ready_s": round(ready, 2), "before_open": before,
+               "model_and_index_loaded": loaded, "queries": len(queries),
+               "after_hybrid_queries": after, "engine": lib.engine.model_id if lib.engine else None}
+    print(json.dumps(out))
+    return 0
+
+
+def bench_size(size: int, *, shared: Path, cache_root: Path, models_dir: Path, model: str,
+               seed: int, n_queries: int, passes: int, bench_script: Path) -> dict[str, Any]:
+    from desktop_kb.embed.manager import ModelManager
+
+    docs = rc.load_documents(shared)
+    sentences = list(dict.fromkeys(s for d in docs for s in d.sentences))
+    queries = rc.load_queries(shared)[:n_queries]
+    engine = ModelManager(models_dir.parent).load_engine(model)
+    vec_cache = cache_root / "vectors"
+    sentence_vectors = rc.cached_embeddings(vec_cache, f"sentences-{model}", sentences,
+                                            engine.embed_passages, progress)
+    query_vectors = rc.cached_embeddings(vec_cache, f"queries-{model}", queries,
+                                         engine.embed_queries, progress)
+    row_of = {s: i for i, s in enumerate(sentences)}
+
+    def vectors_of(corpus: rc.SyntheticCorpus) -> np.ndarray:
+        return sentence_vectors[np.array([row_of[s] for s in corpus.sentences])]
+
+    data_dir, corpus, pool, build = cached_library(cache_root, size, seed, docs, vectors_of,
+                                                   engine.model_id)
+    res: dict[str, Any] = {"size": size, "build": build, "queries": len(queries),
+                           "sentences": len(sentences),
+                           "corpus_chars": int(sum(len(b) for b in corpus.bodies))}
+    sample = np.random.default_rng(1).choice(size, size=min(100, size), replace=False)
+    approx = np.stack([rc.chunk_vectors(corpus, pool, int(i), int(i) + 1)[0] for i in sample])
+    real = engine.embed_passages([corpus.bodies[int(i)] for i in sample])
+    cos = np.sum(approx * real, axis=1)
+    res["synthetic_vs_real_chunk_vectors"] = {"sample": len(sample),
+                                              "median_cosine": round(float(np.median(cos)), 3),
+                                              "p10_cosine": round(float(np.percentile(cos, 10)), 3)}
+    del corpus, pool, engine
+    res["real_vector_recall"] = vector_recall(sentence_vectors, query_vectors[:300])
+    progress(f"[{size:,}] measuring ({passes} passes)")
+    res |= measure(data_dir, models_dir, model, queries, query_vectors, passes)
+    progress(f"[{size:,}] resident memory probe (fresh process)")
+    res["memory_probe"] = rss_probe(bench_script, data_dir, models_dir, model,
+                                    queries[:PROBE_QUERIES])
+    res["data_dir"] = str(data_dir)
+    return res
