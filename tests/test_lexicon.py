@@ -48,6 +48,7 @@ def test_same_words_as_jieba(sentence: str, jieba_tok: jieba.Tokenizer,
                              compact: CompactTokenizer) -> None:
     runs = _han_runs(sentence)
     assert compact.cut_for_search_many(runs) == [list(jieba_tok.cut_for_search(r)) for r in runs]
+    assert compact.cut_many(runs) == [list(jieba_tok.cut(r)) for r in runs]
 
 
 # Common characters, so random strings hit dictionary words, ambiguities and HMM runs.
@@ -60,6 +61,7 @@ def test_same_words_as_jieba_on_random_text(runs: list[str]) -> None:
     tok = _shared_jieba()
     compact = _shared_compact()
     assert compact.cut_for_search_many(runs) == [list(tok.cut_for_search(r)) for r in runs]
+    assert compact.cut_many(runs) == [list(tok.cut(r)) for r in runs]
 
 
 _CACHE: dict[str, object] = {}

@@ -168,7 +168,7 @@ def load_arrays(dictionary: Path, cache_dir: Path | None) -> dict[str, np.ndarra
 
 
 class CompactTokenizer:
-    """jieba's ``cut_for_search`` (HMM on) for runs of Han characters."""
+    """jieba's ``cut`` and ``cut_for_search`` (HMM on) for runs of Han characters."""
 
     def __init__(self, dictionary: Path | None = None, cache_dir: Path | None = None) -> None:
         arrays = load_arrays(dictionary or _default_dictionary(), cache_dir)
@@ -217,6 +217,13 @@ class CompactTokenizer:
 
     def cut_for_search_many(self, runs: list[str]) -> list[list[str]]:
         """``list(jieba.cut_for_search(run))`` for each run, with one lookup for all of them."""
+        return self._segment(runs, search=True)
+
+    def cut_many(self, runs: list[str]) -> list[list[str]]:
+        """``list(jieba.cut(run))`` (precise mode, whole words only) for each run."""
+        return self._segment(runs, search=False)
+
+    def _segment(self, runs: list[str], *, search: bool) -> list[list[str]]:
         blocks: list[tuple[int, int, bool]] = []  # (start, end, is_jieba_han) in ``text``
         pieces: list[str] = []
         per_run: list[tuple[int, int]] = []
@@ -234,7 +241,7 @@ class CompactTokenizer:
             return [[] for _ in runs]
         text = "".join(pieces)
         freq = self._freq_matrix(text)
-        words = self._words(text, freq, blocks)
+        words = self._words(text, freq, blocks, search)
         out: list[list[str]] = []
         for first, last in per_run:
             tokens: list[str] = []
@@ -243,8 +250,8 @@ class CompactTokenizer:
             out.append(tokens)
         return out
 
-    def _words(self, text: str, freq: np.ndarray,
-               blocks: list[tuple[int, int, bool]]) -> list[list[str]]:
+    def _words(self, text: str, freq: np.ndarray, blocks: list[tuple[int, int, bool]],
+               search: bool) -> list[list[str]]:
         from jieba import finalseg
 
         ks, ls = np.nonzero(freq)  # sorted by start position
@@ -293,7 +300,7 @@ class CompactTokenizer:
                 x = y
             if buf >= 0:
                 self._flush(text, buf, b, freq, finalseg, words)
-            out.append(self._for_search(words, a, gram2, gram3))
+            out.append(self._for_search(words, a, gram2, gram3) if search else words)
         return out
 
     @staticmethod

@@ -162,11 +162,14 @@ def identifier_parts(token: str) -> list[str]:
     return _PART_RE.findall(token)
 
 
-def _tokens_normalized(text: str) -> list[str]:
-    """Tokenize already-normalised text (CJK at ``cut_for_search`` granularity)."""
+def _tokens_normalized(text: str, *, search: bool = True) -> list[str]:
+    """Tokenize already-normalised text; ``search`` selects cut_for_search granularity
+    for CJK (words and their known parts), otherwise whole words (precise mode)."""
     matches = list(_TOKEN_RE.finditer(text))
     runs = [han for m in matches if (han := m.group("han")) is not None and len(han) > 1]
-    words = iter(_segmenter().cut_for_search_many(runs) if runs else [])
+    segmenter = _segmenter()
+    segmented = (segmenter.cut_for_search_many(runs) if search else segmenter.cut_many(runs)) if runs else []
+    words = iter(segmented)
     out: list[str] = []
     append = out.append
     extend = out.extend
