@@ -179,3 +179,35 @@ def test_syntax_heavy_strings_never_raise(query: str) -> None:
     match = build_match(query)
     if match is not None:
         conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (match,)).fetchall()
+
+
+def test_prune_keeps_the_rarest_branches_within_the_budget() -> None:
+    from desktop_kb.index.segment import analyse_query
+    from desktop_kb.retrieval.fts_query import alternatives
+    from desktop_kb.retrieval.lexical import prune
+
+    branches = alternatives(analyse_query('rust 所有权 借用 "生命 周期"'))
+    df = {"rust": 900, "所有": 700, "有权": 100, "所有权": 40, "借用": 300, "生命": 500, "周期": 20}
+    kept = [b.match for b in prune(branches, df, budget=400)]
+    # the phrase costs what its rarest token costs (20); query order is kept
+    assert kept == ['"生命 周期"', '"有权"', '"所有权"', '"周期"']
+    assert [b.match for b in prune(branches, df, budget=10)] == ['"生命 周期"']  # rarest stays
+    assert len(prune(branches, df, budget=10_000)) == len(branches)
+
+
+def test_common_terms_are_not_scanned_but_rare_ones_still_find(library, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from desktop_kb.retrieval import lexical
+
+    for i in range(40):
+        library.add_note(f"笔记 {i}", f"rust 的第 {i} 篇笔记，讲 rust 的语法。")
+    target = library.add_note("所有权", "rust 的所有权规则：每个值都有一个所有者。")
+    library.drain()
+    monkeypatch.setattr(lexical, "POSTINGS_BUDGET", 10)
+    index = library.index_reader
+    # "rust" is in 41 chunks, over the budget: only "所有权" is scored ...
+    hits = lexical.lexical_search(index, "rust 所有权", limit=50)
+    assert [library.worker.call(lambda c, h=h: c.execute(
+        "SELECT source_id FROM kb_chunks WHERE id = ?", (h,)).fetchone()[0]).result()
+        for h, _ in hits] == [target]
+    # ... while a query of common terms only still answers (its rarest branch).
+    assert len(lexical.lexical_search(index, "rust", limit=50)) == 41

@@ -8,9 +8,19 @@ error can reach the user.
 
 from __future__ import annotations
 
-from desktop_kb.index.segment import analyse_query, identifier_parts
+from dataclasses import dataclass
 
-__all__ = ["build_match", "quote_fts_token"]
+from desktop_kb.index.segment import QueryAnalysis, analyse_query, identifier_parts
+
+__all__ = ["Alternative", "alternatives", "build_match", "join_match", "quote_fts_token"]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One OR branch of a MATCH: its quoted FTS5 text and the index tokens it needs."""
+
+    match: str
+    tokens: tuple[str, ...]
 
 
 def quote_fts_token(token: str) -> str:
@@ -26,16 +36,28 @@ def build_match(query: str) -> str | None:
     ``main.py`` also finds ``src/main.py`` (indexed as its whole plus parts).
     None lets callers skip the SQL instead of running a query that cannot hit.
     """
-    analysis = analyse_query(query)
-    alternatives: list[str] = []
+    return join_match(alternatives(analyse_query(query)))
+
+
+def alternatives(analysis: QueryAnalysis) -> list[Alternative]:
+    """The OR branches for an analysed query, without repeats, in query order."""
+    out: dict[str, Alternative] = {}
+
+    def add(tokens: list[str]) -> None:
+        match = quote_fts_token(" ".join(tokens))
+        out.setdefault(match, Alternative(match, tuple(tokens)))
+
     for phrase in analysis.phrases:
-        alternatives.append(quote_fts_token(" ".join(phrase)))
+        add(phrase)
     for term in analysis.terms:
-        alternatives.append(quote_fts_token(term))
+        add([term])
         if term in analysis.identifiers:
             parts = identifier_parts(term)
             if len(parts) >= 2:
-                alternatives.append(quote_fts_token(" ".join(parts)))
-    if not alternatives:
-        return None
-    return " OR ".join(dict.fromkeys(alternatives))
+                add(parts)
+    return list(out.values())
+
+
+def join_match(branches: list[Alternative]) -> str | None:
+    """The MATCH text for ``branches`` (None when there is nothing to search)."""
+    return " OR ".join(b.match for b in branches) or None
