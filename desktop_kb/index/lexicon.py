@@ -43,18 +43,48 @@ def _mix(h: np.ndarray) -> np.ndarray:
     return h ^ (h >> np.uint64(31))
 
 
+_B = 0x9E3779B97F4A7C15
+_B_INV = pow(_B, -1, 1 << 64)  # the base is odd, so it has an inverse modulo 2^64
+
+
+_POWERS: tuple[np.ndarray, np.ndarray] = (np.ones(1, np.uint64), np.ones(1, np.uint64))
+
+
+def _powers(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """B^i and B^-i for i < n (mod 2^64), grown by doubling and kept for the next text."""
+    pows, inv = _POWERS
+    if len(pows) < n:
+        with np.errstate(over="ignore"):
+            while len(pows) < n:
+                k = len(pows)
+                pows = np.concatenate([pows, pows * np.uint64(pow(_B, k, 1 << 64))])
+                inv = np.concatenate([inv, inv * np.uint64(pow(_B_INV, k, 1 << 64))])
+        globals()["_POWERS"] = (pows, inv)  # replaced whole: other threads see old or new
+    return pows[:n], inv[:n]
+
+
 def substring_hashes(codes: np.ndarray, width: int) -> np.ndarray:
-    """``out[k, L-1]``: hash of the ``L`` code points from ``k`` (0 past the end)."""
+    """``out[k, L-1]``: hash of the ``L`` code points from ``k`` (0 past the end).
+
+    The polynomial hash of every substring at once, from prefix sums: with
+    ``Q[i] = Σ_{j<i} c[j]·B⁻ʲ``, the substring ``k..k+L`` hashes to
+    ``B^(k+L-1)·(Q[k+L] − Q[k])`` (all arithmetic wraps modulo 2⁶⁴), which is
+    :func:`word_hashes`' ``Σ c[j]·B^(k+L-1-j)``: a dozen numpy calls per text,
+    however many substrings.
+    """
     n = len(codes)
     out = np.zeros((n, width), dtype=np.uint64)
-    h = np.zeros(n, dtype=np.uint64)
+    if n == 0 or width == 0:
+        return out
     with np.errstate(over="ignore"):
-        for length in range(1, width + 1):
-            m = n - length + 1
-            if m <= 0:
-                break
-            h = h[:m] * _BASE + codes[length - 1:length - 1 + m]
-            out[:m, length - 1] = _mix(h ^ np.uint64(length))
+        pows, inv_pows = _powers(n)
+        prefix = np.zeros(n + 1, dtype=np.uint64)
+        np.cumsum(codes * inv_pows, out=prefix[1:])
+        lengths = np.arange(1, width + 1)
+        ends = np.minimum(np.arange(n)[:, None] + lengths[None, :], n)
+        h = (prefix[ends] - prefix[:n, None]) * pows[ends - 1]
+        out = _mix(h ^ lengths.astype(np.uint64)[None, :])
+        out[np.arange(n)[:, None] + lengths[None, :] > n] = 0  # past the end
     return out
 
 
@@ -182,11 +212,11 @@ class CompactTokenizer:
     def _freq_matrix(self, text: str) -> np.ndarray:
         """``freq[k, L-1]``: dictionary frequency of ``text[k:k+L]`` (0 when unknown)."""
         codes = np.fromiter(map(ord, text), dtype=np.uint64, count=len(text))
-        width = min(self.max_word, len(text))
-        hashes = substring_hashes(codes, width)
-        # Only substrings no longer than the longest word of their first character.
         idx = np.minimum(codes, len(self._longest) - 1).astype(np.int64)
         longest = np.where(codes < len(self._longest), self._longest[idx], 0)
+        width = max(1, min(self.max_word, len(text), int(longest.max(initial=0))))
+        hashes = substring_hashes(codes, width)
+        # Only substrings no longer than the longest word of their first character.
         wanted = np.arange(1, width + 1) <= longest[:, None]
         freq = np.zeros(hashes.shape, dtype=np.int64)
         freq[wanted] = self._lookup(hashes[wanted])
