@@ -211,3 +211,39 @@ def test_common_terms_are_not_scanned_but_rare_ones_still_find(library, monkeypa
         for h, _ in hits] == [target]
     # ... while a query of common terms only still answers (its rarest branch).
     assert len(lexical.lexical_search(index, "rust", limit=50)) == 41
+
+
+def test_words_the_segmenter_splits_are_found_by_their_ideograph_pairs(library, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A domain term cut into pieces ("零/成本/抽象") must still find the passage that
+    uses it, ahead of one that merely repeats the pieces."""
+    from desktop_kb.retrieval import lexical
+
+    term = library.add_note("", "零成本抽象的意思是高级特性没有额外开销。")
+    pieces = library.add_note("", "这个抽象画的成本是零，成本很低，抽象，抽象。")
+    checker = library.add_note("", "Rust 的借用检查器会在编译时报错。")
+    library.add_note("", "检查一下这个容器，借用的东西要归还，检查，检查。")
+    library.drain()
+
+    def top(query: str) -> int:
+        return library.search(query, mode="lexical").results[0].source_id
+
+    assert (top("零成本抽象"), top("借用检查器")) == (term, checker)
+    monkeypatch.setattr(lexical, "GRAM_WEIGHT", 0.0)  # words alone: the pieces win
+    assert top("零成本抽象") == pieces
+
+
+def test_ideograph_pairs_follow_edits_and_deletes(library) -> None:  # type: ignore[no-untyped-def]
+    note = library.add_note("t", "元宇宙是一个数字空间。")
+    library.drain()
+
+    def grams() -> int:
+        return library.worker.call(
+            lambda c: c.execute("SELECT count(*) FROM kb_grams").fetchone()[0]).result()
+
+    assert grams() == 1
+    library.save_note(note, body="没有汉字 only latin")
+    library.drain()
+    assert grams() == 1  # the title's pair ("t" has none) … only Latin now: no row
+    library.delete_note(note)
+    assert grams() == 0
+    assert library.verify().drift == 0

@@ -17,7 +17,7 @@ from pathlib import Path
 from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
 from desktop_kb.store.errors import environment_error, is_corruption
 
-INDEX_SCHEMA_VERSION = 5
+INDEX_SCHEMA_VERSION = 6
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -45,6 +45,11 @@ _SCHEMA = [
     # rowid = kb_chunks.id. Columns hold segmented text only; titles are matched
     # here but never read back for display (I6).
     f"CREATE VIRTUAL TABLE kb_fts USING fts5(body, title, tokenize=\"{FTS5_TOKENIZE}\")",
+    # rowid = kb_chunks.id: adjacent-ideograph pairs of the chunk and its title, for
+    # words the segmenter does not know (retrieval/lexical.py). A table of its own,
+    # so kb_vocab's document frequencies stay those of words.
+    "CREATE VIRTUAL TABLE kb_grams USING fts5(grams, tokenize='unicode61 remove_diacritics 0')",
+    "CREATE VIRTUAL TABLE kb_grams_vocab USING fts5vocab(kb_grams, 'row')",
     # Vectors of the model in use only (``kb_meta.embed_model``); a model switch
     # deletes them, so vectors of two models never mix. ``code`` holds the
     # vector's sign bits, the only part search keeps in memory

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop_kb.index.chunker import Chunk, chunk_markdown, chunk_plain
-from desktop_kb.index.segment import segment_for_index
+from desktop_kb.index.segment import gram_tokens, segment_for_index
 from desktop_kb.index.sources import SourceKey, SourceText, text_hash
 
 MAX_CHUNK_CHARS = 800
@@ -20,6 +20,7 @@ class PreparedChunk:
     text: str
     text_hash: str
     body_tokens: str
+    gram_tokens: str  # ideograph bigrams of the text and the title (kb_grams)
     embed_hash: str  # cache key of what the embedding model sees (see ``embed_text_of``)
 
 
@@ -49,12 +50,14 @@ def chunk_source(source: SourceText) -> list[Chunk]:
 
 def prepare_source(source: SourceText) -> PreparedSource:
     chunks = []
+    title_grams = gram_tokens(source.title)
     for c in chunk_source(source):
         thash = text_hash(c.text)
         embedded = embed_text_of(c.text, source.title)
         chunks.append(PreparedChunk(
             ord=c.ord, start=c.start, end=c.end, heading_path=c.heading_path, text=c.text,
             text_hash=thash, body_tokens=segment_for_index(c.text),
+            gram_tokens=" ".join(filter(None, (gram_tokens(c.text), title_grams))),
             embed_hash=thash if embedded is c.text else text_hash(embedded),
         ))
     return PreparedSource(

@@ -38,6 +38,9 @@ __all__ = [
     "is_identifier",
     "normalize",
     "query_terms",
+    "gram_spans",
+    "gram_tokens",
+    "han_bigrams",
     "segment_for_index",
     "segmenter_signature",
     "word_tokens",
@@ -75,6 +78,7 @@ _TOKEN_RE = re.compile(
 _P = rf"[^\W_{_HAN}]"
 _PART_RE = re.compile(rf"{_P}(?:{_P}|{_M})*")
 _HAN_CHAR_RE = re.compile(f"[{_HAN}]")
+_HAN_RUN_RE = re.compile(f"[{_HAN}]+")
 _LATIN_CHAR_RE = re.compile("[a-z\u00c0-\u024f\u1e00-\u1eff]")  # after lower()
 # Straight quotes plus the CJK quote pairs people type for exact phrases.
 _PHRASE_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
@@ -207,6 +211,47 @@ def word_tokens(text: str) -> list[str]:
     related for sharing "利亚".
     """
     return _tokens_normalized(normalize(text), search=False)
+
+
+def han_bigrams(normalized: str) -> list[str]:
+    """Every pair of adjacent ideographs in each run of already-normalised text.
+
+    The signal for words the segmenter does not know: "内卷" is cut into 内/卷
+    on its own but kept whole inside a sentence, so the word-level index and
+    a query can disagree; their bigrams never do.
+    """
+    out: list[str] = []
+    for m in _HAN_RUN_RE.finditer(normalized):
+        run = m.group()
+        out.extend(run[i:i + 2] for i in range(len(run) - 1))
+    return out
+
+
+def gram_spans(query: str) -> list[str]:
+    """Stretches of a query that the word index may have cut differently (index form).
+
+    A single character the segmenter leaves between words is the mark of a word
+    it does not know: "内卷" → 内/卷, "大模型" → 大/模型, "易烊千玺" → 易/烊/千玺.
+    Each such character is joined with its neighbour on either side (stopwords
+    stay out), and lexical search looks those stretches up by their bigrams.
+    """
+    runs = [m.group() for m in _HAN_RUN_RE.finditer(normalize(query))]
+    runs = [r for r in runs if len(r) > 1]
+    spans: dict[str, None] = {}
+    for words in _segmenter().cut_many(runs) if runs else []:
+        for i, w in enumerate(words):
+            if len(w) != 1 or w in STOPWORDS:
+                continue
+            if i > 0 and words[i - 1] not in STOPWORDS:
+                spans[words[i - 1] + w] = None
+            if i + 1 < len(words) and words[i + 1] not in STOPWORDS:
+                spans[w + words[i + 1]] = None
+    return list(spans)
+
+
+def gram_tokens(text: str) -> str:
+    """Space-joined :func:`han_bigrams` of ``text``: what ``kb_grams`` holds for a chunk."""
+    return " ".join(han_bigrams(normalize(text)))
 
 
 def segment_for_index(text: str) -> str:

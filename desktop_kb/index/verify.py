@@ -84,7 +84,9 @@ def count_orphan_rows(index: sqlite3.Connection) -> int:
     vectors = index.execute(
         "SELECT count(*) FROM kb_vectors WHERE chunk_id NOT IN (SELECT id FROM kb_chunks) "
         "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')").fetchone()[0]
-    return chunks + fts + unindexed + vectors
+    grams = index.execute(
+        "SELECT count(*) FROM kb_grams WHERE rowid NOT IN (SELECT id FROM kb_chunks)").fetchone()[0]
+    return chunks + fts + unindexed + vectors + grams
 
 
 def delete_orphan_rows(index: sqlite3.Connection) -> None:
@@ -99,6 +101,7 @@ def delete_orphan_rows(index: sqlite3.Connection) -> None:
         "DELETE FROM kb_chunks WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
         "WHERE s.source_type = kb_chunks.source_type AND s.source_id = kb_chunks.source_id)")
     index.execute("DELETE FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
+    index.execute("DELETE FROM kb_grams WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
     index.execute(
         "DELETE FROM kb_vectors WHERE chunk_id NOT IN (SELECT id FROM kb_chunks) "
         "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')")

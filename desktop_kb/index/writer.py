@@ -68,9 +68,7 @@ def write_source(
                 conn.execute("UPDATE kb_chunks SET ord = ?, start = ?, end = ? WHERE id = ?",
                              (chunk.ord, chunk.start, chunk.end, cid))
             if title_changed:
-                conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
-                conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
-                             (cid, chunk.body_tokens, prepared.title_tokens))
+                _write_fts(conn, cid, chunk, prepared.title_tokens, replace=True)
             continue
         cur = conn.execute(
             "INSERT INTO kb_chunks(source_type, source_id, ord, start, end, heading_path, text_hash) "
@@ -78,12 +76,12 @@ def write_source(
             (*key, chunk.ord, chunk.start, chunk.end, chunk.heading_path, chunk.text_hash))
         cid = cur.lastrowid
         assert cid is not None
-        conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
-                     (cid, chunk.body_tokens, prepared.title_tokens))
+        _write_fts(conn, cid, chunk, prepared.title_tokens, replace=False)
         result.added.append((cid, chunk))
     stale_ids = [c[0] for rest in reusable.values() for c in rest]
     for cid in stale_ids:
         conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
+        conn.execute("DELETE FROM kb_grams WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_chunks WHERE id = ?", (cid,))
         conn.execute("DELETE FROM kb_vectors WHERE chunk_id = ?", (cid,))
     result.removed.extend(stale_ids)
@@ -109,10 +107,23 @@ def mark_current(conn: sqlite3.Connection, key: SourceKey, generation: int) -> N
     conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
 
 
+def _write_fts(conn: sqlite3.Connection, cid: int, chunk: PreparedChunk, title_tokens: str,
+               *, replace: bool) -> None:
+    """A chunk's word row (kb_fts) and ideograph-pair row (kb_grams), same rowid."""
+    if replace:
+        conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
+        conn.execute("DELETE FROM kb_grams WHERE rowid = ?", (cid,))
+    conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
+                 (cid, chunk.body_tokens, title_tokens))
+    if chunk.gram_tokens:
+        conn.execute("INSERT INTO kb_grams(rowid, grams) VALUES (?, ?)", (cid, chunk.gram_tokens))
+
+
 def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
     ids = [r[0] for r in conn.execute(
         "SELECT id FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)]
     conn.executemany("DELETE FROM kb_fts WHERE rowid = ?", [(i,) for i in ids])
+    conn.executemany("DELETE FROM kb_grams WHERE rowid = ?", [(i,) for i in ids])
     conn.executemany("DELETE FROM kb_vectors WHERE chunk_id = ?", [(i,) for i in ids])
     conn.execute("DELETE FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)
     return ids

@@ -8,14 +8,21 @@ their summed document frequencies stay within :data:`POSTINGS_BUDGET`; the
 rarest always stays. What is left out carries little BM25 weight anyway (IDF
 ≈ log 2 for a term in half the chunks), and fusion still sees it: term
 coverage is computed over every query term for the chunks found.
+
+Words the segmenter does not know are matched by their ideograph pairs
+(``kb_grams``) when the word-level match is weak: a query word the index has
+never seen, or a stretch the segmenter chops into single characters
+(:func:`~desktop_kb.index.segment.gram_spans`). Each such stretch becomes an
+exact phrase of its bigrams, scored by BM25 in ``kb_grams`` and added, with
+weight :data:`GRAM_WEIGHT`, to the word-level score of the same chunk.
 """
 
 from __future__ import annotations
 
 import sqlite3
 
-from desktop_kb.index.segment import analyse_query
-from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match
+from desktop_kb.index.segment import QueryAnalysis, analyse_query, gram_spans, han_bigrams
+from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match, quote_fts_token
 from desktop_kb.retrieval.term_stats import index_stats
 
 # Body matches matter most; a hit in the title (or heading path) is a strong signal too.
@@ -24,6 +31,8 @@ _BM25 = "bm25(kb_fts, 1.0, 2.0)"
 #: Rows one query may make FTS5 score, summed over the kept branches' document
 #: frequencies. Below ~10⁵ chunks nothing real reaches it.
 POSTINGS_BUDGET = 25_000
+#: How much an exact bigram-phrase match adds to a chunk's word-level BM25.
+GRAM_WEIGHT = 1.0
 
 
 def prune(branches: list[Alternative], doc_freq: dict[str, int],
@@ -48,15 +57,42 @@ def prune(branches: list[Alternative], doc_freq: dict[str, int],
 
 def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50) -> list[tuple[int, float]]:
     """Best chunks first; scores are ≥ 0 (negated BM25) so they can cross a seam safely."""
-    branches = alternatives(analyse_query(query))
+    analysis = analyse_query(query)
+    branches = alternatives(analysis)
     if not branches:
         return []
     _total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
     match = join_match(prune(branches, doc_freq, POSTINGS_BUDGET))
+    scores: dict[int, float] = {}
+    if match is not None:
+        for rowid, score in index.execute(
+                f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ? ORDER BY s, rowid LIMIT ?",
+                (match, limit)):
+            scores[int(rowid)] = max(0.0, -float(score))
+    if GRAM_WEIGHT > 0:
+        for rowid, score in _gram_hits(index, query, analysis, doc_freq, limit).items():
+            scores[rowid] = scores.get(rowid, 0.0) + GRAM_WEIGHT * score
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return ranked[:limit]
+
+
+def _gram_hits(index: sqlite3.Connection, query: str, analysis: QueryAnalysis,
+               doc_freq: dict[str, int], limit: int) -> dict[int, float]:
+    """BM25 of exact bigram phrases for the query's doubtful stretches (none: no query)."""
+    unknown = [t for t in analysis.terms if len(t) > 1 and not doc_freq.get(t)
+               and han_bigrams(t)]
+    spans = list(dict.fromkeys(unknown + gram_spans(query)))
+    branches = [Alternative(quote_fts_token(" ".join(grams)), tuple(grams))
+                for grams in (han_bigrams(span) for span in spans) if grams]
+    if not branches:
+        return {}
+    grams = sorted({g for b in branches for g in b.tokens})
+    marks = ",".join("?" * len(grams))
+    gram_freq = dict(index.execute(
+        f"SELECT term, doc FROM kb_grams_vocab WHERE term IN ({marks})", grams).fetchall())
+    match = join_match(prune(branches, gram_freq, POSTINGS_BUDGET))
     if match is None:
-        return []
-    rows = index.execute(
-        f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ? ORDER BY s, rowid LIMIT ?",
-        (match, limit),
-    ).fetchall()
-    return [(int(rowid), max(0.0, -float(score))) for rowid, score in rows]
+        return {}
+    return {int(rowid): max(0.0, -float(score)) for rowid, score in index.execute(
+        "SELECT rowid, bm25(kb_grams) AS s FROM kb_grams WHERE kb_grams MATCH ? "
+        "ORDER BY s, rowid LIMIT ?", (match, limit))}
