@@ -4,6 +4,11 @@ A throwaway library gets one document per passage (imported from files, like a
 person's material), is indexed with the chosen model, and every query is run
 lexically, densely, with plain RRF and with the adaptive hybrid. Relevance is
 by document: a hit on any chunk of the gold passage counts.
+
+With ``corpus`` the library imports that file or folder instead (the same
+passages as a PDF, a Word file, an EPUB…), and each hit is matched to the
+passages whose text it holds (character shingles), so extraction quality is
+measured by the same questions on the same passages.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import json
 import statistics
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -105,54 +111,108 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+class PassageLabeller:
+    """Which passages a piece of extracted text comes from, by shared character shingles.
+
+    Whitespace is ignored (extraction reflows lines) and so are characters a
+    format may change (punctuation width; radicals are already folded by the
+    importer).  A piece is labelled with every passage holding at least a fifth
+    of its shingles, so a chunk that straddles two paragraphs counts for both —
+    the one it holds most of first.
+    """
+
+    SIZE = 8
+
+    def __init__(self, passages: list[str]) -> None:
+        self._where: dict[str, set[int]] = {}
+        for i, passage in enumerate(passages):
+            norm = self._norm(passage)
+            for j in range(0, max(len(norm) - self.SIZE + 1, 1)):
+                self._where.setdefault(norm[j:j + self.SIZE], set()).add(i)
+
+    @staticmethod
+    def _norm(text: str) -> str:
+        return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
+
+    def label(self, text: str) -> tuple[int, ...]:
+        norm = self._norm(text)
+        shingles = [norm[j:j + self.SIZE] for j in range(0, max(len(norm) - self.SIZE + 1, 1))]
+        votes: dict[int, int] = {}
+        for sh in shingles:
+            for pid in self._where.get(sh, ()):
+                votes[pid] = votes.get(pid, 0) + 1
+        need = max(1, len(shingles) // 5)
+        return tuple(sorted((pid for pid, n in votes.items() if n >= need),
+                            key=lambda pid: (-votes[pid], pid)))
+
+
 @dataclass
 class EvalLibrary:
-    """A throwaway library holding one document per passage, indexed and embedded."""
+    """A throwaway library holding the passages (one file each, or an imported ``corpus``),
+    indexed and embedded."""
 
     lib: Library
-    chunk_doc: dict[int, int]  # chunk id -> passage index
+    chunk_doc: dict[int, int]  # chunk id -> passage index (one file per passage)
     model: str | None
     lexical_index_s: float
     index_s: float
     embed_rate: float | None
+    # ``--corpus``: passages found by their text in the imported file's fragments.
+    labeller: PassageLabeller | None = None
+    fragment_text: dict[int, str] = field(default_factory=dict)
+    corpus: dict[str, Any] | None = None
 
 
 @contextmanager
 def open_eval_library(
     dataset: EvalSet, *, data_dir: Path | None = None, models_dir: Path | None = None,
     model: str | None = None, progress: Callable[[str, int, int], None] | None = None,
+    corpus: Path | None = None,
 ) -> Iterator[EvalLibrary]:
     """Import every passage as a file (as a person's material), index, embed with ``model``.
 
     ``model``: a model id, "none" for keywords only, None for the one in use.
+    ``corpus``: import this file or folder instead (the same passages as a PDF, a Word
+    file, an EPUB…); hits are matched to passages by their text.
     """
     with tempfile.TemporaryDirectory(prefix="desktop-kb-eval-") as tmp:
         root = Path(data_dir) if data_dir else Path(tmp) / "library"
-        corpus = Path(tmp) / "corpus"
-        corpus.mkdir()
-        width = len(str(len(dataset.passages)))
-        for i, passage in enumerate(dataset.passages):
-            (corpus / f"p{i:0{width}d}.txt").write_text(passage, encoding="utf-8")
+        if corpus is None:
+            source = Path(tmp) / "corpus"
+            source.mkdir()
+            width = len(str(len(dataset.passages)))
+            for i, passage in enumerate(dataset.passages):
+                (source / f"p{i:0{width}d}.txt").write_text(passage, encoding="utf-8")
+        else:
+            source = Path(corpus)
+            if not source.exists():
+                raise EvalError(f"Not found: {source}")
         lib = Library(root, models_dir=models_dir, load_model=False)
         try:
-            yield _index_eval_library(lib, corpus, model, progress)
+            ev = _index_eval_library(lib, source, model, progress, imported=corpus is not None)
+            if corpus is not None:
+                ev.labeller = PassageLabeller(dataset.passages)
+            yield ev
         finally:
             lib.close()
 
 
 def _index_eval_library(
     lib: Library, corpus: Path, model: str | None,
-    progress: Callable[[str, int, int], None] | None,
+    progress: Callable[[str, int, int], None] | None, *, imported: bool = False,
 ) -> EvalLibrary:
     started = time.perf_counter()
-    lib.import_paths([corpus], formats=["txt"], progress=Progress(progress))
+    summary = lib.import_paths([corpus], formats=None if imported else ["txt"],
+                               progress=Progress(progress), include_generated=imported)
     lib.drain()
-    # Map every fragment to its passage index (file name p000123.txt -> 123).
     frag_doc: dict[int, int] = {}
+    fragment_text: dict[int, str] = {}
     for doc in lib.list_documents():
-        pid = int(Path(doc.path).stem[1:])
         for frag in lib.list_fragments(doc.id):
-            frag_doc[frag.id] = pid
+            if imported:
+                fragment_text[frag.id] = frag.text
+            else:  # file name p000123.txt -> passage 123
+                frag_doc[frag.id] = int(Path(doc.path).stem[1:])
     lexical_s = time.perf_counter() - started
     model_name = None if model == "none" else (model or lib.active_model_name())
     embed_rate = None
@@ -166,20 +226,28 @@ def _index_eval_library(
     for cid, kind, sid in lib.index_reader.execute("SELECT id, source_type, source_id FROM kb_chunks"):
         if kind == "fragment" and sid in frag_doc:
             chunk_doc[cid] = frag_doc[sid]
-    return EvalLibrary(lib, chunk_doc, model_name, lexical_s, index_s, embed_rate)
+    info = None
+    if imported:
+        n_chunks = lib.index_reader.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
+        info = {"path": str(corpus), "documents": len(lib.list_documents()),
+                "fragments": len(fragment_text), "chunks": n_chunks,
+                "skipped": [list(s) for s in summary.skipped]}
+    return EvalLibrary(lib, chunk_doc, model_name, lexical_s, index_s, embed_rate,
+                       fragment_text=fragment_text, corpus=info)
 
 
 def run_eval(
     path: Path, *, fmt: str | None = None, data_dir: Path | None = None,
     models_dir: Path | None = None, model: str | None = None, budget_chars: int = 1200,
     progress: Callable[[str, int, int], None] | None = None, limit_queries: int | None = None,
+    corpus: Path | None = None,
 ) -> dict[str, Any]:
     fmt = fmt or detect_format(path)
     dataset = load_set(path, fmt)
     if limit_queries:
         dataset.queries = dataset.queries[:limit_queries]
     with open_eval_library(dataset, data_dir=data_dir, models_dir=models_dir, model=model,
-                           progress=progress) as ev:
+                           progress=progress, corpus=corpus) as ev:
         return _evaluate(ev, dataset, fmt, budget_chars, progress)
 
 
@@ -191,7 +259,9 @@ def _evaluate(
     lexical_s, index_s, embed_rate = ev.lexical_index_s, ev.index_s, ev.embed_rate
     index = lib.index_reader
     modes = ["lexical", "hybrid", "plain_rrf", "dense"] if model_name else ["lexical"]
-    doc_passage = {doc.id: int(Path(doc.path).stem[1:]) for doc in lib.list_documents()}
+    doc_passage = ({} if ev.labeller is not None else
+                   {doc.id: int(Path(doc.path).stem[1:]) for doc in lib.list_documents()})
+    passages_of = _passage_finder(ev, doc_passage)
     tuning = lib.tuning()
     ranks: dict[str, list[int | None]] = {m: [] for m in modes}
     nothing: dict[str, int] = dict.fromkeys(modes, 0)
@@ -208,9 +278,11 @@ def _evaluate(
                 query_ms.append((time.perf_counter() - t0) * 1000)
                 if fmt == "squad":
                     contexts.append(_context_holds_answer(lib, response.results, query, budget_chars,
-                                                          doc_passage))
+                                                          passages_of))
             nothing[mode] += response.notice == NOTHING_NOTICE
-            docs = list(dict.fromkeys(doc_passage.get(r.document_id or -1, -1) for r in response.results))
+            docs = list(dict.fromkeys(p for r in response.results
+                                      for p in passages_of(r.document_id, r.source_id,
+                                                           r.chunk_start, r.chunk_end)))
             rank = next((i + 1 for i, d in enumerate(docs[:10]) if d in query.relevant), None)
             ranks[mode].append(rank)
         if progress and (qi % 25 == 0 or qi + 1 == len(dataset.queries)):
@@ -225,6 +297,9 @@ def _evaluate(
         "plain_rrf": _metrics(ranks["plain_rrf"]) if model_name else None,
     }
     result["nothing_found"] = {m: nothing[m] for m in modes}
+    if ev.corpus is not None:
+        labelled = [passages_of(None, fid, 0, len(text)) for fid, text in ev.fragment_text.items()]
+        result["corpus"] = {**ev.corpus, "unlabelled_fragments": sum(1 for p in labelled if not p)}
     if tuning is not None and tuning.calibration is not None:
         result["calibration"] = tuning.calibration.as_json()
     if fmt == "squad":
@@ -246,8 +321,27 @@ def _evaluate(
     return result
 
 
+PassageFinder = Callable[[int | None, int, int, int], tuple[int, ...]]
+
+
+def _passage_finder(ev: EvalLibrary, doc_passage: dict[int, int]) -> PassageFinder:
+    """(document id, fragment id, start, end) of a hit or snippet -> the passages it holds."""
+    if ev.labeller is None:
+        return lambda doc_id, _fid, _a, _b: (doc_passage.get(doc_id or -1, -1),)
+    labeller, texts = ev.labeller, ev.fragment_text
+    cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def find(_doc_id: int | None, fid: int, start: int, end: int) -> tuple[int, ...]:
+        key = (fid, start, end)
+        if key not in cache:
+            cache[key] = labeller.label(texts.get(fid, "")[start:end])
+        return cache[key]
+
+    return find
+
+
 def _context_holds_answer(
-    lib: Library, results: list[Any], query: EvalQuery, budget: int, doc_passage: dict[int, int],
+    lib: Library, results: list[Any], query: EvalQuery, budget: int, passages_of: PassageFinder,
 ) -> tuple[bool, int, int]:
     """(answer in the packed context, characters sent, characters from the gold paragraph)."""
     from desktop_kb.retrieval.resolve import resolve_sources
@@ -260,8 +354,8 @@ def _context_holds_answer(
     packed = pack_context(hits, terms, budget, doc_freq=doc_freq, n_docs=n_docs, question=query.text)
     text = packed.render()
     gold = sum(len(s.text) for s in packed.snippets
-               if doc_passage.get(s.document_id or -1, -1) in query.relevant)
+               if query.relevant & set(passages_of(s.document_id, s.source_id, s.start, s.end)))
     return any(a and a in text for a in query.answers), packed.chars, gold
 
 
-__all__ = ["run_eval", "EvalError", "open_eval_library"]
+__all__ = ["EvalError", "PassageLabeller", "open_eval_library", "run_eval"]

@@ -17,7 +17,13 @@ from typing import TypeVar
 from desktop_kb.discovery.related import DEFAULT_RELATED
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager, ModelNotFoundError
-from desktop_kb.importer.run import ImportSummary, import_paths, remove_document
+from desktop_kb.importer.ocr_install import OcrManager
+from desktop_kb.importer.run import (
+    ImportSummary,
+    import_paths,
+    recognise_documents,
+    remove_document,
+)
 from desktop_kb.index import db as index_db
 from desktop_kb.index.apply import IndexEvent
 from desktop_kb.index.catchup import read_cursor
@@ -51,6 +57,9 @@ class Library:
         # Models may be shared with another library (``desktop-kb eval`` builds a
         # throwaway library but uses the person's installed models).
         self.models = ModelManager(models_dir.parent if models_dir else self.paths.data_dir)
+        self.ocr = OcrManager(models_dir.parent if models_dir else self.paths.data_dir)
+        self._ocr_engine: object | None = None
+        self._ocr_lock = threading.Lock()
         self.dense = DenseIndex(SqliteVectors(self.paths.index))
         self._tuning = TuningSource(self.paths.data_dir)
         self.model_error: str | None = None
@@ -168,12 +177,15 @@ class Library:
     # ----- documents -------------------------------------------------------------
 
     def import_paths(self, paths: Sequence[Path], *, formats: Collection[str] | None = None,
-                     prune: bool = False, progress: Progress | None = None) -> ImportSummary:
+                     prune: bool = False, progress: Progress | None = None,
+                     include_generated: bool = False) -> ImportSummary:
+        """Import; scanned PDF pages are left for ``recognise_scans`` (text first)."""
         return import_paths(
             self.store, self.worker, paths,
             formats=formats or settings.get_setting(self.store_reader, "import.formats"),
             prune=prune, progress=progress, lock=self._write_lock,
-            unindexed=self._unindexed_fragments)
+            unindexed=self._unindexed_fragments, include_generated=include_generated,
+            ocr_ready=self.ocr.installed)
 
     def _unindexed_fragments(self, fragment_ids: list[int]) -> list[int]:
         """Fragments the index should hold by now (their last change is applied) but does not."""
@@ -192,6 +204,27 @@ class Library:
         return [r[0] for r in self.store_reader.execute(
             f"SELECT id FROM fragments WHERE id IN ({marks}) AND change_seq <= ?",
             (*fragment_ids, cursor.seq)) if r[0] not in have]
+
+    def documents_waiting_for_ocr(self) -> list[docs.Document]:
+        return [d for d in docs.list_documents(self.store_reader) if d.ocr_pending]
+
+    def recognise_scans(self, document_ids: Sequence[int] | None = None,
+                        progress: Progress | None = None) -> int:
+        """OCR the scanned pages of these documents (all waiting ones by default).
+
+        Runs after their text pages are searchable; returns pages recognised.
+        The engine loads once per library (its models take seconds).
+        """
+        if document_ids is None:
+            document_ids = [d.id for d in self.documents_waiting_for_ocr()]
+        if not document_ids:
+            return 0
+        with self._ocr_lock:
+            if self._ocr_engine is None:
+                self._ocr_engine = self.ocr.load_engine()
+            engine = self._ocr_engine
+        return recognise_documents(self.store, self.worker, document_ids, engine,  # type: ignore[arg-type]
+                                   progress=progress, lock=self._write_lock)
 
     def list_documents(self) -> list[docs.Document]:
         return docs.list_documents(self.store_reader)

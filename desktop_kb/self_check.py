@@ -123,6 +123,39 @@ def check_onnxruntime() -> str:
     return f"onnxruntime {ort.__version__}, onnxruntime-extensions {onnxruntime_extensions.__version__}"
 
 
+_TINY_PDF = (b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
+             b"2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n"
+             b"3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]/Contents 4 0 R"
+             b"/Resources<</Font<</F1 5 0 R>>>>>>endobj\n"
+             b"4 0 obj<</Length 41>>stream\nBT /F1 18 Tf 20 60 Td (Hello PDF) Tj ET\nendstream endobj\n"
+             b"5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\n"
+             b"trailer<</Root 1 0 R>>\n%%EOF\n")
+
+
+def check_formats() -> str:
+    """PDFium and python-docx load and read (their libraries and data files are bundled)."""
+    import docx
+
+    from desktop_kb.importer.docx_text import read_docx
+    from desktop_kb.importer.pdf import read_pdf
+
+    with tempfile.TemporaryDirectory(prefix="desktop-kb-check-") as tmp:
+        pdf = Path(tmp) / "check.pdf"
+        pdf.write_bytes(_TINY_PDF)
+        if "Hello PDF" not in read_pdf(pdf, "check").doc_text:
+            raise RuntimeError("PDFium read no text from a one-line PDF")
+        word = Path(tmp) / "check.docx"
+        document = docx.Document()
+        document.add_heading("Check", level=1)
+        document.add_paragraph("Hello Word")
+        document.save(str(word))
+        if "Hello Word" not in read_docx(word, "check").doc_text:
+            raise RuntimeError("python-docx read no text from a one-line document")
+    import pypdfium2
+
+    return f"pypdfium2 {pypdfium2.PYPDFIUM_INFO} (PDFium {pypdfium2.PDFIUM_INFO}), python-docx {docx.__version__}"
+
+
 def check_qt() -> str:
     import PySide6
     from PySide6.QtCore import QLibraryInfo, QTranslator
@@ -152,6 +185,7 @@ CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("library", check_library),
     ("process pool", check_process_pool),
     ("onnxruntime", check_onnxruntime),
+    ("formats", check_formats),
     ("qt", check_qt),
 ]
 

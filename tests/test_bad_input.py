@@ -192,7 +192,7 @@ def test_ten_thousand_files_with_hidden_folders(library: Library, tmp_path: Path
     assert dict(summary.per_format) == {"md": n_md, "txt": n_txt}
     # Hidden entries are counted once each, never descended into.
     assert summary.quiet_skipped["hidden"] == 4
-    assert summary.quiet_skipped["format not selected"] == 1
+    assert summary.quiet_skipped["`.png` is not supported yet (image)"] == 1
     assert ticks[-1] == (n_md + n_txt, n_md + n_txt)
 
     docs = library.list_documents()

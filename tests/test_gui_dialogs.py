@@ -50,10 +50,11 @@ def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path
 
     qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=5000)
     doc = next(d for d in window.tree.documents.values() if d.path.endswith("docker.md"))
-    fragment = next(f for f in window.tree.fragments.values() if f.document_id == doc.id)
-    window.documents.open_fragment(doc.id, fragment.id)
-    assert window.centre.currentWidget() is window.reader
-    assert "Docker" in window.reader.text.toPlainText()
+    window.tree.documentActivated.emit(doc.id)  # a double-click in the tree
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is window.reader, timeout=5000)
+    assert window.reader.document.id == doc.id
+    assert all(f.text in window.reader.text.toPlainText() for f in window.reader.fragments)
+    assert window.reader.outline.topLevelItemCount() >= 1
 
     # A fragment found by search opens scrolled to the hit, with the terms highlighted.
     wait_index_idle(qtbot, window)
@@ -63,13 +64,24 @@ def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path
     window.search.open_current()
     qtbot.waitUntil(lambda: bool(window.reader.text.extraSelections()), timeout=5000)
 
-    # New note from selection quotes the fragment.
+    # New note from selection quotes the passage, links to it and keeps its local-only flag.
+    hit_fragment = window.reader._focus[0]
+    fragment_id = window.reader.fragments[hit_fragment].id
+    window.tree.localOnlyRequested.emit(window.reader.document.id, True)
+    qtbot.waitUntil(lambda: window.reader.local_button.isChecked(), timeout=5000)
     cursor = window.reader.text.textCursor()
-    cursor.select(cursor.SelectionType.Document)
+    start = window.reader._starts[hit_fragment]
+    cursor.setPosition(start)
+    cursor.setPosition(start + 6, cursor.MoveMode.KeepAnchor)
     window.reader.text.setTextCursor(cursor)
-    with qtbot.waitSignal(window.notes.noteCreated, timeout=5000):
+    with qtbot.waitSignal(window.notes.noteCreated, timeout=5000) as created:
         window.reader.new_note_button.click()
     assert window.editor.body.toPlainText().startswith("> ")
+    note = window.library.get_note(created.args[0])
+    assert note.local_only  # made from a local-only document (I11)
+    links = window.library.note_links(note.id)
+    assert any(link.target_type == "fragment" and link.target_id == fragment_id
+               for link in links.outgoing)
 
 
 def test_document_local_only_is_stored_and_shown(qtbot, data_dir: Path, study_folder: Path) -> None:

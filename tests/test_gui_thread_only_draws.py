@@ -64,8 +64,7 @@ def test_no_surface_runs_sql_on_the_gui_thread(qtbot, data_dir: Path, tmp_path: 
     window.import_export.import_summary.close()
     qtbot.waitUntil(lambda: len(window.tree.documents) == 1, timeout=WAIT_MS)
     doc_id = next(iter(window.tree.documents))
-    fragment_id = next(iter(window.tree.fragments))
-    window.tree.fragmentActivated.emit(doc_id, fragment_id)
+    window.tree.documentActivated.emit(doc_id)
     qtbot.waitUntil(lambda: window.centre.currentWidget() is window.reader, timeout=WAIT_MS)
     window.tree.localOnlyRequested.emit(doc_id, True)
 

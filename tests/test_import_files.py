@@ -13,7 +13,6 @@ import pytest
 from desktop_kb.importer.files import (
     HIDDEN,
     NOT_FOUND,
-    NOT_SELECTED,
     Candidate,
     Skipped,
     UnreadableFile,
@@ -68,7 +67,7 @@ def test_walk_is_sorted_recursive_and_skips_hidden(tree: Path) -> None:
         (".z.md", HIDDEN),
         ("a/.hidden", HIDDEN),
         ("a/conf.yaml", "yaml"),
-        ("a/image.png", NOT_SELECTED),
+        ("a/image.png", "`.png` is not supported yet (image)"),
         ("a/z.txt", "txt"),
         ("b/deep/data.json", "json"),
         ("b/deep/tool.py", "py"),
@@ -90,7 +89,7 @@ def test_explicit_paths(tree: Path, tmp_path: Path) -> None:
         tree / "a" / "image.png", tree / "missing.md", tree / ".z.md", tree / "notes.md",
     ]))
     assert items == [
-        Skipped(tree / "a" / "image.png", NOT_SELECTED),
+        Skipped(tree / "a" / "image.png", "`.png` is not supported yet (image)"),
         Skipped(tree / "missing.md", NOT_FOUND),
         Candidate(tree / ".z.md", "md"),  # named explicitly: not treated as hidden
         Candidate(tree / "notes.md", "md"),
@@ -136,7 +135,7 @@ def test_ten_thousand_files_fast(tmp_path: Path) -> None:
     assert len(candidates) == 10_000
     assert not any(".git" in c.path.parts or ".obsidian" in c.path.parts for c in candidates)
     assert sorted(i.reason for i in items if isinstance(i, Skipped)) == [
-        NOT_SELECTED, HIDDEN, HIDDEN]
+        "`.bin` is not supported yet (binary)", HIDDEN, HIDDEN]
     assert [c.path for c in candidates] == sorted(c.path for c in candidates)
     assert elapsed < 3.0
 

@@ -149,6 +149,9 @@ def build_demo(data_dir: Path, files_dir: Path) -> None:
     with Library(data_dir) as library:
         for title, body in DEMO_NOTES:
             library.add_note(title, body)
+        from screenshots_reader import write_demo_pdf
+
+        write_demo_pdf(files_dir / "数学")
         library.import_paths([files_dir])
         docs = library.list_documents()
         local = next(d for d in docs if d.path.endswith("settings.yaml"))
@@ -203,10 +206,6 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
     note_row = next(r for r in window.note_list.model._rows if r.title.startswith("Docker"))
     window.notes.open_note(note_row.id)
     wait_until(lambda: window.editor.note_id == note_row.id)
-    for i in range(window.tree.tree.topLevelItemCount()):
-        item = window.tree.tree.topLevelItem(i)
-        if item.text(0).startswith("Kubernetes"):
-            item.setExpanded(True)
     settle()
 
     def save(name: str, pixmap: QPixmap) -> None:
@@ -260,7 +259,9 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
     save("settings_provider", compose(window, dialog))
     dialog.close()
     from screenshots_qa import shoot_qa
+    from screenshots_reader import shoot_reader
 
+    shoot_reader(window, language, save, compose, center, wait_until, settle)
     shoot_qa(window, language, save, compose, center, wait_until, settle)
     window.close()
     settle(0.1)

@@ -27,7 +27,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         result = run_eval(
             Path(args.file), fmt=args.format, models_dir=models_dir,
             model=args.model, budget_chars=args.budget_chars, progress=report,
-            limit_queries=args.limit_queries)
+            limit_queries=args.limit_queries,
+            corpus=Path(args.corpus).expanduser() if args.corpus else None)
     emit(args, result, lambda: json.dumps(result, ensure_ascii=False, indent=2))
     return 0
 
@@ -41,5 +42,8 @@ def register(sub: Any) -> None:
     ev.add_argument("--task", choices=["search", "related"], default="search",
                     help="search: queries against passages; related: a pairs file's partners as suggestions")
     ev.add_argument("--limit-queries", type=int, help="only the first N queries (quick checks)")
+    ev.add_argument("--corpus", metavar="FILE_OR_FOLDER",
+                    help="import this instead of one file per passage (the same passages as a PDF, "
+                         "Word file, EPUB…); chunks are matched to passages by their text")
     add_common_options(ev)
     ev.set_defaults(func=cmd_eval)

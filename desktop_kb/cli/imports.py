@@ -38,6 +38,12 @@ def _summary_text(summary: Any) -> str:
         lines.append(f"{summary.dismissals_lost} dismissed suggestion(s) pointed at passages that are gone")
     if summary.stopped:
         lines.append(f"stopped early: {summary.stopped}")
+    if summary.ocr_waiting_pages:
+        lines.append(f"{summary.ocr_waiting_pages} scanned page(s) wait for OCR "
+                     "(install it: desktop-kb ocr install)")
+    recognised = getattr(summary, "ocr_recognised", None)
+    if recognised is not None:
+        lines.append(f"recognised {recognised} scanned page(s) by OCR")
     if summary.cancelled:
         lines.append("cancelled")
     return "\n".join(lines)
@@ -49,12 +55,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     missing = [str(p) for p in paths if not p.exists()]
     if len(missing) == len(paths):
         raise CliError(f"Not found: {', '.join(missing)}")
+    show = sys.stderr.isatty() and not args.json
     with open_library(args) as lib:
         summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
-                                   prune=args.prune,
-                                   progress=stderr_progress(sys.stderr.isatty() and not args.json))
-        wait_for_index(lib)
-        emit(args, summary.as_json(), lambda: _summary_text(summary))
+                                   prune=args.prune, progress=stderr_progress(show),
+                                   include_generated=args.include_generated)
+        wait_for_index(lib)  # the text is searchable now; scanned pages follow
+        payload = summary.as_json()
+        if summary.ocr_documents and not args.no_ocr and not summary.cancelled:
+            recognised = lib.recognise_scans(summary.ocr_documents, progress=stderr_progress(show))
+            wait_for_index(lib)
+            summary.ocr_recognised = recognised  # type: ignore[attr-defined]
+            payload["ocr_recognised_pages"] = recognised
+        emit(args, payload, lambda: _summary_text(summary))
     if missing:
         error(f"not found: {', '.join(missing)}")
         return EXIT_ERROR
@@ -70,6 +83,12 @@ def register(sub: Any) -> None:
     imp.add_argument("paths", nargs="+")
     imp.add_argument("--prune", action="store_true",
                      help="remove documents under these paths whose files vanished or no longer match")
-    imp.add_argument("--formats", help="comma-separated extensions (default: md,markdown,txt,yaml,yml,json,py)")
+    imp.add_argument("--formats", help="comma-separated formats or extensions, 'code' for every "
+                     "programming language (default: all: md,txt,yaml,json,py,pdf,docx,epub,html,code)")
+    imp.add_argument("--include-generated", action="store_true",
+                     help="also import lockfiles, minified code, vendored folders, huge schemas and "
+                          ".gitignored paths (skipped by default)")
+    imp.add_argument("--no-ocr", action="store_true",
+                     help="leave scanned pages waiting instead of recognising them now (desktop-kb ocr run)")
     add_common_options(imp)
     imp.set_defaults(func=cmd_import)

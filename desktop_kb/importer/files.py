@@ -3,7 +3,11 @@
 Folder walks skip hidden entries (``.git/``, ``.obsidian/``, ``.env``) without
 listing them, because nobody wants a VCS database or editor state in their
 library; they are still yielded as quiet ``Skipped`` items so a summary can say
-"N hidden items skipped".  Reading refuses binary and undecodable files with a
+"N hidden items skipped".  Generated and vendored files (lockfiles, minified
+code, ``node_modules/``, whatever a ``.gitignore`` in the tree excludes) are
+skipped with their reason unless the person asks for them.  Formats we cannot
+read are named ("`.pptx` is not supported yet"), never lumped with formats the
+person did not select.  Reading refuses binary and undecodable files with a
 message rather than importing mojibake.
 """
 
@@ -17,7 +21,15 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from desktop_kb.importer.formats import DEFAULT_FORMATS, canonical_format, format_of
+from desktop_kb.importer.formats import (
+    DEFAULT_FORMATS,
+    expand_formats,
+    format_of,
+    unsupported_reason,
+)
+from desktop_kb.importer.generated import generated_by_name, vendored_folder
+from desktop_kb.importer.gitignore import IgnoreRules
+from desktop_kb.importer.model import UnreadableFile
 
 # Skip reasons (stable strings: callers group and count by them).
 HIDDEN = "hidden"
@@ -26,6 +38,13 @@ NOT_FOUND = "not found"
 PERMISSION_DENIED = "permission denied"
 NOT_A_FILE = "not a regular file"
 ALREADY_VISITED = "folder already visited (linked folder)"
+NOT_SUPPORTED = "format not supported"
+GITIGNORED = "excluded by .gitignore"
+# Unsupported formats that are documents a person might expect us to read: listed one
+# by one. Images, media, archives and the like in a folder are only counted.
+_DOCUMENT_LIKE = frozenset({"doc", "ppt", "pptx", "xls", "xlsx", "odt", "odp", "ods", "rtf",
+                            "mobi", "azw", "azw3", "djvu", "chm", "pages", "key", "numbers",
+                            "ipynb", "tex"})
 BAD_NAME = "the name is not valid UTF-8 text (rename it to import it)"
 
 
@@ -46,7 +65,7 @@ def _bad_name(name: str) -> bool:
 @dataclass(frozen=True)
 class Candidate:
     path: Path
-    fmt: str  # canonical: md, txt, yaml, json, py
+    fmt: str  # canonical format name (formats.ALL_FORMATS)
 
 
 @dataclass(frozen=True)
@@ -62,25 +81,43 @@ class Skipped:
     quiet: bool = False
 
 
-class UnreadableFile(Exception):
-    """A file that cannot be imported as text; ``reason`` is shown to the person."""
+def _unsupported(path: Path, in_folder: bool) -> Skipped:
+    reason = unsupported_reason(path)
+    if reason is None:
+        ext = path.suffix.lower()
+        reason = f"`{ext}` files are not supported" if ext else NOT_SUPPORTED
+        return Skipped(path, reason if not in_folder else NOT_SUPPORTED, quiet=in_folder)
+    quiet = in_folder and path.suffix.lower().lstrip(".") not in _DOCUMENT_LIKE
+    return Skipped(path, reason, quiet=quiet)
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+
+def _classify(path: Path, selected: set[str], in_folder: bool,
+              include_generated: bool) -> Candidate | Skipped:
+    if not include_generated:
+        reason = generated_by_name(path)
+        if reason is not None:
+            return Skipped(path, reason)
+    fmt = format_of(path)
+    if fmt is None:
+        return _unsupported(path, in_folder)
+    if fmt not in selected:
+        return Skipped(path, NOT_SELECTED, quiet=in_folder)
+    return Candidate(path, fmt)
 
 
 def iter_candidates(
     paths: Sequence[Path], formats: Collection[str] = DEFAULT_FORMATS,
+    *, include_generated: bool = False,
 ) -> Iterator[Candidate | Skipped]:
     """Yield importable files under ``paths`` (files or folders), in a stable order.
 
     Formats are matched by canonical name, so selecting "yml" also takes
-    ``.yaml`` files.  Explicitly named files are never treated as hidden: the
-    person asked for them.  Symlinked folders are followed once (a folder
-    reached twice is skipped), so link loops terminate.
+    ``.yaml`` files ("code" selects every programming language).  Explicitly
+    named files are never treated as hidden or ignored: the person asked for
+    them.  Symlinked folders are followed once (a folder reached twice is
+    skipped), so link loops terminate.
     """
-    selected = {canonical_format(f) for f in formats}
+    selected = expand_formats(tuple(formats))
     visited: set[tuple[int, int]] = set()
     for raw in paths:
         root = Path(raw)
@@ -99,10 +136,9 @@ def iter_candidates(
             yield Skipped(root, f"cannot open ({exc.strerror or exc})")
             continue
         if stat.S_ISDIR(st.st_mode):
-            yield from _walk(root, (st.st_dev, st.st_ino), selected, visited)
+            yield from _walk(root, (st.st_dev, st.st_ino), selected, visited, include_generated)
         elif stat.S_ISREG(st.st_mode):
-            fmt = format_of(root)
-            yield Candidate(root, fmt) if fmt is not None and fmt in selected else Skipped(root, NOT_SELECTED)
+            yield _classify(root, selected, False, include_generated)
         else:
             yield Skipped(root, NOT_A_FILE)
 
@@ -119,6 +155,7 @@ def _scan(folder: Path) -> list[os.DirEntry[str]] | Skipped:
 
 def _walk(
     root: Path, root_key: tuple[int, int], selected: set[str], visited: set[tuple[int, int]],
+    include_generated: bool,
 ) -> Iterator[Candidate | Skipped]:
     """Depth-first, name-sorted walk with an explicit stack (no recursion limit)."""
     if root_key in visited:
@@ -129,6 +166,9 @@ def _walk(
     if isinstance(listing, Skipped):
         yield listing
         return
+    rules = IgnoreRules()
+    if not include_generated:
+        rules.load(root)
     stack: list[Iterator[os.DirEntry[str]]] = [iter(listing)]
     while stack:
         entry = next(stack[-1], None)
@@ -147,6 +187,14 @@ def _walk(
             is_file = not is_dir and entry.is_file()
         except OSError:
             is_dir = is_file = False
+        if not include_generated and (is_dir or is_file):
+            if rules.ignored(path, is_dir):
+                yield Skipped(path, GITIGNORED)
+                continue
+            vendored = vendored_folder(path) if is_dir else None
+            if vendored is not None:
+                yield Skipped(path, vendored)
+                continue
         if is_dir:
             try:
                 st = os.stat(entry.path)  # DirEntry.stat() lacks st_ino on Windows
@@ -162,13 +210,11 @@ def _walk(
             if isinstance(listing, Skipped):
                 yield listing
             else:
+                if not include_generated:
+                    rules.load(path)
                 stack.append(iter(listing))
         elif is_file:
-            fmt = format_of(path)
-            if fmt is not None and fmt in selected:
-                yield Candidate(path, fmt)
-            else:
-                yield Skipped(path, NOT_SELECTED, quiet=True)
+            yield _classify(path, selected, True, include_generated)
         else:  # broken link, socket, fifo, device
             yield Skipped(path, NOT_A_FILE, quiet=True)
 
@@ -183,7 +229,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 _MAX_CONTROL_RATIO = 0.10  # of the first 8 KB of text; ANSI-coloured logs pass
 
 
-def _human_size(n: int) -> str:
+def human_size(n: int) -> str:
     size = float(n)
     for unit in ("bytes", "KB", "MB", "GB"):
         if size < 1024 or unit == "GB":
@@ -236,7 +282,7 @@ def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:
         size = os.stat(path).st_size
         if size > max_bytes:
             raise UnreadableFile(
-                f"file too large ({_human_size(size)}; the limit is {_human_size(max_bytes)})")
+                f"file too large ({human_size(size)}; the limit is {human_size(max_bytes)})")
         with open(path, "rb") as fh:
             data = fh.read(max_bytes + 1)
     except UnreadableFile:
@@ -250,7 +296,7 @@ def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:
     except OSError as exc:
         raise UnreadableFile(f"the file cannot be read ({exc.strerror or exc})") from None
     if len(data) > max_bytes:  # grew since stat
-        raise UnreadableFile(f"file too large (over {_human_size(max_bytes)})")
+        raise UnreadableFile(f"file too large (over {human_size(max_bytes)})")
     return _decode(data), sha256_bytes(data)
 
 
@@ -290,5 +336,6 @@ def _decode(data: bytes) -> str:
 
 __all__ = [
     "Candidate", "Skipped", "UnreadableFile", "iter_candidates", "read_text", "sha256_bytes",
-    "HIDDEN", "NOT_SELECTED", "NOT_FOUND", "PERMISSION_DENIED", "NOT_A_FILE", "ALREADY_VISITED",
+    "human_size", "HIDDEN", "NOT_SELECTED", "NOT_FOUND", "PERMISSION_DENIED", "NOT_A_FILE",
+    "ALREADY_VISITED", "NOT_SUPPORTED", "GITIGNORED",
 ]

@@ -9,9 +9,12 @@ links to them) stable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["FragmentSpec", "SplitResult"]
+__all__ = ["FragmentSpec", "PageProgress", "SplitResult", "UnreadableFile"]
+
+PageProgress = Callable[[int, int], None]  # (pages done, pages in the file); may raise Cancelled
 
 
 @dataclass(frozen=True)
@@ -34,3 +37,11 @@ class SplitResult:
     notes: list[str]
     # Pages that have no text layer and wait for OCR (PDF only), 1-based.
     ocr_pages: tuple[int, ...] = field(default=())
+
+
+class UnreadableFile(Exception):
+    """A file that cannot be imported; ``reason`` is one line shown to the person."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

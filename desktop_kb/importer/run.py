@@ -19,17 +19,13 @@ from desktop_kb.importer.files import (
     UnreadableFile,
     display_path,
     iter_candidates,
-    read_text,
 )
-from desktop_kb.importer.formats import (
-    DEFAULT_FORMATS,
-    canonical_format,
-    format_of,
-    split_document,
-    title_name,
-)
+from desktop_kb.importer.formats import DEFAULT_FORMATS, expand_formats, format_of
+from desktop_kb.importer.load import open_document
+from desktop_kb.importer.model import SplitResult
+from desktop_kb.importer.ocr import OcrEngine
 from desktop_kb.index.worker import IndexWorker
-from desktop_kb.progress import Progress
+from desktop_kb.progress import Cancelled, Progress
 from desktop_kb.store import documents as docs
 from desktop_kb.store import feed
 from desktop_kb.store.documents import LostLink
@@ -56,6 +52,10 @@ class ImportSummary:
     dismissals_lost: int = 0
     stopped: str | None = None  # why the import ended early (disk full, …); the rest was not tried
     cancelled: bool = False
+    # Scanned PDF pages: documents to recognise next (OCR installed), and pages
+    # that wait because OCR is not installed.
+    ocr_documents: list[int] = field(default_factory=list)
+    ocr_waiting_pages: int = 0
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -70,6 +70,8 @@ class ImportSummary:
             "dismissals_lost": self.dismissals_lost,
             "stopped": self.stopped,
             "cancelled": self.cancelled,
+            "ocr_documents": list(self.ocr_documents),
+            "ocr_waiting_pages": self.ocr_waiting_pages,
         }
 
 
@@ -93,7 +95,8 @@ def import_paths(
     store: sqlite3.Connection, worker: IndexWorker, paths: Sequence[Path],
     *, formats: Collection[str] = DEFAULT_FORMATS, prune: bool = False,
     progress: Progress | None = None, lock: AbstractContextManager[Any] | None = None,
-    unindexed: UnindexedCheck | None = None,
+    unindexed: UnindexedCheck | None = None, include_generated: bool = False,
+    ocr_ready: bool = False,
 ) -> ImportSummary:
     """Import files and folders; re-import touches only files whose sha256 changed.
 
@@ -103,15 +106,19 @@ def import_paths(
     note saves are not held up for the length of a big import. A file that
     fails is recorded with its reason and the import goes on; an environment
     error (disk full, read-only) stops it, because every later file would fail
-    the same way — the files saved so far stay saved.
+    the same way — the files saved so far stay saved. A file is parsed outside
+    the lock (a long PDF must not hold up note saves). Scanned PDF pages are not
+    recognised here: with OCR installed (``ocr_ready``) their documents are
+    listed in ``ocr_documents`` for ``recognise_documents``, which runs after
+    the text is searchable.
     """
     lock = lock or contextlib.nullcontext()
     progress = progress or Progress()
     summary = ImportSummary()
     roots = [Path(p).expanduser().resolve() for p in paths]
-    selected = {canonical_format(f) for f in formats}
+    selected = expand_formats(tuple(formats))
     candidates: list[Candidate] = []
-    for item in iter_candidates(roots, formats):
+    for item in iter_candidates(roots, formats, include_generated=include_generated):
         if isinstance(item, Skipped):
             if item.quiet:
                 summary.quiet_skipped[item.reason] += 1
@@ -120,12 +127,17 @@ def import_paths(
         else:
             candidates.append(item)
     progress.start("import", len(candidates))
-    for candidate in candidates:
+    for done, candidate in enumerate(candidates):
         if progress.cancelled:
             summary.cancelled = True
             break
         try:
-            _import_one(store, worker, candidate, summary, lock, unindexed)
+            _import_one(store, worker, candidate, summary, lock, unindexed,
+                        include_generated=include_generated, ocr_ready=ocr_ready,
+                        on_page=_page_progress(progress, len(candidates), done))
+        except Cancelled:
+            summary.cancelled = True
+            break
         except StoreError as exc:
             summary.failed.append((display_path(candidate.path), str(exc)))
             summary.stopped = str(exc)
@@ -151,25 +163,47 @@ def import_paths(
     return summary
 
 
+def _page_progress(progress: Progress, files: int, done: int) -> Callable[[int, int], None]:
+    """Per-page progress inside a long PDF, then back to counting files."""
+
+    def on_page(page: int, pages: int) -> None:
+        if progress.cancelled:
+            raise Cancelled()
+        if pages < 20:
+            return
+        if page == 1:
+            progress.start("pdf pages", pages)
+        progress.tick()
+        if page == pages:
+            progress.start("import", files)
+            progress.tick(done)
+
+    return on_page
+
+
 def _import_one(
     store: sqlite3.Connection, worker: IndexWorker, candidate: Candidate, summary: ImportSummary,
-    lock: AbstractContextManager[Any], unindexed: UnindexedCheck | None,
+    lock: AbstractContextManager[Any], unindexed: UnindexedCheck | None, *,
+    include_generated: bool = False, ocr_ready: bool = False,
+    on_page: Callable[[int, int], None] | None = None,
 ) -> None:
     path = candidate.path.resolve()
     try:
-        text, sha = read_text(path)
+        opened = open_document(path, candidate.fmt, include_generated=include_generated,
+                               on_page=on_page, ocr_ready=ocr_ready)
+        with lock:
+            existing = docs.find_document_by_path(store, str(path))
+        if existing is not None and existing.sha256 == opened.sha256 \
+                and existing.format == candidate.fmt and not (existing.ocr_pending and ocr_ready):
+            if not ocr_ready:
+                summary.ocr_waiting_pages += existing.ocr_pending
+            _unchanged(store, existing.id, candidate.fmt, summary, lock, unindexed)
+            return
+        split = opened.parse()  # outside the lock: a long PDF must not hold up note saves
     except UnreadableFile as exc:
         summary.skipped.append((display_path(path), exc.reason))
         return
-    with lock:
-        existing = docs.find_document_by_path(store, str(path))
-    if existing is not None and existing.sha256 == sha and existing.format == candidate.fmt:
-        _unchanged(store, existing.id, candidate.fmt, summary, lock, unindexed)
-        return
-    split = split_document(text, candidate.fmt, title_name(path))
-    with lock:
-        saved = docs.save_document(store, path=str(path), fmt=candidate.fmt, sha256=sha,
-                                   title=split.title, specs=split.fragments)
+    saved = save_split(store, worker, path, candidate.fmt, opened.sha256, split, lock)
     if saved.outcome == "unchanged":  # another import of the same file got there first
         _unchanged(store, saved.document_id, candidate.fmt, summary, lock, unindexed)
         return
@@ -177,15 +211,91 @@ def _import_one(
         summary.remarks.append((display_path(path), remark))
     summary.links_lost.extend((display_path(path), link) for link in saved.lost_links)
     summary.dismissals_lost += saved.lost_dismissals
-    with lock:
-        fragment_ids = docs.fragment_ids(store, saved.document_id)
-    worker.enqueue([("fragment", fid) for fid in fragment_ids])  # a hint: the feed has them too
     summary.fragments += len(split.fragments)
     summary.per_format[candidate.fmt] += 1
+    if split.ocr_pages:
+        if ocr_ready:
+            summary.ocr_documents.append(saved.document_id)
+        else:
+            summary.ocr_waiting_pages += len(split.ocr_pages)
     if saved.outcome == "added":
         summary.added += 1
     else:
         summary.updated += 1
+
+
+def save_split(
+    store: sqlite3.Connection, worker: IndexWorker, path: Path, fmt: str, sha: str,
+    split: SplitResult, lock: AbstractContextManager[Any],
+) -> docs.SavedDocument:
+    """One parsed file into the store (one transaction), its fragments hinted to the worker."""
+    with lock:
+        saved = docs.save_document(store, path=str(path), fmt=fmt, sha256=sha, title=split.title,
+                                   specs=split.fragments, ocr_pending=len(split.ocr_pages))
+    if saved.outcome != "unchanged":
+        with lock:
+            fragment_ids = docs.fragment_ids(store, saved.document_id)
+        worker.enqueue([("fragment", fid) for fid in fragment_ids])  # a hint: the feed has them too
+    return saved
+
+
+def recognise_documents(
+    store: sqlite3.Connection, worker: IndexWorker, document_ids: Sequence[int], engine: OcrEngine,
+    *, progress: Progress | None = None, lock: AbstractContextManager[Any] | None = None,
+) -> int:
+    """OCR the scanned pages of these PDFs (their text pages are searchable already).
+
+    Each document is read again with the engine and stored like a re-import of
+    the same content, so fragments of its text pages keep their ids.  Returns
+    the pages recognised.
+    """
+    lock = lock or contextlib.nullcontext()
+    progress = progress or Progress()
+    with lock:
+        todo = [d for i in document_ids
+                if (d := docs.find_document(store, i)) is not None and d.ocr_pending]
+    progress.start("ocr", sum(d.ocr_pending for d in todo))
+    recognised = 0
+    for doc in todo:
+        path = Path(doc.path)
+
+        def on_page(_page: int, _pages: int) -> None:
+            if progress.cancelled:
+                raise Cancelled()
+
+        try:
+            opened = open_document(path, doc.format, include_generated=True, on_page=on_page,
+                                   ocr=_Counting(engine, progress), ocr_ready=True)
+            if opened.sha256 != doc.sha256:
+                continue  # changed since: the next import reads it whole
+            split = opened.parse()
+        except (UnreadableFile, Cancelled):
+            if progress.cancelled:
+                break
+            continue
+        with lock:
+            current = docs.find_document(store, doc.id)
+        if current is None or current.sha256 != doc.sha256:
+            continue
+        save_split(store, worker, path, doc.format, doc.sha256, split, lock)
+        recognised += doc.ocr_pending
+    progress.finish()
+    return recognised
+
+
+class _Counting:
+    """An OCR engine that ticks the progress once per recognised page."""
+
+    def __init__(self, engine: OcrEngine, progress: Progress) -> None:
+        self._engine = engine
+        self._progress = progress
+
+    def page_lines(self, image: Any, page_height: float, scale: float) -> list[Any]:
+        if self._progress.cancelled:
+            raise Cancelled()
+        lines = self._engine.page_lines(image, page_height, scale)
+        self._progress.tick()
+        return lines
 
 
 def _unchanged(
@@ -213,4 +323,6 @@ def remove_document(store: sqlite3.Connection, worker: IndexWorker, document_id:
     worker.remove(keys, then=lambda: docs.delete_document(store, document_id)).result()
 
 
-__all__ = ["ImportSummary", "import_paths", "remove_document", "HIDDEN"]
+__all__ = [
+    "HIDDEN", "ImportSummary", "import_paths", "recognise_documents", "remove_document", "save_split",
+]

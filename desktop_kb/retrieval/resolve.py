@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from desktop_kb.index.sources import SourceKey, fragment_title
+from desktop_kb.retrieval.locators import with_locator
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class ResolvedSource:
     local_only: bool
     document_id: int | None  # for fragments
     path: str | None = None  # the imported file, for fragments
+    page: int | None = None  # paged documents (PDF): where the fragment starts
+    page_end: int | None = None
 
 
 def chunk_refs(index: sqlite3.Connection, chunk_ids: list[int]) -> dict[int, ChunkRef]:
@@ -63,12 +66,14 @@ def resolve_sources(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[So
                 found[(kind, ident)] = ResolvedSource(kind, ident, row[0], row[1], bool(row[2]), None)
         elif kind == "fragment":
             row = store.execute(
-                "SELECT d.title, f.heading_path, f.text, d.local_only, d.id, d.path FROM fragments f "
-                "JOIN documents d ON d.id = f.document_id WHERE f.id = ?", (ident,)).fetchone()
+                "SELECT d.title, f.heading_path, f.text, d.local_only, d.id, d.path, f.page, f.page_end "
+                "FROM fragments f JOIN documents d ON d.id = f.document_id WHERE f.id = ?",
+                (ident,)).fetchone()
             if row is not None:
+                title = with_locator(fragment_title(row[0], row[1]), row[6], row[7])
                 found[(kind, ident)] = ResolvedSource(
-                    kind, ident, fragment_title(row[0], row[1]), row[2], bool(row[3]), row[4],
-                    row[5])
+                    kind, ident, title, row[2], bool(row[3]), row[4], path=row[5], page=row[6],
+                    page_end=row[7])
     return found
 
 

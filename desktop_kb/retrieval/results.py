@@ -24,6 +24,8 @@ class SearchResult:
     lexical_score: float = 0.0
     dense_score: float = 0.0
     path: str | None = None  # the imported file of a fragment
+    page: int | None = None  # paged documents: the page the passage starts on
+    page_end: int | None = None
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -36,6 +38,7 @@ class SearchResult:
             "start": self.start,
             "end": self.end,
             "score": round(self.score, 6),
+            **({"page": self.page, "page_end": self.page_end} if self.page is not None else {}),
         }
         if self.source_type == "fragment":
             # Which document and file a fragment belongs to, so a script can open it.

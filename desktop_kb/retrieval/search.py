@@ -125,7 +125,8 @@ def materialize(
             title=source.title, snippet=text, highlights=highlights, start=start, end=end,
             score=score, chunk_id=cid, chunk_start=ref.start, chunk_end=ref.end,
             document_id=source.document_id, local_only=source.local_only,
-            lexical_score=lex, dense_score=dense, path=source.path,
+            lexical_score=lex, dense_score=dense, path=source.path, page=source.page,
+            page_end=source.page_end,
         ))
         if len(results) >= limit:
             break

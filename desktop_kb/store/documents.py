@@ -22,6 +22,7 @@ class Document:
     title: str
     imported_at: float
     local_only: bool
+    ocr_pending: int = 0  # pages still waiting for OCR (PDF scans)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Fragment:
     text: str
     start: int
     end: int
+    page: int | None = None  # 1-based, for paged formats (PDF)
+    page_end: int | None = None
 
 
 class FragmentLike(Protocol):
@@ -48,6 +51,10 @@ class FragmentLike(Protocol):
     def start(self) -> int: ...
     @property
     def end(self) -> int: ...
+    @property
+    def page(self) -> int | None: ...
+    @property
+    def page_end(self) -> int | None: ...
 
 
 class DocumentNotFound(LookupError):
@@ -56,14 +63,15 @@ class DocumentNotFound(LookupError):
         self.document_id = document_id
 
 
-_DOC_COLS = "id, path, format, sha256, title, imported_at, local_only"
-_FRAG_COLS = "id, document_id, ord, heading_path, text, start, end"
+_DOC_COLS = "id, path, format, sha256, title, imported_at, local_only, ocr_pending"
+_FRAG_COLS = "id, document_id, ord, heading_path, text, start, end, page, page_end"
 
 
 def _doc(row: sqlite3.Row) -> Document:
     return Document(
         id=row["id"], path=row["path"], format=row["format"], sha256=row["sha256"],
         title=row["title"], imported_at=row["imported_at"], local_only=bool(row["local_only"]),
+        ocr_pending=row["ocr_pending"],
     )
 
 
@@ -71,6 +79,7 @@ def _frag(row: sqlite3.Row) -> Fragment:
     return Fragment(
         id=row["id"], document_id=row["document_id"], ord=row["ord"],
         heading_path=row["heading_path"], text=row["text"], start=row["start"], end=row["end"],
+        page=row["page"], page_end=row["page_end"],
     )
 
 
@@ -79,6 +88,11 @@ def get_document(conn: sqlite3.Connection, document_id: int) -> Document:
     if row is None:
         raise DocumentNotFound(document_id)
     return _doc(row)
+
+
+def find_document(conn: sqlite3.Connection, document_id: int) -> Document | None:
+    row = conn.execute(f"SELECT {_DOC_COLS} FROM documents WHERE id = ?", (document_id,)).fetchone()
+    return None if row is None else _doc(row)
 
 
 def find_document_by_path(conn: sqlite3.Connection, path: str) -> Document | None:
@@ -135,7 +149,7 @@ class SavedDocument:
 
 def save_document(
     conn: sqlite3.Connection, *, path: str, fmt: str, sha256: str, title: str,
-    specs: Sequence[FragmentLike],
+    specs: Sequence[FragmentLike], ocr_pending: int = 0,
 ) -> SavedDocument:
     """Insert or update a document and its fragments in one transaction.
 
@@ -144,18 +158,22 @@ def save_document(
     finds the first one's result. Fragments keep their ids where the passage
     is recognisably the same (``fragment_identity``); links to the others are
     returned, so the import can list them rather than drop them silently.
+    ``ocr_pending``: scanned pages still waiting for OCR (a PDF whose scans were
+    recognised since is saved again with the same content hash and 0 here).
     """
     now = time.time()
     with transaction(conn):
         existing = find_document_by_path(conn, path)
-        if existing is not None and existing.sha256 == sha256 and existing.format == fmt:
+        if existing is not None and existing.sha256 == sha256 and existing.format == fmt \
+                and existing.ocr_pending == ocr_pending:
             return SavedDocument(existing.id, "unchanged")
         if existing is None:
             # Content once marked local-only stays so under a new path (renamed, moved): I11.
             cur = conn.execute(
-                "INSERT INTO documents(path, format, sha256, title, imported_at, local_only) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (path, fmt, sha256, title, now, int(content_is_local_only(conn, sha256))),
+                "INSERT INTO documents(path, format, sha256, title, imported_at, local_only, "
+                "ocr_pending) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (path, fmt, sha256, title, now, int(content_is_local_only(conn, sha256)),
+                 ocr_pending),
             )
             assert cur.lastrowid is not None
             document_id = cur.lastrowid
@@ -163,8 +181,9 @@ def save_document(
         else:
             document_id = existing.id
             conn.execute(
-                "UPDATE documents SET format = ?, sha256 = ?, title = ?, imported_at = ? WHERE id = ?",
-                (fmt, sha256, title, now, document_id),
+                "UPDATE documents SET format = ?, sha256 = ?, title = ?, imported_at = ?, "
+                "ocr_pending = ? WHERE id = ?",
+                (fmt, sha256, title, now, ocr_pending, document_id),
             )
             if existing.local_only:
                 remember_content(conn, document_id, sha256)  # the edited version is local-only too
@@ -174,15 +193,16 @@ def save_document(
         if match.removed:
             conn.executemany("DELETE FROM fragments WHERE id = ?", [(i,) for i in match.removed])
         for i, spec in enumerate(specs):
-            values = (spec.ord, spec.heading_path, spec.text, spec.start, spec.end)
+            values = (spec.ord, spec.heading_path, spec.text, spec.start, spec.end,
+                      spec.page, spec.page_end)
             if i in match.keep:
                 conn.execute(
-                    "UPDATE fragments SET ord = ?, heading_path = ?, text = ?, start = ?, end = ? "
-                    "WHERE id = ?", (*values, match.keep[i]))
+                    "UPDATE fragments SET ord = ?, heading_path = ?, text = ?, start = ?, end = ?, "
+                    "page = ?, page_end = ? WHERE id = ?", (*values, match.keep[i]))
             else:
                 conn.execute(
-                    "INSERT INTO fragments(document_id, ord, heading_path, text, start, end) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (document_id, *values))
+                    "INSERT INTO fragments(document_id, ord, heading_path, text, start, end, page, "
+                    "page_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (document_id, *values))
     return SavedDocument(document_id, "added" if existing is None else "updated",
                          kept=len(match.keep), lost_links=tuple(lost),
                          lost_dismissals=lost_dismissals)

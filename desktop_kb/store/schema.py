@@ -181,5 +181,13 @@ _V4 = [
     "UPDATE chat_sessions SET approved_host = NULL",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
+# v5: where a fragment lives in a paged document (PDF page numbers, for "p. 42"
+# locators and the reader), and how many scanned pages still wait for OCR.
+_V5 = [
+    "ALTER TABLE fragments ADD COLUMN page INTEGER",
+    "ALTER TABLE fragments ADD COLUMN page_end INTEGER",
+    "ALTER TABLE documents ADD COLUMN ocr_pending INTEGER NOT NULL DEFAULT 0",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5}
 SCHEMA_VERSION = max(MIGRATIONS)

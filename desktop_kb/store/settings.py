@@ -10,7 +10,7 @@ from desktop_kb.store.tx import transaction
 
 # Defaults live here so CLI and GUI agree; unknown keys are allowed for forward compatibility.
 DEFAULTS: dict[str, Any] = {
-    "import.formats": ["md", "markdown", "txt", "yaml", "yml", "json", "py"],
+    "import.formats": ["md", "txt", "yaml", "json", "py", "pdf", "docx", "epub", "html", "code"],
     "embed.model": None,
     "embed.threads": 2,
     "discovery.enabled": True,

@@ -5,22 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop_kb.library import Library
-from desktop_kb.store.documents import Document, Fragment
+from desktop_kb.store.documents import Document, Fragment, get_document
 
 
 @dataclass(frozen=True)
 class LibrarySnapshot:
+    """What the tree shows: documents only (the reader loads a document's text when opened)."""
+
     documents: list[Document]
-    fragments: dict[int, list[Fragment]]  # document id -> fragments in order
 
 
 def load_snapshot(library: Library) -> LibrarySnapshot:
-    documents = library.list_documents()
-    return LibrarySnapshot(documents, {d.id: library.list_fragments(d.id) for d in documents})
+    return LibrarySnapshot(library.list_documents())
 
 
-def load_fragment(library: Library, document_id: int, fragment_id: int) -> tuple[Document, Fragment]:
-    """One fragment with its document (a search hit or link the tree has not loaded yet)."""
-    documents = {d.id: d for d in library.list_documents()}
-    fragments = {f.id: f for f in library.list_fragments(document_id)}
-    return documents[document_id], fragments[fragment_id]
+@dataclass(frozen=True)
+class DocumentView:
+    document: Document
+    fragments: list[Fragment]
+
+
+def load_document(library: Library, document_id: int) -> DocumentView:
+    """A whole document for the reader: its record and every fragment in order."""
+    return DocumentView(get_document(library.store_reader, document_id),
+                        library.list_fragments(document_id))

@@ -2,18 +2,65 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent
+import re
+
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop_kb.importer.files import GITIGNORED
 from desktop_kb.importer.run import ImportSummary
+
+_UNSUPPORTED = re.compile(r"`\.(\w+)` is not supported yet \((.+)\)")
+# Reasons for files skipped as generated or vendored (the override imports them).
+_GENERATED = re.compile(r"^(lockfile|minified|vendored|machine-written|generated file|excluded by \.gitignore)")
+
+
+def _kind_text(kind: str) -> str:
+    return {
+        "image": QCoreApplication.translate("ImportSummaryDialog", "image"),
+        "audio": QCoreApplication.translate("ImportSummaryDialog", "audio"),
+        "video": QCoreApplication.translate("ImportSummaryDialog", "video"),
+        "archive": QCoreApplication.translate("ImportSummaryDialog", "archive"),
+        "program": QCoreApplication.translate("ImportSummaryDialog", "program"),
+        "font": QCoreApplication.translate("ImportSummaryDialog", "font"),
+        "PowerPoint": QCoreApplication.translate("ImportSummaryDialog", "PowerPoint"),
+        "Excel": QCoreApplication.translate("ImportSummaryDialog", "Excel"),
+    }.get(kind, kind)
+
+
+def _pattern_text(reason: str) -> str | None:
+    m = _UNSUPPORTED.fullmatch(reason)
+    if m:
+        return QCoreApplication.translate("ImportSummaryDialog", "“.{0}” files are not supported yet ({1})").format(
+            m.group(1), _kind_text(m.group(2)))
+    if reason.startswith("lockfile"):
+        return QCoreApplication.translate("ImportSummaryDialog", "lockfile (written by a package manager)")
+    if reason.startswith("vendored dependencies"):
+        return QCoreApplication.translate("ImportSummaryDialog", "vendored dependencies")
+    if reason.startswith("machine-written schema"):
+        return QCoreApplication.translate("ImportSummaryDialog", "machine-written schema or API spec")
+    if reason.startswith("no text layer"):
+        return QCoreApplication.translate("ImportSummaryDialog", "a scan with no text; install OCR (Settings → Text recognition) to read it")
+    if reason.startswith("the PDF is password-protected"):
+        return QCoreApplication.translate("ImportSummaryDialog", "password-protected PDF; import an unprotected copy")
+    if reason.startswith("not a readable PDF"):
+        return QCoreApplication.translate("ImportSummaryDialog", "damaged or not a PDF")
+    if "zip bomb" in reason:
+        return QCoreApplication.translate("ImportSummaryDialog", "would inflate to more than is safe to read (a zip bomb?)")
+    return None
+
+
+def is_generated_reason(reason: str) -> bool:
+    return _GENERATED.match(reason) is not None
 
 
 def reason_text(reason: str) -> str:
@@ -29,11 +76,18 @@ def reason_text(reason: str) -> str:
         "folder already visited (linked folder)": QCoreApplication.translate("ImportSummaryDialog", "folder already visited (linked folder)"),
         "binary file (contains NUL bytes)": QCoreApplication.translate("ImportSummaryDialog", "binary file"),
         "binary file (contains control characters)": QCoreApplication.translate("ImportSummaryDialog", "binary file"),
+        "format not supported": QCoreApplication.translate("ImportSummaryDialog", "format not supported"),
+        GITIGNORED: QCoreApplication.translate("ImportSummaryDialog", "excluded by .gitignore"),
+        "minified or bundled code": QCoreApplication.translate("ImportSummaryDialog", "minified or bundled code"),
+        "minified code (very long lines)": QCoreApplication.translate("ImportSummaryDialog", "minified or bundled code"),
+        "generated file (marked as generated)": QCoreApplication.translate("ImportSummaryDialog", "generated file (marked “do not edit”)"),
     }
-    return known.get(reason, reason)
+    return known.get(reason) or _pattern_text(reason) or reason
 
 
 class ImportSummaryDialog(QDialog):
+    includeGeneratedRequested = Signal()
+
     def __init__(self, summary: ImportSummary, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary = summary
@@ -49,6 +103,9 @@ class ImportSummaryDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.include_button = QPushButton()
+        self.include_button.clicked.connect(self._include_generated)
+        buttons.addButton(self.include_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 14, 16, 12)
         layout.addWidget(self.headline)
@@ -78,6 +135,15 @@ class ImportSummaryDialog(QDialog):
         has_rows = bool(s.skipped or s.remarks)
         self.skipped.setVisible(has_rows)
         self.skipped_header.setVisible(has_rows)
+        self.include_button.setVisible(self.generated_count > 0)
+
+    @property
+    def generated_count(self) -> int:
+        return sum(1 for _path, reason in self.summary.skipped if is_generated_reason(reason))
+
+    def _include_generated(self) -> None:
+        self.accept()
+        self.includeGeneratedRequested.emit()
 
     @property
     def hidden_count(self) -> int:
@@ -97,6 +163,13 @@ class ImportSummaryDialog(QDialog):
             lines.append(self.tr("%n document(s) removed because their files are gone.", "", s.removed))
         if s.cancelled:
             lines.append(self.tr("Cancelled: the files imported before you cancelled are kept."))
+        if s.ocr_documents:
+            lines.append(self.tr("Scanned pages in %n document(s) are being recognised in the "
+                                 "background; their text pages are searchable now.", "",
+                                 len(s.ocr_documents)))
+        if s.ocr_waiting_pages:
+            lines.append(self.tr("%n scanned page(s) wait for text recognition: install OCR in "
+                                 "Settings → Text recognition.", "", s.ocr_waiting_pages))
         self.headline.setText("\n".join(lines))
         self.formats.setHeaderLabels([self.tr("Format"), self.tr("Files")])
         self.skipped_header.setText(self.tr("Skipped files and remarks"))
@@ -104,6 +177,9 @@ class ImportSummaryDialog(QDialog):
         other = sum(n for reason, n in s.quiet_skipped.items() if reason != "hidden")
         parts = [self.tr("%n hidden item(s) skipped (names starting with a dot).", "", self.hidden_count)]
         if other:
-            parts.append(self.tr("%n other item(s) skipped (formats not selected, linked folders).", "", other))
+            parts.append(self.tr("%n other item(s) skipped (pictures, media, other formats, linked folders).", "", other))
         self.hidden.setText(" ".join(parts))
         self.ok_button.setText(self.tr("OK"))
+        self.include_button.setText(self.tr("Import the %n generated file(s) too", "", self.generated_count))
+        self.include_button.setToolTip(self.tr("Lockfiles, minified code, vendored folders, huge schemas "
+                                               "and .gitignored paths are skipped by default"))

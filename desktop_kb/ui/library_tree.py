@@ -1,10 +1,16 @@
-"""The library: imported documents and their fragments, with a lock for *local only*.
+"""The library: imported documents in the folders they came from, with a lock for *local only*.
 
-Filled from one background load (``tasks.document_tasks.load_snapshot``); the tree
-never queries the store itself.
+Folders are rebuilt from the documents' paths; chains of folders with a single
+child collapse into one row ("…/rust-book-cn/src"), so a library imported from
+one folder opens on that folder.  Activating a document opens it whole in the
+reader.  Filled from one background load (``tasks.document_tasks.load_snapshot``);
+the tree never queries the store.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import PurePath
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction
@@ -17,25 +23,50 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.store.documents import Document, Fragment
+from desktop_kb.store.documents import Document
 from desktop_kb.tasks.document_tasks import LibrarySnapshot
 from desktop_kb.ui import icons
 
 DOC_ROLE = Qt.ItemDataRole.UserRole + 1
-FRAG_ROLE = Qt.ItemDataRole.UserRole + 2
+FOLDER_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-def fragment_label(fragment: Fragment) -> str:
-    if fragment.heading_path:
-        return fragment.heading_path.split(" > ")[-1].strip() or fragment.heading_path
-    for line in fragment.text.splitlines():
-        if line.strip():
-            return line.strip()[:80]
-    return f"#{fragment.ord + 1}"
+@dataclass
+class _Folder:
+    name: str
+    folders: dict[str, _Folder] = field(default_factory=dict)
+    documents: list[Document] = field(default_factory=list)
+
+
+def folder_tree(documents: list[Document]) -> _Folder:
+    """Documents placed in a tree of their folders, single-child chains collapsed."""
+    root = _Folder("")
+    for doc in documents:
+        node = root
+        for part in PurePath(doc.path).parent.parts:
+            node = node.folders.setdefault(part, _Folder(part))
+        node.documents.append(doc)
+    return _collapse(root)
+
+
+def _collapse(node: _Folder) -> _Folder:
+    for key, child in list(node.folders.items()):
+        while len(child.folders) == 1 and not child.documents:
+            (only,) = child.folders.values()
+            child = _Folder(str(PurePath(child.name) / only.name), only.folders, only.documents)
+        node.folders[key] = _collapse(child)
+    if node.name == "" and len(node.folders) == 1 and not node.documents:
+        return next(iter(node.folders.values()))  # one top folder: it is the root
+    return node
+
+
+def _short(name: str) -> str:
+    parts = PurePath(name).parts
+    return name if len(parts) <= 2 else "…/" + "/".join(parts[-2:])
 
 
 class LibraryTree(QWidget):
-    fragmentActivated = Signal(int, int)  # document id, fragment id
+    documentActivated = Signal(int)  # document id
     localOnlyRequested = Signal(int, bool)  # document id, new value
     deleteRequested = Signal(int)
 
@@ -48,7 +79,6 @@ class LibraryTree(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.itemActivated.connect(self._activated)
-        self.tree.itemClicked.connect(self._activated)
         self.empty = QLabel(objectName="emptyHint", wordWrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
@@ -57,33 +87,33 @@ class LibraryTree(QWidget):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.empty)
         self.documents: dict[int, Document] = {}
-        self.fragments: dict[int, Fragment] = {}
         self.retranslateUi()
 
     def set_snapshot(self, snapshot: LibrarySnapshot) -> None:
-        expanded = {item.data(0, DOC_ROLE) for item in self._doc_items() if item.isExpanded()}
+        collapsed = {item.data(0, FOLDER_ROLE) for item in self._folder_items() if not item.isExpanded()}
         self.tree.clear()
         self.documents = {d.id: d for d in snapshot.documents}
-        self.fragments = {}
-        items = []
-        for doc in sorted(snapshot.documents, key=lambda d: d.title.casefold()):
+        root = folder_tree(snapshot.documents)
+        self._fill(self.tree.invisibleRootItem(), root, root.name, collapsed)
+        self.empty.setVisible(not snapshot.documents)
+
+    def _fill(self, parent: QTreeWidgetItem, node: _Folder, path: str, collapsed: set[str]) -> None:
+        for name in sorted(node.folders, key=str.casefold):
+            child = node.folders[name]
+            full = str(PurePath(path) / child.name) if path else child.name
+            item = QTreeWidgetItem([_short(child.name)])
+            item.setData(0, FOLDER_ROLE, full)
+            item.setToolTip(0, full)
+            item.setIcon(0, icons.standard(icons.SP.SP_DirIcon))
+            parent.addChild(item)
+            self._fill(item, child, full, collapsed)
+            item.setExpanded(full not in collapsed)
+        for doc in sorted(node.documents, key=lambda d: d.title.casefold()):
             item = QTreeWidgetItem([doc.title])
             item.setData(0, DOC_ROLE, doc.id)
             item.setToolTip(0, f"{doc.path}\n{doc.format}")
             self._decorate(item, doc.local_only)
-            for fragment in snapshot.fragments.get(doc.id, []):
-                self.fragments[fragment.id] = fragment
-                child = QTreeWidgetItem([fragment_label(fragment)])
-                child.setData(0, DOC_ROLE, doc.id)
-                child.setData(0, FRAG_ROLE, fragment.id)
-                child.setToolTip(0, fragment.heading_path or fragment_label(fragment))
-                item.addChild(child)
-            items.append(item)
-        self.tree.addTopLevelItems(items)
-        for item in items:
-            if item.data(0, DOC_ROLE) in expanded:
-                item.setExpanded(True)
-        self.empty.setVisible(not items)
+            parent.addChild(item)
 
     def set_local_only(self, document_id: int, local_only: bool) -> None:
         for item in self._doc_items():
@@ -91,24 +121,34 @@ class LibraryTree(QWidget):
                 self._decorate(item, local_only)
         doc = self.documents.get(document_id)
         if doc is not None:
-            from dataclasses import replace
-
             self.documents[document_id] = replace(doc, local_only=local_only)
 
     def _decorate(self, item: QTreeWidgetItem, local_only: bool) -> None:
         item.setIcon(0, icons.svg("lock") if local_only else icons.standard(icons.SP.SP_FileIcon))
 
+    def _all_items(self) -> list[QTreeWidgetItem]:
+        out: list[QTreeWidgetItem] = []
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            out.append(item)
+            stack.extend(item.child(i) for i in range(item.childCount()))
+        return out
+
     def _doc_items(self) -> list[QTreeWidgetItem]:
-        return [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        return [item for item in self._all_items() if item.data(0, DOC_ROLE) is not None]
+
+    def _folder_items(self) -> list[QTreeWidgetItem]:
+        return [item for item in self._all_items() if item.data(0, FOLDER_ROLE) is not None]
 
     def _activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        fragment_id = item.data(0, FRAG_ROLE)
-        if fragment_id is not None:
-            self.fragmentActivated.emit(int(item.data(0, DOC_ROLE)), int(fragment_id))
+        document_id = item.data(0, DOC_ROLE)
+        if document_id is not None:
+            self.documentActivated.emit(int(document_id))
 
     def _context_menu(self, pos: QPoint) -> None:
         item = self.tree.itemAt(pos)
-        if item is None:
+        if item is None or item.data(0, DOC_ROLE) is None:
             return
         document_id = int(item.data(0, DOC_ROLE))
         doc = self.documents.get(document_id)
@@ -134,5 +174,7 @@ class LibraryTree(QWidget):
 
     def retranslateUi(self) -> None:  # noqa: N802
         self.header.setText(self.tr("Library"))
-        self.tree.setToolTip(self.tr("Imported documents; right-click for local only"))
-        self.empty.setText(self.tr("Nothing imported yet. Use File → Import folder…"))
+        self.tree.setToolTip(self.tr("Imported documents in their folders: double-click to read, "
+                                     "right-click for local only"))
+        self.empty.setText(self.tr("Nothing imported yet. Drop files or folders here, or use "
+                                   "File → Import folder…"))

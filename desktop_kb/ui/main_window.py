@@ -28,6 +28,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -51,11 +52,14 @@ from desktop_kb.ui.controllers.documents import DocumentsController
 from desktop_kb.ui.controllers.import_export import ImportExportController
 from desktop_kb.ui.controllers.index_status import IndexStatusController
 from desktop_kb.ui.controllers.notes import NotesController
+from desktop_kb.ui.controllers.ocr import OcrController
 from desktop_kb.ui.controllers.search import SearchController
 from desktop_kb.ui.controllers.settings import SettingsController
 from desktop_kb.ui.controllers.trash import TrashController
+from desktop_kb.ui.document_reader import DocumentReader
+from desktop_kb.ui.drop_import import DropImport
 from desktop_kb.ui.library_tree import LibraryTree
-from desktop_kb.ui.note_editor import FragmentReader, NoteEditor
+from desktop_kb.ui.note_editor import NoteEditor
 from desktop_kb.ui.note_list import NoteListPanel
 from desktop_kb.ui.search_popup import SearchPopup
 from desktop_kb.ui.status_badge import IndexStatusPopup, StatusBadge, degraded_text
@@ -106,7 +110,7 @@ class MainWindow(QMainWindow):
         self.left.setStretchFactor(1, 2)
 
         self.editor = NoteEditor()
-        self.reader = FragmentReader()
+        self.reader = DocumentReader()
         self.placeholder = QLabel(objectName="emptyHint", alignment=Qt.AlignmentFlag.AlignCenter,
                                   wordWrap=True)
         self.centre = QStackedWidget()
@@ -149,6 +153,9 @@ class MainWindow(QMainWindow):
         self.global_search = SearchController(self)
         self.index_status = IndexStatusController(self)
         self.import_export = ImportExportController(self)
+        self.ocr = OcrController(self)
+        self.drop_import = DropImport(self, self.import_export.import_paths, self._drag_hover)
+        QApplication.instance().installEventFilter(self.drop_import)
         self.settings = SettingsController(self, language_choice)
         self.related_dock = related.install(self)  # before the QA dock, which tabs with it
         self.related_panel = self.related_dock.panel
@@ -242,6 +249,9 @@ class MainWindow(QMainWindow):
         editing = self.centre.currentWidget() is self.editor and not self.editor.body.isReadOnly()
         self.act_trash.setEnabled(editing)
         self.act_save.setEnabled(editing)
+
+    def _drag_hover(self, count: int) -> None:
+        self.statusBar().showMessage(self.tr("Drop to import %n file(s) or folder(s)", "", count), 3000)
 
     def start_progress(self) -> ProgressBridge:
         """A progress bridge for long work, cancelled if the window closes first."""
@@ -338,6 +348,9 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self.drop_import)
         self.notes.save_now()
         for bridge in list(self._progress):
             bridge.cancel()

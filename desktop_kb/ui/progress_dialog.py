@@ -24,6 +24,10 @@ def stage_text(label: str) -> str:
         "copy": QCoreApplication.translate("TaskProgressDialog", "Copying the model…"),
         "convert": QCoreApplication.translate("TaskProgressDialog", "Converting the model…"),
         "check": QCoreApplication.translate("TaskProgressDialog", "Comparing with the reference embeddings…"),
+        "pdf pages": QCoreApplication.translate("TaskProgressDialog", "Reading PDF pages…"),
+        "ocr": QCoreApplication.translate("TaskProgressDialog", "Recognising scanned pages…"),
+        "ocr-download": QCoreApplication.translate("TaskProgressDialog", "Downloading OCR…"),
+        "ocr-extract": QCoreApplication.translate("TaskProgressDialog", "Unpacking OCR…"),
     }.get(label, label)
 
 

@@ -114,15 +114,118 @@
         <source>%n hidden item(s) skipped (names starting with a dot).</source>
         <translation><numerusform>跳过了 %n 个隐藏项（名称以点开头）。</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../desktop_kb/ui/import_dialog.py" line="107" />
-        <source>%n other item(s) skipped (formats not selected, linked folders).</source>
-        <translation><numerusform>跳过了 %n 个其他项（未选择的格式、链接文件夹）。</numerusform></translation>
-    </message>
     <message>
         <location filename="../../desktop_kb/ui/import_dialog.py" line="109" />
         <source>OK</source>
         <translation>确定</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>audio</source>
+        <translation>音频</translation>
+    </message>
+    <message>
+        <source>video</source>
+        <translation>视频</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>压缩包</translation>
+    </message>
+    <message>
+        <source>program</source>
+        <translation>程序</translation>
+    </message>
+    <message>
+        <source>font</source>
+        <translation>字体</translation>
+    </message>
+    <message>
+        <source>PowerPoint</source>
+        <translation>PowerPoint</translation>
+    </message>
+    <message>
+        <source>Excel</source>
+        <translation>Excel</translation>
+    </message>
+    <message>
+        <source>“.{0}” files are not supported yet ({1})</source>
+        <translation>暂不支持“.{0}”文件（{1}）</translation>
+    </message>
+    <message>
+        <source>lockfile (written by a package manager)</source>
+        <translation>锁文件（由包管理器生成）</translation>
+    </message>
+    <message>
+        <source>vendored dependencies</source>
+        <translation>第三方依赖</translation>
+    </message>
+    <message>
+        <source>machine-written schema or API spec</source>
+        <translation>机器生成的 schema 或 API 规范</translation>
+    </message>
+    <message>
+        <source>a scan with no text; install OCR (Settings → Text recognition) to read it</source>
+        <translation>没有文字层的扫描件；安装 OCR（设置 → 文字识别）后即可读取</translation>
+    </message>
+    <message>
+        <source>password-protected PDF; import an unprotected copy</source>
+        <translation>受密码保护的 PDF；请导入未加密的副本</translation>
+    </message>
+    <message>
+        <source>damaged or not a PDF</source>
+        <translation>文件已损坏或不是 PDF</translation>
+    </message>
+    <message>
+        <source>would inflate to more than is safe to read (a zip bomb?)</source>
+        <translation>解压后体积超出安全范围（可能是压缩炸弹）</translation>
+    </message>
+    <message>
+        <source>format not supported</source>
+        <translation>不支持的格式</translation>
+    </message>
+    <message>
+        <source>excluded by .gitignore</source>
+        <translation>被 .gitignore 排除</translation>
+    </message>
+    <message>
+        <source>minified or bundled code</source>
+        <translation>压缩或打包后的代码</translation>
+    </message>
+    <message>
+        <source>generated file (marked “do not edit”)</source>
+        <translation>自动生成的文件（标有“请勿编辑”）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scanned pages in %n document(s) are being recognised in the background; their text pages are searchable now.</source>
+        <translation>
+            <numerusform>%n 个文档中的扫描页正在后台识别；其中的文字页现在已可搜索。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scanned page(s) wait for text recognition: install OCR in Settings → Text recognition.</source>
+        <translation>
+            <numerusform>%n 个扫描页等待文字识别：请在“设置 → 文字识别”中安装 OCR。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other item(s) skipped (pictures, media, other formats, linked folders).</source>
+        <translation>
+            <numerusform>跳过了 %n 个其他项目（图片、音视频、其他格式、链接的文件夹）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Import the %n generated file(s) too</source>
+        <translation>
+            <numerusform>同时导入这 %n 个自动生成的文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lockfiles, minified code, vendored folders, huge schemas and .gitignored paths are skipped by default</source>
+        <translation>锁文件、压缩代码、第三方依赖文件夹、巨大的 schema 以及被 .gitignore 排除的路径默认会被跳过</translation>
     </message>
 </context>
 <context>
@@ -241,14 +344,12 @@
         <translation>资料库</translation>
     </message>
     <message>
-        <location filename="../../desktop_kb/ui/library_tree.py" line="150" />
-        <source>Imported documents; right-click for local only</source>
-        <translation>已导入的文档；右键可设为仅限本地</translation>
+        <source>Imported documents in their folders: double-click to read, right-click for local only</source>
+        <translation>按文件夹排列的已导入文档：双击阅读，右键设置“仅限本地”</translation>
     </message>
     <message>
-        <location filename="../../desktop_kb/ui/library_tree.py" line="151" />
-        <source>Nothing imported yet. Use File → Import folder…</source>
-        <translation>还没有导入任何内容。请使用“文件 → 导入文件夹…”</translation>
+        <source>Nothing imported yet. Drop files or folders here, or use File → Import folder…</source>
+        <translation>还没有导入任何资料。把文件或文件夹拖到这里，或使用“文件 → 导入文件夹…”</translation>
     </message>
 </context>
 <context>
@@ -429,6 +530,12 @@ Ctrl+K 搜索全部内容。</translation>
 Your data stays in {0}.</source>
         <translation>Desktop KB — 本地优先的笔记与中英文学习资料库。
 你的数据保存在 {0}。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drop to import %n file(s) or folder(s)</source>
+        <translation>
+            <numerusform>松开即可导入 %n 个文件或文件夹</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1057,6 +1164,10 @@ Your data stays in {0}.</source>
         <source>Paste the key; you are asked before it is stored in a file</source>
         <translation>粘贴密钥；保存到文件之前会先询问你</translation>
     </message>
+    <message>
+        <source>Text recognition (OCR)</source>
+        <translation>文字识别 (OCR)</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -1213,6 +1324,22 @@ Your data stays in {0}.</source>
         <location filename="../../desktop_kb/ui/progress_dialog.py" line="1" />
         <source>Comparing with the reference embeddings…</source>
         <translation>正在与参考向量比对…</translation>
+    </message>
+    <message>
+        <source>Reading PDF pages…</source>
+        <translation>正在读取 PDF 页面…</translation>
+    </message>
+    <message>
+        <source>Recognising scanned pages…</source>
+        <translation>正在识别扫描页…</translation>
+    </message>
+    <message>
+        <source>Downloading OCR…</source>
+        <translation>正在下载 OCR…</translation>
+    </message>
+    <message>
+        <source>Unpacking OCR…</source>
+        <translation>正在解包 OCR…</translation>
     </message>
 </context>
 <context>
@@ -1735,11 +1862,6 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>导入文件</translation>
     </message>
     <message>
-        <location filename="../../desktop_kb/ui/controllers/import_export.py" line="34" />
-        <source>Study material (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
-        <translation>学习资料 (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
-    </message>
-    <message>
         <location filename="../../desktop_kb/ui/controllers/import_export.py" line="39" />
         <source>Import folder</source>
         <translation>导入文件夹</translation>
@@ -1768,6 +1890,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/controllers/import_export.py" line="91" />
         <source>Exported %n note(s) to {0}.</source>
         <translation><numerusform>已将 %n 条笔记导出到 {0}。</numerusform></translation>
+    </message>
+    <message>
+        <source>Study material (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
+        <translation>学习资料 (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1887,6 +2013,154 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/controllers/trash.py" line="97" />
         <source>%n note(s) deleted for good.</source>
         <translation><numerusform>已永久删除 %n 条笔记。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>DocumentReader</name>
+    <message>
+        <source>No matches</source>
+        <translation>没有匹配</translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>第 {0} 个，共 {1} 个</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>《{0}》</translation>
+    </message>
+    <message>
+        <source>“{0}”, {1}</source>
+        <translation>《{0}》{1}</translation>
+    </message>
+    <message>
+        <source>New note from selection</source>
+        <translation>用选中内容新建笔记</translation>
+    </message>
+    <message>
+        <source>Quote the selected text in a new note that links back here</source>
+        <translation>在新笔记中引用选中的文字，并链接回这里</translation>
+    </message>
+    <message>
+        <source>Local only: never sent to a cloud service</source>
+        <translation>仅限本地：绝不发送给云服务</translation>
+    </message>
+    <message>
+        <source>Find in document (Ctrl+F)</source>
+        <translation>在文档中查找 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>页码</translation>
+    </message>
+</context>
+<context>
+    <name>Locator</name>
+    <message>
+        <source>pp. {0}–{1}</source>
+        <translation>第 {0}–{1} 页</translation>
+    </message>
+    <message>
+        <source>p. {0}</source>
+        <translation>第 {0} 页</translation>
+    </message>
+</context>
+<context>
+    <name>OcrController</name>
+    <message>
+        <source>OCR %v/%m pages</source>
+        <translation>OCR %v/%m 页</translation>
+    </message>
+    <message>
+        <source>Text recognition failed: {0}</source>
+        <translation>文字识别失败：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recognised %n scanned page(s); they are searchable now.</source>
+        <translation>
+            <numerusform>已识别 %n 个扫描页，现在可以搜索了。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop recognising scanned pages (they keep waiting)</source>
+        <translation>停止识别扫描页（它们会继续等待）</translation>
+    </message>
+    <message>
+        <source>Recognising text on scanned pages</source>
+        <translation>正在识别扫描页上的文字</translation>
+    </message>
+</context>
+<context>
+    <name>OcrPage</name>
+    <message>
+        <source>OCR is installed. Scanned pages are recognised after their text pages are searchable.</source>
+        <translation>OCR 已安装。扫描页会在文字页可搜索之后再识别。</translation>
+    </message>
+    <message>
+        <source>OCR is not installed: scanned pages are skipped with a reason.</source>
+        <translation>OCR 未安装：扫描页会被跳过并注明原因。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scanned page(s) are waiting for OCR.</source>
+        <translation>
+            <numerusform>%n 个扫描页正在等待 OCR。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder with the OCR wheels</source>
+        <translation>存放 OCR 安装包（wheel）的文件夹</translation>
+    </message>
+    <message>
+        <source>Installing OCR…</source>
+        <translation>正在安装 OCR…</translation>
+    </message>
+    <message>
+        <source>OCR is installed.</source>
+        <translation>OCR 已安装。</translation>
+    </message>
+    <message>
+        <source>Installation cancelled. Nothing was installed.</source>
+        <translation>已取消安装，没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Text recognition (OCR)</source>
+        <translation>文字识别 (OCR)</translation>
+    </message>
+    <message>
+        <source>Scanned PDF pages have no text to search. OCR recognises Chinese and English on them, on this computer: RapidOCR with PaddleOCR models that come inside its package (about 200 MB once installed). Nothing is sent anywhere.</source>
+        <translation>扫描的 PDF 页面没有可搜索的文字。OCR 会在本机识别其中的中英文：使用 RapidOCR 及其安装包内自带的 PaddleOCR 模型（安装后约 200 MB）。不会向任何地方发送数据。</translation>
+    </message>
+    <message>
+        <source>Install OCR</source>
+        <translation>安装 OCR</translation>
+    </message>
+    <message>
+        <source>Install from a folder…</source>
+        <translation>从文件夹安装…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 </TS>

@@ -1,4 +1,9 @@
-"""Library surface: the tree of imported documents and the fragment reader beside it."""
+"""Library surface: the tree of imported documents (in their folders) and the document reader.
+
+A document opens whole, in order, wherever it is opened from — the tree, a
+search hit, a QA citation, a related suggestion — scrolled to the passage with
+the hit highlighted.  Loading runs on the task runner; the reader only draws.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox
 
-from desktop_kb.store.documents import Document, Fragment
 from desktop_kb.tasks import document_tasks
+from desktop_kb.tasks.document_tasks import DocumentView
 from desktop_kb.tasks.library_tasks import describe_error
-from desktop_kb.ui.library_tree import fragment_label
 
 if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
@@ -22,7 +26,8 @@ class DocumentsController(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._w = window
-        window.tree.fragmentActivated.connect(self.open_fragment)
+        self._generation = 0
+        window.tree.documentActivated.connect(lambda doc_id: self.open_document(doc_id))
         window.tree.localOnlyRequested.connect(self.set_document_local_only)
         window.tree.deleteRequested.connect(self.confirm_delete_document)
         window.reader.localOnlyToggled.connect(self.set_document_local_only)
@@ -34,38 +39,47 @@ class DocumentsController(QObject):
 
     def open_fragment(self, document_id: int, fragment_id: int, highlights: Spans = None,
                       scroll_to: int | None = None) -> None:
+        """A passage (hit, citation, link): its whole document, scrolled to it, highlighted."""
+        del scroll_to  # the reader scrolls to the first highlight, or the passage's start
+        self.open_document(document_id, fragment_id, highlights)
+
+    def open_document(self, document_id: int, fragment_id: int | None = None,
+                      highlights: Spans = None) -> None:
         w = self._w
         w.notes.save_now()
-        doc = w.tree.documents.get(document_id)
-        fragment = w.tree.fragments.get(fragment_id)
-        if doc is not None and fragment is not None:
-            self._show_fragment(doc, fragment, highlights, scroll_to)
+        reader = w.reader
+        if reader.document is not None and reader.document.id == document_id and fragment_id is not None \
+                and any(f.id == fragment_id for f in reader.fragments):
+            reader.go_to_fragment(fragment_id, highlights or [])  # already loaded: just move
+            self._show_reader()
             return
         library = w.library
         if library is None:
             return
-        w.runner.run(lambda: document_tasks.load_fragment(library, document_id, fragment_id),
-                     lambda pair: self._show_fragment(pair[0], pair[1], highlights, scroll_to),
+        self._generation += 1
+        generation = self._generation
+        w.runner.run(lambda: document_tasks.load_document(library, document_id),
+                     lambda view: self._show(generation, view, fragment_id, highlights),
                      lambda exc: w.statusBar().showMessage(describe_error(exc), 5000))
 
-    def _show_fragment(self, doc: Document, fragment: Fragment, highlights: Spans,
-                       scroll_to: int | None) -> None:
+    def _show(self, generation: int, view: DocumentView, fragment_id: int | None,
+              highlights: Spans) -> None:
+        if generation != self._generation:
+            return  # a later open won
+        self._w.reader.show_document(view.document, view.fragments, focus_fragment=fragment_id,
+                                     highlights=highlights)
+        self._show_reader()
+
+    def _show_reader(self) -> None:
         w = self._w
-        title = doc.title if not fragment.heading_path else f"{doc.title} — {fragment_label(fragment)}"
-        w.reader.show_fragment(doc.id, fragment.id, title, doc.path, fragment.text, doc.local_only)
         w.centre.setCurrentWidget(w.reader)
-        if highlights:
-            w.reader.highlight(highlights, scroll_to)
         w.update_actions()
 
     def set_document_local_only(self, document_id: int, on: bool) -> None:
         w = self._w
         w.save_queue.submit(lambda lib: lib.set_document_local_only(document_id, on))
         w.tree.set_local_only(document_id, on)
-        reader = w.reader
-        if reader.document_id == document_id:
-            reader.show_fragment(document_id, reader.fragment_id or 0, reader.title.text(),
-                                 reader.path.text(), reader.text.toPlainText(), on)
+        w.reader.set_local_only(document_id, on)
 
     def confirm_delete_document(self, document_id: int) -> None:
         doc = self._w.tree.documents.get(document_id)
@@ -79,7 +93,9 @@ class DocumentsController(QObject):
         box.open()
 
     def delete_document(self, document_id: int) -> None:
-        if self._w.reader.document_id == document_id:
+        reader = self._w.reader
+        if reader.document is not None and reader.document.id == document_id:
+            reader.clear()
             self._w.show_placeholder()
         self._w.save_queue.submit(lambda lib: lib.delete_document(document_id),
                                   lambda _r: self.reload_tree())

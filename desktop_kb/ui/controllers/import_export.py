@@ -31,7 +31,8 @@ class ImportExportController(QObject):
     def choose_import_files(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self._w, self.tr("Import files"), str(Path.home()),
-            self.tr("Study material (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)"))
+            self.tr("Study material (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml "
+                    "*.yml *.json *.py);;All files (*)"))
         if paths:
             self.import_paths([Path(p) for p in paths])
 
@@ -40,19 +41,26 @@ class ImportExportController(QObject):
         if folder:
             self.import_paths([Path(folder)])
 
-    def import_paths(self, paths: list[Path]) -> None:
+    def import_paths(self, paths: list[Path], *, include_generated: bool = False) -> None:
+        """Files and folders (menu, drag and drop): progress, cancel, then the summary.
+
+        Scanned PDF pages are recognised afterwards, in the background, once the text
+        is in (``OcrController``).
+        """
         w = self._w
         library = w.library
-        if library is None:
+        if library is None or not paths:
             return
         bridge = w.start_progress()
         dialog = TaskProgressDialog(bridge, self.tr("Importing files…"), w)
         self.import_progress = dialog
-        w.runner.run(lambda: library.import_paths(paths, progress=bridge.progress),
-                     lambda summary: self._imported(bridge, dialog, summary),
-                     lambda exc: self._imported(bridge, dialog, exc))
+        w.runner.run(lambda: library.import_paths(paths, progress=bridge.progress,
+                                                  include_generated=include_generated),
+                     lambda summary: self._imported(bridge, dialog, summary, paths),
+                     lambda exc: self._imported(bridge, dialog, exc, paths))
 
-    def _imported(self, bridge: ProgressBridge, dialog: TaskProgressDialog, summary: Any) -> None:
+    def _imported(self, bridge: ProgressBridge, dialog: TaskProgressDialog, summary: Any,
+                  paths: list[Path]) -> None:
         w = self._w
         w.end_progress(bridge)
         dialog.finish()
@@ -60,8 +68,12 @@ class ImportExportController(QObject):
             w.statusBar().showMessage(self.tr("Import failed: {0}").format(describe_error(summary)), 10000)
             return
         self.import_summary = ImportSummaryDialog(summary, w)
+        self.import_summary.includeGeneratedRequested.connect(
+            lambda: self.import_paths(paths, include_generated=True))
         self.import_summary.open()
         w.documents.reload_tree()
+        if summary.ocr_documents and not summary.cancelled:
+            w.ocr.start(summary.ocr_documents)
         self.importFinished.emit(summary)
 
     def choose_export_folder(self) -> None:

@@ -167,13 +167,21 @@ class NotesController(QObject):
         self._w.editor.title.selectAll()
         self.noteCreated.emit(note.id)
 
-    def new_note_from_selection(self, source_title: str, text: str) -> None:
+    def new_note_from_selection(self, _document_id: int, fragment_id: int, source_label: str,
+                                text: str) -> None:
+        """Quote the reader's selection in a new note linked to its passage (local-only follows)."""
+        if self._w.library is None:
+            return
+        if self._w.note_list.showing_trash:
+            self._w.note_list.trash_button.setChecked(False)
+        self.save_now()
         quoted = "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
-        source = self.tr("Source: {0}").format(source_title)
+        source = self.tr("Source: {0}").format(source_label)
         body = f"{quoted}\n\n{source}\n\n"
-        fragment = self._w.reader.fragment_id  # a selection from a local-only document stays local only
-        self.new_note(title=self.tr("Notes on {0}").format(source_title), body=body,
-                      derived_from=(("fragment", fragment),) if fragment is not None else ())
+        title = self.tr("Notes on {0}").format(source_label)
+        self._w.save_queue.submit(
+            lambda lib: note_tasks.create_note_from_passage(lib, title, body, fragment_id),
+            self._created)
 
     def set_note_local_only(self, on: bool) -> None:
         note_id = self._w.editor.note_id

@@ -30,6 +30,7 @@ class SettingsController(QObject):
             self.dialog.languageChosen.connect(self.set_language)
             self.dialog.modelInstalled.connect(lambda _name: w.index.refresh())
             self.dialog.discovery.toggled.connect(w.related_panel.controller.set_enabled)
+            self.dialog.ocr_page.ocrInstalled.connect(w.ocr.start_waiting)
         else:
             self.dialog.reload()
         self.dialog.open()

@@ -1,0 +1,27 @@
+"""Where a passage lives in its document, in words: "p. 42", "pp. 41–42".
+
+Fragments of paged documents (PDF) carry page numbers; every other fragment is
+located by its heading path, which is already part of its title ("Book >
+Chapter > Section").  Resolving a hit (I6) appends the page, so search
+results, QA citations, related suggestions and every ``--json`` output show
+"线性代数 > 第二章 · p. 42" without each of them knowing about pages.
+"""
+
+from __future__ import annotations
+
+__all__ = ["page_locator", "with_locator"]
+
+SEPARATOR = " · "
+
+
+def page_locator(page: int | None, page_end: int | None = None) -> str:
+    if page is None:
+        return ""
+    if page_end is not None and page_end != page:
+        return f"pp. {page}–{page_end}"
+    return f"p. {page}"
+
+
+def with_locator(title: str, page: int | None, page_end: int | None = None) -> str:
+    locator = page_locator(page, page_end)
+    return f"{title}{SEPARATOR}{locator}" if locator else title

@@ -1,0 +1,89 @@
+"""The document reader widget: whole document, outline, passage highlighted, find, selection → note."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QTextCursor
+
+from desktop_kb.store.documents import Document, Fragment
+from desktop_kb.ui.document_reader import DocumentReader, _utf16_to_cp, outline_of
+from desktop_kb.ui.text_offsets import to_utf16
+
+
+def doc(fmt: str = "pdf") -> Document:
+    return Document(id=7, path="/books/线性代数.pdf", format=fmt, sha256="x", title="线性代数",
+                    imported_at=0.0, local_only=False)
+
+
+def frags() -> list[Fragment]:
+    texts = [("第一章 向量", "第一章 向量\n\n向量可以相加。😀 emoji before the hit", 1),
+             ("第一章 向量 > 内积", "内积\n\n内积给出长度与角度。", 2),
+             ("第二章 矩阵", "第二章 矩阵\n\nThe rank of a matrix is its column space dimension.", 3)]
+    return [Fragment(id=100 + i, document_id=7, ord=i, heading_path=hp, text=t, start=0, end=len(t),
+                     page=p, page_end=p) for i, (hp, t, p) in enumerate(texts)]
+
+
+def test_outline_from_headings_or_pages() -> None:
+    entries = outline_of(frags())
+    assert [(e.depth, e.title, e.fragment_id, e.page) for e in entries] == [
+        (0, "第一章 向量", 100, 1), (1, "内积", 101, 2), (0, "第二章 矩阵", 102, 3)]
+    bare = [Fragment(1, 7, 0, "", "a", 0, 1, 1, 1), Fragment(2, 7, 1, "", "b", 0, 1, 1, 1),
+            Fragment(3, 7, 2, "", "c", 0, 1, 2, 2)]
+    assert [(e.page, e.fragment_id) for e in outline_of(bare)] == [(1, 1), (2, 3)]
+
+
+def test_reader_shows_whole_document_and_highlights_the_passage(qtbot) -> None:
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.resize(900, 500)
+    fragments = frags()
+    hit = fragments[2].text.index("rank")
+    reader.show_document(doc(), fragments, focus_fragment=102, highlights=[(hit, hit + 4)])
+    text = reader.text.toPlainText()
+    assert all(f.text in text for f in fragments)
+    assert text.index("向量可以相加") < text.index("内积给出") < text.index("The rank")
+    selections = reader.text.extraSelections()
+    assert any(s.cursor.selectedText() == "rank" for s in selections)
+    assert reader.outline.currentItem().text(0) == "第二章 矩阵"
+    # An astral character earlier in the text must not shift the highlight (UTF-16 positions).
+    first = fragments[0].text.index("hit")
+    reader.go_to_fragment(100, [(first, first + 3)])
+    assert any(s.cursor.selectedText() == "hit" for s in reader.text.extraSelections())
+
+
+def test_find_in_document_cycles_through_matches(qtbot) -> None:
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.show_document(doc(), frags())
+    reader.find_field.setText("内积")
+    assert reader.text.textCursor().selectedText() == "内积"
+    assert reader.find_count.text() == "1 of 2"
+    reader.find_next(backward=False)
+    assert reader.find_count.text() == "2 of 2"
+    reader.find_field.setText("no such words")
+    assert reader.find_count.text() == "No matches"
+
+
+def test_new_note_from_selection_names_its_fragment(qtbot) -> None:
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.show_document(doc(), frags())
+    text = reader.text.toPlainText()
+    start = to_utf16(text, text.index("内积给出"))  # Qt counts UTF-16 units (the emoji is two)
+    cursor = reader.text.textCursor()
+    cursor.setPosition(start)
+    cursor.setPosition(start + 4, QTextCursor.MoveMode.KeepAnchor)
+    reader.text.setTextCursor(cursor)
+    with qtbot.waitSignal(reader.newNoteFromSelection) as signal:
+        reader.new_note_button.click()
+    assert signal.args == [7, 101, "“线性代数”, p. 2", "内积给出"]
+
+
+def test_outline_click_scrolls_to_its_section(qtbot) -> None:
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.show_document(doc(), frags())
+    item = reader.outline.topLevelItem(1)
+    reader._outline_activated(item)
+    position = reader.text.textCursor().position()
+    text = reader.text.toPlainText()
+    assert text[_utf16_to_cp(text, position):].startswith("第二章 矩阵")
