@@ -15,7 +15,11 @@
    installable from --ocr-wheels): pages/s for scanned pages through the
    importer, against the raw RapidOCR call on the same rendered pages.
 4. GUI responsiveness: the 300-page textbook imported from the main window;
-   the longest event-loop stall while it is read, split and indexed.
+   the longest event-loop stall while it is read, split and indexed, beside the
+   same heartbeat with nothing running (the machine's own noise).
+5. Fragments worth finding (issue 12 item 8), on a real book (``--book``, the
+   Chinese Rust book by default): chunks that are nothing but a heading, and
+   how many fragments share a title with another document's fragment.
 """
 
 from __future__ import annotations
@@ -264,6 +268,32 @@ def gui_import(pdf: Path, tmp: Path) -> dict[str, float]:
             "tick_median_ms": round(statistics.median(gaps_ms), 1)}
 
 
+def book_report(book: Path, tmp: Path) -> dict[str, object]:
+    from collections import Counter
+
+    from desktop_kb.index.sources import fragment_title
+    from desktop_kb.library import Library
+
+    with Library(tmp / "book-lib", load_model=False) as lib:
+        lib.import_paths([book])
+        lib.drain()
+        texts = {f.id: f for d in lib.list_documents() for f in lib.list_fragments(d.id)}
+        titles = Counter(fragment_title(d.title, f.heading_path)
+                         for d in lib.list_documents() for f in lib.list_fragments(d.id))
+        chunks = heading_only = 0
+        for sid, start, end in lib.index_reader.execute(
+                "SELECT source_id, start, end FROM kb_chunks WHERE source_type = 'fragment'"):
+            chunks += 1
+            body = [ln for ln in texts[sid].text[start:end].splitlines()
+                    if ln.strip() and not ln.lstrip().startswith("#")]
+            heading_only += not body
+        last = Counter(t.rsplit(" > ", 1)[-1] for t in titles.elements())
+    return {"fragments": len(texts),
+            "chunks": chunks, "heading_only_chunks": heading_only,
+            "fragments_sharing_a_title": sum(n for n in titles.values() if n > 1),
+            "most_common_last_heading": last.most_common(1)[0] if last else None}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--drcd", type=Path, default=ROOT.parent.parent / "shared" / "eval" / "drcd_dev.json")
@@ -273,12 +303,17 @@ def main() -> int:
     parser.add_argument("--ocr-pages", type=int, default=3)
     parser.add_argument("--ocr-data", type=Path, help="a data dir with OCR installed")
     parser.add_argument("--skip-quality", action="store_true")
+    parser.add_argument("--book", type=Path,
+                        default=ROOT.parent.parent / "shared" / "corpora" / "rust-book-cn")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     report: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="bench-formats-") as tmp_name:
         tmp = Path(tmp_name)
+        if args.book.is_dir():
+            report["book"] = book_report(args.book, tmp)
+            print("book:", report["book"], flush=True)
         book = textbook(tmp / "textbook.pdf", args.pages)
         report["text_layer"] = text_layer(book)
         print("text layer:", report["text_layer"], flush=True)
