@@ -244,19 +244,19 @@ def gui_import(pdf: Path, tmp: Path) -> dict[str, float]:
     idle_ms = sorted(g * 1000 for g in gaps)
     gaps.clear()
     done: list[object] = []
-    window.importFinished.connect(lambda s: (done.append(s), loop.quit()))
+    window.import_export.importFinished.connect(lambda s: (done.append(s), loop.quit()))
     started = time.perf_counter()
     heartbeat.start()
     last[0] = time.perf_counter()
-    window.import_paths([pdf])
+    window.import_export.import_paths([pdf])
     loop.exec()
     imported_s = time.perf_counter() - started
     assert window.library is not None
     window.library.drain()
     indexed_s = time.perf_counter() - started
     heartbeat.stop()
-    if window.import_summary is not None:
-        window.import_summary.close()
+    if window.import_export.import_summary is not None:
+        window.import_export.import_summary.close()
     window.close()
     window.shutdown()
     gaps_ms = sorted(g * 1000 for g in gaps)
