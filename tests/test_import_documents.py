@@ -152,6 +152,22 @@ def test_html_without_main_drops_navigation() -> None:
     assert result.doc_text == "T\n\nBody text."
 
 
+def test_html_article_header_kept_and_marked_furniture_dropped() -> None:
+    # A blog post's title sits in its <article>'s own <header>; a documentation page's
+    # navigation bars are divs marked by role or class, "[edit]" links by class.
+    page = """<html><body><header class="site-header">Home menuword</header>
+<div role="navigation">Contents rolenavword</div><div class="nav-panel">Next: Types</div>
+<main><article><header class="entry-header"><h1>Borrowing in Rust</h1></header>
+<h2>References<span class="mw-editsection">[edit]</span></h2>
+<p>A reference borrows a value without taking ownership.</p>
+<div class="sidebar">sidebarword</div><p hidden>hiddenword</p></article></main></body></html>"""
+    result = split_html(page, "x")
+    check(result)
+    for gone in ("menuword", "rolenavword", "Next: Types", "[edit]", "sidebarword", "hiddenword"):
+        assert gone not in result.doc_text
+    assert frag_with(result, "borrows a value").heading_path == "Borrowing in Rust > References"
+
+
 @pytest.mark.parametrize("markup", [
     "", "<", "<<<>>>", "<p>unclosed <b>bold <i>both", "</p></div></html>", "<script>never closed",
     "<html><body>" + "<div>" * 5000 + "deep" + "</div>" * 10, "&#xFFFFFFF; &bogus; &amp;",

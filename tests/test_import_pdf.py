@@ -114,6 +114,17 @@ def test_repeated_margin_lines_need_several_pages() -> None:
     assert not any((n, 0) in running_lines(tight) for n in range(1, 6))
 
 
+def test_running_header_dropped_on_short_pages(qapp: object, tmp_path: Path) -> None:
+    # Pages with two or three lines (a chapter's last page) have no line spacing of their
+    # own: the header's white space is judged against the document's body spacing.
+    pages = [[Para("第一章 向量空间", 18), ZH * 2], [Para("第二章 矩阵", 18), EN],
+             ["特征值与特征向量描述了线性变换的伸缩方向。"]]
+    result = read_pdf(write_pdf(tmp_path / "short.pdf", pages, header="线性代数讲义"), "short")
+    assert "线性代数讲义" not in result.doc_text
+    assert "特征值与特征向量" in result.doc_text
+    assert all(frag.text.strip() for frag in result.fragments)
+
+
 def test_encrypted_pdf_is_refused_with_one_line(qapp: object, tmp_path: Path) -> None:
     path = encrypt_pdf(write_pdf(tmp_path / "secret.pdf", [[EN]]), "pw")
     with pytest.raises(UnreadableFile, match="password-protected"):

@@ -19,6 +19,8 @@ from desktop_kb.store.tx import transaction
 class Spec:
     def __init__(self, ord_: int, text: str, heading: str = "") -> None:
         self.ord, self.text, self.heading_path, self.start, self.end = ord_, text, heading, 0, len(text)
+        self.page: int | None = None  # fragments of text files have no page
+        self.page_end: int | None = None
 
 
 def _changed(conn: sqlite3.Connection, after: int) -> dict[tuple[str, int], bool]:

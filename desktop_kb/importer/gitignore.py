@@ -91,10 +91,10 @@ def parse_gitignore(text: str) -> list[_Rule]:
 
 
 class IgnoreRules:
-    """The .gitignore files met so far in a walk, by folder."""
+    """The .gitignore files met so far in a walk, by folder (shallow ones first)."""
 
     def __init__(self) -> None:
-        self._by_dir: dict[Path, list[_Rule]] = {}
+        self._by_dir: list[tuple[str, list[_Rule]]] = []
 
     def load(self, folder: Path) -> None:
         """Read ``folder/.gitignore`` if there is one (unreadable files are ignored)."""
@@ -104,15 +104,18 @@ class IgnoreRules:
             return
         rules = parse_gitignore(text[:1_000_000])
         if rules:
-            self._by_dir[folder] = rules
+            self._by_dir.append((folder.as_posix().rstrip("/") + "/", rules))
+            self._by_dir.sort(key=lambda item: item[0].count("/"))
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
+        if not self._by_dir:  # the common case: nothing to match, nothing to spend
+            return False
+        text = path.as_posix()
         verdict = False
-        for folder in reversed(path.parents):  # shallow to deep: deeper files override
-            rules = self._by_dir.get(folder)
-            if not rules:
+        for prefix, rules in self._by_dir:  # shallow to deep: deeper files override
+            if not text.startswith(prefix):
                 continue
-            rel = path.relative_to(folder).as_posix()
+            rel = text[len(prefix):]
             for rule in rules:
                 if rule.dir_only and not is_dir:
                     continue

@@ -26,8 +26,33 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
 _BLOCK = frozenset({"p", "div", "section", "article", "main", "li", "dt", "dd", "blockquote",
                     "figcaption", "caption", "tr", "table", "ul", "ol", "dl", "body", "html",
                     "address", "details", "summary", "center", "hr", "br", "figure"})
+# Page furniture that is marked by role, class or id instead of by element: landmark
+# roles, and the names documentation generators and wikis give their navigation bars
+# (texinfo "nav-panel", DocBook "navheader", Sphinx "sphinxsidebar"/"related",
+# MkDocs "md-sidebar", MediaWiki "mw-editsection"'s "[edit]" links).
+_SKIP_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search"})
+_SKIP_NAMES = frozenset({
+    "nav", "navbar", "navigation", "nav-panel", "navheader", "navfooter", "breadcrumb",
+    "breadcrumbs", "sidebar", "sphinxsidebar", "related", "site-header", "site-footer",
+    "skip-link", "skiplink", "md-header", "md-sidebar", "md-footer", "mw-editsection",
+    "mw-navigation", "mw-panel", "navbox", "catlinks", "printfooter", "cookie-banner",
+    "headerlink",
+})
 _HEADING = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _MAIN_HINT = re.compile(r"<(?:main|article)\b|role\s*=\s*[\"']?main", re.IGNORECASE)
+
+
+def _is_furniture(attrs: list[tuple[str, str | None]]) -> bool:
+    for key, value in attrs:
+        if key == "hidden" or (key == "aria-hidden" and value == "true"):
+            return True
+        if not value:
+            continue
+        if key == "role" and value.strip().lower() in _SKIP_ROLES:
+            return True
+        if key in ("class", "id") and not _SKIP_NAMES.isdisjoint(value.lower().split()):
+            return True
+    return False
 
 
 class _Extractor(HTMLParser):
@@ -67,7 +92,10 @@ class _Extractor(HTMLParser):
             return
         self._open.append(tag)
         is_main = tag in ("main", "article") or any(k == "role" and v == "main" for k, v in attrs)
-        if self._skip_stack or (tag in _SKIP and not is_main):
+        # A <header> inside the main content is the article's own (its title), not the site's.
+        own_header = tag == "header" and self._main_depth > 0
+        skipped = (tag in _SKIP and not own_header) or _is_furniture(attrs)
+        if self._skip_stack or (not is_main and skipped):
             self._skip_stack.append(tag)
             return
         if is_main:

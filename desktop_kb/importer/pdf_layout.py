@@ -70,17 +70,32 @@ def _gap(a: PageLine, b: PageLine) -> float:
     return upper.bottom - lower.top
 
 
-def _edge_lines(page: PageText) -> list[PageLine]:
+def _apart(pages: Sequence[PageText]) -> float:
+    """How much white space sets a margin line apart from the body.
+
+    Measured on the body's own line spacing (pairs of lines outside the margins) over
+    the whole document: a page with three lines has no spacing of its own, and the gaps
+    under the running heads themselves must not count as "normal" spacing.
+    """
+    gaps: list[float] = []
+    heights: list[float] = []
+    for page in pages:
+        band = page.height * _EDGE_FRACTION
+        body = [ln for ln in sorted(page.lines, key=lambda ln: -ln.top)
+                if ln.top < page.height - band and ln.bottom > band]
+        gaps.extend(g for a, b in zip(body, body[1:], strict=False) if (g := _gap(a, b)) >= 0)
+        heights.extend(ln.top - ln.bottom for ln in body)
+    spacing = statistics.median(gaps) if gaps else 0.0
+    return max(2 * spacing, 0.6 * statistics.median(heights)) if heights else 0.0
+
+
+def _edge_lines(page: PageText, apart: float) -> list[PageLine]:
     """The top-most and bottom-most lines that sit in the page margins, set apart from the
-    body by more than the body's line spacing (a running head has white space under it;
-    the first line of body text does not)."""
+    body by more than ``apart`` (a running head has white space under it; the first line
+    of body text does not)."""
     if not page.lines:
         return []
     by_top = sorted(page.lines, key=lambda ln: -ln.top)
-    gaps = sorted(g for a, b in zip(by_top, by_top[1:], strict=False) if (g := _gap(a, b)) >= 0)
-    spacing = gaps[len(gaps) // 2] if gaps else 0.0
-    heights = sorted(ln.top - ln.bottom for ln in by_top)
-    apart = max(2 * spacing, 0.6 * heights[len(heights) // 2])
     band = page.height * _EDGE_FRACTION
     picked: list[PageLine] = []
     for lines in (by_top[:3], by_top[::-1][:3]):  # from the top down, from the bottom up
@@ -113,8 +128,9 @@ def running_lines(pages: Sequence[PageText], body_size: float = 0.0) -> set[tupl
     """
     seen: dict[str, set[int]] = {}
     edges: list[tuple[PageText, PageLine]] = []
+    apart = _apart(pages)
     for page in pages:
-        for line in _edge_lines(page):
+        for line in _edge_lines(page, apart):
             edges.append((page, line))
             seen.setdefault(_key(line.text), set()).add(page.number)
     drop: set[tuple[int, int]] = set()
