@@ -53,14 +53,9 @@ def restore_note(library: Library, note_id: int) -> Note:
 def create_note_from_passage(library: Library, title: str, body: str, fragment_id: int) -> Note:
     """A note quoting an imported passage ("New note from selection" in the reader).
 
-    The note links to the passage, and is local-only when the passage's document is
-    (I11: local-only is contagious). The contagion rule itself belongs to the store
-    (``Library.add_note(..., derived_from=...)`` once it lands); this is the one place
-    the reader reaches it.
+    The note links to the passage, and is made *from* it, so the store's contagion rule
+    (I11) makes it local-only when the passage's document is.
     """
-    row = library.store_reader.execute(
-        "SELECT d.local_only FROM fragments f JOIN documents d ON d.id = f.document_id "
-        "WHERE f.id = ?", (fragment_id,)).fetchone()
-    note_id = library.add_note(title, body, local_only=bool(row and row[0]))
+    note_id = library.add_note(title, body, derived_from=(("fragment", fragment_id),))
     library.link(note_id, "fragment", fragment_id, origin="manual")
     return library.get_note(note_id)
