@@ -89,7 +89,8 @@ def test_a_note_from_a_local_only_documents_selection_is_local_only(qtbot, data_
     window = open_window(qtbot, data_dir)
     window.documents.open_fragment(document.id, fragment.id)
     reader = window.reader
-    qtbot.waitUntil(lambda: reader.fragment_id == fragment.id, timeout=5000)
+    qtbot.waitUntil(lambda: reader.document is not None and reader.document.id == document.id
+                    and bool(reader.fragments), timeout=5000)
     cursor = reader.text.textCursor()
     cursor.select(QTextCursor.SelectionType.Document)
     reader.text.setTextCursor(cursor)
