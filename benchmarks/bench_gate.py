@@ -6,7 +6,7 @@ Run from the repository root::
 
 Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
 ``written`` (the shapes the detectors were built against), then ``heldout``
-and ``heldout2``, each written after the detectors passed the batches before
+to ``heldout4``, each written after the detectors passed the batches before
 it and measured before any change it prompted (see each module's docstring
 for its first-run figure). Each case is a note, a
 pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
@@ -17,7 +17,8 @@ withheld or redacted.
 
 False positives, per set: every paragraph of CMRC 2018 trial and DRCD dev
 (Chinese encyclopedia text), every fragment of the Rust book in Chinese
-(code, hashes, identifiers) and the study-text negatives in the corpus. Any
+(code, hashes, identifiers) and the study-text negatives in the corpus
+(``negatives``, and ``negatives2`` written with ``heldout4``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -37,11 +38,12 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.gate_corpus import CATEGORIES, Case, v1_detectors  # noqa: E402
 from benchmarks.gate_corpus.negatives import NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives2 import NEGATIVES as HELDOUT_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
 
-BATCHES = ("written", "heldout", "heldout2", "heldout3")  # in the order they were written
+BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4")  # in the order they were written
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
     SHARED = ROOT.parents[1] / "shared"
@@ -157,7 +159,8 @@ def speed(sources: list[tuple[str, str, str, str]], rounds: int = 3) -> dict[str
 
 def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str]]]:
     sets: dict[str, list[tuple[str, str, str, str]]] = {
-        "study_negatives": [(f"neg#{i}", t, "", "") for i, t in enumerate(NEGATIVES)]}
+        "study_negatives": [(f"neg#{i}", t, "", "") for i, t in enumerate(NEGATIVES)],
+        "study_negatives_heldout": [(f"neg2#{i}", t, "", "") for i, t in enumerate(HELDOUT_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]
@@ -185,7 +188,7 @@ def main() -> int:
         "baseline_v1": {
             "recall": {name: recall(cases, v1_findings) for name, cases in batches.items()},
             "false_positives": {name: false_positives(s, v1_findings) for name, s in sets.items()}},
-        "speed": {name: speed(s) for name, s in sets.items() if name != "study_negatives"},
+        "speed": {name: speed(s) for name, s in sets.items() if not name.startswith("study_negatives")},
     }
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))

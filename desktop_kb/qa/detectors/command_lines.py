@@ -66,6 +66,15 @@ _PGPASS_RE = re.compile(r"(?m)^[A-Za-z0-9_.*-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(
 _WIFI_QR_RE = re.compile(r"WIFI:[^\n]*?(?<=[:;])P:(?P<v>(?:\\.|[^;\n])+);")
 # Webhook URLs carry their secret in the path (飞书, Discord, generic /hooks/…).
 _WEBHOOK_PATH_RE = re.compile(r"https?://[^\s\"'<>]*?/(?:hooks?|webhooks?)/(?P<path>[^\s\"'<>?#]+)", re.I)
+# SQL that sets a password: MySQL ``IDENTIFIED BY '…'``, PostgreSQL ``WITH [ENCRYPTED] PASSWORD '…'``
+# or ``LOGIN PASSWORD '…'``, ``SET PASSWORD … = PASSWORD('…')``.
+_SQL_PASSWORD_RE = re.compile(
+    r"(?i)\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:with|login|encrypted|unencrypted)\s+password|"
+    r"set\s+password\b[^\n;]*?=)\s*(?:password\s*\(\s*)?(?P<q>['\"])(?P<v>[^'\"\n]{1,128})(?P=q)")
+# Windows: ``net use Z: \\srv\share [pw] /user:DOMAIN\name [pw]``, ``cmdkey /pass:…``.
+_NET_USE_RE = re.compile(
+    r"(?i)\bnet\s+use\b[^\n]*?(?:\\\\\S+\s+(?P<before>[^\s/*][^\s]*)\s+/user:|/user:\S+\s+(?P<after>[^\s/*]\S*))")
+_PASS_SWITCH_RE = re.compile(r"(?i)(?<![\w-])/(?:pass|password|p):(?P<v>[^\s\"']+)")
 _LOGIN_TOKEN_RE = re.compile(
     r"\b(?:cargo|npm|docker|heroku|gh|glab|vercel|netlify|wrangler|huggingface-cli|twine)\s+login\b[^\n]*?\s"
     r"(?P<v>[A-Za-z0-9_\-.]{16,})")
@@ -118,6 +127,18 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             for m in rx.finditer(text):
                 if not is_placeholder(m.group("v")):
                     yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    if "password" in lower or "identified" in lower:
+        for m in _SQL_PASSWORD_RE.finditer(text):
+            if not is_placeholder(m.group("v")) and not TEMPLATE_RE.search(m.group("v")):
+                yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    if "net use" in lower or "/pass" in lower or "/p:" in lower:
+        for m in _NET_USE_RE.finditer(text):
+            group = "before" if m.group("before") else "after"
+            if not is_placeholder(m.group(group)):
+                yield Finding(PASSWORD, m.start(group), m.end(group))
+        for m in _PASS_SWITCH_RE.finditer(text):
+            if not is_placeholder(m.group("v")):
+                yield Finding(PASSWORD, m.start("v"), m.end("v"))
     if "-" in text:
         for m in _FLAG_RE.finditer(text):
             cls = name_class(m.group("name"))

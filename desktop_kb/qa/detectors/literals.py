@@ -16,7 +16,12 @@ _PAIR_ANYWHERE_RE = re.compile(r"(?<![\w-])(?P<name>[A-Za-z_][A-Za-z0-9_]{1,40})
 _LITERAL_RE = re.compile(r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-+/]{32,200}={0,2})(?P=q)")
 _HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
 _ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest", "commit", "rev", "revision",
-             "version", "uuid", "guid", "fingerprint", "etag", "url", "uri", "path", "dir", "file", "host"}
+             "version", "uuid", "guid", "fingerprint", "etag", "url", "uri", "path", "dir", "file", "host",
+             "integrity"}
+# Subresource-integrity hashes in lock files (``"integrity": "sha512-…"``) are public checksums.
+_SRI_RE = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5)-")
+# The key a quoted literal is the value of: ``"integrity": "…"``, ``checksum = "…"``.
+_KEY_BEFORE_RE = re.compile(r"[\"']?(?P<name>[A-Za-z_][\w-]{0,40})[\"']?\s*[:=]\s*$")
 
 
 def long_literals(text: str) -> Iterator[Finding]:
@@ -30,6 +35,15 @@ def long_literals(text: str) -> Iterator[Finding]:
             yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _LITERAL_RE.finditer(text):
         value = m.group("v")
+        if _SRI_RE.match(value) or _ID_PARTS & set(_key_parts(text, m.start())):
+            continue
         core = re.sub(r"[-_+/=]", "", value)
         if char_classes(core) >= 3 and not _HEXISH_RE.fullmatch(value) and looks_random(value, min_len=32):
             yield Finding(API_KEY, m.start("v"), m.end("v"))
+
+
+def _key_parts(text: str, literal_start: int) -> list[str]:
+    """The parts of the name a literal is assigned to on its line (none when it is an argument)."""
+    line_start = text.rfind("\n", 0, literal_start) + 1
+    key = _KEY_BEFORE_RE.search(text, line_start, literal_start)
+    return name_parts(key.group("name")) if key else []
