@@ -23,6 +23,15 @@ VALID = {1, 2, 3}
     ("From the file [1†source].", "From the file [1]."),
     ("来自文件【2:0†notes.md】。", "来自文件[2]。"),
     ("Spaced [ 3 ].", "Spaced [3]."),
+    # labels and trailing punctuation models add (held out: written after the shapes above passed)
+    ("As the notes say [snippet 2].", "As the notes say [2]."),
+    ("Per [Source: 3].", "Per [3]."),
+    ("Both [Snippets 1, 2].", "Both [1][2]."),
+    ("见【来源 2】。", "见[2]。"),
+    ("Hash sign [#1].", "Hash sign [1]."),
+    ("旧式括号〔1〕。", "旧式括号[1]。"),
+    ("Trailing comma [1,].", "Trailing comma [1]."),
+    ("Repeated [2][2].", "Repeated [2]."),
 ])
 def test_valid_markers_are_normalised(answer: str, expected: str) -> None:
     checked = validate_answer(answer, VALID)
@@ -38,6 +47,7 @@ def test_valid_markers_are_normalised(answer: str, expected: str) -> None:
     ("Range [2-5].", "Range [2][3].", [4, 5]),
     ("Yes [1] per [4†source].", "Yes [1] per.", [4]),
     ("List [1, 8].", "List [1].", [8]),
+    ("Yes [1], see [source 7].", "Yes [1], see.", [7]),
 ])
 def test_invalid_numbers_are_removed_and_flagged_even_next_to_valid_ones(
         answer: str, expected: str, removed: list[int]) -> None:

@@ -304,3 +304,27 @@ def test_a_local_only_file_stays_local_only_when_renamed_moved_and_pruned(librar
     again.rename(root / "public.md")
     library.import_paths([root], prune=True)
     assert not library.list_documents()[0].local_only
+
+
+def test_marking_a_document_local_only_covers_its_copies_already_imported(
+        library: Any, server: ChatServer, tmp_path: Path) -> None:
+    """A backup copy imported earlier from another folder holds the same words: it stops leaving too."""
+    root = tmp_path / "library"
+    (root / "diary").mkdir(parents=True)
+    (root / "backup").mkdir()
+    text = "# 日记\n\n周三去医院复查，医生说 GitLab 项目压力太大要多休息。\n"
+    (root / "diary" / "d.md").write_text(text, encoding="utf-8")
+    (root / "backup" / "d (1).md").write_text(text, encoding="utf-8")
+    (root / "backup" / "other.md").write_text("# 别的\n\nGitLab 项目的周报。\n", encoding="utf-8")
+    library.import_paths([root])
+    by_path = {Path(d.path).name: d for d in library.list_documents()}
+    library.set_document_local_only(by_path["d.md"].id, True)
+    flags = {Path(d.path).name: d.local_only for d in library.list_documents()}
+    assert flags == {"d.md": True, "d (1).md": True, "other.md": False}
+
+    engine = _engine(library, server, [])
+    library.set_setting("qa.budget_chars", 4000)
+    server.replies.append(Reply.stream("答[1]。"))
+    engine.ask("GitLab 项目 医生 复查", approved=True)
+    sent = _everything_sent(server)
+    assert "周报" in sent and "医院" not in sent

@@ -1,8 +1,9 @@
 """Citation validation for model answers (I10).
 
 Models write citations in many shapes: ``[1]``, ``[1, 2]``, ``[1][2]``,
-full-width ``［1］`` and ``【1】``, footnotes ``[^1]``, ranges ``[1-3]``,
-file-search markers ``[1†source]`` / ``【1:0†source】``. Every shape is
+full-width ``［1］``, ``【1】`` and ``〔1〕``, footnotes ``[^1]``, ranges ``[1-3]``,
+file-search markers ``[1†source]`` / ``【1:0†source】``, labelled ``[snippet 2]`` /
+``[Source: 3]`` / ``[#2]``. Every shape is
 normalised to ``[n]`` for each number that matches a sent snippet; a number
 that matches none is removed and the answer is flagged, also when valid
 markers sit next to it. An answer without any valid marker is "unsupported"
@@ -19,9 +20,13 @@ from dataclasses import dataclass, field
 
 _NUM = r"[0-9０-９]{1,6}"
 _SEP = r"\s*(?:[,，、;；]|[-–—~～]|and|&)\s*"
+# Words models put before the number: "[snippet 2]", "[Source: 3]", "[#2]", "【来源 1】".
+_LABEL = r"(?:(?i:snippets?|sources?|refs?|references?|citations?)|片段|来源|來源|资料|資料|引用|#)\s*[:：]?\s*"
 _MARKER_RE = re.compile(
-    rf"[\[［【]\s*\^?\s*(?P<body>{_NUM}(?:{_SEP}{_NUM})*)\s*(?::\s*{_NUM})?\s*(?:†[^\]］】\n]{{0,80}})?[\]］】]"
+    rf"[\[［【〔]\s*\^?\s*(?:{_LABEL})?(?P<body>{_NUM}(?:{_SEP}{_NUM})*)\s*(?::\s*{_NUM})?\s*"
+    rf"(?:†[^\]］】〕\n]{{0,80}})?[,，.。]?\s*[\]］】〕]"
     r"(?!\()")
+_REPEAT_RE = re.compile(r"(\[\d+\])(?:\1)+")  # "[1][1]" says nothing "[1]" does not
 _CODE_RE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
 MAX_RANGE = 200  # a wider "range" is two numbers, not an expansion
 
@@ -69,7 +74,7 @@ def validate_answer(text: str, valid: Collection[int]) -> Validated:
             (cited if n in valid_set else removed)[n] = None
         return "".join(f"[{n}]" for n in keep)
 
-    cleaned = _MARKER_RE.sub(replace, text)
+    cleaned = _REPEAT_RE.sub(r"\1", _MARKER_RE.sub(replace, text))
     if removed:
         cleaned = re.sub(r"[ \t]+([。，．.,;；])", r"\1", cleaned)
     out = Validated(text=cleaned, cited=list(cited), removed=list(removed))

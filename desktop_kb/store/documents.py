@@ -234,6 +234,9 @@ def set_document_local_only(conn: sqlite3.Connection, document_id: int, local_on
         conn.execute("UPDATE documents SET local_only = ? WHERE id = ?", (int(local_only), document_id))
         if local_only:
             remember_content(conn, document_id, row[0])
+            # The same content imported earlier under another path (a copy, a backup folder) is
+            # the same material: it stops leaving too (I11). Lifting is per document, on purpose.
+            conn.execute("UPDATE documents SET local_only = 1 WHERE sha256 = ? AND local_only = 0", (row[0],))
         else:
             forget_content(conn, document_id, row[0])
 
