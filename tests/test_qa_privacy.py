@@ -203,6 +203,19 @@ def test_a_hostile_provider_streaming_the_key_back_is_scrubbed(library: Any, ser
     assert KEY not in answer.answer and KEY not in "".join(deltas)
 
 
+def test_a_key_streamed_back_in_small_pieces_never_reaches_the_display(library: Any, server: ChatServer) -> None:
+    """Scrubbing each delta alone would show "sk-p", "roj-", … one after another."""
+    engine = _engine(library, server)
+    pieces = [KEY[i:i + 4] for i in range(0, len(KEY), 4)]
+    server.replies.append(Reply.stream("你的 key 是 ", *pieces, " 对吧？安装 GitLab 见[1]。"))
+    deltas: list[str] = []
+    answer = engine.ask(QUESTION, approved=True, on_delta=deltas.append)
+    shown = "".join(deltas)
+    assert KEY not in shown and KEY[:12] not in shown and KEY[-8:] not in shown
+    assert shown.startswith("你的 key 是 ") and shown.endswith("安装 GitLab 见[1]。")
+    assert KEY not in answer.answer
+
+
 # ----- answer length ---------------------------------------------------------------------------------
 
 def test_max_tokens_is_sent_and_a_runaway_stream_is_stopped(library: Any, server: ChatServer) -> None:

@@ -36,7 +36,7 @@ from desktop_kb.qa.providers import (
     stream_chat,
 )
 from desktop_kb.qa.retrieve import QaHit, Retrieved, retrieve
-from desktop_kb.qa.scrub import scrub_secrets
+from desktop_kb.qa.scrub import StreamScrubber, scrub_secrets
 from desktop_kb.qa.source_spans import spans_for_source
 from desktop_kb.retrieval.packing import PackedContext, PackedSnippet, pack_context
 from desktop_kb.store import chats, local_only, uploads
@@ -377,18 +377,24 @@ class QaEngine:
         limit = AnswerLimit(plan.max_answer_tokens)
         key = plan.config.api_key
 
+        shown = StreamScrubber([key])
+
         def delta(text: str) -> None:
             received.append(text)
-            if on_delta is not None:
-                on_delta(scrub_secrets(text, [key]))
+            if on_delta is not None and (ready := shown.feed(text)):
+                on_delta(ready)
             if limit.add(text):
                 cancel.cancel()  # a runaway stream: stop reading, keep what arrived
 
         t0 = time.perf_counter()
         try:
-            result: StreamResult = stream_chat(plan.config, body, delta, cancel=cancel,
-                                               on_attempt=on_attempt, on_outcome=on_outcome,
-                                               transport=transport)
+            try:
+                result: StreamResult = stream_chat(plan.config, body, delta, cancel=cancel,
+                                                   on_attempt=on_attempt, on_outcome=on_outcome,
+                                                   transport=transport)
+            finally:
+                if on_delta is not None and (rest := shown.flush()):
+                    on_delta(rest)
         except _Withheld as late:
             return self.answer_locally(plan, late.reason, removed=removed)
         except Cancelled:

@@ -51,3 +51,36 @@ def scrub_secrets(text: str, known: Iterable[str | None] = ()) -> str:
         if text[f.start:f.end] != MASK:
             text = text[:f.start] + MASK + text[f.end:]
     return text
+
+
+# Characters a key or token is made of; a run of them is never shown before it has ended.
+_TOKEN_TAIL_RE = re.compile(r"[A-Za-z0-9_\-+/=.:~%*…]+\Z")
+_MAX_HELD = 512  # a longer run is shown (scrubbed) anyway, so a stream cannot stall the display
+
+
+class StreamScrubber:
+    """Scrubs a streamed answer piece by piece for live display.
+
+    Scrubbing each delta alone lets a key streamed in small pieces ("sk-p",
+    "roj-Zq8L", …) reach the screen and the terminal's scrollback. The run of
+    key characters at the end of what arrived is held back until something
+    that cannot belong to a key follows it (or the stream ends), so every key
+    is scrubbed whole.
+    """
+
+    def __init__(self, known: Iterable[str | None] = ()) -> None:
+        self._known = [k for k in known if k]
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        """What may be shown now of ``text`` (and of what was held back before it)."""
+        self._held += text
+        tail = _TOKEN_TAIL_RE.search(self._held)
+        cut = tail.start() if tail is not None and len(tail.group(0)) <= _MAX_HELD else len(self._held)
+        ready, self._held = self._held[:cut], self._held[cut:]
+        return scrub_secrets(ready, self._known) if ready else ""
+
+    def flush(self) -> str:
+        """The rest, when the stream has ended (finished, stopped or failed)."""
+        ready, self._held = self._held, ""
+        return scrub_secrets(ready, self._known) if ready else ""
