@@ -30,6 +30,10 @@ _ZH_NAME = (r"(?P<name>密码|密碼|口令|授权码|授權碼|密钥|密鑰|�
 _ZH_ASSIGN_RE = re.compile(
     _ZH_NAME + r"[ \t]*(?P<sep>[:=]|(?:(?:已|被)?(?:改|换|換|设|設|修改|更新|重置|变|變)(?:成|为|為|到|置为|置為))了?|"
     r"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>[\x21-\x2b\x2d-\x3a\x3c-\x7e]{1,200})")
+# "密码设成了名字缩写加生日 lw19900101": a few words describe the password, then it is written out.
+_ZH_DESCRIBED_RE = re.compile(
+    r"(?P<name>密码|密碼|口令)[^\n，。；,;:：]{0,4}?(?:设成|設成|设为|設為|改成|改为|改為|换成|換成|用的是|是)了?"
+    r"[\u4e00-\u9fff]{1,12}[ \t]*[\"'“「『]?(?P<raw>[\x21-\x7e]{6,64})")
 # Other languages' words for "password" (people study in more than two).
 _FOREIGN_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|"
@@ -68,6 +72,10 @@ def assignments(text: str) -> Iterator[Finding]:
             continue  # a signature is a credential in a signed URL's query, not in a file header
         if value and plausible(value, cls, quoted=quoted, spaced=spaced, followed_by=rest):
             yield finding_for(cls, start, end)
+        elif cls == SECRET_NAME and name_parts(m.group("name"))[-1] == "secret" and len(value) >= 6 \
+                and plausible(value, PASSWORD_NAME, quoted=quoted, spaced=spaced, followed_by=rest):
+            # JWT_SECRET=mysupersecret: a secret people choose, unlike a token, can be a word.
+            yield Finding(PASSWORD, start, end)
     for m in _ZH_ASSIGN_RE.finditer(text):
         if _CIPHER_PREFIX_RE.search(text[max(0, m.start() - 6):m.start()]):
             continue
@@ -78,6 +86,12 @@ def assignments(text: str) -> Iterator[Finding]:
             continue  # "密码 RSA 算法": without ：/是/为 only a value with digits reads as a password
         if value and plausible(value, cls, quoted=quoted):
             yield finding_for(cls, start, end)
+    for m in _ZH_DESCRIBED_RE.finditer(text):
+        value, start, end, _quoted = value_of(m)
+        # Only a value that mixes letters and digits (or symbols) reads as the password itself.
+        if re.search(r"[A-Za-z]", value) and re.search(r"[\d\W_]", value) \
+                and plausible(value, PASSWORD_NAME, quoted=False):
+            yield Finding(PASSWORD, start, end)
     for m in _FOREIGN_RE.finditer(text):
         value, start, end, _quoted = value_of(m)
         if value and re.search(r"[\d\W]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):

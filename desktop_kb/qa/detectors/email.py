@@ -21,7 +21,7 @@ _IDEOGRAPHIC_DOT_RE = re.compile(
     r"(?![A-Za-z0-9-])")
 _OBFUSCATED_RE = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s*(?:[(\[{{<]\s*(?:at|AT|@)\s*[)\]}}>]|艾特|\s(?:AT|at)\s)\s*"
-    r"(?P<domain>[A-Za-z0-9-]+(?:\s*(?:[(\[{<]\s*(?:dot|DOT|\.)\s*[)\]}>]|\s(?:dot|DOT)\s|\.)\s*[A-Za-z0-9-]+)+)")
+    r"(?P<domain>[A-Za-z0-9-]+(?:\s*(?:[(\[{<]\s*(?:dot|DOT|\.)\s*[)\]}>]|\s(?:dot|DOT)\s|\.|点|點)\s*[A-Za-z0-9-]+)+)")
 # ``#`` for ``@`` is common in Chinese notes, but only worth trusting before a mail host.
 _MAIL_HOSTS = (r"qq\.com|163\.com|126\.com|yeah\.net|sina\.com|sina\.cn|sohu\.com|foxmail\.com|aliyun\.com|"
                r"139\.com|189\.cn|gmail\.com|outlook\.com|hotmail\.com|live\.com|icloud\.com|me\.com|"
@@ -46,9 +46,9 @@ def emails(text: str) -> list[Finding]:
     for rx in (_OBFUSCATED_RE, _HASH_RE):
         for m in rx.finditer(text):
             raw = m.group("domain")
-            if rx is _OBFUSCATED_RE and not re.search(r"[(\[{<]", m.group(0)) and "dot" not in raw.lower():
+            if rx is _OBFUSCATED_RE and not re.search(r"[(\[{<]|艾特|点|點", m.group(0)) and "dot" not in raw.lower():
                 continue  # "look at example.com" is prose; "name at pku dot edu" is an address
-            domain = re.sub(r"\s|[(\[{<>}\])]|dot|DOT", ".", raw)
+            domain = re.sub(r"\s|[(\[{<>}\])]|dot|DOT|点|點", ".", raw)
             if "." in domain.strip(".") and not _placeholder(m.group("local"), domain):
                 found.append(Finding(EMAIL, m.start(), m.end()))
     return found

@@ -169,6 +169,9 @@ _CARD_WORDS = re.compile(
     r"卡|card|visa|master|amex|american\s+express|unionpay|银联|銀聯|账号|帐号|賬號|帳號|账户|帳戶|"
     r"account|acct|银行|銀行|bank|借记|信用|debit|credit|收款|付款|转账|轉帳|汇款|匯款|储蓄|儲蓄|"
     r"payment|pay|iban|jcb|discover|diners|\bpan\b|card_?no|cc_?num", re.I)
+_ACCOUNT_WORDS = re.compile(
+    r"账号|帐号|賬號|帳號|账户|帐户|賬戶|帳戶|卡号|卡號|银行卡|銀行卡|开户|開戶|户名|戶名|收款|"
+    r"bank\s+account|account\s*(?:no|number|#)|iban", re.I)
 _CARD_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{11,18}}(?![0-9])")
 _CARD_PREFIX_RE = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[0478]|35|6[0-9]|9)")
 _CARD_GROUPS = {(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 4, 4, 4, 2), (4, 4, 4, 4, 1), (4, 6, 5), (4, 6, 4),
@@ -203,9 +206,14 @@ def bank_cards(text: str) -> list[Finding]:
         digits = _digits(raw)
         if not 13 <= len(digits) <= 19 or len(set(digits)) < 3:
             continue
-        if not (_CARD_PREFIX_RE.match(digits) and luhn_ok(digits)):
-            continue
         groups = _groups(raw)
+        if not (_CARD_PREFIX_RE.match(digits) and luhn_ok(digits)):
+            # Account numbers (and mistyped cards) need not pass Luhn; an account word says what they are.
+            if 16 <= len(digits) <= 19 and (groups in _CARD_GROUPS or len(groups) == 1) \
+                    and near(text, m.start(), m.end(), _ACCOUNT_WORDS, 24, 8) \
+                    and not _UNIT_AFTER.match(text, m.end()):  # "账户余额 …元" is an amount
+                found.append(Finding(BANK_CARD, m.start(), m.end()))
+            continue
         grouped = groups in _CARD_GROUPS
         if grouped or (len(groups) == 1 and near(text, m.start(), m.end(), _CARD_WORDS, 32, 16)):
             found.append(Finding(BANK_CARD, m.start(), m.end()))

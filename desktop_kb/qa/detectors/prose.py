@@ -22,12 +22,17 @@ _PROSE_RE = re.compile(
     r"(?:\s+(?:for|of|to|on)\s+[^\n.,;:!?]{1,40}?)?\s+(?P<sep>is|was|are|=|:|-|—|now|to|is\s+now|(?:set|changed|reset)\s+to)"
     r"\s+[\"'“]?(?P<raw>[^\s\"'”]{1,200})")
 _PIN_RE = re.compile(r"(?i)(?<![A-Za-z])PIN(?:\s*(?:code|码|碼|number|no\.?|#))?\s*[:=#]?\s*(?P<v>\d{4,8})(?!\d)")
+# Gift-card and licence codes: "卡密 VPD5-VF1H-IRGL-4UKW", "redeem code: 8R3K-9QXZ-T2MV".
+_REDEEM_RE = re.compile(
+    r"(?i)(?:卡密|兑换码|兌換碼|激活码|激活碼|充值码|充值碼|礼品卡|禮品卡|提货码|提貨碼|券码|券碼|redeem(?:ption)?\s*code|"
+    r"gift\s*card(?:\s*code)?|product\s*key|licen[cs]e\s*key|serial\s*(?:key|number)|cd-?key)"
+    r"[^\n:=\w]{0,3}[:=]?\s*(?P<v>[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,7})(?![\w-])")
 _PASSPHRASE_RE = re.compile(r"(?i)(?<![A-Za-z])pass\s?phrase[^\n:=]{0,24}[:=][ \t]*(?P<v>[^\n]{4,120})")
 
 
 def prose(text: str) -> Iterator[Finding]:
     lower = text.lower()
-    if not any(w in lower for w in ("pass", "pwd", "pin", "code")):
+    if not any(w in lower for w in ("pass", "pwd", "pin", "code", "key", "serial", "卡", "码", "碼")):
         return
     for m in _PROSE_RE.finditer(text):
         value, start, end, _quoted = value_of(m)
@@ -40,6 +45,8 @@ def prose(text: str) -> Iterator[Finding]:
             yield Finding(PASSWORD, start, end)
     for m in _PIN_RE.finditer(text):
         yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    for m in _REDEEM_RE.finditer(text):
+        yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _PASSPHRASE_RE.finditer(text):
         value = m.group("v").rstrip(" \t" + TRAILING)
         if value and not HAN_RE.match(value) and not is_placeholder(value.split()[0]):

@@ -14,6 +14,8 @@ from desktop_kb.qa.detectors.base import (
     API_KEY,
     PASSWORD,
     Finding,
+    char_classes,
+    entropy,
     identifier_like,
     looks_random,
 )
@@ -107,14 +109,20 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
     if cls == SECRET_NAME:
         if not re.search(r"[A-Za-z]", v):
             return len(v) >= 20 and v.isdigit()  # versions, OIDs, dates, IPs are not keys
-        if identifier_like(v) or (len(v) >= 20 and not looks_random(v, min_len=20)):
+        if identifier_like(v) or (len(v) >= 20 and not looks_random(v, min_len=20) and not _symbol_rich(v)):
             return False
         # Generated keys carry digits; "AWSSecretKey" and "#ansiyellow" are names and colours.
         return len(v) >= 8 and bool(re.search(r"\d", v)) and bool(re.search(r"[A-Za-z]", v)) or len(v) >= 20
     return looks_random(v)
 
 
-TRAILING = ",.;:!?)]}>'\"”」』"
+def _symbol_rich(value: str) -> bool:
+    """A generated secret with punctuation in it (Django's ``get_random_secret_key``: ``^*(@$&``)."""
+    symbols = set(re.findall(r"[!#$%&()*+,\-./:;<=>?@\[\]^_{|}~]", value))
+    return " " not in value and len(symbols) >= 3 and char_classes(value) >= 3 and entropy(value) >= 3.5
+
+
+TRAILING = ",.;:!?)]}>'\"”」』("  # "(" opens a remark after the value: "授权码：abc…（不是登录密码）"
 
 
 def value_of(m: re.Match[str]) -> tuple[str, int, int, bool]:
