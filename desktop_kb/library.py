@@ -32,12 +32,15 @@ from desktop_kb.index.verify import VerifyReport
 from desktop_kb.index.worker import IndexStopped, IndexWorker, Listener, RebuildResult
 from desktop_kb.paths import LibraryPaths
 from desktop_kb.progress import Progress
+from desktop_kb.retrieval.by_name import with_named_documents
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.retrieval.results import SearchResponse
 from desktop_kb.retrieval.search import search
+from desktop_kb.retrieval.tag_filter import search_with_tags, split_tag_terms
 from desktop_kb.retrieval.tuning import Tuning, TuningSource, manifest_calibration
 from desktop_kb.store import documents as docs
-from desktop_kb.store import feed, notes, settings
+from desktop_kb.store import feed, markup_sync, notes, settings
+from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.tx import transaction
@@ -53,6 +56,7 @@ class Library:
         self.paths.ensure()
         self._write_lock = threading.RLock()
         self.store = open_store(self.paths.store)
+        markup_sync.ensure_synced(self.store)  # links and tags of notes written before v3
         self._local = threading.local()
         # Models may be shared with another library (``desktop-kb eval`` builds a
         # throwaway library but uses the person's installed models).
@@ -143,8 +147,58 @@ class Library:
     def get_note(self, note_id: int) -> notes.Note:
         return notes.get_note(self.store_reader, note_id)
 
-    def list_notes(self, *, trashed: bool = False, order: str = "updated") -> list[notes.Note]:
-        return notes.list_notes(self.store_reader, trashed=trashed, order=order)
+    def list_notes(self, *, trashed: bool = False, order: str = "updated",
+                   tags: Sequence[str] = ()) -> list[notes.Note]:
+        """Live notes (or the trash); with ``tags``, only notes carrying all of them."""
+        found = notes.list_notes(self.store_reader, trashed=trashed, order=order)
+        if tags:
+            allowed = store_tags.notes_with_tags(self.store_reader, tags, trashed=trashed)
+            found = [n for n in found if n.id in allowed]
+        return found
+
+    def user_words(self) -> list[str]:
+        """Titles, link targets and tags: words for the segmenter's user dictionary."""
+        return markup_sync.user_words(self.store_reader)
+
+    def tags(self) -> list[store_tags.TagCount]:
+        """Tags of live notes with how many notes carry each (nested tags count for parents)."""
+        return store_tags.tag_counts(self.store_reader)
+
+    # ----- typed [[links]] ---------------------------------------------------------
+
+    def resolve_title(self, title: str, *, source: int | None = None) -> int | None:
+        """The live note a ``[[title]]`` opens (the whole text first, then before any "#")."""
+        from desktop_kb.markup.wiki_links import parse_wiki_links
+
+        found = parse_wiki_links(f"[[{title}]]")
+        if not found:
+            return None
+        return markup_sync.resolve_link(self.store_reader, found[0], source=source)
+
+    def link_referrers(self, title: str, *, exclude: int | None = None) -> list[notes.Note]:
+        """Notes whose text links to ``title`` (for "update links after a rename")."""
+        from desktop_kb.markup.titles import title_key
+
+        ids = markup_sync.referrers(self.store_reader, [title_key(title)])
+        return [notes.get_note(self.store_reader, i) for i in ids if i != exclude]
+
+    def retarget_links(self, old_title: str, new_title: str, note_ids: Sequence[int]) -> int:
+        """Rewrite ``[[old_title…]]`` as ``[[new_title…]]`` in these notes; returns links changed.
+
+        Each note is saved like any edit (its links re-resolve, it is re-indexed).
+        """
+        from desktop_kb.markup.wiki_links import retarget
+
+        changed = 0
+        for note_id in note_ids:
+            with self._write_lock:
+                note = notes.get_note(self.store, note_id)
+                body, n = retarget(note.body, old_title, new_title)
+                saved = bool(n) and notes.update_note(self.store, note_id, body=body)
+            if saved:
+                changed += n
+                self.worker.enqueue_note(note_id)
+        return changed
 
     def set_note_local_only(self, note_id: int, local_only: bool) -> None:
         with self._write_lock:
@@ -318,10 +372,18 @@ class Library:
                                    manifest.sha256, calibration)
 
     def search(self, query: str, *, limit: int = 10, mode: str | None = None) -> SearchResponse:
+        """Search notes and the library; ``tag:x`` terms narrow to notes tagged #x."""
         mode = mode or self.default_mode()
-        return search(self.index_reader, self.store_reader, query, limit=limit, mode=mode,
-                      engine=self.engine, dense=self.dense,
-                      tuning=self.tuning() if mode != "lexical" else None)
+
+        def run(text: str, n: int) -> SearchResponse:
+            return search(self.index_reader, self.store_reader, text, limit=n, mode=mode,
+                          engine=self.engine, dense=self.dense,
+                          tuning=self.tuning() if mode != "lexical" else None)
+
+        response = search_with_tags(self.store_reader, query, limit, run)
+        if not split_tag_terms(query)[1]:  # a tag filter means notes only
+            response = with_named_documents(self.store_reader, response, limit)
+        return response
 
     def drain(self, timeout: float | None = None) -> bool:
         """Wait until the index has applied every change committed so far, by any process."""
@@ -347,6 +409,20 @@ class Library:
                                 dense=self.dense if use_dense else None, mode=mode,
                                 calibration=tuning.calibration if tuning else None,
                                 params=tuning.related if tuning else DEFAULT_RELATED)
+
+    def related_material(self, note_id: int, *, limit: int = 8):  # -> discovery.panel.RelatedMaterial
+        """What the related panel shows: copies grouped, dismissed passages' copies hidden,
+        near-duplicate hints."""
+        from desktop_kb.discovery.panel import OVERFETCH, related_material
+
+        return related_material(self.store_reader, self.related(note_id, limit=max(0, limit) * OVERFETCH), limit)
+
+    def dismiss_many(self, note_id: int, targets: Sequence[tuple[str, int]], *, undo: bool = False) -> None:
+        """Dismiss (or restore) every copy of a passage at once, in one transaction."""
+        from desktop_kb.store import links
+
+        with self._write_lock:
+            links.set_dismissed(self.store, note_id, targets, dismissed=not undo)
 
     def note_links(self, note_id: int):  # -> discovery.NoteLinks
         from desktop_kb.discovery.links_view import note_links

@@ -23,6 +23,7 @@ class Progress:
         self.label = ""
         self.done = 0
         self.maximum = 0
+        self.detail = ""  # what is being worked on now ("notes/第三章.md"), for the person to see
 
     def start(self, label: str, maximum: int) -> None:
         self.label, self.done, self.maximum = label, 0, maximum

@@ -175,7 +175,7 @@ def test_cli_related_link_dismiss_links(capsys: pytest.CaptureFixture[str], data
     payload = json.loads(out)
     assert code == 0 and payload["note_id"] == ids["deploy"]
     first = payload["suggestions"][0]
-    assert set(first) == {"rank", "target_type", "target_id", "title", "reason", "snippet"}
+    assert set(first) == {"rank", "target_type", "target_id", "title", "reason", "snippet", "copies"}
     assert set(first["reason"]) == {"terms", "similarity", "closeness"} and first["rank"] == 1
     code, out, _ = _cli(capsys, data_dir, "related", deploy)
     assert "GitLab backup" in out and "shared:" in out

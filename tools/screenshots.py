@@ -46,7 +46,9 @@ docker compose up -d
 - 备份：`gitlab-backup create`，每天一次。
 - Runner 用 *shared* 模式，标签写 `docker`。
 
-> 参考：官方文档的 Omnibus 安装一节。
+> 参考：官方文档的 Omnibus 安装一节。复习方法见 [[Spaced repetition 间隔重复]]。
+
+#运维/docker #gitlab
 """),
     ("Spaced repetition 间隔重复", """# Spaced repetition
 
@@ -56,6 +58,10 @@ Review just before you forget: 1 day, 3 days, 1 week, 1 month.
 
 - Anki-style cards work for vocabulary 词汇.
 - For concepts, write the explanation in your own words 用自己的话解释.
+
+See also [[Python 装饰器笔记|decorators]] and [[SQLite WAL mode#WAL mode]]; next: [[费曼技巧]].
+
+#学习/方法 #review
 """),
     ("Python 装饰器笔记", """# Decorators 装饰器
 
@@ -70,6 +76,8 @@ def logged(fn):
 ```
 
 常见用途：缓存 (`functools.cache`)、权限检查、计时。
+
+#python #学习/编程
 """),
     ("SQLite WAL mode", """# WAL mode
 
@@ -202,7 +210,7 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
     wait_until(lambda: window.library is not None)
     wait_until(lambda: window.index.last_status is not None and window.index.last_status.state == "ok")
     window.splitter.setSizes([int(width * 0.27), width - int(width * 0.27)])
-    window.left.setSizes([int(height * 0.5), int(height * 0.4)])
+    window.left.setSizes([int(height * 0.45), int(height * 0.2), int(height * 0.3)])
     note_row = next(r for r in window.note_list.model._rows if r.title.startswith("Docker"))
     window.notes.open_note(note_row.id)
     wait_until(lambda: window.editor.note_id == note_row.id)
@@ -213,6 +221,11 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
         pixmap.save(str(path))
         written.append(path)
 
+    wait_until(window.meaning.offer.isVisible)
+    settle()
+    save("first_run", compose(window, None))  # the meaning-search offer, once
+    window.meaning.not_now()
+    settle()
     save("note", compose(window, None))
     for w, h in sizes[1:]:
         window.resize(w, h)
@@ -263,6 +276,9 @@ def shoot_language(language: str, out: Path, sizes: list[tuple[int, int]], tmp: 
 
     shoot_reader(window, language, save, compose, center, wait_until, settle)
     shoot_qa(window, language, save, compose, center, wait_until, settle)
+    from screenshots_notes import shoot_notes
+
+    shoot_notes(window, language, save, compose, center, wait_until, settle)
     window.close()
     settle(0.1)
     return written

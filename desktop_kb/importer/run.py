@@ -131,6 +131,7 @@ def import_paths(
         if progress.cancelled:
             summary.cancelled = True
             break
+        progress.detail = candidate.path.name
         try:
             _import_one(store, worker, candidate, summary, lock, unindexed,
                         include_generated=include_generated, ocr_ready=ocr_ready,

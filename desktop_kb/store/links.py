@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.store.tx import transaction
 
 TARGET_TYPES = ("note", "fragment")
-ORIGINS = ("manual", "suggestion")
+# manual: a person's explicit link (a saved answer's sources); suggestion: an accepted
+# suggestion; wiki: typed as [[title]] in the note (kept in step with the text).
+ORIGINS = ("manual", "suggestion", "wiki")
 
 
 class InvalidLinkTarget(ValueError):
@@ -45,21 +48,29 @@ def create_link(
     *, origin: str = "manual",
 ) -> bool:
     """Returns True when a link was created, False when it already existed."""
+    with transaction(conn):
+        return create_link_in_transaction(conn, note_id, target_type, target_id, origin=origin)
+
+
+def create_link_in_transaction(
+    conn: sqlite3.Connection, note_id: int, target_type: str, target_id: int, *, origin: str,
+) -> bool:
+    """The checks and the insert, for a caller that already holds the write transaction
+    (typed wiki links are stored in the same transaction as the text that holds them)."""
     _check(target_type)
     if origin not in ORIGINS:
         raise ValueError(f"Unknown link origin {origin!r}.")
     if target_type == "note" and target_id == note_id:
         raise InvalidLinkTarget("A note cannot link to itself.")
-    with transaction(conn):
-        if conn.execute("SELECT 1 FROM notes WHERE id = ?", (note_id,)).fetchone() is None:
-            raise InvalidLinkTarget(f"No note with id {note_id}.")
-        if not _target_exists(conn, target_type, target_id):
-            raise InvalidLinkTarget(f"No {target_type} with id {target_id}.")
-        cur = conn.execute(
-            "INSERT OR IGNORE INTO links(note_id, target_type, target_id, origin, created_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (note_id, target_type, target_id, origin, time.time()),
-        )
+    if conn.execute("SELECT 1 FROM notes WHERE id = ?", (note_id,)).fetchone() is None:
+        raise InvalidLinkTarget(f"No note with id {note_id}.")
+    if not _target_exists(conn, target_type, target_id):
+        raise InvalidLinkTarget(f"No {target_type} with id {target_id}.")
+    cur = conn.execute(
+        "INSERT OR IGNORE INTO links(note_id, target_type, target_id, origin, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (note_id, target_type, target_id, origin, time.time()),
+    )
     return cur.rowcount == 1
 
 
@@ -71,6 +82,19 @@ def remove_link(conn: sqlite3.Connection, note_id: int, target_type: str, target
             (note_id, target_type, target_id),
         )
     return cur.rowcount == 1
+
+
+def remove_wiki_link_in_transaction(conn: sqlite3.Connection, note_id: int, target_id: int) -> None:
+    """Drop a typed link whose text is gone; a link made another way stays."""
+    conn.execute(
+        "DELETE FROM links WHERE note_id = ? AND target_type = 'note' AND target_id = ? "
+        "AND origin = 'wiki'", (note_id, target_id))
+
+
+def wiki_link_targets(conn: sqlite3.Connection, note_id: int) -> set[int]:
+    return {r[0] for r in conn.execute(
+        "SELECT target_id FROM links WHERE note_id = ? AND target_type = 'note' AND origin = 'wiki'",
+        (note_id,))}
 
 
 def _link(row: sqlite3.Row) -> Link:
@@ -106,6 +130,22 @@ def undismiss_suggestion(conn: sqlite3.Connection, note_id: int, target_type: st
         conn.execute(
             "DELETE FROM dismissed_suggestions WHERE note_id = ? AND target_type = ? AND target_id = ?",
             (note_id, target_type, target_id))
+
+
+def set_dismissed(conn: sqlite3.Connection, note_id: int, targets: Sequence[tuple[str, int]], *,
+                  dismissed: bool) -> None:
+    """Dismiss or restore several targets together (the copies of one passage)."""
+    for target_type, _id in targets:
+        _check(target_type)
+    with transaction(conn):
+        for target_type, target_id in targets:
+            if dismissed:
+                conn.execute(
+                    "INSERT OR IGNORE INTO dismissed_suggestions(note_id, target_type, target_id, created_at) "
+                    "VALUES (?, ?, ?, ?)", (note_id, target_type, target_id, time.time()))
+            else:
+                conn.execute("DELETE FROM dismissed_suggestions WHERE note_id = ? AND target_type = ? "
+                             "AND target_id = ?", (note_id, target_type, target_id))
 
 
 def dismissed_targets(conn: sqlite3.Connection, note_id: int) -> set[tuple[str, int]]:

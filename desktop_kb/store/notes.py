@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from desktop_kb.store import markup_sync
 from desktop_kb.store.local_only import DerivedReason, SourceRef, local_sources
 from desktop_kb.store.tx import transaction
 
@@ -56,7 +57,8 @@ def create_note(conn: sqlite3.Connection, title: str, body: str, *, local_only: 
             "VALUES (?, ?, ?, ?, ?, ?)",
             (title, body, now, now, int(local_only or bool(inherited)), reason),
         )
-    assert cur.lastrowid is not None
+        assert cur.lastrowid is not None
+        markup_sync.sync_note(conn, cur.lastrowid)
     return cur.lastrowid
 
 
@@ -76,6 +78,7 @@ def update_note(
             "UPDATE notes SET title = ?, body = ?, updated_at = ? WHERE id = ?",
             (new_title, new_body, time.time(), note_id),
         )
+        markup_sync.sync_note(conn, note_id, body_changed=new_body != row["body"])
     return True
 
 
@@ -124,11 +127,15 @@ def set_trashed(conn: sqlite3.Connection, note_id: int, trashed: bool) -> None:
         )
         if cur.rowcount == 0:
             raise NoteNotFound(note_id)
+        # Links typed to this title now resolve elsewhere, or to nothing (or back here).
+        markup_sync.relink_referrers(conn, [markup_sync.title_key_of(conn, note_id) or ""])
 
 
 def delete_note(conn: sqlite3.Connection, note_id: int) -> None:
     """Hard delete. Callers remove the note's index rows first (I4)."""
     with transaction(conn):
+        key = markup_sync.title_key_of(conn, note_id)
         cur = conn.execute("DELETE FROM notes WHERE id = ?", (note_id,))
         if cur.rowcount == 0:
             raise NoteNotFound(note_id)
+        markup_sync.relink_referrers(conn, [key or ""])

@@ -189,5 +189,56 @@ _V5 = [
     "ALTER TABLE documents ADD COLUMN ocr_pending INTEGER NOT NULL DEFAULT 0",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5}
+# v6: links typed as [[wiki links]] (origin 'wiki'), #tags, the titles each note's
+# links name (resolved or not, so a note created or renamed later picks up the links
+# already typed to it) and each note's title in comparable form. All derived from the
+# note's text by ``store.markup_sync`` in the transaction that saves it. SQLite cannot
+# alter a CHECK, so ``links`` is rebuilt; the triggers naming it are dropped first and
+# recreated after.
+_V6 = [
+    "DROP TRIGGER notes_target_gone",
+    "DROP TRIGGER fragments_target_gone",
+    """CREATE TABLE links_v6(
+        id INTEGER PRIMARY KEY,
+        note_id INTEGER NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+        target_type TEXT NOT NULL CHECK (target_type IN ('note', 'fragment')),
+        target_id INTEGER NOT NULL,
+        origin TEXT NOT NULL CHECK (origin IN ('manual', 'suggestion', 'wiki')),
+        created_at REAL NOT NULL,
+        UNIQUE(note_id, target_type, target_id)
+    )""",
+    "INSERT INTO links_v6 SELECT id, note_id, target_type, target_id, origin, created_at FROM links",
+    "DROP TABLE links",
+    "ALTER TABLE links_v6 RENAME TO links",
+    "CREATE INDEX links_target ON links(target_type, target_id)",
+    """CREATE TRIGGER notes_target_gone AFTER DELETE ON notes BEGIN
+        DELETE FROM links WHERE target_type = 'note' AND target_id = old.id;
+        DELETE FROM dismissed_suggestions WHERE target_type = 'note' AND target_id = old.id;
+    END""",
+    """CREATE TRIGGER fragments_target_gone AFTER DELETE ON fragments BEGIN
+        DELETE FROM links WHERE target_type = 'fragment' AND target_id = old.id;
+        DELETE FROM dismissed_suggestions WHERE target_type = 'fragment' AND target_id = old.id;
+    END""",
+    """CREATE TABLE note_tags(
+        note_id INTEGER NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+        tag TEXT NOT NULL,
+        label TEXT NOT NULL,
+        PRIMARY KEY(note_id, tag)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX note_tags_tag ON note_tags(tag)",
+    """CREATE TABLE wiki_refs(
+        note_id INTEGER NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+        title_key TEXT NOT NULL,
+        PRIMARY KEY(note_id, title_key)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX wiki_refs_title ON wiki_refs(title_key)",
+    # Each note's title in the form links compare it (markup.titles.title_key).
+    """CREATE TABLE note_title_keys(
+        note_id INTEGER PRIMARY KEY REFERENCES notes(id) ON DELETE CASCADE,
+        title_key TEXT NOT NULL
+    )""",
+    "CREATE INDEX note_title_keys_key ON note_title_keys(title_key)",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5, 6: _V6}
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -35,8 +35,8 @@ def preview_of(body: str) -> str:
     return ""
 
 
-def load_rows(library: Library, trashed: bool) -> list[NoteRow]:
-    return [NoteRow.from_note(n) for n in library.list_notes(trashed=trashed)]
+def load_rows(library: Library, trashed: bool, tags: list[str] | None = None) -> list[NoteRow]:
+    return [NoteRow.from_note(n) for n in library.list_notes(trashed=trashed, tags=tags or ())]
 
 
 def create_note(library: Library, title: str, body: str,

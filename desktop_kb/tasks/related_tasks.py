@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from shiboken6 import isValid
 
 from desktop_kb.discovery.links_view import NoteLinks
-from desktop_kb.discovery.related import RelatedResult
+from desktop_kb.discovery.panel import RelatedMaterial
 from desktop_kb.index.worker import IndexEvent
 from desktop_kb.library import Library
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
@@ -43,12 +43,13 @@ class Action:
     target_id: int
     title: str
     origin: str = "suggestion"
+    copies: tuple[tuple[str, int], ...] = ()  # a dismissal covers every copy of the passage
 
 
 @dataclass(frozen=True)
 class RelatedView:
     note_id: int
-    result: RelatedResult
+    result: RelatedMaterial
     links: NoteLinks
 
 
@@ -146,7 +147,7 @@ class RelatedController(QObject):
         generation, note_id = self._generation, self.note_id
 
         def compute() -> RelatedView:
-            return RelatedView(note_id, library.related(note_id), library.note_links(note_id))
+            return RelatedView(note_id, library.related_material(note_id), library.note_links(note_id))
 
         def launch(_barrier: object) -> None:
             if not isValid(self) or self._library is not library:  # closed meanwhile
@@ -178,7 +179,7 @@ class RelatedController(QObject):
         if current:
             self.last_view = view
             self._watched = frozenset(
-                [s.key for s in view.result.suggestions]
+                [key for group in view.result.groups for key in group.keys]
                 + [(e.target_type, e.target_id) for e in view.links.outgoing]
                 + [("note", e.target_id) for e in view.links.backlinks])
         if not self._finish() or not current:
@@ -218,12 +219,15 @@ class RelatedController(QObject):
         self._apply(Action("link", note_id, target_type, target_id, title),
                     lambda lib: lib.link(note_id, target_type, target_id, origin="suggestion"))
 
-    def dismiss(self, target_type: str, target_id: int, title: str = "") -> None:
+    def dismiss(self, target_type: str, target_id: int, title: str = "",
+                copies: tuple[tuple[str, int], ...] = ()) -> None:
+        """Never suggest this passage — nor its copies elsewhere — for the open note."""
         note_id = self.note_id
         if note_id is None:
             return
-        self._apply(Action("dismiss", note_id, target_type, target_id, title),
-                    lambda lib: lib.dismiss(note_id, target_type, target_id))
+        targets = ((target_type, target_id), *copies)
+        self._apply(Action("dismiss", note_id, target_type, target_id, title, copies=copies),
+                    lambda lib: lib.dismiss_many(note_id, targets))
 
     def remove_link(self, note_id: int, target_type: str, target_id: int, title: str = "",
                     origin: str = "manual") -> None:
@@ -239,6 +243,7 @@ class RelatedController(QObject):
         if action.kind == "link":
             self._apply(action, lambda lib: lib.unlink(n, t, i), undo=True)
         elif action.kind == "dismiss":
-            self._apply(action, lambda lib: lib.dismiss(n, t, i, undo=True), undo=True)
+            targets = ((t, i), *action.copies)
+            self._apply(action, lambda lib: lib.dismiss_many(n, targets, undo=True), undo=True)
         else:
             self._apply(action, lambda lib: lib.link(n, t, i, origin=action.origin), undo=True)

@@ -189,7 +189,8 @@ class DocumentReader(QWidget):
         layout.addLayout(top)
         layout.addLayout(find)
         layout.addWidget(self.splitter, 1)
-        QShortcut(QKeySequence.StandardKey.Find, self, activated=self.focus_find)
+        # Ctrl+F is the window's Edit → Find, which comes here when the reader is shown
+        # (a second Ctrl+F shortcut here would make the key ambiguous and do nothing).
         QShortcut(QKeySequence.StandardKey.FindNext, self, activated=lambda: self.find_next(backward=False))
         QShortcut(QKeySequence.StandardKey.FindPrevious, self,
                   activated=lambda: self.find_next(backward=True))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -98,7 +98,12 @@ class ImportSummaryDialog(QDialog):
         self.skipped_header = QLabel(objectName="paneHeader")
         self.skipped = QTreeWidget()
         self.skipped.setRootIsDecorated(False)
-        self.skipped.setColumnWidth(0, 320)
+        self.skipped.setColumnWidth(0, 260)
+        # Reasons are read in full: wrapped in their column, never only in a tooltip.
+        self.skipped.setWordWrap(True)
+        self.skipped.setUniformRowHeights(False)
+        self.skipped.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.skipped.header().setStretchLastSection(True)
         self.hidden = QLabel(wordWrap=True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
@@ -127,6 +132,7 @@ class ImportSummaryDialog(QDialog):
         for path, reason in s.skipped:
             item = QTreeWidgetItem([path, reason_text(reason)])
             item.setToolTip(0, path)
+            item.setToolTip(1, reason_text(reason))
             self.skipped.addTopLevelItem(item)
         for path, remark in s.remarks:
             item = QTreeWidgetItem([path, remark])

@@ -47,6 +47,7 @@ from desktop_kb.tasks.open_library import OpenedLibrary, open_library
 from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.tasks.save_queue import SaveQueue
 from desktop_kb.ui import i18n, icons
+from desktop_kb.ui.appearance import install_appearance
 from desktop_kb.ui.controllers import qa, related
 from desktop_kb.ui.controllers.documents import DocumentsController
 from desktop_kb.ui.controllers.import_export import ImportExportController
@@ -58,11 +59,17 @@ from desktop_kb.ui.controllers.settings import SettingsController
 from desktop_kb.ui.controllers.trash import TrashController
 from desktop_kb.ui.document_reader import DocumentReader
 from desktop_kb.ui.drop_import import DropImport
+from desktop_kb.ui.edit_menu import install_menus
+from desktop_kb.ui.first_run import install_meaning_search
 from desktop_kb.ui.library_tree import LibraryTree
+from desktop_kb.ui.link_navigation import install_link_navigation
+from desktop_kb.ui.navigation import install_navigation
 from desktop_kb.ui.note_editor import NoteEditor
 from desktop_kb.ui.note_list import NoteListPanel
+from desktop_kb.ui.outline_panel import install_outline
 from desktop_kb.ui.search_popup import SearchPopup
 from desktop_kb.ui.status_badge import IndexStatusPopup, StatusBadge, degraded_text
+from desktop_kb.ui.tag_pane import install_tag_pane
 from desktop_kb.ui.ui_state import UiState
 from desktop_kb.ui.welcome import welcome_note
 
@@ -91,6 +98,13 @@ class MainWindow(QMainWindow):
         self._compose(language_choice)
         self._build_actions()
         self.qa_dock = qa.install(self)
+        self.outline_dock = install_outline(self)
+        self.links = install_link_navigation(self)
+        self.tags = install_tag_pane(self)
+        self.navigation = install_navigation(self)
+        self.appearance = install_appearance(self)
+        self.menus = install_menus(self)
+        self.meaning = install_meaning_search(self)
         self.setWindowIcon(icons.svg("app"))
         self.setStyleSheet(icons.stylesheet())
         self._restore_state()
@@ -224,6 +238,7 @@ class MainWindow(QMainWindow):
         self.global_search.set_library(opened.library)
         self.tree.set_snapshot(opened.snapshot)
         self.show_placeholder()
+        self.links.set_titles([(r.id, r.title) for r in opened.rows])
         self.notes.show_opened(opened.rows, opened.welcome_id)
         freeze_long_lived_objects()  # the library and its caches are loaded now
         self.libraryOpened.emit(opened.library)

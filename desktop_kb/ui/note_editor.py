@@ -6,15 +6,15 @@ It holds text and emits ``edited``; when to save is the window's decision
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QFont, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
-    QStackedWidget,
+    QSplitter,
     QTextBrowser,
     QTextEdit,
     QToolButton,
@@ -22,11 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.markup.preview import parse_note_url, parse_tag_url, preview_markdown
 from desktop_kb.store.local_only import DerivedReason
 from desktop_kb.store.notes import Note
 from desktop_kb.ui import icons
+from desktop_kb.ui.find_bar import FindBar
+from desktop_kb.ui.link_clicks import LinkClicks
 from desktop_kb.ui.markdown_highlighter import MarkdownHighlighter
 from desktop_kb.ui.text_offsets import spans_to_utf16
+
+LIVE_PREVIEW_MS = 250  # side-by-side preview follows typing after this pause
 
 HIT_COLOR = QColor("#ffe08a")
 
@@ -36,6 +41,7 @@ def hit_selections(edit: QPlainTextEdit | QTextEdit, text: str,
     """Extra selections for search hits (code-point spans into ``text``)."""
     fmt = QTextCharFormat()
     fmt.setBackground(HIT_COLOR)
+    fmt.setForeground(QColor("#111111"))  # readable on the yellow in a dark theme too
     selections = []
     for start, end in spans_to_utf16(text, spans):
         cursor = QTextCursor(edit.document())
@@ -60,11 +66,71 @@ def show_hits(edit: QPlainTextEdit | QTextEdit, text: str, spans: list[tuple[int
     edit.centerCursor() if isinstance(edit, QPlainTextEdit) else edit.ensureCursorVisible()
 
 
+class _ReadableWidth:
+    """Keeps the text in a centred column no wider than ``max_text_px`` (0: no limit).
+
+    Lines of ~950 px at 1920×1080 are hard to read; the column leaves the rest as margin.
+    """
+
+    max_text_px = 0
+
+    def set_max_text_width(self, px: int) -> None:
+        self.max_text_px = max(0, px)
+        self._centre()
+
+    def _centre(self) -> None:
+        width = self.width()  # type: ignore[attr-defined]
+        side = max(0, (width - self.max_text_px) // 2) if self.max_text_px else 0
+        self.setViewportMargins(side, 0, side, 0)  # type: ignore[attr-defined]
+
+
+class NoteBody(_ReadableWidth, QPlainTextEdit):
+    def resizeEvent(self, event: object) -> None:  # noqa: N802
+        self._centre()
+        super().resizeEvent(event)  # type: ignore[arg-type]
+
+
+class NotePreview(_ReadableWidth, QTextBrowser):
+    """Rendered Markdown whose ``[[links]]`` and ``#tags`` are clickable."""
+
+    linkActivated = Signal(str)  # the link's target text: "title", "title#heading" or "#heading"
+    tagActivated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notePreview")
+        self.setOpenLinks(False)
+        self.document().setDocumentMargin(16)
+        self.anchorClicked.connect(self._clicked)
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802
+        self._centre()
+        super().resizeEvent(event)  # type: ignore[arg-type]
+
+    def show_markdown(self, text: str) -> None:
+        bar = self.verticalScrollBar()
+        at = bar.value()
+        self.setMarkdown(preview_markdown(text))
+        bar.setValue(at)  # live preview: keep the reading position while the text changes
+
+    def _clicked(self, url: QUrl) -> None:
+        raw = url.toString()
+        target, tag = parse_note_url(raw), parse_tag_url(raw)
+        if target is not None:
+            self.linkActivated.emit(target)
+        elif tag is not None:
+            self.tagActivated.emit(tag)
+        elif url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+
+
 class NoteEditor(QWidget):
     edited = Signal()
     focusLost = Signal()
     localOnlyToggled = Signal(bool)
     trashRequested = Signal()
+    linkActivated = Signal(str)  # "[[…]]" target text, from a Ctrl+click or the preview
+    tagActivated = Signal(str)  # tag key
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,6 +140,7 @@ class NoteEditor(QWidget):
 
         self.title = QLineEdit(objectName="noteTitle")
         self.title.textEdited.connect(self._user_edit)
+        self.title.returnPressed.connect(self._title_done)
         self.local_button = QToolButton(autoRaise=True, checkable=True)
         self.local_button.setIcon(icons.svg("unlock"))
         self.local_button.toggled.connect(self._local_toggled)
@@ -84,6 +151,9 @@ class NoteEditor(QWidget):
         self.preview_button = QToolButton(autoRaise=True, checkable=True)
         self.preview_button.setIcon(icons.standard(icons.SP.SP_FileDialogContentsView))
         self.preview_button.toggled.connect(self._preview_toggled)
+        self.split_button = QToolButton(autoRaise=True, checkable=True)
+        self.split_button.setIcon(icons.standard(icons.SP.SP_FileDialogDetailedView))
+        self.split_button.toggled.connect(self._split_toggled)
         self.trash_button = QToolButton(autoRaise=True)
         self.trash_button.setIcon(icons.standard(icons.SP.SP_TrashIcon))
         self.trash_button.clicked.connect(self.trashRequested)
@@ -96,9 +166,10 @@ class NoteEditor(QWidget):
         bar.addWidget(self.local_reason)
         bar.addWidget(self.local_button)
         bar.addWidget(self.preview_button)
+        bar.addWidget(self.split_button)
         bar.addWidget(self.trash_button)
 
-        self.body = QPlainTextEdit()
+        self.body = NoteBody()
         self.body.setTabChangesFocus(False)
         font = QFont(self.body.font())
         font.setPointSizeF(max(font.pointSizeF(), 10.5) + 1)
@@ -106,17 +177,29 @@ class NoteEditor(QWidget):
         self.body.document().setDocumentMargin(10)
         self.highlighter = MarkdownHighlighter(self.body.document())
         self.body.textChanged.connect(self._body_changed)
-        self.preview = QTextBrowser()
-        self.preview.setOpenExternalLinks(True)
-        self.stack = QStackedWidget()
+        self.clicks = LinkClicks(self.body)
+        self.clicks.linkActivated.connect(lambda link: self.linkActivated.emit(
+            link.target if link.title else f"#{link.heading}"))
+        self.clicks.tagActivated.connect(self.tagActivated)
+        self.preview = NotePreview()
+        self.preview.linkActivated.connect(self.linkActivated)
+        self.preview.tagActivated.connect(self.tagActivated)
+        self.preview.hide()
+        # Editor and preview side by side (or either alone): one splitter, no page flipping.
+        self.stack = QSplitter(Qt.Orientation.Horizontal)
+        self.stack.setChildrenCollapsible(False)
         self.stack.addWidget(self.body)
         self.stack.addWidget(self.preview)
+        self._live = QTimer(self, singleShot=True, interval=LIVE_PREVIEW_MS)
+        self._live.timeout.connect(self._refresh_preview)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
         layout.setSpacing(6)
         layout.addLayout(bar)
         layout.addWidget(self.stack, 1)
+        self.find_bar = FindBar(self.body)
+        layout.addWidget(self.find_bar)
         for widget in (self.title, self.body):
             widget.installEventFilter(self)
         self.retranslateUi()
@@ -137,8 +220,8 @@ class NoteEditor(QWidget):
             self.body.setReadOnly(read_only)
             self.local_button.setEnabled(not read_only)
             self.trash_button.setEnabled(not read_only)
-            if self.preview_button.isChecked():
-                self.preview.setMarkdown(note.body)
+            if self.preview.isVisible() or self.preview_button.isChecked():
+                self.preview.show_markdown(note.body)
             self.set_save_state("")
         finally:
             self._loading = False
@@ -174,9 +257,19 @@ class NoteEditor(QWidget):
             self.edited.emit()
 
     def _body_changed(self) -> None:
+        if self.split_button.isChecked():
+            self._live.start()
         if not self._loading:
             self.body.setExtraSelections([])  # old hits no longer line up with the text
             self._user_edit()
+
+    def _title_done(self) -> None:
+        """Enter in the title: on to the body, as in every notes app."""
+        self.body.setFocus()
+
+    def _refresh_preview(self) -> None:
+        if self.preview.isVisible():
+            self.preview.show_markdown(self.body.toPlainText())
 
     def _local_toggled(self, on: bool) -> None:
         if not on and not self._loading and self._derived is not None and not self.confirm_lift():
@@ -211,8 +304,43 @@ class NoteEditor(QWidget):
 
     def _preview_toggled(self, on: bool) -> None:
         if on:
-            self.preview.setMarkdown(self.body.toPlainText())
-        self.stack.setCurrentWidget(self.preview if on else self.body)
+            self.split_button.setChecked(False)
+            self.preview.show_markdown(self.body.toPlainText())
+        self.preview.setVisible(on)
+        self.body.setVisible(not on)
+        if not on:
+            self.body.setFocus()
+
+    def _split_toggled(self, on: bool) -> None:
+        """Side-by-side live preview, with the editor's typography."""
+        if on:
+            self.preview_button.setChecked(False)
+            self.preview.show_markdown(self.body.toPlainText())
+            self.stack.setSizes([1, 1])
+        self.body.show()
+        self.preview.setVisible(on)
+
+    def rehighlight(self) -> None:
+        """Redraw links and tags (titles appeared or went); formats alone are not an edit."""
+        loading, self._loading = self._loading, True
+        try:
+            self.highlighter.rehighlight()
+        finally:
+            self._loading = loading
+
+    @property
+    def previewing(self) -> bool:
+        return self.preview_button.isChecked()
+
+    def set_typography(self, font: QFont, max_text_px: int) -> None:
+        """One font and column width for writing and reading (editor and preview alike)."""
+        self.body.setFont(font)
+        self.preview.setFont(font)
+        self.preview.document().setDefaultFont(font)
+        self.body.set_max_text_width(max_text_px)
+        self.preview.set_max_text_width(max_text_px)
+        if self.preview.isVisible():
+            self.preview.show_markdown(self.body.toPlainText())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.FocusOut and not self._read_only:
@@ -241,6 +369,7 @@ class NoteEditor(QWidget):
                 "This note was made from local-only material ({0}), so it is local only too. "
                 "Click the lock to allow sending it.").format(sources))
         self.preview_button.setToolTip(self.tr("Preview Markdown (Ctrl+E)"))
+        self.split_button.setToolTip(self.tr("Live preview beside the editor (Ctrl+Shift+E)"))
         self.trash_button.setToolTip(self.tr("Move to trash"))
 
 

@@ -20,13 +20,15 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QIcon, QPainter
+from PySide6.QtGui import QAction, QFont, QGuiApplication, QIcon, QKeyEvent, QPainter
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -163,6 +165,18 @@ class NoteDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+class NoteListView(QListView):
+    """The list itself: Delete moves the current note to the trash, as in a file manager."""
+
+    deletePressed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.currentIndex().isValid():
+            self.deletePressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class NoteListPanel(QWidget):
     noteSelected = Signal(int)
     newNoteRequested = Signal()
@@ -170,6 +184,9 @@ class NoteListPanel(QWidget):
     restoreRequested = Signal(int)
     emptyTrashRequested = Signal()
     sortChanged = Signal(str)
+    trashRequested = Signal(int)  # Delete key or context menu on a live note
+    deleteForeverRequested = Signal(int)  # the same in the trash view
+    tagFilterChanged = Signal(object)  # list[str] of tag keys; [] for all notes
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -200,7 +217,22 @@ class NoteListPanel(QWidget):
         self.sort.addItem("", "title")
         self.sort.currentIndexChanged.connect(self._apply_sort)
 
-        self.view = QListView()
+        self.tag_bar = QWidget(objectName="tagFilterBar")
+        self.tag_label = QLabel(objectName="tagFilterLabel")
+        self.tag_clear = QToolButton(autoRaise=True, text="✕")
+        self.tag_clear.clicked.connect(lambda: self.set_tag_filter([]))
+        tag_row = QHBoxLayout(self.tag_bar)
+        tag_row.setContentsMargins(2, 0, 0, 0)
+        tag_row.addWidget(self.tag_label, 1)
+        tag_row.addWidget(self.tag_clear)
+        self.tag_bar.hide()
+        self.tag_filter: list[str] = []
+
+        self.view = NoteListView()
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.deletePressed.connect(self._delete_pressed)
         self.view.setModel(self.proxy)
         self.view.setItemDelegate(NoteDelegate(self.view))
         self.view.setUniformItemSizes(True)
@@ -232,6 +264,7 @@ class NoteListPanel(QWidget):
         row.addWidget(self.filter, 1)
         row.addWidget(self.sort)
         layout.addLayout(row)
+        layout.addWidget(self.tag_bar)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.trash_bar)
         self._apply_sort()
@@ -278,13 +311,50 @@ class NoteListPanel(QWidget):
                 return
             index = self.proxy.mapFromSource(self.model.index(row))
             if index.isValid():
-                self.view.setCurrentIndex(index)
+                # Clear-and-select: exactly the open note is selected, never a leftover.
+                selection.setCurrentIndex(index, selection.SelectionFlag.ClearAndSelect)
                 self.view.scrollTo(index)
         finally:
             if not notify:
                 selection.blockSignals(False)
 
+    def set_tag_filter(self, keys: list[str]) -> None:
+        """Show only notes with these tags (the window reloads the rows); [] shows all."""
+        keys = list(dict.fromkeys(keys))
+        if keys == self.tag_filter:
+            return
+        self.tag_filter = keys
+        self.tag_bar.setVisible(bool(keys))
+        self.retranslateUi()
+        self.tagFilterChanged.emit(keys)
+
     # ----- slots ----------------------------------------------------------------------
+
+    def _delete_pressed(self) -> None:
+        note_id = self.current_id()
+        if note_id is None:
+            return
+        (self.deleteForeverRequested if self.showing_trash else self.trashRequested).emit(note_id)
+
+    def _context_menu(self, pos: object) -> None:
+        index = self.view.indexAt(pos)  # type: ignore[arg-type]
+        if not index.isValid():
+            return
+        note_id = int(index.data(ID_ROLE))
+        title = self.model.get(note_id).title if self.model.get(note_id) else ""
+        menu = QMenu(self)
+        if self.showing_trash:
+            menu.addAction(self.tr("Restore"), lambda: self.restoreRequested.emit(note_id))
+            menu.addAction(self.tr("Delete for good…"), lambda: self.deleteForeverRequested.emit(note_id))
+        else:
+            menu.addAction(self.tr("Open"), lambda: self.noteSelected.emit(note_id))
+            copy: QAction = menu.addAction(self.tr("Copy link"), lambda: QGuiApplication.clipboard().setText(
+                f"[[{title}]]"))
+            copy.setEnabled(bool(title.strip()))
+            menu.addSeparator()
+            menu.addAction(self.tr("Move to trash"), lambda: self.trashRequested.emit(note_id))
+        self.context_menu = menu  # tests reach the open menu here
+        menu.popup(self.view.viewport().mapToGlobal(pos))  # type: ignore[arg-type]
 
     def _apply_sort(self) -> None:
         if self.order == "title":
@@ -326,6 +396,8 @@ class NoteListPanel(QWidget):
         self.sort.setItemText(1, self.tr("Title"))
         self.sort.setToolTip(self.tr("Sort order"))
         self.restore_button.setText(self.tr("Restore"))
+        self.tag_label.setText(self.tr("Tagged: {0}").format(" ".join(f"#{t}" for t in self.tag_filter)))
+        self.tag_clear.setToolTip(self.tr("Show all notes"))
         self.empty_button.setText(self.tr("Empty trash"))
         if self.model.rowCount():  # "Untitled" is translated too
             self.model.dataChanged.emit(self.model.index(0), self.model.index(self.model.rowCount() - 1))

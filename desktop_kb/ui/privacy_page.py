@@ -84,7 +84,15 @@ class PrivacyPage(QWidget):
         self.sensitive.setCurrentIndex(max(0, self.sensitive.findData(snapshot.sensitive)))
         self.budget.setValue(int(snapshot.budget_chars or 1200))
         self._loading = False
-        rows = self.rows = snapshot.uploads
+        self.rows = snapshot.uploads
+        self._shown = True
+        self._render_rows()
+        self.uploadsLoaded.emit(len(self.rows))
+
+    _shown = False  # rows have been loaded at least once
+
+    def _render_rows(self) -> None:
+        rows = self.rows
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             when = datetime.datetime.fromtimestamp(row.created_at).strftime("%Y-%m-%d %H:%M:%S")
@@ -92,13 +100,24 @@ class PrivacyPage(QWidget):
             verdicts = " ".join(f"{k} {v}" for k, v in sorted(row.verdicts.items()) if v)
             hashes = ", ".join(h[:12] for h in row.snippet_hashes)
             cells = [when, row.provider_host, f"{row.bytes:,}", str(row.n_snippets),
-                     f"{row.outcome} · {verdicts}", f"{sources}  [{hashes}]"]
+                     f"{self.outcome_text(row.outcome)} · {verdicts}", f"{sources}  [{hashes}]"]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 self.table.setItem(r, c, item)
-        self.message.setText("" if rows else self.tr("Nothing has ever been sent from this library."))
-        self.uploadsLoaded.emit(len(rows))
+        self.message.setText(self.tr("Nothing has ever been sent from this library.") if not rows else "")
+
+    def outcome_text(self, outcome: str) -> str:
+        """The stored outcome ("sent", "http 429", "cancelled", …) in the UI language."""
+        if outcome.startswith("http "):
+            return self.tr("HTTP error {0}").format(outcome[5:])
+        return {
+            "sending": self.tr("sending"), "sent": self.tr("sent"), "ok": self.tr("sent"),
+            "cancelled": self.tr("cancelled"), "error": self.tr("failed"),
+            "offline": self.tr("unreachable"), "timeout": self.tr("timed out"),
+            "auth": self.tr("key refused"), "rate_limited": self.tr("rate limited"),
+            "protocol": self.tr("broken answer"), "http": self.tr("HTTP error"),
+        }.get(outcome, outcome)
 
     def _sensitive_changed(self, _index: int) -> None:
         if not self._loading:
@@ -127,6 +146,8 @@ class PrivacyPage(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Time"), self.tr("Provider"), self.tr("Bytes"),
                                               self.tr("Snippets"), self.tr("Outcome"), self.tr("Sources")])
         self.refresh_button.setText(self.tr("Refresh"))
+        if self._shown:  # the log, its outcomes and the empty-log line, in the new language
+            self._render_rows()
 
 
 class PresetChooser(QComboBox):

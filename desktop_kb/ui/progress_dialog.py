@@ -51,7 +51,14 @@ class TaskProgressDialog(QProgressDialog):
     def _changed(self, label: str, done: int, maximum: int) -> None:
         if self.bridge.cancelled:
             return
-        self.setLabelText(stage_text(label))
+        text = stage_text(label)
+        if label == "import" and maximum > 0:
+            # Counts and the file at hand: a long import says where it is.
+            text = self.tr("Importing file {0} of {1}…").format(min(done + 1, maximum), maximum)
+            detail = self.bridge.progress.detail
+            if detail and done < maximum:
+                text += "\n" + detail
+        self.setLabelText(text)
         if maximum > 0:
             if self.maximum() != maximum:
                 self.setRange(0, maximum)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -71,6 +72,10 @@ class QaPane(QWidget):
         self.sessions = QComboBox()
         self.sessions.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.sessions.setMinimumContentsLength(12)
+        # The list opens wide enough to read a question; what still does not fit is elided at
+        # the end (with the whole question as the tooltip), never cut without a sign.
+        self.sessions.view().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.sessions.view().setMinimumWidth(420)
         self.sessions.activated.connect(self._session_chosen)
         self.new_button = QToolButton()
         self.new_button.clicked.connect(self.new_session)
@@ -83,6 +88,7 @@ class QaPane(QWidget):
         self.transcript.anchorClicked.connect(self._anchor_clicked)
         self.transcript.highlighted.connect(self._anchor_hovered)
         self.status = QLabel(wordWrap=True, objectName="qaStatus")
+        self._status_source: Callable[[], str] | None = None  # re-evaluated on a language switch
         self.scope = QComboBox()
         for data in ("all", "notes", "library"):
             self.scope.addItem("", data)
@@ -144,7 +150,9 @@ class QaPane(QWidget):
         self.sessions.blockSignals(True)
         self.sessions.clear()
         for s in sessions:
-            self.sessions.addItem(s.title or self.tr("Untitled chat"), s.id)
+            title = s.title or self.tr("Untitled chat")
+            self.sessions.addItem(title, s.id)
+            self.sessions.setItemData(self.sessions.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
         self.sessions.blockSignals(False)
         if self.session_id is not None and self.sessions.findData(self.session_id) >= 0:
             self.sessions.setCurrentIndex(self.sessions.findData(self.session_id))
@@ -163,7 +171,7 @@ class QaPane(QWidget):
         self.session_id = session_id
         self.entries = []
         self.live = None
-        self.status.clear()
+        self._say(None)
         self._render()
         self.bridge.load_messages(session_id)
 
@@ -184,7 +192,7 @@ class QaPane(QWidget):
         self.session_id = None
         self.entries = []
         self.live = None
-        self.status.clear()
+        self._say(None)
         self.sessions.setCurrentIndex(-1)
         self._render()
         self.question.setFocus()
@@ -226,7 +234,7 @@ class QaPane(QWidget):
         self.question.clear()
         self._pending_question = question
         self.live = {"question": question, "answer": "", "mode": "pending", "citations": [], "hits": []}
-        self.status.setText(self.tr("Searching the library…"))
+        self._say(lambda: self.tr("Searching the library…"))
         self._render()
         self.bridge.prepare(question, self.session_id, str(self.scope.currentData() or "all"))
 
@@ -237,7 +245,7 @@ class QaPane(QWidget):
         if plan.reason is not None:
             self.bridge.answer_locally(plan)
         elif plan.needs_approval:
-            self.status.setText(self.tr("Waiting for your approval…"))
+            self._say(lambda: self.tr("Waiting for your approval…"))
             self.preview = QaPreviewDialog(plan, self)
             self.preview.decided.connect(lambda choice, removed: self._decided(plan, choice, removed))
             self.preview.open()
@@ -253,7 +261,7 @@ class QaPane(QWidget):
             self._send(plan, removed, choice == SESSION, approved=True)
 
     def _send(self, plan: QaPlan, removed: set[int], approve_session: bool, *, approved: bool) -> None:
-        self.status.setText(self.tr("Asking {0}…").format(plan.host))
+        self._say(lambda: self.tr("Asking {0}…").format(plan.host))
         if self.live is not None:
             self.live["mode"] = "streaming"
             self.live["citations"] = [
@@ -280,17 +288,22 @@ class QaPane(QWidget):
         self.live = None
         entry = {"question": self._pending_question, **answer.as_json()}
         self.entries.append(entry)
-        self.status.setText(self._status_text(entry))
+        self._say(lambda: self._status_text(entry))
         self._render()
         self.bridge.load_sessions()
         self.answerShown.emit(answer)
 
     def _failed(self, message: str) -> None:
         self.live = None
-        self.status.setText(self.tr("Something went wrong: {0}").format(message))
+        self._say(lambda: self.tr("Something went wrong: {0}").format(message))
         self._render()
 
     # ----- rendering ------------------------------------------------------------------------
+
+    def _say(self, text: Callable[[], str] | None) -> None:
+        """Show a status line; keeping how it was made lets a language switch say it again."""
+        self._status_source = text
+        self.status.setText(text() if text is not None else "")
 
     def reason_text(self, reason: str | None, entry: dict[str, Any] | None = None) -> str:
         limit = int(((entry or {}).get("question_gate") or {}).get("limit") or 2000)
@@ -451,4 +464,6 @@ class QaPane(QWidget):
         self.question.setPlaceholderText(self.tr("Ask about your notes… (Enter)"))
         self.ask_button.setText(self.tr("Ask"))
         self.stop_button.setText(self.tr("Stop"))
+        if self._status_source is not None:
+            self.status.setText(self._status_source())
         self._render()

@@ -24,8 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.discovery.grouping import SuggestionGroup
 from desktop_kb.discovery.links_view import LinkEntry
+from desktop_kb.discovery.panel import NearDuplicate
 from desktop_kb.discovery.related import Suggestion
+from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.tasks.related_tasks import Action, RelatedController, RelatedView
 
 RENDER_SLICE_S = 0.008  # GUI time spent building widgets per event-loop turn
@@ -36,6 +39,8 @@ QFrame#suggestionCard { border: 1px solid palette(midlight); border-radius: 6px;
 QLabel#suggestionReason { color: #5a5a5a; }
 QLabel#suggestionTag { color: palette(dark); font-size: 8pt; }
 QLabel#relatedSection { font-weight: 600; color: palette(dark); padding: 8px 2px 2px 2px; }
+QFrame#nearDuplicate { border: 1px solid #d9b44a; border-radius: 6px; background: palette(window); }
+QLabel#suggestionCopies { color: palette(dark); font-size: 8pt; }
 QToolButton#acceptButton { color: #2e7d32; font-weight: 700; }
 QToolButton#dismissButton { color: #a33; font-weight: 700; }
 QPushButton#linkTitle, QPushButton#suggestionTitle { border: none; text-align: left; padding: 2px; }
@@ -52,7 +57,7 @@ def highlighted_html(text: str, spans: list[tuple[int, int]]) -> str:
         if start < pos or end > len(text):
             continue
         out.append(html.escape(text[pos:start]))
-        out.append(f'<b style="background-color:#fff1a8">{html.escape(text[start:end])}</b>')
+        out.append(f'<b style="background-color:#fff1a8;color:#111">{html.escape(text[start:end])}</b>')
         pos = end
     out.append(html.escape(text[pos:]))
     return "".join(out).replace("\n", " ")
@@ -63,13 +68,18 @@ def _elide(text: str, limit: int = 60) -> str:
 
 
 class SuggestionCard(QFrame):
+    """One passage: its best copy, and where else the same text sits (dismissed together)."""
+
     opened = Signal(object)  # Suggestion
     accepted = Signal(object)
     dismissed = Signal(object)
 
-    def __init__(self, suggestion: Suggestion, parent: QWidget | None = None) -> None:
+    def __init__(self, group: SuggestionGroup, parent: QWidget | None = None) -> None:
         super().__init__(parent, objectName="suggestionCard")
+        self.group = group
+        suggestion = group.lead
         self.suggestion = suggestion
+        self.copies = QLabel(objectName="suggestionCopies", wordWrap=True)
         self.open_button = QPushButton(objectName="suggestionTitle", flat=True)
         self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open_button.clicked.connect(lambda: self.opened.emit(self.suggestion))
@@ -82,7 +92,7 @@ class SuggestionCard(QFrame):
         self.reason.setTextFormat(Qt.TextFormat.RichText)
         self.snippet = QLabel(wordWrap=True)
         self.snippet.setTextFormat(Qt.TextFormat.RichText)
-        self.snippet.setText(highlighted_html(suggestion.snippet, suggestion.highlights))
+        self.snippet.setText(highlighted_html(*strip_with_spans(suggestion.snippet, suggestion.highlights)))
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.open_button, 1)
@@ -93,6 +103,8 @@ class SuggestionCard(QFrame):
         layout.setSpacing(3)
         layout.addLayout(top)
         layout.addWidget(self.tag)
+        if group.copies:
+            layout.addWidget(self.copies)
         layout.addWidget(self.reason)
         if suggestion.snippet:  # (setVisible on a widget without a parent would make a window)
             layout.addWidget(self.snippet)
@@ -104,7 +116,14 @@ class SuggestionCard(QFrame):
         self.open_button.setToolTip(s.title)
         self.tag.setText(self.tr("Note") if s.target_type == "note" else self.tr("Library passage"))
         self.accept_button.setToolTip(self.tr("Link this to the open note"))
-        self.dismiss_button.setToolTip(self.tr("Don't suggest this for this note again"))
+        if self.group.copies:
+            self.dismiss_button.setToolTip(self.tr("Don't suggest this passage (or any copy of it) for this note again"))
+            others = ", ".join(_elide(c.title, 30) for c in self.group.copies[:3])
+            more = len(self.group.copies) - 3
+            self.copies.setText(self.tr("Same text also in: {0}").format(others)
+                                + (self.tr(" and %n more", "", more) if more > 0 else ""))
+        else:
+            self.dismiss_button.setToolTip(self.tr("Don't suggest this for this note again"))
         parts: list[str] = []
         if s.terms:
             terms = ", ".join(f"<b>{html.escape(t)}</b>" for t in s.terms)
@@ -112,8 +131,8 @@ class SuggestionCard(QFrame):
         # Closeness is the model's similarity read on this library (0 % = unrelated text),
         # so the same percentage means the same for every model.
         closeness = s.closeness if s.closeness is not None else s.similarity
-        if closeness is not None:
-            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(max(0.0, closeness) * 100))))
+        if closeness is not None and round(closeness * 100) > 0:  # never "similar in meaning: 0 %"
+            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(closeness * 100))))
         if not parts:
             parts.append(html.escape(self.tr("Related in meaning")))
         self.reason.setText(" · ".join(parts))
@@ -147,11 +166,56 @@ class LinkRow(QWidget):
             title = self.tr("{0} (in trash)").format(title)
         self.open_button.setText(f"{arrow} {title}  ·  {kind}")
         self.open_button.setToolTip(e.title)
+        if e.origin == "wiki":
+            # Typed as [[…]]: the text is the link, so the text is where it is removed.
+            self.remove_button.hide()
+            self.open_button.setToolTip(self.tr("{0} — typed as [[…]] in the note; delete that text to "
+                                                "remove the link").format(e.title))
         self.remove_button.setToolTip(self.tr("Remove this link"))
 
 
+class NearDuplicateHint(QFrame):
+    """"This note is nearly the same as …": a hint with a side-by-side comparison, never a merge."""
+
+    compare = Signal(object)  # NearDuplicate
+    opened = Signal(object)
+
+    def __init__(self, duplicate: NearDuplicate, parent: QWidget | None = None) -> None:
+        super().__init__(parent, objectName="nearDuplicate")
+        self.duplicate = duplicate
+        self.text = QLabel(wordWrap=True)
+        self.compare_button = QPushButton()
+        self.compare_button.clicked.connect(lambda: self.compare.emit(self.duplicate))
+        self.open_button = QPushButton()
+        self.open_button.clicked.connect(lambda: self.opened.emit(self.duplicate))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.compare_button)
+        buttons.addWidget(self.open_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.text)
+        layout.addLayout(buttons)
+        self.retranslateUi()
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        d = self.duplicate
+        how = []
+        if d.overlap > 0:
+            how.append(self.tr("{0}% of the text is the same").format(round(d.overlap * 100)))
+        if d.similarity is not None and d.similarity >= 0.9:
+            how.append(self.tr("{0}% similar in meaning").format(round(d.similarity * 100)))
+        self.text.setText(self.tr("This note is nearly the same as “{0}” ({1}). Nothing is merged; "
+                                  "compare them and decide.").format(_elide(d.title or self.tr("Untitled"), 50),
+                                                                      ", ".join(how)))
+        self.compare_button.setText(self.tr("Compare side by side"))
+        self.open_button.setText(self.tr("Open it"))
+
+
 class RelatedPanel(QFrame):
-    """Suggestions for the open note, then its links and backlinks."""
+    """Near-duplicate hints and the open note's links first, then suggestions."""
+
+    compareRequested = Signal(object)  # NearDuplicate
 
     openNote = Signal(int, object, object)  # note id, highlights, scroll to
     rendered = Signal(int)  # note id: every card and link row of the latest view is on screen
@@ -193,18 +257,22 @@ class RelatedPanel(QFrame):
         self.backlink_box = QVBoxLayout()
         self.no_links = QLabel(objectName="emptyHint", wordWrap=True)
         self.no_backlinks = QLabel(objectName="emptyHint", wordWrap=True)
+        self.hint_box = QVBoxLayout()
+        self.hints: list[NearDuplicateHint] = []
         body = QWidget()
         inner = QVBoxLayout(body)
         inner.setContentsMargins(6, 0, 6, 6)
-        inner.addWidget(self.suggestions_header)
-        inner.addWidget(self.status)
-        inner.addLayout(self.suggestion_box)
+        # Links first: what the person linked matters more than what the app guesses.
+        inner.addLayout(self.hint_box)
         inner.addWidget(self.links_header)
         inner.addWidget(self.no_links)
         inner.addLayout(self.outgoing_box)
         inner.addWidget(self.backlinks_header)
         inner.addWidget(self.no_backlinks)
         inner.addLayout(self.backlink_box)
+        inner.addWidget(self.suggestions_header)
+        inner.addWidget(self.status)
+        inner.addLayout(self.suggestion_box)
         inner.addStretch(1)
         self.scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -243,9 +311,10 @@ class RelatedPanel(QFrame):
         self._clear()
         # Widgets are built a few at a time, so the event loop never waits on a
         # whole panel of word-wrapped rich text at once (DESIGN §7: no stall > 50 ms).
-        self._pending = [lambda s=s: self._add_card(s) for s in view.result.suggestions]
+        self._pending = [lambda d=d: self._add_hint(d) for d in view.result.near_duplicates[:2]]
         self._pending += [lambda e=e: self._add_link_row(e, backlink=False) for e in view.links.outgoing]
         self._pending += [lambda e=e: self._add_link_row(e, backlink=True) for e in view.links.backlinks]
+        self._pending += [lambda g=g: self._add_card(g) for g in view.result.groups]
         self._render_status()
         self._render_step()
 
@@ -262,8 +331,21 @@ class RelatedPanel(QFrame):
         elif self.view is not None:
             self.rendered.emit(self.view.note_id)
 
-    def _add_card(self, suggestion: Suggestion) -> None:
-        card = SuggestionCard(suggestion)
+    def _add_hint(self, duplicate: NearDuplicate) -> None:
+        hint = NearDuplicateHint(duplicate)
+        hint.compare.connect(self.compareRequested)
+        hint.opened.connect(lambda d: self._open_key(d.target_type, d.target_id, d.document_id))
+        self.hint_box.addWidget(hint)
+        self.hints.append(hint)
+
+    def _open_key(self, target_type: str, target_id: int, document_id: int | None) -> None:
+        if target_type == "note":
+            self.openNote.emit(target_id, None, None)
+        elif document_id is not None:
+            self.openFragment.emit(document_id, target_id, None, None)
+
+    def _add_card(self, group: SuggestionGroup) -> None:
+        card = SuggestionCard(group)
         card.opened.connect(self._open_suggestion)
         card.accepted.connect(self._accept)
         card.dismissed.connect(self._dismiss)
@@ -280,12 +362,13 @@ class RelatedPanel(QFrame):
     def _clear(self) -> None:
         self._pending = []
         self._render_timer.stop()
-        for widget in [*self.cards, *self.link_rows]:
+        for widget in [*self.cards, *self.link_rows, *self.hints]:
             widget.hide()
             widget.setParent(None)
             widget.deleteLater()
         self.cards = []
         self.link_rows = []
+        self.hints = []
 
     # ----- clicks ----------------------------------------------------------------------
 
@@ -295,7 +378,9 @@ class RelatedPanel(QFrame):
 
     def _dismiss(self, s: Suggestion) -> None:
         self._hide_card(s)
-        self.controller.dismiss(s.target_type, s.target_id, s.title)
+        card = next((c for c in self.cards if c.suggestion.key == s.key), None)
+        copies = tuple(c.key for c in card.group.copies) if card is not None else ()
+        self.controller.dismiss(s.target_type, s.target_id, s.title, copies)
 
     def _hide_card(self, s: Suggestion) -> None:
         for card in self.cards:
@@ -359,7 +444,7 @@ class RelatedPanel(QFrame):
             text = self.tr("Looking for related material…")
         elif view.result.missing:
             text = self.tr("This note is in the trash: no suggestions.")
-        elif not view.result.suggestions:
+        elif not view.result.groups:
             text = self.tr("Nothing related found yet. Suggestions update after the note is saved.")
         else:
             text = self.tr("Suggested because they share terms or meaning with this note. "
@@ -388,7 +473,7 @@ class RelatedPanel(QFrame):
         self.undo_button.setText(self.tr("Undo"))
         self.degraded.setText(self.tr("Keyword matches only: install an embedding model in Settings "
                                       "to also find material related in meaning."))
-        for widget in [*self.cards, *self.link_rows]:
+        for widget in [*self.cards, *self.link_rows, *self.hints]:
             widget.retranslateUi()
         self._render_status()
 

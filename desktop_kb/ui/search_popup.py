@@ -12,15 +12,18 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.tasks.library_tasks import TaskRunner
 from desktop_kb.ui.i18n import RESOURCES
@@ -33,13 +36,14 @@ SearchFn = Callable[[str], SearchResponse]
 
 
 def snippet_html(result: SearchResult) -> str:
-    """Highlights are absolute offsets into the source; the snippet starts at ``start``."""
-    text = result.snippet
+    """The snippet without Markdown markers, its highlights (absolute source offsets) in colour."""
+    relative = [(a - result.start, b - result.start) for a, b in result.highlights]
+    text, spans = strip_with_spans(result.snippet, relative)
     parts: list[str] = []
     cursor = 0
-    for start, end in sorted(result.highlights):
-        a = max(start - result.start, cursor)
-        b = min(end - result.start, len(text))
+    for start, end in sorted(spans):
+        a = max(start, cursor)
+        b = min(end, len(text))
         if b <= a:
             continue
         parts.append(html.escape(text[cursor:a]))
@@ -60,11 +64,16 @@ class SearchPopup(QDialog):
         self.generation = 0
         self.results: list[SearchResult] = []
         self.setModal(False)
+        self.setObjectName("searchPopup")
+        # A popup, not a window: no title bar, no minimise/maximise under any window manager.
+        self.setWindowFlags(Qt.WindowType.Tool | Qt.WindowType.FramelessWindowHint)
         self.resize(720, 480)
         self.query = QLineEdit(objectName="searchQuery", clearButtonEnabled=True)
         self.query.installEventFilter(self)
         self.list = QListWidget(objectName="searchResults")
         self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.list.setAlternatingRowColors(False)
         self.list.itemActivated.connect(lambda _item: self.open_current())
         self.list.installEventFilter(self)
@@ -128,6 +137,8 @@ class SearchPopup(QDialog):
             label = QLabel(self._result_html(result))
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
+            label.setMinimumWidth(0)  # wrap to the list's width; never push a horizontal scrollbar
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             label.setContentsMargins(8, 6, 8, 6)
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
             self.list.addItem(item)
@@ -163,7 +174,7 @@ class SearchPopup(QDialog):
         lock = (f' <img src="{LOCK_ICON}" width="12" height="12">' if result.local_only else "")
         title = html.escape(result.title or self.tr("Untitled"))
         return (f'<div><b>{title}</b>{lock} <span style="color:#888">· {kind}</span></div>'
-                f'<div style="color:#444">{snippet_html(result)}</div>')
+                f'<div>{snippet_html(result)}</div>')
 
     # ----- keyboard -------------------------------------------------------------------
 
@@ -200,6 +211,9 @@ class SearchPopup(QDialog):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
+        elif event.type() == QEvent.Type.ActivationChange and not self.isActiveWindow() and self.isVisible() \
+                and QApplication.activeWindow() is not None:
+            self.hide()  # clicked elsewhere in the app: a popup goes away
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802

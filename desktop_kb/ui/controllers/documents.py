@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from desktop_kb.tasks import document_tasks
@@ -23,6 +23,8 @@ Spans = list[tuple[int, int]] | None
 
 
 class DocumentsController(QObject):
+    fragmentOpened = Signal(int, int)  # document id, fragment id (0: the whole document, from its start)
+
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._w = window
@@ -51,7 +53,7 @@ class DocumentsController(QObject):
         if reader.document is not None and reader.document.id == document_id and fragment_id is not None \
                 and any(f.id == fragment_id for f in reader.fragments):
             reader.go_to_fragment(fragment_id, highlights or [])  # already loaded: just move
-            self._show_reader()
+            self._show_reader(document_id, fragment_id)
             return
         library = w.library
         if library is None:
@@ -68,12 +70,14 @@ class DocumentsController(QObject):
             return  # a later open won
         self._w.reader.show_document(view.document, view.fragments, focus_fragment=fragment_id,
                                      highlights=highlights)
-        self._show_reader()
+        self._show_reader(view.document.id, fragment_id)
 
-    def _show_reader(self) -> None:
+    def _show_reader(self, document_id: int, fragment_id: int | None) -> None:
         w = self._w
         w.centre.setCurrentWidget(w.reader)
+        w.note_list.select(None, notify=False)  # a passage is open, not a note
         w.update_actions()
+        self.fragmentOpened.emit(document_id, fragment_id or 0)
 
     def set_document_local_only(self, document_id: int, on: bool) -> None:
         w = self._w

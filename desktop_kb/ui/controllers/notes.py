@@ -64,13 +64,18 @@ class NotesController(QObject):
         if self._w.library is None:
             return
         trashed = self._w.note_list.showing_trash
-        self._w.save_queue.submit(lambda lib: note_tasks.load_rows(lib, trashed),
-                                  lambda rows: self._notes_loaded(trashed, rows))
+        tags = list(self._w.note_list.tag_filter)
+        self._w.save_queue.submit(lambda lib: note_tasks.load_rows(lib, trashed, tags),
+                                  lambda rows: self._notes_loaded(trashed, tags, rows))
 
-    def _notes_loaded(self, trashed: bool, rows: list[NoteRow]) -> None:
-        if trashed != self._w.note_list.showing_trash:
+    def _notes_loaded(self, trashed: bool, tags: list[str], rows: list[NoteRow]) -> None:
+        if trashed != self._w.note_list.showing_trash or tags != self._w.note_list.tag_filter:
             return  # the view changed again meanwhile
         self._w.note_list.set_rows(rows)
+        if tags and not trashed and self._w.editor.note_id is not None:
+            # A tag filter narrows the list; the open note stays open even if it is not listed.
+            self.notesLoaded.emit()
+            return
         if trashed or self._w.editor.note_id not in {r.id for r in rows}:
             self._w.show_placeholder()
         self.notesLoaded.emit()
@@ -97,6 +102,7 @@ class NotesController(QObject):
         editor.load(note, read_only=note.trashed)
         self._w.centre.setCurrentWidget(editor)
         self._w.note_list.select(note.id, notify=False)
+        self._w.tree.tree.clearSelection()  # the selection shows what is open, nothing else
         if highlights:
             editor.highlight(highlights, scroll_to)
         if not note.trashed:
@@ -130,6 +136,7 @@ class NotesController(QObject):
             return
         note_id, title, body = snapshot
         self._w.save_queue.save(note_id, title, body)
+        self._w.links.catalog.put(note_id, title)
         self._w.editor.set_save_state(self.tr("Saving…"))
         model = self._w.note_list.model
         row = model.get(note_id)
@@ -149,7 +156,7 @@ class NotesController(QObject):
     # ----- creating and flags --------------------------------------------------------
 
     def new_note(self, _checked: bool = False, *, title: str | None = None, body: str = "",
-                 derived_from: tuple[tuple[str, int], ...] = ()) -> None:
+                 derived_from: tuple[tuple[str, int], ...] = (), focus_body: bool = False) -> None:
         if self._w.library is None:
             return
         if self._w.note_list.showing_trash:
@@ -157,14 +164,18 @@ class NotesController(QObject):
         self.save_now()
         title = self.tr("Untitled") if title is None else title
         self._w.save_queue.submit(lambda lib: note_tasks.create_note(lib, title, body, derived_from),
-                                  self._created)
+                                  lambda note: self._created(note, focus_body))
 
-    def _created(self, note: Note) -> None:
+    def _created(self, note: Note, focus_body: bool = False) -> None:
         self._w.note_list.model.upsert(NoteRow.from_note(note))
+        self._w.links.catalog.put(note.id, note.title)
         self._open_generation += 1
         self._show_note(self._open_generation, note, None, None)
-        self._w.editor.title.setFocus()
-        self._w.editor.title.selectAll()
+        if focus_body:  # a note created from a link already has its title
+            self._w.editor.body.setFocus()
+        else:
+            self._w.editor.title.setFocus()
+            self._w.editor.title.selectAll()
         self.noteCreated.emit(note.id)
 
     def new_note_from_selection(self, _document_id: int, fragment_id: int, source_label: str,

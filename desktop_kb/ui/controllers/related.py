@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
+from desktop_kb.discovery.panel import NearDuplicate
 from desktop_kb.tasks.related_tasks import RelatedController
 from desktop_kb.ui.related_panel import RelatedDock, RelatedPanel
 
@@ -33,4 +34,11 @@ def install(window: MainWindow) -> RelatedDock:
     window.centre.currentChanged.connect(current_changed)
     panel.openNote.connect(window.notes.open_note)
     panel.openFragment.connect(window.documents.open_fragment)
+    panel.compareRequested.connect(lambda d: _compare(window, d))
     return dock
+
+
+def _compare(window: MainWindow, duplicate: NearDuplicate) -> None:
+    from desktop_kb.ui.compare_dialog import open_comparison
+
+    open_comparison(window, duplicate)

@@ -32,21 +32,48 @@ class TrashController(QObject):
         window.editor.trashRequested.connect(self.trash_current_note)
         window.note_list.restoreRequested.connect(self.restore_note)
         window.note_list.emptyTrashRequested.connect(self.confirm_empty_trash)
+        window.note_list.trashRequested.connect(self.trash_note)
+        window.note_list.deleteForeverRequested.connect(self.confirm_delete_forever)
 
     def trash_current_note(self) -> None:
         w = self._w
         note_id = w.editor.note_id
         if note_id is None or w.library is None or w.centre.currentWidget() is not w.editor:
             return
-        w.notes.save_now()
-        title = w.editor.title.text()
+        self.trash_note(note_id)
+
+    def trash_note(self, note_id: int) -> None:
+        """Move a note to the trash (the open one, or one chosen in the list); undoable."""
+        w = self._w
+        if w.library is None:
+            return
+        if note_id == w.editor.note_id:
+            w.notes.save_now()
+            title = w.editor.title.text()
+        else:
+            row = w.note_list.model.get(note_id)
+            title = row.title if row else ""
         w.save_queue.submit(lambda lib: lib.trash_note(note_id),
                             lambda _r: self._trashed(note_id, title),
                             lambda exc: w.statusBar().showMessage(describe_error(exc), 8000))
 
+    def confirm_delete_forever(self, note_id: int) -> None:
+        row = self._w.note_list.model.get(note_id)
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete for good"),
+                          self.tr("Delete “{0}” for good? This cannot be undone.").format(
+                              (row.title if row else "") or self.tr("Untitled")),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self._w)
+        box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Delete for good"))
+        box.button(QMessageBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        box.finished.connect(lambda r: r == QMessageBox.StandardButton.Yes and self._w.save_queue.submit(
+            lambda lib: lib.delete_note(note_id), lambda _r: self._w.notes.reload_notes()))
+        self.delete_box = box
+        box.open()
+
     def _trashed(self, note_id: int, title: str) -> None:
         w = self._w
         w.note_list.model.remove(note_id)
+        w.links.catalog.drop(note_id)
         if w.editor.note_id == note_id:
             w.show_placeholder()
         self._last_trashed = note_id
@@ -79,6 +106,7 @@ class TrashController(QObject):
             w.note_list.model.upsert(NoteRow.from_note(note))
             if reopen:
                 w.notes.open_note(note.id)
+        w.links.catalog.put(note.id, note.title)
         self.noteRestored.emit(note.id)
 
     def confirm_empty_trash(self) -> None:

