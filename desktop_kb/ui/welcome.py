@@ -21,7 +21,7 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 
 - **Ctrl+K** searches everything as you type; Enter opens the hit, highlighted.
 - Type **[[** to link to another note (Ctrl+click follows it); write **#tags** to group notes in the tag pane.
-- **File → Import folder…** brings in Markdown, text, YAML, JSON and Python files.
+- **File → Import folder…** (or drop files on the window) brings in Markdown and text, PDF, Word, EPUB, saved web pages and source code.
 - The lock button marks a note *local only*: it never leaves this computer.
 - The status bar shows whether the search index is up to date; click it for details.
 """)

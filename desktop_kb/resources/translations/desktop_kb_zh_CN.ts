@@ -1423,7 +1423,7 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 
 - **Ctrl+K** searches everything as you type; Enter opens the hit, highlighted.
 - Type **[[** to link to another note (Ctrl+click follows it); write **#tags** to group notes in the tag pane.
-- **File → Import folder…** brings in Markdown, text, YAML, JSON and Python files.
+- **File → Import folder…** (or drop files on the window) brings in Markdown and text, PDF, Word, EPUB, saved web pages and source code.
 - The lock button marks a note *local only*: it never leaves this computer.
 - The status bar shows whether the search index is up to date; click it for details.
 </source>
@@ -1441,7 +1441,7 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 
 - **Ctrl+K** 边输入边搜索全部内容；按 Enter 打开结果并高亮显示。
 - 输入 **[[** 即可链接到另一篇笔记（Ctrl+单击可跳转）；写 **#标签** 可在标签窗格中归类笔记。
-- **文件 → 导入文件夹…** 可导入 Markdown、文本、YAML、JSON 和 Python 文件。
+- **文件 → 导入文件夹…**（或把文件拖到窗口上）可导入 Markdown 和文本、PDF、Word、EPUB、保存的网页和源代码。
 - 锁形按钮可把笔记标记为*仅限本地*：它永远不会离开这台电脑。
 - 状态栏显示搜索索引是否为最新；点击它查看详情。
 </translation>

@@ -1,0 +1,166 @@
+"""The panes around the editor, driven as a person would: the outline jumps to a heading,
+the mouse's back button goes back, the selection always matches what is open (after an
+undone trash, with a library passage open), the near-duplicate hint opens a side-by-side
+comparison and merges nothing, and the Ctrl+K popup is a frameless popup without Markdown
+markers in its snippets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+from test_gui_support import gui_marks, open_window, wait_index_idle
+
+pytestmark = gui_marks()
+
+COPIED = (
+    "所有权是 Rust 最与众不同的特性，它让 Rust 无需垃圾回收即可保障内存安全。"
+    "每一个值都有一个被称为其所有者的变量；值在任一时刻有且只有一个所有者；"
+    "当所有者离开作用域，这个值将被丢弃。借用让我们在不获取所有权的情况下使用值，"
+    "引用默认不可变，可变引用在同一作用域内只能有一个。"
+)
+
+
+def _open(qtbot, window, note_id: int) -> None:  # noqa: ANN001
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=10000):
+        window.notes.open_note(note_id)
+    qtbot.waitUntil(lambda: window.editor.note_id == note_id, timeout=5000)
+
+
+def _reload(qtbot, window) -> None:  # noqa: ANN001
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=10000):
+        window.notes.reload_notes()
+
+
+def _selected_ids(window) -> list[int]:  # noqa: ANN001
+    from desktop_kb.ui.note_list import ID_ROLE
+
+    return sorted(int(i.data(ID_ROLE)) for i in window.note_list.view.selectionModel().selectedIndexes())
+
+
+def test_outline_lists_headings_and_a_click_jumps_there(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    body = "# 安装\n\n先装 Docker。\n\n## Steps\n\n```\n# not a heading\n```\n\n## 备份\n\n每天一次。\n"
+    note = window.library.add_note("运维", body)
+    _reload(qtbot, window)
+    _open(qtbot, window, note)
+    window.outline_dock.toggleViewAction().trigger()
+    panel = window.outline_dock.panel
+    qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 1, timeout=5000)
+    top = panel.tree.topLevelItem(0)
+    assert top.text(0) == "安装"
+    assert [top.child(i).text(0) for i in range(top.childCount())] == ["Steps", "备份"]
+    panel.tree.itemClicked.emit(top.child(1), 0)
+    cursor = window.editor.body.textCursor()
+    assert cursor.position() == body.index("## 备份")  # no astral characters: code points == UTF-16 units
+    assert window.editor.body.hasFocus() or QApplication.focusWidget() is window.editor.body
+
+
+def test_mouse_back_button_goes_back(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    first = window.library.add_note("first", "one")
+    second = window.library.add_note("second", "two")
+    _reload(qtbot, window)
+    _open(qtbot, window, first)
+    _open(qtbot, window, second)
+    target = window.editor.body.viewport()
+    for kind in (QMouseEvent.Type.MouseButtonPress, QMouseEvent.Type.MouseButtonRelease):
+        event = QMouseEvent(kind, QPointF(5, 5), QPointF(5, 5), Qt.MouseButton.BackButton,
+                            Qt.MouseButton.BackButton, Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(target, event)
+    qtbot.waitUntil(lambda: window.editor.note_id == first, timeout=5000)
+    assert window.note_list.current_id() == first
+    assert window.navigation.act_forward.isEnabled()
+
+
+def test_selection_is_exactly_the_open_note_after_an_undone_trash(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    keep = window.library.add_note("keep", "a")
+    gone = window.library.add_note("gone", "b")
+    _reload(qtbot, window)
+    _open(qtbot, window, gone)
+    with qtbot.waitSignal(window.trash.noteTrashed, timeout=15000):
+        window.act_trash.trigger()
+    _open(qtbot, window, keep)
+    with qtbot.waitSignal(window.trash.noteRestored, timeout=15000):
+        window.act_undo_trash.trigger()
+    qtbot.waitUntil(lambda: window.editor.note_id == gone, timeout=5000)
+    assert _selected_ids(window) == [gone]
+    assert window.note_list.current_id() == gone
+
+
+def test_near_duplicate_hint_compares_side_by_side_and_merges_nothing(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    original = window.library.add_note("所有权（书）", COPIED)
+    copy_body = COPIED + "\n\n我的补充：编译期检查。"
+    copy = window.library.add_note("所有权（摘抄）", copy_body)
+    wait_index_idle(qtbot, window)
+    _reload(qtbot, window)
+    panel = window.related_panel
+    window.notes.open_note(copy)
+    qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == copy and not panel.rendering,
+                    timeout=15000)
+    assert [h.duplicate.target_id for h in panel.hints] == [original]
+    hint = panel.hints[0]
+    assert "所有权（书）" in hint.text.text()
+    hint.compare_button.click()
+    qtbot.waitUntil(lambda: getattr(window, "compare_dialog", None) is not None
+                    and window.compare_dialog.isVisible(), timeout=10000)
+    dialog = window.compare_dialog
+    assert [t.toPlainText() for t in dialog.texts] == [copy_body, COPIED]
+    dialog.close()
+    assert window.library.get_note(copy).body == copy_body  # never merged
+    assert window.library.get_note(original).body == COPIED
+    assert window.library.note_links(copy).outgoing == []  # and never linked without a click
+
+
+def test_search_popup_is_frameless_fits_its_width_and_strips_markdown(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    window.library.add_note("部署", "## 安装 **Docker**\n\n- 用 `docker compose` 启动 GitLab\n")
+    wait_index_idle(qtbot, window)
+    window.act_search.trigger()
+    popup = window.search
+    assert popup.isVisible()
+    assert popup.windowFlags() & Qt.WindowType.FramelessWindowHint
+    assert popup.width() <= window.width()
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        popup.query.setText("docker")
+    label = popup.list.itemWidget(popup.list.item(0))
+    shown = label.text() if label is not None else popup.list.item(0).text()
+    assert "Docker" in shown
+    assert "##" not in shown and "**" not in shown and "`" not in shown
+    assert popup.list.horizontalScrollBar().maximum() == 0  # nothing to scroll sideways
+    qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
+    assert not popup.isVisible()
+
+
+def test_ctrl_f_in_the_reader_finds_in_the_document_and_back_returns_to_it(qtbot, data_dir: Path,
+                                                                          tmp_path: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "rust.md").write_text("# 所有权\n\n每个值都有一个所有者。\n\n# 借用\n\n引用不获取所有权。\n",
+                                    encoding="utf-8")
+    window.library.import_paths([folder])
+    wait_index_idle(qtbot, window)
+    note = window.library.add_note("读书笔记", "见书。")
+    _reload(qtbot, window)
+    document_id = window.library.store_reader.execute("SELECT id FROM documents").fetchone()[0]
+    with qtbot.waitSignal(window.documents.fragmentOpened, timeout=10000):
+        window.documents.open_document(document_id)
+    assert window.centre.currentWidget() is window.reader
+    assert window.note_list.current_id() is None  # a document is open, not a note
+    window.activateWindow()
+    window.reader.text.setFocus()
+    qtbot.waitUntil(window.reader.text.hasFocus, timeout=3000)
+    # One Ctrl+F for the window (Edit → Find) that serves the reader too: two would be ambiguous.
+    qtbot.keyClick(window.reader.text, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.reader.find_field, timeout=3000)
+    window.reader.find_field.setText("所有权")
+    assert window.reader.find_count.text() == "1 of 2"
+    _open(qtbot, window, note)
+    window.navigation.act_back.trigger()
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is window.reader, timeout=10000)
+    assert window.reader.document is not None and window.reader.document.id == document_id
