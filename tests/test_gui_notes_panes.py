@@ -164,3 +164,26 @@ def test_ctrl_f_in_the_reader_finds_in_the_document_and_back_returns_to_it(qtbot
     window.navigation.act_back.trigger()
     qtbot.waitUntil(lambda: window.centre.currentWidget() is window.reader, timeout=10000)
     assert window.reader.document is not None and window.reader.document.id == document_id
+
+
+def test_preview_draws_links_to_missing_notes_unlike_links_that_open(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    window.library.add_note("所有权", "x")
+    note = window.library.add_note("读书", "见 [[所有权]] 与 [[借用|借用规则]]。")
+    with qtbot.waitSignal(window.notes.notesLoaded, timeout=10000):
+        window.notes.reload_notes()
+    window.links.set_titles([(r.id, r.title) for r in
+                             (window.note_list.model.get(i) for i in window.note_list.model.ids())])
+    _open(qtbot, window, note)
+    window.editor.preview_button.setChecked(True)
+    styles: dict[str, bool] = {}
+    block = window.editor.preview.document().begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fmt = it.fragment().charFormat()
+            if fmt.isAnchor():
+                styles[it.fragment().text()] = fmt.underlineStyle() == fmt.UnderlineStyle.DotLine
+            it += 1
+        block = block.next()
+    assert styles == {"所有权": False, "借用规则": True}

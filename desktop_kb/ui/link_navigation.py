@@ -38,6 +38,7 @@ class LinkNavigation(QObject):
         editor = window.editor
         self.completer = LinkCompleter(editor.body, window.runner, self.catalog.rank, lambda: editor.note_id)
         editor.highlighter.set_resolver(self.catalog.resolves)
+        editor.preview.set_resolver(self.catalog.resolves)
         self.catalog.changed.connect(editor.rehighlight)
         editor.linkActivated.connect(self.follow)
         editor.title.editingFinished.connect(self._title_finished)

@@ -6,6 +6,8 @@ It holds text and emits ``edited``; when to save is the window's decision
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QDesktopServices, QFont, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.markup.preview import parse_note_url, parse_tag_url, preview_markdown
+from desktop_kb.markup.wiki_links import parse_wiki_links
 from desktop_kb.store.local_only import DerivedReason
 from desktop_kb.store.notes import Note
 from desktop_kb.ui import icons
@@ -34,6 +37,7 @@ from desktop_kb.ui.text_offsets import spans_to_utf16
 LIVE_PREVIEW_MS = 250  # side-by-side preview follows typing after this pause
 
 HIT_COLOR = QColor("#ffe08a")
+MISSING_LINK_COLOR = QColor("#8a8a8a")  # readable on light and dark
 
 
 def hit_selections(edit: QPlainTextEdit | QTextEdit, text: str,
@@ -102,6 +106,11 @@ class NotePreview(_ReadableWidth, QTextBrowser):
         self.setOpenLinks(False)
         self.document().setDocumentMargin(16)
         self.anchorClicked.connect(self._clicked)
+        self._resolves: Callable[[str], bool] | None = None
+
+    def set_resolver(self, resolves: Callable[[str], bool] | None) -> None:
+        """Title keys that name a note: the others are drawn as links still to be created."""
+        self._resolves = resolves
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802
         self._centre()
@@ -111,7 +120,34 @@ class NotePreview(_ReadableWidth, QTextBrowser):
         bar = self.verticalScrollBar()
         at = bar.value()
         self.setMarkdown(preview_markdown(text))
+        self._mark_unresolved()
         bar.setValue(at)  # live preview: keep the reading position while the text changes
+
+    def _mark_unresolved(self) -> None:
+        """Grey, dotted: like the editor, a link to a missing note looks unlike one that opens."""
+        if self._resolves is None:
+            return
+        document = self.document()
+        missing = QTextCharFormat()
+        missing.setForeground(MISSING_LINK_COLOR)
+        missing.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DotLine)
+        block = document.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                target = parse_note_url(fragment.charFormat().anchorHref())
+                if target and not target.startswith("#") and not self._target_resolves(target):
+                    cursor = QTextCursor(document)
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                    cursor.mergeCharFormat(missing)
+                it += 1
+            block = block.next()
+
+    def _target_resolves(self, target: str) -> bool:
+        links = parse_wiki_links(f"[[{target}]]")
+        return not links or any(self._resolves(k) for k in links[0].candidate_keys)  # type: ignore[misc]
 
     def _clicked(self, url: QUrl) -> None:
         raw = url.toString()
@@ -327,6 +363,8 @@ class NoteEditor(QWidget):
             self.highlighter.rehighlight()
         finally:
             self._loading = loading
+        if self.preview.isVisible():
+            self.preview.show_markdown(self.body.toPlainText())
 
     @property
     def previewing(self) -> bool:

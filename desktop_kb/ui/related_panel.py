@@ -36,7 +36,6 @@ RENDER_SLICE_S = 0.008  # GUI time spent building widgets per event-loop turn
 PANEL_STYLE = """
 QFrame#relatedPanel { background: palette(base); }
 QFrame#suggestionCard { border: 1px solid palette(midlight); border-radius: 6px; background: palette(window); }
-QLabel#suggestionReason { color: #5a5a5a; }
 QLabel#suggestionTag { color: palette(dark); font-size: 8pt; }
 QLabel#relatedSection { font-weight: 600; color: palette(dark); padding: 8px 2px 2px 2px; }
 QFrame#nearDuplicate { border: 1px solid #d9b44a; border-radius: 6px; background: palette(window); }
