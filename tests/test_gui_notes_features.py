@@ -178,6 +178,10 @@ def test_shortcut_list_names_every_shortcut(qtbot, data_dir: Path) -> None:
     for action in ("Find in note", "Back", "Forward", "Ask the library", "Search everything", "Undo"):
         assert action in rows, action
     assert "Ctrl+F" in rows["Find in note"]
+    sections = dict(dialog.sections())
+    headings = list(sections)
+    assert headings[:4] == ["File", "Edit", "View", "Go"]  # the menus' order, not the alphabet's
+    assert "Back" in dict(sections["Go"]) and "Find in note" in dict(sections["Edit"])
     dialog.close()
 
 

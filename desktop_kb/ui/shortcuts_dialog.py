@@ -1,22 +1,33 @@
 """Help → Keyboard shortcuts: every shortcut of the window, read from its actions, translated.
 
 Listing the live actions (not a hand-kept table) means a shortcut added later
-shows up here by itself; the few keys that are not actions are listed below them.
+shows up here by itself, under the menu that holds it (in menu order); the few
+keys that are not actions are listed last.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QHeaderView,
     QLabel,
+    QMainWindow,
+    QMenu,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
+
+
+def _row(action: QAction) -> tuple[str, str] | None:
+    keys = [k for k in action.shortcuts() if not k.isEmpty()]
+    text = _plain(action.text())
+    if not keys or not text:
+        return None
+    return text, ", ".join(dict.fromkeys(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys))
 
 
 def _plain(text: str) -> str:
@@ -45,16 +56,38 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(self.table, 1)
         self.retranslateUi()
 
-    def rows(self) -> list[tuple[str, str]]:
-        found: dict[str, str] = {}
+    def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(heading, rows) in the menus' own order, so a key is found where its command lives."""
+        seen: set[str] = set()
+        out: list[tuple[str, list[tuple[str, str]]]] = []
+
+        def take(action: QAction, rows: list[tuple[str, str]]) -> None:
+            row = _row(action)
+            if row is not None and row[0] not in seen:
+                seen.add(row[0])
+                rows.append(row)
+
+        def walk(menu: QMenu, rows: list[tuple[str, str]]) -> None:
+            for action in menu.actions():
+                sub = action.menu()
+                if isinstance(sub, QMenu):
+                    walk(sub, rows)
+                else:
+                    take(action, rows)
+
+        bar = self.window_.menuBar() if isinstance(self.window_, QMainWindow) else None
+        for top in bar.actions() if bar is not None else []:
+            menu, rows = top.menu(), []
+            if isinstance(menu, QMenu):
+                walk(menu, rows)
+            if rows:
+                out.append((_plain(menu.title()), rows))
+        rest: list[tuple[str, str]] = []
         for action in self.window_.findChildren(QAction):
-            keys = [k for k in action.shortcuts() if not k.isEmpty()]
-            text = _plain(action.text())
-            if keys and text:
-                found.setdefault(text, ", ".join(dict.fromkeys(
-                    k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)))
-        rows = sorted(found.items(), key=lambda kv: kv[0].casefold())
-        rows += [
+            take(action, rest)
+        if rest:
+            out.append((self.tr("Other"), sorted(rest, key=lambda kv: kv[0].casefold())))
+        out.append((self.tr("Keys without a menu item"), [
             (self.tr("Follow a [[link]] or #tag in the editor"), self.tr("Ctrl+click, or Ctrl+Enter")),
             (self.tr("Link to a note: type [[ and choose a title"), "[[ , ↑ ↓ , Enter / Tab"),
             (self.tr("From the title to the text"), self.tr("Enter")),
@@ -62,17 +95,32 @@ class ShortcutsDialog(QDialog):
             (self.tr("Move the selected note to the trash"), self.tr("Delete (in the note list)")),
             (self.tr("Back / forward with the mouse"), self.tr("Mouse side buttons")),
             (self.tr("Previous match in Find"), "Shift+Enter"),
-        ]
-        return rows
+        ]))
+        return out
+
+    def rows(self) -> list[tuple[str, str]]:
+        return [row for _heading, rows in self.sections() for row in rows]
 
     def refresh(self) -> None:
-        rows = self.rows()
-        self.table.setRowCount(len(rows))
-        for i, (what, keys) in enumerate(rows):
-            self.table.setItem(i, 0, QTableWidgetItem(what))
-            item = QTableWidgetItem(keys)
-            item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-            self.table.setItem(i, 1, item)
+        sections = self.sections()
+        self.table.clearSpans()
+        self.table.setRowCount(sum(1 + len(rows) for _h, rows in sections))
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        i = 0
+        for heading, rows in sections:
+            head = QTableWidgetItem(heading)
+            head.setFont(bold)
+            self.table.setItem(i, 0, head)
+            self.table.setItem(i, 1, QTableWidgetItem(""))
+            self.table.setSpan(i, 0, 1, 2)
+            i += 1
+            for what, keys in rows:
+                self.table.setItem(i, 0, QTableWidgetItem("    " + what))
+                item = QTableWidgetItem(keys)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+                self.table.setItem(i, 1, item)
+                i += 1
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:

@@ -2340,6 +2340,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>ShortcutsDialog</name>
     <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Keys without a menu item</source>
+        <translation>没有菜单项的按键</translation>
+    </message>
+    <message>
         <source>Follow a [[link]] or #tag in the editor</source>
         <translation>在编辑器中打开 [[链接]] 或 #标签</translation>
     </message>
