@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
@@ -175,3 +176,24 @@ def test_hamming_kernels_agree() -> None:
         codes = sign_bits(rng.normal(size=(1000, dim)))
         query = sign_bits(rng.normal(size=dim))
         assert np.array_equal(_hamming(codes, query), _hamming_numpy(codes, query))
+
+
+def test_a_chunk_not_embedded_yet_keeps_its_keyword_place() -> None:
+    # While vectors are backfilled, chunk 5 (the best keyword match) has none yet; its
+    # neighbour has an ordinary cosine. Lexical evidence alone decides, with no penalty.
+    dense = [(100 + i, 0.30 - i * 0.001) for i in range(40)] + [(3, 0.28)]
+    cand = cands([(5, 10.0), (3, 9.0), (7, 2.0)], dense, coverage={5: 1.0, 3: 1.0, 7: 0.4})
+    assert np.isnan(cand.cosine[0])  # chunk 5 has no vector
+    assert fused_order(cand)[:2] == [5, 3]
+    assert fused_order(cand, None)[:2] == [5, 3]
+    scores = dict(zip(cand.ids.tolist(), fuse_scores(cand, USE_LIKE), strict=True))
+    keywords = cands([(5, 10.0), (3, 9.0), (7, 2.0)], [], coverage={5: 1.0, 3: 1.0, 7: 0.4})
+    lexical_only = dict(zip(keywords.ids.tolist(), fuse_scores(keywords, USE_LIKE), strict=True))
+    # The unembedded chunk's lead over the keyword-weak chunk is its lexical lead, unchanged.
+    assert scores[5] - scores[7] == pytest.approx(lexical_only[5] - lexical_only[7], abs=0.02)
+
+
+def test_an_embedded_paraphrase_still_rises_above_unembedded_keyword_matches() -> None:
+    dense = [(1, 0.85)] + [(100 + i, 0.45 - i * 0.002) for i in range(40)]
+    cand = cands([(3, 6.0), (1, 2.0)], dense, coverage={3: 0.4, 1: 0.2})  # 3 has no vector
+    assert fused_order(cand)[0] == 1

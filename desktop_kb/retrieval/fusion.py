@@ -81,7 +81,10 @@ class FusionParams:
     dense_weight: float = 1.0
     # Weight of the within-query z-score: orders what lexical evidence leaves tied.
     tie_weight: float = 0.05
-    missing_dense_z: float = -3.0  # a chunk without a vector ranks as far below typical
+    # A chunk without a vector (not embedded yet: the backfill runs in the background
+    # after a model switch) counts as typical on the dense side, so it keeps the place
+    # its lexical evidence gives it; a penalty would sink fresh material until embedded.
+    missing_dense_z: float = 0.0
     # Relevance floor: with no lexical hit, a best cosine under this level means
     # the library has nothing on the question.
     floor_level: float = 0.29
