@@ -385,11 +385,12 @@ class Library:
             response = with_named_documents(self.store_reader, response, limit)
         return response
 
-    def drain(self, timeout: float | None = None) -> bool:
-        """Wait until the index has applied every change committed so far, by any process."""
+    def drain(self, timeout: float | None = None, *, backfill: bool = True) -> bool:
+        """Wait until the index has applied every change committed so far, by any process
+        (``backfill=False``: without waiting for an embedding backfill to finish)."""
         with feed.snapshot(self.store_reader):
             target = feed.position(self.store_reader).seq
-        return self.worker.drain(timeout, until_seq=target)
+        return self.worker.drain(timeout, until_seq=target, backfill=backfill)
 
     def rebuild(self, progress: Progress | None = None) -> RebuildResult:
         return self.worker.rebuild(progress).result()
@@ -460,7 +461,7 @@ class Library:
         return read_status(
             index, self.store_reader, in_process=self.worker.pending, error=self.worker.owner_error(),
             model_error=self.model_error, unrecorded=applier_unrecorded,
-            owner=owner.describe() if owner is not None else "")
+            owner=owner.describe() if owner is not None else "", embedding=self.worker.embedding)
 
     # ----- upkeep -----------------------------------------------------------------
 

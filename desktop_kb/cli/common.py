@@ -75,8 +75,10 @@ def wait_for_index(lib: Any) -> None:
 
     When another process keeps the index (the app), say so if it takes a
     moment; the changes are saved in the library either way (I12).
+    An embedding backfill is not waited for: it may take an hour on a large
+    library, and meanwhile search finds the chunks without a vector by keywords.
     """
-    if lib.drain(timeout=1.0):
+    if lib.drain(timeout=1.0, backfill=False):
         return
     if lib.worker.is_owner:  # this process indexes (a slow first start): no one else to name
         lib.drain()
@@ -85,7 +87,7 @@ def wait_for_index(lib: Any) -> None:
     who = owner.describe() if owner is not None else "another process"
     output.notice(f"Saved. Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
                   "nothing is lost)")
-    lib.drain()
+    lib.drain(backfill=False)
 
 
 def say_who_does_it(lib: Any, what: str) -> None:
@@ -97,11 +99,14 @@ def say_who_does_it(lib: Any, what: str) -> None:
 
 
 def wait_until_ready(lib: Any) -> None:
-    """Wait for queued indexing and the embedding model, so answers match the library."""
+    """Wait for queued indexing and the embedding model to load, so answers match the
+    library. An embedding backfill may go on: chunks without a vector yet are found
+    by keywords meanwhile, and waiting for it could take an hour on a large library."""
     wait_for_index(lib)
-    if lib.model_ready is not None:
+    model = lib.model_ready
+    if model is not None and model.done():
         with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)
-            lib.model_ready.result()
+            model.result()
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:

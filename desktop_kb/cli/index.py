@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from desktop_kb.cli.common import add_common_options, open_library, say_who_does_it, wait_for_index
-from desktop_kb.cli.output import emit, stderr_progress
+from desktop_kb.cli.output import emit, format_duration, stderr_progress
 
 
 def _status_text(status: Any) -> str:
@@ -24,6 +24,12 @@ def _status_text(status: Any) -> str:
         lines.append("  checking the index after an unclean exit")
     if status.unrecorded_failures:
         lines.append(f"  {status.unrecorded_failures} failure(s) could not be recorded")
+    if status.embedding is not None:
+        left = status.embedding.seconds_left
+        lines.append(f"  embedding for meaning search: {status.embedding.done}/"
+                     f"{status.embedding.total} chunks"
+                     + (f", {format_duration(left)} left" if left is not None else "")
+                     + " (keyword search covers the rest meanwhile)")
     lines += [f"  failed {t} {i}: {r}" for t, i, r, _ in status.failures]
     return "\n".join(lines)
 

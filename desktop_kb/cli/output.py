@@ -120,23 +120,43 @@ def notice(message: str) -> None:
 
 
 def stderr_progress(enabled: bool) -> Progress:
-    """A one-line progress bar on stderr when ``enabled`` (stderr is a terminal)."""
+    """A one-line progress bar on stderr when ``enabled`` (stderr is a terminal),
+    with the time left at the recent pace once it is known."""
+    from desktop_kb.index.eta import RemainingTime
+
     last = [0.0]
+    last_width = [0]
+    pace: dict[str, RemainingTime] = {}
 
     def show(label: str, done: int, maximum: int) -> None:
         now = time.monotonic()
+        meter = pace.setdefault(label, RemainingTime())
+        meter.update(done)
         if not enabled or (now - last[0] < 0.1 and done < maximum):
             return
         last[0] = now
         width = 30
         filled = int(width * done / maximum) if maximum else width
-        sys.stderr.write(f"\r{clean(label):<8} [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done}/{maximum}")
+        left = meter.seconds_left(done, maximum) if maximum and done < maximum else None
+        eta = f", {format_duration(left)} left" if left is not None and left >= 1 else ""
+        line = f"{clean(label):<8} [{'#' * filled}{'.' * (width - filled)}] {done}/{maximum}{eta}"
+        sys.stderr.write("\r" + line.ljust(last_width[0]))  # blanks cover a longer last line
+        last_width[0] = len(line)
         if maximum and done >= maximum:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
     return Progress(show)
+
+
+def format_duration(seconds: float) -> str:
+    """``about 3 h 20 min`` / ``about 12 min`` / ``under a minute``."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 60:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60} min"
 
 
 def stage_reporter(progress: Progress) -> Callable[[str, int, int], None]:

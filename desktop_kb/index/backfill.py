@@ -5,7 +5,10 @@ the model in use", read again for every batch, so a backfill that was
 cancelled, killed or interrupted by a model switch simply continues where the
 vectors stop. Cancellable: the cancel flag is read before every batch (a
 batch is the longest the caller waits). Progress hooks: ``progress.start``
-with the total, ``progress.tick`` per batch.
+with the total, ``progress.tick`` per batch, and ``publish`` with the share
+done and the time left (``eta``) for the index status. Batches are pages of
+chunks in id order; the engine sorts each page by token count, so rows of
+similar length share a padded batch.
 
 A batch whose embedding fails is recorded as a failure of each source it
 touched (shown in the status, retried by the next verify or rebuild) and ends
@@ -21,7 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.apply import Applier, IndexEvent
+from desktop_kb.index.eta import EmbeddingProgress, RemainingTime
 from desktop_kb.index.prepare import embed_text_of
 from desktop_kb.index.sources import SourceKey, SourceText, load_source, text_hash
 from desktop_kb.index.vectors import store_cache, store_vectors, vectors_for
@@ -53,22 +58,49 @@ def count_missing_vectors(applier: Applier) -> int:
 def backfill_vectors(
     applier: Applier, progress: Progress, between_batches: Callable[[], None] = lambda: None,
     *, batch_size: int = BACKFILL_BATCH,
+    publish: Callable[[EmbeddingProgress | None], None] = lambda _p: None,
 ) -> BackfillResult:
-    """Embed every chunk that has no vector yet, until done or cancelled."""
+    """Embed every chunk that has no vector yet, until done or cancelled.
+
+    ``publish`` receives how far it is (with the time left) after every batch,
+    and None when it stops, for the index status.
+    """
     result = BackfillResult()
     engine = applier.engine
     if engine is None:
         return result
-    conn = applier.conn
     total = count_missing_vectors(applier)
     if total == 0:
         return result
     progress.start("embed", total)
+    pace = RemainingTime()
+    pace.update(0)
+    publish(EmbeddingProgress(0, total, None))
+    try:
+        _embed_missing(applier, engine, progress, between_batches, batch_size, result, total,
+                       lambda done: _publish(publish, pace, done, total))
+    finally:
+        publish(None)
+    return result
+
+
+def _publish(publish: Callable[[EmbeddingProgress | None], None], pace: RemainingTime,
+             done: int, total: int) -> None:
+    pace.update(done)
+    publish(EmbeddingProgress(done, total, pace.seconds_left(done, total)))
+
+
+def _embed_missing(
+    applier: Applier, engine: EmbeddingEngine, progress: Progress,
+    between_batches: Callable[[], None], batch_size: int, result: BackfillResult, total: int,
+    after_batch: Callable[[int], None],
+) -> None:
+    conn = applier.conn
     last_id = -1
     while True:
         if progress.cancelled:
             result.cancelled = True
-            return result
+            return
         if applier.engine is not engine:  # switched by a job run between batches
             break
         rows = conn.execute(
@@ -110,10 +142,10 @@ def backfill_vectors(
             applier.dense.add([cid for cid, _ in rows_out], np.stack([v for _, v in rows_out]))
         result.embedded += len(rows_out)
         progress.tick(len(rows))
+        after_batch(progress.done)
         applier.emit(IndexEvent("embedding", detail=f"{progress.done}/{total}"))
         between_batches()
     progress.finish()
-    return result
 
 
 def _record_failures(applier: Applier, owners: set[SourceKey], exc: Exception) -> None:

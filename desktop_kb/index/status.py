@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from desktop_kb.index import db
 from desktop_kb.index.catchup import read_cursor
+from desktop_kb.index.eta import EmbeddingProgress
 from desktop_kb.index.writer import failures
 from desktop_kb.store import feed
 
@@ -37,6 +38,15 @@ class IndexStatus:
     error: str | None = None  # why the index cannot be written right now (disk full, …)
     model_error: str | None = None  # the chosen embedding model failed to load
     owner: str = ""  # who writes the index when it is another process
+    # This process's running backfill (share done, time left); another process's
+    # shows as ``missing_vectors`` only.
+    embedding: EmbeddingProgress | None = None
+
+    @property
+    def embedded_percent(self) -> int:
+        if self.embedding is not None:
+            return self.embedding.percent
+        return int(100 * (self.chunks - self.missing_vectors) / self.chunks) if self.chunks else 100
 
     @property
     def state(self) -> str:
@@ -65,13 +75,14 @@ class IndexStatus:
             "checking": self.checking, "missing_vectors": self.missing_vectors,
             "unrecorded_failures": self.unrecorded_failures, "error": self.error,
             "model_error": self.model_error, "owner": self.owner or None,
+            "embedding": self.embedding.as_json() if self.embedding else None,
         }
 
 
 def read_status(
     index: sqlite3.Connection | None, store: sqlite3.Connection, *, in_process: int = 0,
     error: str | None = None, model_error: str | None = None, unrecorded: int = 0,
-    owner: str = "",
+    owner: str = "", embedding: EmbeddingProgress | None = None,
 ) -> IndexStatus:
     """``index`` is None when there is no index file yet (a new library, or one being replaced)."""
     with feed.snapshot(store):
@@ -103,6 +114,7 @@ def read_status(
         applied_seq=cursor.seq if cursor else -1, store_seq=pos.seq,
         checking=checking or stale_cursor, missing_vectors=missing_vectors,
         unrecorded_failures=unrecorded, error=error, model_error=model_error, owner=owner,
+        embedding=embedding if missing_vectors else None,
     )
 
 

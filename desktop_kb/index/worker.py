@@ -40,6 +40,7 @@ from desktop_kb.index import db, handoff
 from desktop_kb.index.apply import Applier, IndexEvent
 from desktop_kb.index.backfill import backfill_vectors
 from desktop_kb.index.catchup import CatchUp, read_cursor
+from desktop_kb.index.eta import EmbeddingProgress
 from desktop_kb.index.rebuild import RebuildResult, rebuild_index
 from desktop_kb.index.sources import SourceKey
 from desktop_kb.index.vectors import load_codes
@@ -118,6 +119,11 @@ class IndexWorker:
         self.applied = -1  # feed number the index is known to have applied
         self.startup_rebuild: Future[RebuildResult] | None = None
         self.startup_verify: Future[VerifyReport] | None = None
+        # Set by the running backfill, read by ``Library.index_status`` from other threads
+        # (one reference swap: no lock needed).
+        self.embedding: EmbeddingProgress | None = None
+        self._backfilling = False
+        self._between = False  # applying other work between backfill batches
 
     # ----- lifecycle -------------------------------------------------------------
 
@@ -252,22 +258,30 @@ class IndexWorker:
         return self._submit(_Job("call", lambda: fn(self._applier().conn),
                                  lambda: fn(self._require_reader())))
 
-    def drain(self, timeout: float | None = None, until_seq: int | None = None) -> bool:
+    def drain(self, timeout: float | None = None, until_seq: int | None = None, *,
+              backfill: bool = True) -> bool:
         """Block until every request made so far has been handled and, with ``until_seq``,
-        the index has applied the store's feed up to that number (whoever owns it)."""
+        the index has applied the store's feed up to that number (whoever owns it).
+
+        ``backfill=False`` stops waiting once only an embedding backfill is left:
+        changes are applied and the model is loaded, and search is right meanwhile
+        (chunks without a vector yet are found by keywords), so a command need not
+        wait the hour a large library may take to embed.
+        """
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._cv:
             self._poked = True
             self._cv.notify_all()
-            while not self._drained(until_seq):
+            while not self._drained(until_seq, backfill):
                 remaining = None if deadline is None else deadline - time.monotonic()
                 if remaining is not None and remaining <= 0:
                     return False
                 self._cv.wait(remaining if remaining is not None else 1.0)
         return True
 
-    def _drained(self, until_seq: int | None) -> bool:
-        if self._control or self._handoffs or self._busy:
+    def _drained(self, until_seq: int | None, backfill: bool = True) -> bool:
+        busy = self._busy and (backfill or not self._backfilling)
+        if self._control or self._handoffs or busy or self._between:
             return False
         if self.is_owner and (self._pending or self._poked
                               or (self._catchup is not None and self._catchup.in_round)):
@@ -278,7 +292,8 @@ class IndexWorker:
     def pending(self) -> int:
         """In-process work not yet done (the feed's backlog is counted by the status)."""
         with self._cv:
-            return len(self._pending) + (1 if self._busy else 0)
+            # A backfill is not pending indexing: the status shows it as "embedding".
+            return len(self._pending) + (1 if self._busy and not self._backfilling else 0)
 
     # ----- worker thread: the loop ----------------------------------------------
 
@@ -604,22 +619,28 @@ class IndexWorker:
 
     def _service_between_batches(self) -> None:
         """During a rebuild or backfill: removals, saves and the feed must not wait for all of it."""
-        while True:
+        try:
+            while True:
+                with self._cv:
+                    job = None
+                    for candidate in self._control:
+                        if candidate.kind in ("remove", "call"):
+                            job = candidate
+                            self._control.remove(candidate)
+                            break
+                    keys = [] if job else self._take_pending(BATCH)
+                    self._between = True  # drain(backfill=False) waits for what was taken
+                if job is not None:
+                    self._run_job(job)
+                elif keys:
+                    self._applier().index_keys(keys)
+                else:
+                    break
+            self._follow_feed()  # at most one feed batch per long-job batch
+        finally:
             with self._cv:
-                job = None
-                for candidate in self._control:
-                    if candidate.kind in ("remove", "call"):
-                        job = candidate
-                        self._control.remove(candidate)
-                        break
-                keys = [] if job else self._take_pending(BATCH)
-            if job is not None:
-                self._run_job(job)
-            elif keys:
-                self._applier().index_keys(keys)
-            else:
-                break
-        self._follow_feed()  # at most one feed batch per long-job batch
+                self._between = False
+                self._cv.notify_all()
 
     def _long_job(self, progress: Progress) -> Progress:
         """Remember the running long job's progress, so ``stop`` can cancel it."""
@@ -639,8 +660,20 @@ class IndexWorker:
 
     def _backfill(self, progress: Progress) -> int:
         """Embed chunks without vectors; a cancelled backfill resumes with the next one."""
-        return backfill_vectors(self._applier(), self._long_job(progress),
-                                self._service_between_batches).embedded
+        self._set_backfilling(True)
+        try:
+            return backfill_vectors(self._applier(), self._long_job(progress),
+                                    self._service_between_batches, publish=self._publish).embedded
+        finally:
+            self._set_backfilling(False)
+
+    def _set_backfilling(self, on: bool) -> None:
+        with self._cv:
+            self._backfilling = on
+            self._cv.notify_all()  # wakes drain(backfill=False)
+
+    def _publish(self, embedding: EmbeddingProgress | None) -> None:
+        self.embedding = embedding
 
     def _verify(self, repair: bool) -> VerifyReport:
         applier = self._applier()

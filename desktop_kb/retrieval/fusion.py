@@ -150,7 +150,11 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     # Without a calibration, a cosine's level is read against this query's own candidates.
     level = calibration.standardize_array(cosine) if calibration else z
     level = np.where(np.isnan(cand.cosine), params.missing_dense_z, level)
-    dense = params.dense_weight * np.maximum(0.0, level - params.dense_from) + params.tie_weight * z
+    # While vectors are backfilled, some keyword hits have none yet: a tie-break on
+    # cosines would then favour whichever hits happen to be embedded, so it is left out
+    # (evidence far above unrelated text, a paraphrase, still counts).
+    tie_weight = params.tie_weight if not (np.isnan(cand.cosine) & hits).any() else 0.0
+    dense = params.dense_weight * np.maximum(0.0, level - params.dense_from) + tie_weight * z
     score = lexical + fit * dense
     return score - score.min()
 

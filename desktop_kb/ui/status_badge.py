@@ -1,7 +1,8 @@
 """Index state in the status bar, and the popup that explains and repairs it.
 
-States: indexed ✓ / indexing n / n failed ⚠ / incomplete; plus the I7
-degraded notice when no embedding model is in use (keyword search only).
+States: indexed ✓ / indexing n / n failed ⚠ / incomplete / embedding n %
+(a model's background backfill); plus the I7 degraded notice when no
+embedding model is in use (keyword search only).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.index.eta import EmbeddingProgress
 from desktop_kb.index.verify import VerifyReport
 from desktop_kb.library import IndexStatus
 
@@ -57,9 +59,39 @@ class StatusBadge(QToolButton):
             self.setText(self.tr("Indexing %n", "", status.pending))
         elif status.state == "incomplete":
             self.setText(self.tr("Index incomplete ⚠"))
+        elif status.state == "embedding":
+            self.setText(self.tr("Embedding {0}%").format(status.embedded_percent))
         else:
             self.setText(self.tr("Indexed ✓"))
         self.setToolTip(self.tr("Index status — click for details, rebuild and verify"))
+
+
+def duration_text(seconds: float) -> str:
+    from PySide6.QtCore import QCoreApplication
+
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return QCoreApplication.translate("StatusBadge", "under a minute")
+    if minutes < 60:
+        return QCoreApplication.translate("StatusBadge", "about {0} min").format(minutes)
+    return QCoreApplication.translate("StatusBadge", "about {0} h {1} min").format(
+        minutes // 60, minutes % 60)
+
+
+def embedding_text(status: IndexStatus) -> str:
+    """The popup's words for a running backfill: how far, how long, what search does meanwhile."""
+    from PySide6.QtCore import QCoreApplication
+
+    progress = status.embedding or EmbeddingProgress(
+        status.chunks - status.missing_vectors, status.chunks, None)
+    if progress.seconds_left is None:
+        return QCoreApplication.translate(
+            "StatusBadge", "Embedding for meaning search: {0} of {1} chunks done. Meanwhile "
+            "search finds the other chunks by their keywords.").format(progress.done, progress.total)
+    return QCoreApplication.translate(
+        "StatusBadge", "Embedding for meaning search: {0} of {1} chunks done, {2} left. Meanwhile "
+        "search finds the other chunks by their keywords.").format(
+        progress.done, progress.total, duration_text(progress.seconds_left))
 
 
 def degraded_text(status: IndexStatus | None) -> str:
@@ -155,7 +187,8 @@ class IndexStatusPopup(QDialog):
                 "indexing": self.tr("Indexing: %n item(s) waiting.", "", status.pending),
                 "failed": self.tr("%n item(s) could not be indexed. They are retried on the next save or rebuild.", "", len(status.failures)),
                 "incomplete": self.tr("The index is incomplete (a rebuild was interrupted). Rebuild it to repair."),
-            }[status.state]
+                "embedding": embedding_text(status),
+            }.get(status.state, "")
             counts = self.tr("{0} sources, {1} chunks indexed.").format(status.sources, status.chunks)
             self.headline.setText(state)
             self.summary.setText(counts)

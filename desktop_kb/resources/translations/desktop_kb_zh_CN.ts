@@ -1264,6 +1264,36 @@ Your data stays in {0}.</source>
         <source>No embedding model — keyword search only</source>
         <translation>没有嵌入模型 — 仅关键词搜索</translation>
     </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="1" />
+        <source>Embedding {0}%</source>
+        <translation>正在生成向量 {0}%</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="1" />
+        <source>under a minute</source>
+        <translation>不到一分钟</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="1" />
+        <source>about {0} min</source>
+        <translation>约 {0} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="1" />
+        <source>about {0} h {1} min</source>
+        <translation>约 {0} 小时 {1} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="1" />
+        <source>Embedding for meaning search: {0} of {1} chunks done. Meanwhile search finds the other chunks by their keywords.</source>
+        <translation>正在为语义搜索生成向量：已完成 {0} / {1} 个分块。在此期间，其余分块仍可通过关键词搜到。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/status_badge.py" line="1" />
+        <source>Embedding for meaning search: {0} of {1} chunks done, {2} left. Meanwhile search finds the other chunks by their keywords.</source>
+        <translation>正在为语义搜索生成向量：已完成 {0} / {1} 个分块，剩余{2}。在此期间，其余分块仍可通过关键词搜到。</translation>
+    </message>
 </context>
 <context>
     <name>SuggestionCard</name>
