@@ -283,10 +283,15 @@ class IndexWorker:
         busy = self._busy and (backfill or not self._backfilling)
         if self._control or self._handoffs or busy or self._between:
             return False
+        caught_up = until_seq is not None and self.applied >= until_seq
+        if caught_up and not backfill:
+            # Every change up to until_seq is applied: a poke or a save hint left for the
+            # worker (busy embedding a batch) concerns later changes only.
+            return True
         if self.is_owner and (self._pending or self._poked
                               or (self._catchup is not None and self._catchup.in_round)):
             return False
-        return until_seq is None or self.applied >= until_seq
+        return until_seq is None or caught_up
 
     @property
     def pending(self) -> int:
