@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop_kb.index.backfill import BACKFILL_BATCH
+from desktop_kb.index.backfill import BACKFILL_BATCH, FIRST_PAGE, MIN_PAGE, next_page_size
 from desktop_kb.library import Library
 from desktop_kb.progress import Progress
 
@@ -87,6 +87,7 @@ def test_close_cancels_a_backfill_and_the_next_start_resumes_it(data_dir: Path) 
     total = 2 * BACKFILL_BATCH + 50
     lib = Library(data_dir, load_model=False)
     _notes(lib, total)
+    lib.worker.backfill_page = BACKFILL_BATCH
     engine = HashEngine()
     engine.hold_batch = 2
     progress = WatchedProgress()
@@ -139,3 +140,37 @@ def test_backfill_failures_are_recorded_and_shown(data_dir: Path) -> None:
         report = lib.verify(repair=True)  # the retry embeds them
         assert report.repaired
         assert lib.verify(repair=False).drift == 0
+
+
+def test_pages_follow_the_model_pace() -> None:
+    # A slow model (e5 on a busy machine: 32 chunks in 16 s) gets small pages, so a
+    # save waits seconds, not minutes; never below one padded batch of long rows.
+    assert next_page_size(32, 32, 16.0) == MIN_PAGE
+    assert next_page_size(32, 32, 4.0) == 16
+    # A fast one grows, at most doubling per page, up to the largest page.
+    assert next_page_size(32, 32, 0.05) == 64
+    assert next_page_size(256, 256, 0.1) == BACKFILL_BATCH
+    # The last, short page and an unmeasurable one say nothing about the pace.
+    assert next_page_size(64, 10, 0.001) == 64
+    assert next_page_size(64, 64, 0.0) == 64
+
+
+class SizedEngine(HashEngine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sizes: list[int] = []
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        self.sizes.append(len(texts))
+        return super().embed_passages(texts)
+
+
+def test_a_backfill_starts_with_a_small_page_and_embeds_everything_once(data_dir: Path) -> None:
+    with Library(data_dir, load_model=False) as lib:
+        _notes(lib, 300)
+        engine = SizedEngine()
+        assert lib.worker.set_engine(lambda: engine).result(TIMEOUT) == 300
+        assert engine.sizes[0] == FIRST_PAGE
+        assert sum(engine.sizes) == 300
+        assert all(size <= BACKFILL_BATCH for size in engine.sizes)
+        assert _vectors(data_dir) == 300

@@ -54,6 +54,7 @@ def test_status_shows_embedding_progress_while_the_backfill_runs(data_dir: Path)
     total = 2 * BACKFILL_BATCH + 10
     with Library(data_dir, load_model=False) as lib:
         _notes(lib, total)
+        lib.worker.backfill_page = BACKFILL_BATCH
         engine = HashEngine()
         engine.hold_batch = 2
         future = lib.worker.set_engine(lambda: engine)

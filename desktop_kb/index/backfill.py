@@ -10,6 +10,12 @@ done and the time left (``eta``) for the index status. Batches are pages of
 chunks in id order; the engine sorts each page by token count, so rows of
 similar length share a padded batch.
 
+Pages are sized by time, not count: saves, removals and a model switch wait
+for the page in hand (the worker thread is inside the model), so a page should
+take seconds whatever the model. A fast model (USE: ~40 chunks/s on two cores)
+gets pages of 64-256 chunks; multilingual-e5-small (~4 chunks/s) gets ~8, which
+still fills the engine's padded batches of 512-token rows.
+
 A batch whose embedding fails is recorded as a failure of each source it
 touched (shown in the status, retried by the next verify or rebuild) and ends
 the backfill for now: a model that cannot embed one batch usually cannot embed
@@ -19,6 +25,7 @@ the next either.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,7 +42,10 @@ from desktop_kb.progress import Progress
 
 log = logging.getLogger(__name__)
 
-BACKFILL_BATCH = 256
+BACKFILL_BATCH = 256  # the largest page
+FIRST_PAGE = 32  # until the model's pace is known
+MIN_PAGE = 8  # one padded batch of 512-token rows (BATCH_TOKENS / 512)
+PAGE_SECONDS = 2.0  # how long a page should take
 
 _MISSING = ("FROM kb_chunks c WHERE NOT EXISTS "
             "(SELECT 1 FROM kb_vectors v WHERE v.chunk_id = c.id)")
@@ -57,13 +67,14 @@ def count_missing_vectors(applier: Applier) -> int:
 
 def backfill_vectors(
     applier: Applier, progress: Progress, between_batches: Callable[[], None] = lambda: None,
-    *, batch_size: int = BACKFILL_BATCH,
+    *, batch_size: int | None = None,
     publish: Callable[[EmbeddingProgress | None], None] = lambda _p: None,
 ) -> BackfillResult:
     """Embed every chunk that has no vector yet, until done or cancelled.
 
     ``publish`` receives how far it is (with the time left) after every batch,
-    and None when it stops, for the index status.
+    and None when it stops, for the index status. ``batch_size`` fixes the page
+    size (default: sized by time, see ``next_page_size``).
     """
     result = BackfillResult()
     engine = applier.engine
@@ -84,6 +95,18 @@ def backfill_vectors(
     return result
 
 
+def next_page_size(size: int, rows: int, elapsed_s: float,
+                   target_s: float = PAGE_SECONDS) -> int:
+    """The next page's size from the last page's pace: about ``target_s`` of work,
+    at most twice the last size (one quick page is not yet a trend), within
+    [MIN_PAGE, BACKFILL_BATCH]. A short last page (the end, or skipped rows) or
+    no measurable time keeps the size."""
+    if rows < size or elapsed_s <= 0:
+        return size
+    paced = int(rows * target_s / elapsed_s)
+    return max(MIN_PAGE, min(BACKFILL_BATCH, 2 * size, paced))
+
+
 def _publish(publish: Callable[[EmbeddingProgress | None], None], pace: RemainingTime,
              done: int, total: int) -> None:
     pace.update(done)
@@ -92,12 +115,14 @@ def _publish(publish: Callable[[EmbeddingProgress | None], None], pace: Remainin
 
 def _embed_missing(
     applier: Applier, engine: EmbeddingEngine, progress: Progress,
-    between_batches: Callable[[], None], batch_size: int, result: BackfillResult, total: int,
-    after_batch: Callable[[int], None],
+    between_batches: Callable[[], None], batch_size: int | None, result: BackfillResult,
+    total: int, after_batch: Callable[[int], None],
 ) -> None:
     conn = applier.conn
     last_id = -1
+    page = batch_size or FIRST_PAGE
     while True:
+        started = time.monotonic()
         if progress.cancelled:
             result.cancelled = True
             return
@@ -105,7 +130,7 @@ def _embed_missing(
             break
         rows = conn.execute(
             f"SELECT c.id, c.source_type, c.source_id, c.start, c.end {_MISSING} "
-            "AND c.id > ? ORDER BY c.id LIMIT ?", (last_id, batch_size)).fetchall()
+            "AND c.id > ? ORDER BY c.id LIMIT ?", (last_id, page)).fetchall()
         if not rows:
             break
         last_id = rows[-1][0]
@@ -141,6 +166,8 @@ def _embed_missing(
         if rows_out and applier.dense.model_id == engine.model_id:
             applier.dense.add([cid for cid, _ in rows_out], np.stack([v for _, v in rows_out]))
         result.embedded += len(rows_out)
+        if batch_size is None:
+            page = next_page_size(page, len(rows), time.monotonic() - started)
         progress.tick(len(rows))
         after_batch(progress.done)
         applier.emit(IndexEvent("embedding", detail=f"{progress.done}/{total}"))

@@ -122,6 +122,7 @@ class IndexWorker:
         # Set by the running backfill, read by ``Library.index_status`` from other threads
         # (one reference swap: no lock needed).
         self.embedding: EmbeddingProgress | None = None
+        self.backfill_page: int | None = None  # fixed backfill page size (tests); None: by time
         self._backfilling = False
         self._between = False  # applying other work between backfill batches
 
@@ -668,7 +669,8 @@ class IndexWorker:
         self._set_backfilling(True)
         try:
             return backfill_vectors(self._applier(), self._long_job(progress),
-                                    self._service_between_batches, publish=self._publish).embedded
+                                    self._service_between_batches, publish=self._publish,
+                                    batch_size=self.backfill_page).embedded
         finally:
             self._set_backfilling(False)
 
