@@ -16,6 +16,7 @@ from desktop_kb.importer.files import (
     Candidate,
     Skipped,
     UnreadableFile,
+    _big5,
     iter_candidates,
     read_text,
     sha256_bytes,
@@ -163,6 +164,22 @@ def test_read_gbk_chinese_is_accepted(tmp_path: Path) -> None:
     text, digest = read_text(path)
     assert text == content
     assert digest == sha256_bytes(content.encode("gbk"))
+
+
+def test_read_big5_traditional_chinese_is_accepted(tmp_path: Path) -> None:
+    # Notes from Taiwan and Hong Kong are often Big5; GB18030 must not claim them first.
+    content = "第一章 線性代數\n矩陣的秩等於其列梯形中非零列的個數，這是「基本」的性質。\n"
+    path = write(tmp_path / "big5.txt", content.encode("cp950"))
+    assert read_text(path)[0] == content
+
+
+def test_korean_and_japanese_bytes_are_not_read_as_big5(tmp_path: Path) -> None:
+    japanese = "日本語のテキストはこのように見えます。行列の階数について。"
+    with pytest.raises(UnreadableFile, match="not UTF-8 text"):
+        read_text(write(tmp_path / "sjis.txt", japanese.encode("shift_jis")))
+    # EUC-KR lies inside GB2312's byte ranges, so only the Big5 reading is checked here.
+    korean = "한국어 텍스트는 이렇게 보입니다. 행렬의 계수는 영이 아닌 행의 개수와 같다."
+    assert _big5(korean.encode("euc-kr")) is None
 
 
 def test_latin1_is_not_mistaken_for_chinese(tmp_path: Path) -> None:

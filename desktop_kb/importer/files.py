@@ -272,11 +272,42 @@ def _plausible_chinese(text: str) -> bool:
     return common >= 0.8 * len(non_ascii)
 
 
+def _big5(data: bytes) -> str | None:
+    """Big5 (Microsoft's cp950) text, if the bytes decode and read like Traditional Chinese.
+
+    Checked after GB18030, whose plausibility test rejects Big5 (half of Big5's common
+    characters have a trail byte below 0xA1, outside GB2312).  Here nine in ten
+    non-ASCII characters must be Big5's punctuation or frequently-used ideographs,
+    which byte soup, GBK and EUC-KR/EUC-JP text read as Big5 do not give.
+    """
+    try:
+        text = data.decode("cp950")
+    except UnicodeDecodeError:
+        return None
+    if _CONTROL.search(text):
+        return None
+    non_ascii = [ch for ch in text[:65536] if ord(ch) > 0x7F]
+    if not any(_is_cjk(ch) for ch in non_ascii):
+        return None
+    common = sum(1 for ch in non_ascii if _big5_common(ch))
+    return text if common >= 0.9 * len(non_ascii) else None
+
+
+def _big5_common(ch: str) -> bool:
+    """Big5's punctuation and full-width forms (lead bytes 0xA1–0xA3) or one of its
+    frequently-used ideographs (0xA4–0xC6); not its kana, Cyrillic or rare characters,
+    which is what Korean or Japanese bytes misread as Big5 are full of."""
+    lead = ch.encode("cp950")[0]
+    if 0xA1 <= lead <= 0xA3:
+        return True
+    return 0xA4 <= lead <= 0xC6 and 0x4E00 <= ord(ch) <= 0x9FFF
+
+
 def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:
     """Read a file as text; return (text, sha256 hex of the raw bytes).
 
-    Accepts UTF-8 (with or without BOM), UTF-16/32 with a BOM, and GB18030/GBK
-    Chinese text as a guarded fallback.  Raises UnreadableFile otherwise.
+    Accepts UTF-8 (with or without BOM), UTF-16/32 with a BOM, and GB18030/GBK and
+    Big5 Chinese text as guarded fallbacks.  Raises UnreadableFile otherwise.
     """
     try:
         size = os.stat(path).st_size
@@ -326,6 +357,9 @@ def _decode(data: bytes) -> str:
                 fallback = None
             if fallback is not None and _plausible_chinese(fallback):
                 return fallback
+            traditional = _big5(data)  # Taiwan and Hong Kong texts (Big5 / cp950)
+            if traditional is not None:
+                return traditional
         offset = exc.start + shift
         raise UnreadableFile(
             f"not UTF-8 text (invalid byte 0x{data[offset]:02X} at offset {offset})") from None
