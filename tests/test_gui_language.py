@@ -80,3 +80,40 @@ def test_welcome_note_is_written_in_the_ui_language(qtbot, data_dir: Path) -> No
     assert "学习库问答" in window.editor.body.toPlainText()
     assert "相关资料" in window.editor.body.toPlainText()
     assert window.library.get_setting("ui.welcome_created") is True
+
+
+def test_reasons_for_damaged_study_material_are_translated(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """The import summary shows each reader's reason for a damaged file in Chinese too."""
+    import re
+    import zipfile
+
+    from doc_fixtures import encrypt_pdf, write_pdf, zip_bomb
+
+    from desktop_kb.importer.load import open_document
+    from desktop_kb.importer.model import UnreadableFile
+    from desktop_kb.ui.import_dialog import reason_text
+
+    (tmp_path / "junk.docx").write_bytes(b"not a zip at all")
+    (tmp_path / "empty.epub").write_bytes(b"")
+    with zipfile.ZipFile(tmp_path / "nodoc.docx", "w") as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+    with zipfile.ZipFile(tmp_path / "nospine.epub", "w") as z:
+        z.writestr("mimetype", "application/epub+zip")
+        z.writestr("META-INF/container.xml",
+                   '<container><rootfiles><rootfile full-path="p.opf"/></rootfiles></container>')
+        z.writestr("p.opf", "<package><manifest/><spine/></package>")
+    zip_bomb(tmp_path / "bomb.docx", "word/document.xml", size=300 * 1024 * 1024)
+    (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.4\n%%EOF")
+    encrypt_pdf(write_pdf(tmp_path / "locked.pdf", [["secret"]]), "pw")
+    (tmp_path / "latin.txt").write_bytes("Le résumé était très réussi.".encode("latin-1"))
+    files = {"junk.docx": "docx", "empty.epub": "epub", "nodoc.docx": "docx",
+             "nospine.epub": "epub", "bomb.docx": "docx", "broken.pdf": "pdf",
+             "locked.pdf": "pdf", "latin.txt": "txt"}
+    reasons = []
+    for name, fmt in files.items():
+        with pytest.raises(UnreadableFile) as err:
+            open_document(tmp_path / name, fmt).parse()
+        reasons.append(str(err.value))
+    i18n.install_language("zh_CN")
+    shown = {reason: reason_text(reason) for reason in reasons}
+    assert all(re.search(r"[\u4e00-\u9fff]", text) for text in shown.values()), shown

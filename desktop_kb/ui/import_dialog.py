@@ -24,6 +24,14 @@ _UNSUPPORTED = re.compile(r"`\.(\w+)` is not supported yet \((.+)\)")
 _GENERATED = re.compile(r"^(lockfile|minified|vendored|machine-written|generated file|excluded by \.gitignore)")
 
 
+# Reasons the Word and EPUB readers give for damaged files (details stay in the CLI's words).
+_BROKEN_WORD = re.compile(r"not a (?:valid |readable )?Word document|Word document (?:part|is missing)")
+_BROKEN_EPUB = re.compile(r"not (?:a valid EPUB|an EPUB)|EPUB (?:names no|part|is missing|.* is not valid XML)")
+_TOO_MANY_PAGES = re.compile(r"the PDF has (\d+) pages; the limit is (\d+)")
+_TOO_LARGE = re.compile(r"file too large \((?:(.+); the limit is|over) (.+)\)")
+_CANNOT_READ = re.compile(r"the file cannot be read \((.+)\)")
+
+
 def _kind_text(kind: str) -> str:
     return {
         "image": QCoreApplication.translate("ImportSummaryDialog", "image"),
@@ -54,8 +62,24 @@ def _pattern_text(reason: str) -> str | None:
         return QCoreApplication.translate("ImportSummaryDialog", "password-protected PDF; import an unprotected copy")
     if reason.startswith("not a readable PDF"):
         return QCoreApplication.translate("ImportSummaryDialog", "damaged or not a PDF")
-    if "zip bomb" in reason:
+    if "zip bomb" in reason or "inflates past" in reason or "parts; refusing" in reason:
         return QCoreApplication.translate("ImportSummaryDialog", "would inflate to more than is safe to read (a zip bomb?)")
+    if _BROKEN_WORD.match(reason):
+        return QCoreApplication.translate("ImportSummaryDialog", "damaged or not a Word document")
+    if reason == "the EPUB has no readable chapters":
+        return QCoreApplication.translate("ImportSummaryDialog", "the EPUB has no readable chapters")
+    if _BROKEN_EPUB.match(reason):
+        return QCoreApplication.translate("ImportSummaryDialog", "damaged or not an EPUB")
+    if m := _TOO_MANY_PAGES.fullmatch(reason):
+        return QCoreApplication.translate("ImportSummaryDialog", "the PDF has {0} pages; the limit is {1}").format(
+            m.group(1), m.group(2))
+    if reason.startswith("not UTF-8 text"):
+        return QCoreApplication.translate("ImportSummaryDialog", "not text in UTF-8, GBK or Big5")
+    if m := _TOO_LARGE.fullmatch(reason):
+        return QCoreApplication.translate("ImportSummaryDialog", "file too large (the limit is {0})").format(
+            m.group(2))
+    if m := _CANNOT_READ.fullmatch(reason):
+        return QCoreApplication.translate("ImportSummaryDialog", "the file cannot be read ({0})").format(m.group(1))
     return None
 
 
@@ -73,6 +97,7 @@ def reason_text(reason: str) -> str:
         "permission denied": QCoreApplication.translate("ImportSummaryDialog", "permission denied"),
         "permission denied (the file cannot be read)": QCoreApplication.translate("ImportSummaryDialog", "permission denied"),
         "not a regular file": QCoreApplication.translate("ImportSummaryDialog", "not a regular file"),
+        "this is a folder, not a file": QCoreApplication.translate("ImportSummaryDialog", "not a regular file"),
         "folder already visited (linked folder)": QCoreApplication.translate("ImportSummaryDialog", "folder already visited (linked folder)"),
         "binary file (contains NUL bytes)": QCoreApplication.translate("ImportSummaryDialog", "binary file"),
         "binary file (contains control characters)": QCoreApplication.translate("ImportSummaryDialog", "binary file"),

@@ -180,6 +180,34 @@
         <translation>文件已损坏或不是 PDF</translation>
     </message>
     <message>
+        <source>damaged or not a Word document</source>
+        <translation>文件已损坏或不是 Word 文档</translation>
+    </message>
+    <message>
+        <source>the EPUB has no readable chapters</source>
+        <translation>这个 EPUB 没有可读的章节</translation>
+    </message>
+    <message>
+        <source>damaged or not an EPUB</source>
+        <translation>文件已损坏或不是 EPUB</translation>
+    </message>
+    <message>
+        <source>the PDF has {0} pages; the limit is {1}</source>
+        <translation>这个 PDF 有 {0} 页，上限是 {1} 页</translation>
+    </message>
+    <message>
+        <source>not text in UTF-8, GBK or Big5</source>
+        <translation>不是 UTF-8、GBK 或 Big5 编码的文本</translation>
+    </message>
+    <message>
+        <source>file too large (the limit is {0})</source>
+        <translation>文件太大（上限为 {0}）</translation>
+    </message>
+    <message>
+        <source>the file cannot be read ({0})</source>
+        <translation>无法读取文件（{0}）</translation>
+    </message>
+    <message>
         <source>would inflate to more than is safe to read (a zip bomb?)</source>
         <translation>解压后体积超出安全范围（可能是压缩炸弹）</translation>
     </message>
@@ -2026,8 +2054,8 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation><numerusform>已将 %n 条笔记导出到 {0}。</numerusform></translation>
     </message>
     <message>
-        <source>Study material (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
-        <translation>学习资料 (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
+        <source>Study material (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;Source code (*.go *.rs *.js *.ts *.c *.h *.cpp *.java *.kt *.cs *.swift *.rb *.php *.sh *.sql *.toml Dockerfile Makefile);;All files (*)</source>
+        <translation>学习资料 (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;源代码 (*.go *.rs *.js *.ts *.c *.h *.cpp *.java *.kt *.cs *.swift *.rb *.php *.sh *.sql *.toml Dockerfile Makefile);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

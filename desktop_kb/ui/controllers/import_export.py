@@ -32,7 +32,8 @@ class ImportExportController(QObject):
         paths, _ = QFileDialog.getOpenFileNames(
             self._w, self.tr("Import files"), str(Path.home()),
             self.tr("Study material (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml "
-                    "*.yml *.json *.py);;All files (*)"))
+                    "*.yml *.json *.py);;Source code (*.go *.rs *.js *.ts *.c *.h *.cpp *.java *.kt "
+                    "*.cs *.swift *.rb *.php *.sh *.sql *.toml Dockerfile Makefile);;All files (*)"))
         if paths:
             self.import_paths([Path(p) for p in paths])
 
