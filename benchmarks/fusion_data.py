@@ -1,13 +1,22 @@
-"""Candidate sets of the public evaluation sets, built through the app and cached.
+"""Candidate sets of the public evaluation sets (and of the held-out book), built through the app and cached.
 
 Each set becomes a throwaway library exactly as ``desktop-kb eval`` builds it
 (one document per passage, imported from files, indexed and embedded by the
 app); every query then runs through :func:`desktop_kb.retrieval.candidates.gather`
 — the function the app's search path uses — and its candidate set is stored
-with the passage of each candidate and the gold passages. Fitting fusion
-constants then needs no library, model or SQL: it is numpy over these files.
+with the passage of each candidate and the gold passages. Fitting fusion or
+packing constants then needs no library, model or SQL: it is numpy over these
+files. Each dump also keeps what a later step needs to replay the app offline:
+every candidate chunk's source and span, the source texts (for packing), the
+query vectors and the library's vectors (for re-estimating calibration).
 
-The cache is keyed by set, model and the commit of the code that built it.
+Sets that share their passages (DRCD with Traditional and with Simplified
+questions) share one library, so it is embedded once.
+
+The held-out book (``book``) is dumped the same way for *diagnosis only*:
+nothing may be fitted on it (``FIT_SETS`` never contains it).
+
+The cache is keyed by set, model and a version label (default: the commit).
 """
 
 from __future__ import annotations
@@ -16,14 +25,18 @@ import pickle
 import random
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-EVAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval"
+ROOT = Path(__file__).resolve().parents[1]
+EVAL_DIR = ROOT.parents[1] / "shared" / "eval"
 if not EVAL_DIR.is_dir():
     EVAL_DIR = Path("/work/shared/eval")
+BOOK_DIR = Path("/work/shared/corpora/rust-book-cn")
+BOOK_QUESTIONS = ROOT / "benchmarks" / "data" / "rust_book_questions.tsv"
 CACHE = Path(tempfile.gettempdir()) / "desktop-kb-fusion-cache"
 
 # name -> (file, max queries). Tatoeba en→zh is subsampled to 2,000 queries (every passage
@@ -35,6 +48,9 @@ SETS: dict[str, tuple[str, int | None]] = {
     "zhpara": ("tatoeba_cmn_dev_zhpara.tsv", None),
     "en_zh": ("tatoeba_cmn_dev.tsv", 2000),
 }
+FIT_SETS = tuple(SETS)  # the only sets any constant is fitted on
+# Sets whose passages are identical share one library (built once, embedded once).
+SHARED = {"drcd": ("drcd", "drcd_simp"), "drcd_simp": ("drcd", "drcd_simp")}
 
 
 @dataclass
@@ -42,10 +58,15 @@ class QueryRecord:
     """One query's candidate set plus what the benchmark needs to score it."""
 
     text: str
-    cand: object  # desktop_kb.retrieval.candidates.Candidates
+    cand: Any  # desktop_kb.retrieval.candidates.Candidates
     doc: np.ndarray  # passage index per candidate (-1: not a passage chunk)
     relevant: frozenset[int]
     answers: list[str]
+    group: str = ""  # the book's question group
+    vector: np.ndarray | None = None  # the query vector (None without a model)
+    terms: list[str] = field(default_factory=list)  # query_terms(text), for packing
+    doc_freq: dict[str, int] = field(default_factory=dict)
+    n_docs: int = 1
 
 
 @dataclass
@@ -53,15 +74,19 @@ class SetData:
     name: str
     model: str
     records: list[QueryRecord]
-    calibration: object  # desktop_kb.retrieval.calibration.Calibration | None
+    calibration: Any  # desktop_kb.retrieval.calibration.Calibration | None
+    refs: dict[int, Any] = field(default_factory=dict)  # chunk id -> resolve.ChunkRef (candidates only)
+    sources: dict[tuple[str, int], Any] = field(default_factory=dict)  # key -> resolve.ResolvedSource
+    vector_ids: np.ndarray | None = None  # the library's vectors (for offline calibration)
+    vectors: np.ndarray | None = None
+    chunk_doc: dict[int, int] = field(default_factory=dict)  # every chunk -> passage index
 
 
 def code_version() -> str:
-    root = Path(__file__).resolve().parents[1]
     try:
-        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                              capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "desktop_kb"],
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "desktop_kb"],
                                capture_output=True, text=True, check=True).stdout.strip()
         return out + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
@@ -72,35 +97,77 @@ def cache_path(name: str, model: str, version: str) -> Path:
     return CACHE / f"{name}--{model}--{version}.pkl"
 
 
-def build(name: str, model: str, models_dir: Path, version: str) -> SetData:
-    from desktop_kb.evaluation import load_set, open_eval_library
-    from desktop_kb.index.segment import analyse_query
-    from desktop_kb.retrieval.calibration import estimate
-    from desktop_kb.retrieval.candidates import embed_query, gather
+def _queries(name: str) -> tuple[Any, list[Any]]:
+    """(dataset, queries) of a public set."""
+    from desktop_kb.evaluation import load_set
 
     file, max_queries = SETS[name]
-    path = EVAL_DIR / file
-    dataset = load_set(path, "squad" if file.endswith(".json") else "pairs")
-    if max_queries and len(dataset.queries) > max_queries:
-        dataset.queries = random.Random(7).sample(dataset.queries, max_queries)
-    records: list[QueryRecord] = []
-    with open_eval_library(dataset, models_dir=models_dir, model=model) as ev:
-        index = ev.lib.index_reader
-        calibration = None
-        if ev.lib.engine is not None:
-            calibration = estimate(index, ev.lib.store_reader, ev.lib.engine, ev.lib.dense)
-        for query in dataset.queries:
-            analysis = analyse_query(query.text)
-            vector = embed_query(ev.lib.engine, ev.lib.dense, query.text)
-            cand = gather(index, query.text, analysis, query_vector=vector, dense=ev.lib.dense)
-            doc = np.array([ev.chunk_doc.get(int(c), -1) for c in cand.ids], dtype=np.int64)
-            records.append(QueryRecord(query.text, cand, doc, frozenset(query.relevant),
-                                       list(query.answers)))
+    dataset = load_set(EVAL_DIR / file, "squad" if file.endswith(".json") else "pairs")
+    queries = list(dataset.queries)
+    if max_queries and len(queries) > max_queries:
+        queries = random.Random(7).sample(queries, max_queries)
+    return dataset, queries
+
+
+def _record(lib: Any, chunk_doc: dict[int, int], text: str, relevant: frozenset[int],
+            answers: list[str], group: str = "") -> QueryRecord:
+    from desktop_kb.index.segment import analyse_query, query_terms
+    from desktop_kb.retrieval.candidates import embed_query, gather
+    from desktop_kb.retrieval.term_stats import index_stats
+
+    index = lib.index_reader
+    analysis = analyse_query(text)
+    vector = embed_query(lib.engine, lib.dense, text)
+    cand = gather(index, text, analysis, query_vector=vector, dense=lib.dense)
+    doc = np.array([chunk_doc.get(int(c), -1) for c in cand.ids], dtype=np.int64)
+    terms = query_terms(text)
+    n_docs, doc_freq = index_stats(index, terms)
+    return QueryRecord(text, cand, doc, relevant, answers, group, vector, terms, dict(doc_freq),
+                       n_docs or 1)
+
+
+def _finish(name: str, model: str, lib: Any, records: list[QueryRecord],
+            chunk_doc: dict[int, int]) -> SetData:
+    from desktop_kb.retrieval.calibration import estimate
+    from desktop_kb.retrieval.resolve import chunk_refs, resolve_sources
+
+    calibration = None
+    if lib.engine is not None:
+        calibration = estimate(lib.index_reader, lib.store_reader, lib.engine, lib.dense)
+    ids = sorted({int(c) for r in records for c in r.cand.ids})
+    refs = chunk_refs(lib.index_reader, ids)
+    sources = resolve_sources(lib.store_reader, list({ref.key for ref in refs.values()}))
+    vector_ids, vectors = lib.dense.snapshot() if lib.engine is not None else (None, None)
+    return SetData(name, model, records, calibration, refs, sources, vector_ids, vectors, chunk_doc)
+
+
+def _save(data: SetData, version: str) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
-    data = SetData(name, model, records, calibration)
-    with cache_path(name, model, version).open("wb") as out:
+    path = cache_path(data.name, data.model, version)
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("wb") as out:
         pickle.dump(data, out)
-    return data
+    tmp.replace(path)
+
+
+def build(name: str, model: str, models_dir: Path, version: str) -> SetData:
+    """Build ``name`` (and the sets sharing its library); returns ``name``'s data."""
+    from desktop_kb.evaluation import open_eval_library
+
+    group = SHARED.get(name, (name,))
+    loaded = {n: _queries(n) for n in group}
+    dataset = loaded[group[0]][0]
+    for n in group[1:]:
+        if loaded[n][0].passages != dataset.passages:
+            raise ValueError(f"{n} does not share {group[0]}'s passages")
+    built: dict[str, SetData] = {}
+    with open_eval_library(dataset, models_dir=models_dir, model=model) as ev:
+        for n in group:
+            records = [_record(ev.lib, ev.chunk_doc, q.text, frozenset(q.relevant), list(q.answers))
+                       for q in loaded[n][1]]
+            built[n] = _finish(n, model, ev.lib, records, ev.chunk_doc)
+            _save(built[n], version)
+    return built[name]
 
 
 def load(name: str, model: str, models_dir: Path, version: str | None = None,
@@ -111,3 +178,86 @@ def load(name: str, model: str, models_dir: Path, version: str | None = None,
         with path.open("rb") as src:
             return pickle.load(src)  # our own cache file, written above
     return build(name, model, models_dir, version)
+
+
+# ----- the held-out book (diagnosis only: never fitted on) --------------------------------
+
+def book_questions(path: Path = BOOK_QUESTIONS) -> list[tuple[str, str, frozenset[str]]]:
+    """(group, question, answering file stems) per line of the question file."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        group, question, files = line.split("\t")
+        out.append((group, question, frozenset(f.strip() for f in files.split(","))))
+    return out
+
+
+def build_book(model: str, models_dir: Path, version: str, *, data_dir: Path | None = None,
+               questions: list[Path] | None = None) -> SetData:
+    """The book imported as a learner would; doc = file index, relevant = answering files.
+
+    ``data_dir`` keeps the built library (reused when it already holds the book).
+    """
+    from desktop_kb.library import Library
+
+    with tempfile.TemporaryDirectory(prefix="book-data-") as tmp:
+        root = data_dir or Path(tmp) / "lib"
+        lib = Library(root, models_dir=models_dir, load_model=False)
+        try:
+            if not lib.list_documents():
+                lib.import_paths([BOOK_DIR])
+                lib.drain()
+            if model != "none":
+                lib.use_model(model).result()
+                lib.drain()
+            stems = sorted({Path(d.path).stem for d in lib.list_documents()})
+            file_index = {s: i for i, s in enumerate(stems)}
+            doc_of = {d.id: file_index[Path(d.path).stem] for d in lib.list_documents()}
+            frag_doc = {f.id: doc_of[d.id] for d in lib.list_documents() for f in lib.list_fragments(d.id)}
+            chunk_doc = {cid: frag_doc[sid] for cid, kind, sid in lib.index_reader.execute(
+                "SELECT id, source_type, source_id FROM kb_chunks") if kind == "fragment" and sid in frag_doc}
+            records = []
+            asked = [q for path in (questions or [BOOK_QUESTIONS]) for q in book_questions(path)]
+            for group, question, files in asked:
+                relevant = frozenset(file_index[f] for f in files if f in file_index)
+                records.append(_record(lib, chunk_doc, question, relevant, [], group))
+            data = _finish("book", model, lib, records, chunk_doc)
+        finally:
+            lib.close()
+    _save(data, version)
+    return data
+
+
+def main() -> int:
+    import argparse
+    import sys
+    import time
+
+    sys.path.insert(0, str(ROOT))
+    parser = argparse.ArgumentParser(description="Build (or rebuild) candidate dumps.")
+    parser.add_argument("--model", required=True)
+    parser.add_argument("--models-dir", type=Path, required=True)
+    parser.add_argument("--sets", default=",".join(SETS), help="public sets and/or 'book'")
+    parser.add_argument("--version", default=None)
+    parser.add_argument("--book-library", type=Path, default=None, help="keep the book's library here")
+    parser.add_argument("--book-questions", type=Path, action="append", default=None,
+                        help="question file(s) for 'book' (default: the first set)")
+    args = parser.parse_args()
+    version = args.version or code_version()
+    for name in [n for n in args.sets.split(",") if n]:
+        t0 = time.perf_counter()
+        if name == "book":
+            data = build_book(args.model, args.models_dir, version, data_dir=args.book_library,
+                              questions=args.book_questions or [BOOK_QUESTIONS])
+        elif cache_path(name, args.model, version).is_file():
+            data = load(name, args.model, args.models_dir, version)
+        else:
+            data = build(name, args.model, args.models_dir, version)
+        print(f"{name} {args.model} {len(data.records)} queries, {data.calibration}, "
+              f"{time.perf_counter() - t0:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -290,6 +290,12 @@ class DenseIndex:
             grown[:len(self._row)] = self._row
             self._row = grown
 
+    def snapshot(self) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of the live ``(ids, vectors)`` (benchmarks refit calibration offline on them)."""
+        with self._lock:
+            live = self._alive[:self._n]
+            return self._ids[:self._n][live].copy(), self._matrix[:self._n][live].copy()
+
     def sample_ids(self, n: int, seed: int = 0) -> list[int]:
         """Up to ``n`` distinct live chunk ids, drawn reproducibly (for calibration)."""
         with self._lock:
