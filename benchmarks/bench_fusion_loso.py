@@ -121,6 +121,9 @@ def main() -> int:
     parser.add_argument("--sets", default=",".join(fusion_data.SETS))
     parser.add_argument("--version", default=None, help="cache version (default: the git commit)")
     parser.add_argument("--write", action="store_true", help="store the all-sets fit in calibrations.json")
+    parser.add_argument("--book", action="store_true",
+                        help="also score the held-out Rust book dump (fusion_data.py --sets book) "
+                             "with the all-sets fit, per question group")
     args = parser.parse_args()
     names = [n for n in args.sets.split(",") if n]
     sets = [fusion_data.load(n, args.model, args.models_dir, args.version) for n in names]
@@ -149,9 +152,36 @@ def main() -> int:
     for d in sets:
         if d.calibration is not None:
             print(f"  {d.name}: library calibration {d.calibration}")
+    if args.book:
+        book_table(fusion_data.load_cached("book", args.model, args.version), final)
     if args.write:
         write_calibration(args.model, args.models_dir, final, sets)
     return 0
+
+
+def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
+    """R@1 / R@5 per question group and mode on the held-out book (nothing is fitted on it)."""
+    ranks: dict[tuple[str, str], list[int | None]] = {}
+    for rec in book.records:
+        c = rec.cand
+        rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
+               + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
+        found = {"lexical": doc_rank(rec, c.bm25, c.lex_rank > 0),
+                 "dense": doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0),
+                 "rrf": doc_rank(rec, rrf),
+                 "hybrid": doc_rank(rec, fuse_scores(c, book.calibration, params))}
+        for mode, rank in found.items():
+            for group in (rec.group, "all"):
+                ranks.setdefault((group, mode), []).append(rank)
+    print(f"held-out Rust book ({len(book.records)} questions, fit {book.calibration.fit:.2f} "
+          f"from {book.calibration}); cells R@1 / R@5")
+    modes = ("lexical", "dense", "rrf", "hybrid")
+    print(f"  {'group':<11}{'n':>4}" + "".join(f"{m:>15}" for m in modes))
+    for group in dict.fromkeys(g for g, _ in ranks):
+        cells = "".join(
+            f"{sum(r == 1 for r in v) / len(v):>9.2f} / {sum(bool(r) and r <= 5 for r in v) / len(v):.2f}"
+            for v in (ranks[(group, m)] for m in modes))
+        print(f"  {group:<11}{len(ranks[(group, 'hybrid')]):>4}{cells}")
 
 
 def zero_lexical_levels(data: fusion_data.SetData) -> list[float]:

@@ -175,9 +175,30 @@ def load(name: str, model: str, models_dir: Path, version: str | None = None,
     version = version or code_version()
     path = cache_path(name, model, version)
     if path.is_file() and not rebuild:
-        with path.open("rb") as src:
-            return pickle.load(src)  # our own cache file, written above
+        return _read(path)
     return build(name, model, models_dir, version)
+
+
+def load_cached(name: str, model: str, version: str | None = None) -> SetData:
+    """A dump built earlier (the book cannot be built from here: see ``main``)."""
+    path = cache_path(name, model, version or code_version())
+    if not path.is_file():
+        raise SystemExit(f"no dump {path}: run benchmarks/fusion_data.py --sets {name} first")
+    return _read(path)
+
+
+class _Unpickler(pickle.Unpickler):
+    """Dumps written by ``python fusion_data.py`` name their classes ``__main__.*``."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "__main__" and name in ("SetData", "QueryRecord"):
+            return globals()[name]
+        return super().find_class(module, name)
+
+
+def _read(path: Path) -> SetData:
+    with path.open("rb") as src:
+        return _Unpickler(src).load()  # our own cache file
 
 
 # ----- the held-out book (diagnosis only: never fitted on) --------------------------------

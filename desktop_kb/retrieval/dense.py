@@ -293,8 +293,12 @@ class DenseIndex:
     def snapshot(self) -> tuple[np.ndarray, np.ndarray]:
         """Copies of the live ``(ids, vectors)`` (benchmarks refit calibration offline on them)."""
         with self._lock:
-            live = self._alive[:self._n]
-            return self._ids[:self._n][live].copy(), self._matrix[:self._n][live].copy()
+            ids = self._ids[:self._n][self._alive[:self._n]].copy()
+            model_id, dim = self.model_id, self.dim
+        if model_id is None or not len(ids):
+            return np.empty(0, dtype=np.int64), np.empty((0, dim), dtype=np.float32)
+        found, matrix = self._exact.fetch(ids.tolist(), model_id, dim)
+        return np.asarray(found, dtype=np.int64), matrix
 
     def sample_ids(self, n: int, seed: int = 0) -> list[int]:
         """Up to ``n`` distinct live chunk ids, drawn reproducibly (for calibration)."""
