@@ -34,6 +34,9 @@ def test_dense_index_add_replace_remove_and_ties() -> None:
     dense.remove([1])
     assert [cid for cid, _ in dense.search(unit(1, 0), 5)] == [2, 3]
     assert dense.similarities(unit(0, 1), [2, 1, 99]) == {2: 1.0}
+    ids, vectors = dense.snapshot()  # live rows only, with their exact vectors
+    assert sorted(ids.tolist()) == [2, 3]
+    np.testing.assert_allclose(vectors[list(ids).index(3)], unit(0, 1))
 
 
 def test_dense_index_grows_and_compacts() -> None:
@@ -55,6 +58,8 @@ def test_dense_index_with_another_dimension_or_empty_returns_nothing() -> None:
     assert dense.search(unit(1, 0), 5) == [] and not dense.ready
     dense.reset("m", 3)
     assert dense.search(unit(1, 0), 5) == []
+    ids, vectors = dense.snapshot()
+    assert ids.shape == (0,) and vectors.shape == (0, 3)
 
 
 def cands(lexical: list[tuple[int, float]], dense: list[tuple[int, float]],
