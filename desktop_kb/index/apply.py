@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index import user_words as uw
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
 from desktop_kb.index.vectors import load_codes, store_cache, store_vectors, vectors_for
@@ -117,10 +118,20 @@ class Applier:
         current: list[SourceKey] = []
         failed = False
         unrecorded_before = self.unrecorded_failures
+        loaded: list[tuple[SourceKey, SourceText | None, Exception | None]] = []
         for key in keys:
-            source = None
             try:
-                source = load_source(self.store, key)
+                loaded.append((key, load_source(self.store, key), None))
+            except Exception as exc:  # noqa: BLE001 - recorded below like any source failure
+                if _not_the_sources_fault(exc):
+                    raise
+                loaded.append((key, None, exc))
+        words, new_words, resegment = self._take_new_terms(
+            [s for _k, s, _e in loaded if s is not None], set(keys))
+        for key, source, load_error in loaded:
+            try:
+                if load_error is not None:
+                    raise load_error
                 if source is None:
                     gone.append(key)
                 elif indexed_version(conn, key) == source.version:
@@ -143,6 +154,10 @@ class Applier:
                 mark_current(conn, key, generation)
             for item in prepared:
                 written.extend(write_source(conn, item, generation=generation))
+            for item in resegment:
+                write_source(conn, item, generation=generation, resegment=True)
+            if new_words:
+                uw.save(conn, words)
             self.store_vectors(written, vectors, fresh)
             if cursor is not None and not failed:
                 write_cursor(conn, cursor)
@@ -150,6 +165,8 @@ class Applier:
         except Exception as exc:  # noqa: BLE001
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            if new_words:
+                uw.forget()
             if _not_the_sources_fault(exc):
                 raise
             singles = [p.key for p in prepared] + gone + current
@@ -174,6 +191,32 @@ class Applier:
             self.emit(IndexEvent("indexed", key=item.key))
         for key in gone:
             self.emit(IndexEvent("removed", key=key))
+
+    def _take_new_terms(self, sources: list[SourceText], keys: set[SourceKey],
+                        ) -> tuple[frozenset[str], bool, list[PreparedSource]]:
+        """Put terms these notes name (``index/user_words.py``) into the dictionary.
+
+        Returns the index's word set, whether it grew, and the already-indexed
+        sources holding a new term, prepared again for re-segmenting. The set
+        is saved with the rows (the caller's transaction); should that fail,
+        the next :func:`user_words.sync` puts the saved set back.
+        """
+        words = uw.sync(self.conn)
+        fresh = uw.sources_terms(sources) - words
+        if not fresh:
+            return words, False, []
+        accepted, holders = uw.resegment_plan(self.conn, fresh)
+        if not accepted:
+            return words, False, []
+        words = words | accepted
+        uw.take(words)
+        again: list[PreparedSource] = []
+        for key in sorted(holders - keys):
+            source = load_source(self.store, key)
+            # A source with newer text is indexed by its own change, with the new words.
+            if source is not None and indexed_version(self.conn, key) == source.version:
+                again.append(prepare_source(source))
+        return words, True, again
 
     def advance(self, cursor: Cursor) -> None:
         """Move the feed position alone (no rows changed with it)."""

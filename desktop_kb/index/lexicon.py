@@ -25,6 +25,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -197,6 +198,16 @@ def load_arrays(dictionary: Path, cache_dir: Path | None) -> dict[str, np.ndarra
     return arrays
 
 
+class UserWords(NamedTuple):
+    """The person's own words on top of jieba's dictionary (see ``set_user_words``)."""
+
+    words: frozenset[str]
+    hashes: np.ndarray  # sorted
+    freqs: np.ndarray  # aligned with ``hashes``
+    longest: np.ndarray  # longest word by first character, the dictionary's and these
+    max_word: int
+
+
 class CompactTokenizer:
     """jieba's ``cut`` and ``cut_for_search`` (HMM on) for runs of Han characters."""
 
@@ -205,21 +216,73 @@ class CompactTokenizer:
         self._keys = arrays["keys"]
         self._freqs = arrays["freqs"]
         self._probes = int(arrays["probes"][0])
-        self._longest = arrays["longest"]
-        self._log_total = math.log(int(arrays["total"][0]))
-        self.max_word = int(arrays["max_word"][0])
+        self._total = int(arrays["total"][0])
+        self._log_total = math.log(self._total)
+        self._base = UserWords(frozenset(), np.zeros(0, np.uint64), np.zeros(0, np.int64),
+                               arrays["longest"], int(arrays["max_word"][0]))
+        self._user = self._base
 
-    def _freq_matrix(self, text: str) -> np.ndarray:
+    @property
+    def user_words(self) -> frozenset[str]:
+        return self._user.words
+
+    @property
+    def max_word(self) -> int:
+        return self._user.max_word
+
+    def set_user_words(self, words: frozenset[str]) -> bool:
+        """Put the person's own terms (note titles, link targets) into the dictionary.
+
+        Like ``jieba.add_word(w)`` without a frequency: each word gets the
+        frequency that makes it beat the pieces jieba's dictionary alone cuts
+        it into (``jieba.suggest_freq``), so it stays one token when it stands
+        between known words; ``cut_for_search`` still adds its known 2- and
+        3-character parts. Replaces the previous set (one attribute swapped
+        whole, so a concurrent cut sees either set, never a mix). Returns
+        whether the set changed.
+        """
+        words = frozenset(w for w in words if _JIEBA_HAN.fullmatch(w) and len(w) > 1)
+        if words == self._user.words:
+            return False
+        base = self._base
+        ordered = sorted(words)
+        freqs = []
+        for w in ordered:
+            p = 1.0
+            for piece in self._segment([w], search=False, user=base)[0]:
+                p *= max(self._freq(piece, base), 1) / self._total
+            freqs.append(max(int(p * self._total) + 1, self._freq(w, base)))
+        hashes = word_hashes(ordered)
+        hashes = np.where(hashes == 0, np.uint64(1), hashes)
+        order = np.argsort(hashes)
+        longest = base.longest.copy()
+        for w in ordered:
+            c = ord(w[0])
+            if c < len(longest):
+                longest[c] = max(int(longest[c]), min(len(w), 255))
+        self._user = UserWords(words, hashes[order], np.asarray(freqs, np.int64)[order], longest,
+                               max([base.max_word, *map(len, ordered)]))
+        return True
+
+    def _freq_matrix(self, text: str, user: UserWords) -> np.ndarray:
         """``freq[k, L-1]``: dictionary frequency of ``text[k:k+L]`` (0 when unknown)."""
         codes = np.fromiter(map(ord, text), dtype=np.uint64, count=len(text))
-        idx = np.minimum(codes, len(self._longest) - 1).astype(np.int64)
-        longest = np.where(codes < len(self._longest), self._longest[idx], 0)
-        width = max(1, min(self.max_word, len(text), int(longest.max(initial=0))))
+        table = user.longest
+        idx = np.minimum(codes, len(table) - 1).astype(np.int64)
+        longest = np.where(codes < len(table), table[idx], 0)
+        width = max(1, min(user.max_word, len(text), int(longest.max(initial=0))))
         hashes = substring_hashes(codes, width)
         # Only substrings no longer than the longest word of their first character.
         wanted = np.arange(1, width + 1) <= longest[:, None]
         freq = np.zeros(hashes.shape, dtype=np.int64)
-        freq[wanted] = self._lookup(hashes[wanted])
+        keys = hashes[wanted]
+        found = self._lookup(keys)
+        if len(user.hashes):  # the person's words win over the dictionary's frequency
+            keys = np.where(keys == 0, np.uint64(1), keys)
+            pos = np.minimum(np.searchsorted(user.hashes, keys), len(user.hashes) - 1)
+            mine = user.hashes[pos] == keys
+            found[mine] = user.freqs[pos[mine]]
+        freq[wanted] = found
         return freq
 
     def _lookup(self, keys: np.ndarray) -> np.ndarray:
@@ -241,9 +304,16 @@ class CompactTokenizer:
 
     def freq(self, word: str) -> int:
         """Dictionary frequency of ``word`` (0 when unknown), like ``jieba.FREQ.get``."""
-        if not word or len(word) > self.max_word:
+        return self._freq(word, self._user)
+
+    def base_freq(self, word: str) -> int:
+        """Frequency in jieba's dictionary alone, without the person's words."""
+        return self._freq(word, self._base)
+
+    def _freq(self, word: str, user: UserWords) -> int:
+        if not word or len(word) > user.max_word:
             return 0
-        return int(self._freq_matrix(word)[0, len(word) - 1])
+        return int(self._freq_matrix(word, user)[0, len(word) - 1])
 
     def cut_for_search_many(self, runs: list[str]) -> list[list[str]]:
         """``list(jieba.cut_for_search(run))`` for each run, with one lookup for all of them."""
@@ -253,7 +323,8 @@ class CompactTokenizer:
         """``list(jieba.cut(run))`` (precise mode, whole words only) for each run."""
         return self._segment(runs, search=False)
 
-    def _segment(self, runs: list[str], *, search: bool) -> list[list[str]]:
+    def _segment(self, runs: list[str], *, search: bool,
+                 user: UserWords | None = None) -> list[list[str]]:
         blocks: list[tuple[int, int, bool]] = []  # (start, end, is_jieba_han) in ``text``
         pieces: list[str] = []
         per_run: list[tuple[int, int]] = []
@@ -270,7 +341,7 @@ class CompactTokenizer:
         if not blocks:
             return [[] for _ in runs]
         text = "".join(pieces)
-        freq = self._freq_matrix(text)
+        freq = self._freq_matrix(text, user or self._user)
         words = self._words(text, freq, blocks, search)
         out: list[list[str]] = []
         for first, last in per_run:

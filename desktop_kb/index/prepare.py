@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop_kb.index.chunker import Chunk, chunk_markdown, chunk_plain
-from desktop_kb.index.segment import gram_tokens, segment_for_index
+from desktop_kb.index.segment import gram_tokens, segment_for_index, set_user_words
 from desktop_kb.index.sources import SourceKey, SourceText, text_hash
 
 MAX_CHUNK_CHARS = 800
@@ -71,6 +71,8 @@ def embed_text_of(text: str, title: str) -> str:
     return text if text.strip() else title
 
 
-def prepare_many(sources: list[SourceText]) -> list[PreparedSource]:
-    """Batch entry point for worker processes (one pickle round-trip per batch)."""
+def prepare_many(sources: list[SourceText], user_words: frozenset[str]) -> list[PreparedSource]:
+    """Batch entry point for worker processes (one pickle round-trip per batch), segmenting
+    with the index's own user words (``index/user_words.py``) like the process that sent it."""
+    set_user_words(user_words)
     return [prepare_source(s) for s in sources]

@@ -19,11 +19,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from desktop_kb.index import db
+from desktop_kb.index import user_words as uw
 from desktop_kb.index.apply import Applier, Cursor, IndexEvent, RebuildScope, write_cursor
 from desktop_kb.index.catchup import read_cursor
 from desktop_kb.index.pool_init import lower_priority_and_warm_up
 from desktop_kb.index.prepare import PreparedSource, prepare_many, prepare_source
-from desktop_kb.index.segment import segmenter_signature
+from desktop_kb.index.segment import segmenter_signature, user_words
 from desktop_kb.index.sources import SourceKey, SourceText, live_keys, load_source, load_sources
 from desktop_kb.index.vectors import prune_cache
 from desktop_kb.index.verify import delete_orphan_rows
@@ -128,6 +129,9 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
     Otherwise a new generation starts at the current feed position.
     """
     conn = applier.conn
+    # The person's terms are recomputed from the store by every new rebuild
+    # (a resumed one keeps the set its first part was segmented with).
+    words = frozenset(uw.store_terms(applier.store))
     resumable = (db.is_dirty(conn) and db.get_meta(conn, "rebuild_generation") is not None
                  and db.get_meta(conn, "rebuild_segmenter") == segmenter_signature()
                  and read_cursor(conn) is not None)
@@ -142,10 +146,12 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
             db.set_meta(conn, "rebuild_generation", str(generation))
             db.set_meta(conn, "rebuild_segmenter", segmenter_signature())
             write_cursor(conn, Cursor(pos.seq, pos.epoch))
+            uw.save(conn, words)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    uw.sync(conn)  # a resumed rebuild goes on with the set its first part used
     if not resumable:
         return generation, set()
     done = {(r[0], r[1]) for r in conn.execute(
@@ -196,7 +202,7 @@ def prepared_batches(
             batch = next(todo, None)
             if batch is not None:
                 sources: list[SourceText] = load_sources(store, batch)
-                in_flight.append(pool.submit(prepare_many, sources))
+                in_flight.append(pool.submit(prepare_many, sources, user_words()))
 
         try:
             for _ in range(workers * 2):

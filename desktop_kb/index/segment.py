@@ -33,6 +33,7 @@ __all__ = [
     "STOPWORDS_ZH",
     "QueryAnalysis",
     "analyse_query",
+    "base_word_known",
     "identifier_parts",
     "index_tokens",
     "is_identifier",
@@ -43,6 +44,8 @@ __all__ = [
     "han_bigrams",
     "segment_for_index",
     "segmenter_signature",
+    "set_user_words",
+    "user_words",
     "word_tokens",
 ]
 
@@ -135,6 +138,24 @@ def _segmenter() -> CompactTokenizer:
             tok = CompactTokenizer(cache_dir=Path(platformdirs.user_cache_dir("desktop-kb")))
             _lexicon = tok
         return tok
+
+
+def set_user_words(words: frozenset[str]) -> bool:
+    """The person's own terms for this process's segmenter (see ``index/user_words.py``);
+    True when the set changed. An empty set never loads the dictionary just to clear it."""
+    if not words and (_lexicon is None or not _lexicon.user_words):
+        return False
+    return _segmenter().set_user_words(words)
+
+
+def user_words() -> frozenset[str]:
+    tok = _lexicon
+    return tok.user_words if tok is not None else frozenset()
+
+
+def base_word_known(word: str) -> bool:
+    """Whether jieba's own dictionary holds ``word`` (already folded)."""
+    return _segmenter().base_freq(word) > 0
 
 
 def normalize(text: str) -> str:

@@ -33,25 +33,27 @@ def _existing_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[tuple[int
 
 def write_source(
     conn: sqlite3.Connection, prepared: PreparedSource, *, generation: int = 0, force: bool = False,
+    resegment: bool = False,
 ) -> WriteResult:
     """Bring one source's rows up to date inside the caller's transaction.
 
     Chunks whose text and heading are unchanged keep their row (and so their
     vectors); only changed chunks are rewritten. ``force`` rewrites everything,
-    for rebuilds after a segmenter change.
+    for rebuilds after a segmenter change. ``resegment`` rewrites the word
+    rows of an unchanged source (the person's dictionary gained a term it holds).
     """
     key = prepared.key
     row = conn.execute(
         "SELECT version, title_hash FROM kb_sources WHERE source_type = ? AND source_id = ?",
         key).fetchone()
-    if row is not None and row[0] == prepared.version and not force:
+    if row is not None and row[0] == prepared.version and not force and not resegment:
         conn.execute(
             "UPDATE kb_sources SET generation = ? WHERE source_type = ? AND source_id = ?",
             (generation, *key))
         conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
         return WriteResult()
     result = WriteResult()
-    title_changed = force or row is None or row[1] != prepared.title_hash
+    title_changed = force or resegment or row is None or row[1] != prepared.title_hash
 
     reusable: dict[tuple[str, str], list[tuple[int, int, int, int]]] = {}
     if not force:

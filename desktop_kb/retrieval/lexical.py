@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from desktop_kb.index import user_words
 from desktop_kb.index.segment import QueryAnalysis, analyse_query, gram_spans, han_bigrams
 from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match, quote_fts_token
 from desktop_kb.retrieval.term_stats import index_stats
@@ -57,6 +58,7 @@ def prune(branches: list[Alternative], doc_freq: dict[str, int],
 
 def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50) -> list[tuple[int, float]]:
     """Best chunks first; scores are ≥ 0 (negated BM25) so they can cross a seam safely."""
+    user_words.sync(index)  # cut the query the way this index's rows were cut
     analysis = analyse_query(query)
     branches = alternatives(analysis)
     if not branches:

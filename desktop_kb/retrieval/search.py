@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index import user_words
 from desktop_kb.index.segment import analyse_query, query_terms
 from desktop_kb.retrieval.candidates import embed_query, gather
 from desktop_kb.retrieval.dense import DenseIndex
@@ -53,6 +54,7 @@ def rank_chunks(
         raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
     tuning = tuning or Tuning()
     ranking = Ranking()
+    user_words.sync(index)  # cut the query the way this index's rows were cut
     analysis = analyse_query(query)
     vector = embed_query(engine, dense, query) if mode != "lexical" else None
     cand = gather(index, query, analysis, query_vector=vector, dense=dense, lexical=mode != "dense")
