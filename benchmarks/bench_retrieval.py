@@ -394,9 +394,9 @@ def render(res: dict[str, Any]) -> str:
             f"== {size:,} chunks — {s['corpus_chars']:,} chars from {s['sentences']:,} real sentences; "
             f"{s['queries']} real questions; load after: {m.get(f'loadavg_after_{size}')}",
             f"library {'reused from cache' if b['cached'] else 'built'} ({b['chunks']:,} chunks, "
-            f"{b['build_s']} s to build; segmentation identical to the indexer's on "
-            f"{b['segmentation_sample'] - b['segmentation_mismatches']}/{b['segmentation_sample']} "
-            f"sampled chunks); synthetic chunk vectors vs the model on {s['synthetic_vs_real_chunk_vectors']['sample']} "
+            f"{b['build_s']} s to build; rows identical to prepare_source's for "
+            f"{b['sample_checked_against_prepare_source'] - b['sample_mismatches']}/"
+            f"{b['sample_checked_against_prepare_source']} sampled notes); synthetic chunk vectors vs the model on {s['synthetic_vs_real_chunk_vectors']['sample']} "
             f"chunks: median cosine {s['synthetic_vs_real_chunk_vectors']['median_cosine']}",
             f"{'Library.search (limit 10)':<34}{'p50 ms':>9}{'p99 ms':>9}{'cpu p50':>9}{'cpu p99':>9}"
             "  budget                (p50 of each pass)",
