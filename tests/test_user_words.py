@@ -8,6 +8,7 @@ import pytest
 from desktop_kb.index import user_words as uw
 from desktop_kb.index.lexicon import CompactTokenizer
 from desktop_kb.index.segment import segment_for_index
+from desktop_kb.index.terms import terms_of
 
 TERMS = ["易烊千玺", "迪丽热巴", "提示词工程", "蔡徐坤", "零成本抽象", "欧阳娜娜"]
 TEXTS = [
@@ -50,9 +51,9 @@ def test_same_words_as_jieba_add_word() -> None:
 def test_terms_a_note_names() -> None:
     body = ("看 [[迪丽热巴|她的采访]] 和 [[欧阳娜娜#早年]]，#元宇宙 也记下。C#蔡徐坤 不是标签，"
             "[[数据库]] 与 #学习 是 jieba 已知的词，[[一个很长很长的链接目标]] 是句子。")
-    assert uw.terms_of("易烊千玺", body) == {"易烊千玺", "迪丽热巴", "欧阳娜娜", "元宇宙"}
-    assert uw.terms_of("Rust 所有权", "") == set()  # not a run of ideographs alone
-    assert uw.terms_of("易烊千璽", "") == {"易烊千玺"}  # folded to the index's script
+    assert terms_of("易烊千玺", body) == {"易烊千玺", "迪丽热巴", "欧阳娜娜", "元宇宙"}
+    assert terms_of("Rust 所有权", "") == set()  # not a run of ideographs alone
+    assert terms_of("易烊千璽", "") == {"易烊千玺"}  # folded to the index's script
 
 
 def _fts_rows_with(library, token: str) -> set[int]:  # type: ignore[no-untyped-def]
@@ -103,4 +104,28 @@ def test_rebuild_drops_terms_whose_notes_are_gone(library) -> None:  # type: ign
     library.rebuild()
     assert library.worker.call(uw.stored).result() == {"欧阳娜娜", "元宇宙"}
     assert "蔡徐坤" not in segment_for_index("蔡徐坤").split()  # 蔡/徐坤 again
+    assert library.verify().drift == 0
+
+
+def test_a_renamed_or_deleted_note_takes_its_term_out(library) -> None:  # type: ignore[no-untyped-def]
+    """Autosave stores half-typed titles ("易烊千"): such a term must not stay behind."""
+    passage = library.add_note("", "易烊千玺在新电影里饰演一名高中生。")
+    person = library.add_note("易烊千", "")
+    library.drain()
+    assert library.worker.call(uw.stored).result() == {"易烊千"}
+    library.save_note(person, title="易烊千玺")
+    library.drain()
+    assert library.worker.call(uw.stored).result() == {"易烊千玺"}
+    assert _fts_rows_with(library, "易烊千玺") == {passage, person}
+    assert _fts_rows_with(library, "易烊千") == set()
+    twin = library.add_note("", "[[易烊千玺]] 的采访")  # a second note names the same term
+    library.drain()
+    library.delete_note(person)
+    library.save_note(twin, body="[[易烊千玺]] 的采访，后半段")
+    library.drain()
+    assert library.worker.call(uw.stored).result() == {"易烊千玺"}  # still named by the link
+    library.save_note(twin, body="采访")
+    library.drain()
+    assert library.worker.call(uw.stored).result() == frozenset()
+    assert _fts_rows_with(library, "易烊千玺") == set()  # the passage is cut by jieba alone again
     assert library.verify().drift == 0

@@ -19,6 +19,7 @@ from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words as uw
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
+from desktop_kb.index.terms import source_terms
 from desktop_kb.index.vectors import load_codes, store_cache, store_vectors, vectors_for
 from desktop_kb.index.writer import (
     WriteResult,
@@ -126,8 +127,7 @@ class Applier:
                 if _not_the_sources_fault(exc):
                     raise
                 loaded.append((key, None, exc))
-        words, new_words, resegment = self._take_new_terms(
-            [s for _k, s, _e in loaded if s is not None], set(keys))
+        words, new_words, resegment = self._update_terms([(k, s) for k, s, e in loaded if e is None])
         for key, source, load_error in loaded:
             try:
                 if load_error is not None:
@@ -192,31 +192,36 @@ class Applier:
         for key in gone:
             self.emit(IndexEvent("removed", key=key))
 
-    def _take_new_terms(self, sources: list[SourceText], keys: set[SourceKey],
-                        ) -> tuple[frozenset[str], bool, list[PreparedSource]]:
-        """Put terms these notes name (``index/user_words.py``) into the dictionary.
+    def _update_terms(self, loaded: list[tuple[SourceKey, SourceText | None]],
+                      ) -> tuple[frozenset[str], bool, list[PreparedSource]]:
+        """The dictionary these sources will be cut with (``index/user_words.py``).
 
-        Returns the index's word set, whether it grew, and the already-indexed
-        sources holding a new term, prepared again for re-segmenting. The set
-        is saved with the rows (the caller's transaction); should that fail,
-        the next :func:`user_words.sync` puts the saved set back.
+        The set is the distinct terms of every indexed note, with these
+        sources' current terms in place of their old ones (a note deleted or
+        renamed takes its term out, unless another note names it too).
+        Returns the set, whether it changed, and the indexed sources outside
+        this batch that hold a term that came or went, prepared again to be
+        re-segmented. The caller saves the set with the rows; should that
+        fail, the next ``user_words.sync`` puts the saved set back.
         """
-        words = uw.sync(self.conn)
-        fresh = uw.sources_terms(sources) - words
-        if not fresh:
-            return words, False, []
-        accepted, holders = uw.resegment_plan(self.conn, fresh)
-        if not accepted:
-            return words, False, []
-        words = words | accepted
-        uw.take(words)
+        stored = uw.sync(self.conn)
+        words = uw.terms_elsewhere(self.conn, [k for k, _s in loaded])
+        for _key, source in loaded:
+            if source is not None:
+                words |= source_terms(source)
+        target = frozenset(words)
+        changed = target ^ stored
+        if not changed:
+            return stored, False, []
+        uw.take(target)
         again: list[PreparedSource] = []
-        for key in sorted(holders - keys):
+        batch = {k for k, _s in loaded}
+        for key in sorted(uw.holders(self.conn, set(changed)) - batch):
             source = load_source(self.store, key)
-            # A source with newer text is indexed by its own change, with the new words.
+            # A source with newer text is indexed by its own change, with the new set.
             if source is not None and indexed_version(self.conn, key) == source.version:
                 again.append(prepare_source(source))
-        return words, True, again
+        return target, True, again
 
     def advance(self, cursor: Cursor) -> None:
         """Move the feed position alone (no rows changed with it)."""

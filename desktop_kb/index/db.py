@@ -17,7 +17,7 @@ from pathlib import Path
 from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
 from desktop_kb.store.errors import environment_error, is_corruption
 
-INDEX_SCHEMA_VERSION = 6
+INDEX_SCHEMA_VERSION = 7
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -31,6 +31,15 @@ _SCHEMA = [
         generation INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY(source_type, source_id)
     ) WITHOUT ROWID""",
+    # The terms each indexed note names (index/user_words.py): the segmenter's
+    # user dictionary is exactly the distinct terms here.
+    """CREATE TABLE kb_terms(
+        source_type TEXT NOT NULL,
+        source_id INTEGER NOT NULL,
+        term TEXT NOT NULL,
+        PRIMARY KEY(source_type, source_id, term)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX kb_terms_term ON kb_terms(term)",
     """CREATE TABLE kb_chunks(
         id INTEGER PRIMARY KEY,
         source_type TEXT NOT NULL,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from desktop_kb.index.chunker import Chunk, chunk_markdown, chunk_plain
 from desktop_kb.index.segment import gram_tokens, segment_for_index, set_user_words
 from desktop_kb.index.sources import SourceKey, SourceText, text_hash
+from desktop_kb.index.terms import source_terms
 
 MAX_CHUNK_CHARS = 800
 
@@ -32,6 +33,7 @@ class PreparedSource:
     title_hash: str
     title_tokens: str
     chunks: list[PreparedChunk]
+    terms: frozenset[str] = frozenset()  # what the note names (index/user_words.py)
 
 
 def chunk_source(source: SourceText) -> list[Chunk]:
@@ -63,6 +65,7 @@ def prepare_source(source: SourceText) -> PreparedSource:
     return PreparedSource(
         key=source.key, title=source.title, version=source.version, title_hash=text_hash(source.title),
         title_tokens=segment_for_index(source.title), chunks=chunks,
+        terms=frozenset(source_terms(source)),
     )
 
 

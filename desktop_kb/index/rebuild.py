@@ -26,6 +26,7 @@ from desktop_kb.index.pool_init import lower_priority_and_warm_up
 from desktop_kb.index.prepare import PreparedSource, prepare_many, prepare_source
 from desktop_kb.index.segment import segmenter_signature, user_words
 from desktop_kb.index.sources import SourceKey, SourceText, live_keys, load_source, load_sources
+from desktop_kb.index.terms import store_terms
 from desktop_kb.index.vectors import prune_cache
 from desktop_kb.index.verify import delete_orphan_rows
 from desktop_kb.index.writer import WriteResult, remove_source, write_source
@@ -131,7 +132,7 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
     conn = applier.conn
     # The person's terms are recomputed from the store by every new rebuild
     # (a resumed one keeps the set its first part was segmented with).
-    words = frozenset(uw.store_terms(applier.store))
+    words = frozenset(store_terms(applier.store))
     resumable = (db.is_dirty(conn) and db.get_meta(conn, "rebuild_generation") is not None
                  and db.get_meta(conn, "rebuild_segmenter") == segmenter_signature()
                  and read_cursor(conn) is not None)

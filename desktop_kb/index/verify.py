@@ -102,6 +102,8 @@ def delete_orphan_rows(index: sqlite3.Connection) -> None:
         "WHERE s.source_type = kb_chunks.source_type AND s.source_id = kb_chunks.source_id)")
     index.execute("DELETE FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
     index.execute("DELETE FROM kb_grams WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
+    index.execute("DELETE FROM kb_terms WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
+                  "WHERE s.source_type = kb_terms.source_type AND s.source_id = kb_terms.source_id)")
     index.execute(
         "DELETE FROM kb_vectors WHERE chunk_id NOT IN (SELECT id FROM kb_chunks) "
         "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')")

@@ -93,6 +93,9 @@ def write_source(
         "version = excluded.version, title_hash = excluded.title_hash, generation = excluded.generation",
         (*key, prepared.version, prepared.title_hash, generation))
     conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
+    conn.execute("DELETE FROM kb_terms WHERE source_type = ? AND source_id = ?", key)
+    conn.executemany("INSERT INTO kb_terms(source_type, source_id, term) VALUES (?, ?, ?)",
+                     [(*key, t) for t in sorted(prepared.terms)])
     return result
 
 
@@ -135,6 +138,7 @@ def remove_source(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
     """Remove every row of a source (inside the caller's transaction); returns chunk ids."""
     removed = _delete_chunks(conn, key)
     conn.execute("DELETE FROM kb_sources WHERE source_type = ? AND source_id = ?", key)
+    conn.execute("DELETE FROM kb_terms WHERE source_type = ? AND source_id = ?", key)
     conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
     return removed
 
