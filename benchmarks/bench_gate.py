@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_gate.py [--json] [--show-misses]
+    .venv/bin/python benchmarks/bench_gate.py [--json] [--show-misses] [--code-dir DIR]
 
 Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
 ``written`` (the shapes the detectors were built against), then ``heldout``
@@ -16,7 +16,9 @@ counts as found only when every character of every labelled secret is
 withheld or redacted.
 
 False positives, per set: every paragraph of CMRC 2018 trial and DRCD dev
-(Chinese encyclopedia text), every fragment of the Rust book in Chinese
+(Chinese encyclopedia text) and every question of both (as the question gate
+sees them), both columns of the Tatoeba pairs (everyday English and Chinese
+sentences), every fragment of the Rust book in Chinese
 (code, hashes, identifiers) and the study-text negatives in the corpus
 (``negatives``; ``negatives2`` and ``negatives3``, written with ``heldout4`` and
 ``heldout5``, reported together as ``study_negatives_heldout``). Any
@@ -45,6 +47,7 @@ from desktop_kb.importer.formats import normalise_text, split_document  # noqa: 
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
 
+SPEED_SETS = ("cmrc2018_trial", "drcd_dev", "rust_book_cn")
 BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")  # in the order they were written
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
@@ -169,7 +172,42 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]
     if args.rust_book.exists():
         sets["rust_book_cn"] = rust_book_sources(args.rust_book)
+    for name, path in (("cmrc2018_questions", args.cmrc), ("drcd_questions", args.drcd)):
+        if path.exists():  # real questions, judged the way the question gate judges them
+            sets[name] = [(f"{name}#{i}", q, "", "") for i, q in enumerate(squad_questions(path))]
+    if args.tatoeba.exists():  # everyday sentences in both languages ("Could you tell me the Wi-Fi password?")
+        lines = [line.split("\t") for line in args.tatoeba.read_text(encoding="utf-8").splitlines()]
+        sets["tatoeba_cmn"] = [(f"tatoeba#{i}.{j}", t, "", "") for i, row in enumerate(lines)
+                               for j, t in enumerate(row[:2])]
+    if args.code_dir is not None:
+        sets["python_code"] = code_sources(args.code_dir, args.code_sample)
     return sets
+
+
+def squad_questions(path: Path) -> list[str]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [q["question"] for a in data["data"] for p in a["paragraphs"] for q in p["qas"]]
+
+
+def code_sources(folder: Path, sample: int) -> list[tuple[str, str, str, str]]:
+    """Fragments of ``sample`` .py files under ``folder`` (outside test folders), in a fixed
+    shuffled order: code that names passwords and tokens without holding any. Third-party code
+    does hold real personal data (authors' e-mail addresses) and test fixtures; read the
+    examples before calling a finding false."""
+    import random
+
+    files = sorted(p for p in folder.rglob("*.py") if "test" not in str(p.relative_to(folder)).lower())
+    random.Random(11).shuffle(files)
+    out = []
+    for path in files[:sample]:
+        try:
+            text = normalise_text(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        frags = split_document(text, "py", path.name).fragments
+        out += [(f"{path.relative_to(folder)}#{i}", f.text, frags[i - 1].text[-NEIGHBOUR_CHARS:] if i else "",
+                 frags[i + 1].text[:NEIGHBOUR_CHARS] if i + 1 < len(frags) else "") for i, f in enumerate(frags)]
+    return out
 
 
 def main() -> int:
@@ -177,6 +215,9 @@ def main() -> int:
     parser.add_argument("--cmrc", type=Path, default=SHARED / "eval" / "cmrc2018_trial.json")
     parser.add_argument("--drcd", type=Path, default=SHARED / "eval" / "drcd_dev.json")
     parser.add_argument("--rust-book", type=Path, default=SHARED / "corpora" / "rust-book-cn" / "src")
+    parser.add_argument("--tatoeba", type=Path, default=SHARED / "eval" / "tatoeba_cmn_dev.tsv")
+    parser.add_argument("--code-dir", type=Path, help="also measure false positives on .py files here")
+    parser.add_argument("--code-sample", type=int, default=1000, help="how many files of --code-dir")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-misses", action="store_true", help="print what leaked and every flagged source")
     args = parser.parse_args()
@@ -191,7 +232,7 @@ def main() -> int:
         "baseline_v1": {
             "recall": {name: recall(cases, v1_findings) for name, cases in batches.items()},
             "false_positives": {name: false_positives(s, v1_findings) for name, s in sets.items()}},
-        "speed": {name: speed(s) for name, s in sets.items() if not name.startswith("study_negatives")},
+        "speed": {name: speed(s) for name, s in sets.items() if name in SPEED_SETS},
     }
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))

@@ -57,9 +57,11 @@ def _names_and_values(text: str) -> Iterator[re.Match[str]]:
 def assignments(text: str) -> Iterator[Finding]:
     for m in _names_and_values(text):
         cls = name_class(m.group("name"))
-        if cls is None:
-            continue
+        if cls is None or text[max(0, m.start("name") - 2):m.start("name")] == "::":
+            continue  # "AWS::ApiGateway::ApiKey": a type's path, not a variable
         value, start, end, quoted = value_of(m)
+        if value.lower() == m.group("name").lower():
+            continue  # FORCE_CHANGE_PASSWORD = "FORCE_CHANGE_PASSWORD": an enum constant
         if not quoted and text[m.start("name") - 1:m.start("name")] in ("?", "&"):
             cut = re.search(r"[&#]", value)  # a URL query: the value ends at the next parameter
             if cut:

@@ -35,7 +35,7 @@ _BARE_CRED_RE = re.compile(
     r"(?<![A-Za-z0-9_@/:.-])(?!(?:mailto|sip|sips|xmpp|tel|im|news):)(?P<user>[A-Za-z0-9._-]{1,40}):(?P<pw>[^\s@/:\"']{3,80})@"
     r"(?P<host>(?:\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{2,5})?(?![A-Za-z0-9])")
 _AUTH_HEADER_RE = re.compile(
-    r"(?i)(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?"
+    r"(?i)(?<![A-Za-z])(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?"
     r"(?:(?:basic|bearer|token|bot|digest|apikey|api-key|sso-key|ssws|jwt|hmac|negotiate|ntlm|"
     r"aws4-hmac-sha256|key|klaviyo-api-key|zoho-oauthtoken)\s+)?(?P<v>[A-Za-z0-9._~+/=:,-]{6,})")
 _BEARER_RE = re.compile(r"(?i)(?<![A-Za-z])bearer\s+(?P<v>[A-Za-z0-9._~+/=-]{8,})")
@@ -49,7 +49,7 @@ _HTPASSWD_RE = re.compile(r"\bhtpasswd\s+(?:-[a-zA-Z]*b[a-zA-Z]*\s+)(?:-\w+\s+)*
 # "login: lilei / Pa$$w0rd", "账号：lilei / lilei@2024", "WiFi：TP-LINK_302 / lab12345678"
 _SLASH_PAIR_RE = re.compile(
     r"(?i)(?:login|log\s?in|account|username|账号|帳號|帐号|账户|用户名|wi-?fi|wlan|无线|無線|热点|熱點)"
-    r"[ \t\w-]{0,20}?(?:[:：]|\s)\s*[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
+    r"(?:[ \t\w-]{0,20}?[:：]\s*|\s+)[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
 # A wallet's seed phrase: 12–24 lowercase words after the word for it.
 _SEED_RE = re.compile(
     r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"

@@ -66,6 +66,8 @@ _FILLER_STOP_RE = re.compile(r"[。！？\n]|\.\s")
 def keyword_tokens(text: str) -> Iterator[Finding]:
     """A machine-made token within a short phrase after a key word ("auth token 93ae…", "密钥 839d…")."""
     for kw in _KEYWORD_RE.finditer(text):
+        if text[max(0, kw.start() - 2):kw.start()] == "::":
+            continue  # "AWS::ApiGateway::ApiKey": a type's path, not a key word
         window_end = min(len(text), kw.end() + 32)
         stop = _FILLER_STOP_RE.search(text, kw.end(), window_end)
         limit = stop.start() if stop else window_end

@@ -47,9 +47,18 @@ def name_parts(name: str) -> list[str]:
     return [p.lower() for p in _CAMEL_RE.findall(name)]
 
 
+_NEGATIONS = {"no", "non", "without", "skip"}
+_NEGATED_RE = re.compile(r"(?:no|non|without|skip)(?:password|passwd|pass|pwd|secret|token|auth|key)$")
+_DENY_SUFFIXES = tuple(sorted(p for p in _DENY_PARTS if len(p) >= 4))
+
+
 def _part_class(parts: list[str], i: int) -> str | None:
     """The class a name's part gives it (the part as a head noun, with what comes before it)."""
     p = parts[i]
+    if _NEGATED_RE.match(p) or (i > 0 and parts[i - 1] in _NEGATIONS):
+        return None  # NOPASSWORD = "no-password-required", skip_auth: the absence of a secret
+    if p.endswith(_DENY_SUFFIXES) and p not in _DENY_PARTS:
+        return None  # "secretsmanager", "passwordhash", "tokenname": about the secret, written as one word
     if p in _PASSWORD_PARTS or "password" in p or "passwd" in p:
         return PASSWORD_NAME
     if p in _SECRET_PARTS or any(s in p for s in ("secret", "apikey", "accesskey", "secretkey", "authtoken")):

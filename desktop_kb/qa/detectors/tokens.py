@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from desktop_kb.qa.detectors.base import API_KEY, Finding, looks_random
+from desktop_kb.qa.detectors.literals import ID_PARTS, key_parts
 
 _B = r"(?<![A-Za-z0-9_])"  # a token starts at a word boundary (``_`` counts as part of a word)
 _E = r"(?![A-Za-z0-9_])"
@@ -82,6 +83,8 @@ def _prefixed(text: str) -> list[Finding]:
             continue  # integrity hashes; names like "add_one-f0253159197f7841" (a crate and its hash)
         if all(re.fullmatch(r"[0-9a-f]+", p) for p in pieces) and len(body) < 32:
             continue  # short hex ids
+        if ID_PARTS & set(key_parts(text, m.start())):
+            continue  # dbi_resource_id = "db-M5EN…": a resource's id, named as one
         if looks_random(body, min_len=20) and sum(c.isdigit() for c in body) >= 2:
             found.append(Finding(API_KEY, m.start(), m.end()))
     return found
