@@ -444,7 +444,10 @@ class DocumentReader(QWidget):
         self.new_note_button.setText(self.tr("New note from selection"))
         self.new_note_button.setToolTip(self.tr("Quote the selected text in a new note that links back here"))
         self.local_button.setToolTip(self.tr("Local only: never sent to a cloud service"))
-        self.find_field.setPlaceholderText(self.tr("Find in document (Ctrl+F)"))
+        hint = self.tr("Find in document (Ctrl+F)")
+        self.find_field.setPlaceholderText(hint)
+        # Room for the whole hint (Chinese is wider per word than it looks in the source).
+        self.find_field.setMinimumWidth(self.find_field.fontMetrics().horizontalAdvance(hint) + 36)
         self.find_prev.setToolTip(self.tr("Previous match"))
         self.find_next_button.setToolTip(self.tr("Next match"))
         self.outline.setHeaderLabels([self.tr("Outline"), self.tr("Page")])
