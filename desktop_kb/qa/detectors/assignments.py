@@ -60,8 +60,9 @@ def assignments(text: str) -> Iterator[Finding]:
         if cls is None or text[max(0, m.start("name") - 2):m.start("name")] == "::":
             continue  # "AWS::ApiGateway::ApiKey": a type's path, not a variable
         value, start, end, quoted = value_of(m)
-        if value.lower() == m.group("name").lower():
-            continue  # FORCE_CHANGE_PASSWORD = "FORCE_CHANGE_PASSWORD": an enum constant
+        if value.lower() == m.group("name").lower() \
+                or (m.group("name").lower() == "pass" and re.fullmatch(r"[A-Za-z]+", value)):
+            continue  # FORCE_CHANGE_PASSWORD = "FORCE_CHANGE_PASSWORD", {'pass': 'bandpass'}: names
         if not quoted and text[m.start("name") - 1:m.start("name")] in ("?", "&"):
             cut = re.search(r"[&#]", value)  # a URL query: the value ends at the next parameter
             if cut:

@@ -115,7 +115,7 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _SLASH_PAIR_RE.finditer(text):
         value = m.group("v").rstrip(",.;:)]}>'\"”」』")  # "!" and "#" are password characters
-        if re.search(r"\d|[^\w\[\](){}<>]", value) and value[0] not in "[(<{" \
+        if re.search(r"\d|[^\w\[\](){}<>-]", value) and value[0] not in "[(<{" \
                 and not is_path_or_url(value) and not is_placeholder(value):
             yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
     for m in _SEED_RE.finditer(text):

@@ -14,7 +14,13 @@ from desktop_kb.qa.detectors.base import EMAIL, Finding
 
 _LOCAL = r"[A-Za-z0-9._%+-]*[A-Za-z0-9_+-]"
 _DOMAIN = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
-_EMAIL_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?(?:@|%40)\s?(?P<domain>{_DOMAIN})(?![A-Za-z0-9-])")
+_EMAIL_RE = re.compile(
+    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})(?P<sp1>[ \t]?)(?:@|%40)(?P<sp2>[ \t]?)(?P<domain>{_DOMAIN})(?![A-Za-z0-9-])")
+# "hr_kb @ 163.com" is an address; "A @ np.ones" is Python's matrix product: with a space at the
+# "@", the domain must end in a real top-level domain.
+_SPACED_TLDS = frozenset("""
+com net org edu gov mil int info biz io ai co me cc tv app dev xyz top site online tech cloud mobi name pro
+""".split()) | {"cn", "hk", "tw", "mo", "jp", "kr", "sg", "uk", "de", "fr", "us", "ca", "au", "ru", "in"}  # noqa: SIM905
 # 。 typed for the dots by a Chinese input method ("li.lei@ruc。edu。cn"; ＠ and ． arrive as @ and .).
 _IDEOGRAPHIC_DOT_RE = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?@\s?(?P<domain>[A-Za-z0-9-]+(?:[.。][A-Za-z0-9-]+)*。[A-Za-z]{{2,24}})"
@@ -41,7 +47,9 @@ def emails(text: str) -> list[Finding]:
     if "@" not in text and "#" not in text and "%40" not in text and not re.search(r"at|AT|艾特", text):
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
-             if not _placeholder(m.group("local"), m.group("domain"))]
+             if not _placeholder(m.group("local"), m.group("domain"))
+             and not ((m.group("sp1") or m.group("sp2"))
+                      and m.group("domain").rsplit(".", 1)[-1].lower() not in _SPACED_TLDS)]
     found += [Finding(EMAIL, m.start(), m.end()) for m in _IDEOGRAPHIC_DOT_RE.finditer(text)]
     for rx in (_OBFUSCATED_RE, _HASH_RE):
         for m in rx.finditer(text):
