@@ -121,6 +121,15 @@ def sequential(value: str) -> bool:
     return steps >= 0.5 * (len(value) - 1)
 
 
+def _attribute_path(value: str) -> bool:
+    """``cin.TokenKind.PUNCTUATION``, ``cin.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD``: names
+    joined by dots, each short or made of words (a JWT's or a SendGrid key's parts are random)."""
+    parts = value.split(".")
+    return len(parts) >= 2 and all(
+        re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", p) and (len(p) <= 12 or identifier_like(p) or wordlike(p))
+        for p in parts)
+
+
 def looks_random(value: str, *, min_len: int = 16) -> bool:
     """A machine-made token: long, varied, not a word or a number (hashes qualify; UUIDs too)."""
     core = value.strip("=")
@@ -129,7 +138,7 @@ def looks_random(value: str, *, min_len: int = 16) -> bool:
     if re.fullmatch(r"[0-9a-fA-F-]+", core):
         hexdigits = core.replace("-", "")
         return len(hexdigits) >= max(min_len, 16) and entropy(hexdigits) >= 3.0
-    if wordlike(core) or identifier_like(core) or sequential(core):
+    if wordlike(core) or identifier_like(core) or sequential(core) or _attribute_path(core):
         return False
     if char_classes(core) < 2:
         return False

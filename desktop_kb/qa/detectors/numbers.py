@@ -142,9 +142,10 @@ def phones(text: str) -> list[Finding]:
     for m in _CN_MOBILE_RE.finditer(text):
         num = m.group("num")
         prefixed = bool(m.group("prefix") and re.search(r"86", m.group("prefix")))
-        grouped = _groups(num) in _PHONE_GROUPS
-        contiguous = _groups(num) in ((11,), (1,) * 11)  # spelled digit by digit needs a word too
         worded = near(text, m.start(), m.end(), _PHONE_WORDS, 24, 12)
+        # "181.93835853" is a decimal number unless a word says it is a phone ("139.1234.5678" is one).
+        grouped = _groups(num) in _PHONE_GROUPS and (worded or not re.fullmatch(r"\d{3}\.\d{8}", num))
+        contiguous = _groups(num) in ((11,), (1,) * 11)  # spelled digit by digit needs a word too
         if prefixed or grouped or (contiguous and worded and not _UNIT_AFTER.match(text, m.end())):
             found.append(Finding(MOBILE, m.start("num"), m.end()))
     for m in _TW_MOBILE_RE.finditer(text):
