@@ -80,11 +80,8 @@ def wait_for_index(lib: Any) -> None:
     """
     if lib.drain(timeout=1.0, backfill=False):
         return
-    if lib.worker.is_owner:  # this process indexes (a slow first start): no one else to name
-        lib.drain()
-        return
     owner = lib.worker.owner()
-    who = owner.describe() if owner is not None else "another process"
+    who = "this command" if lib.worker.is_owner else owner.describe() if owner is not None else "another process"
     output.notice(f"Saved. Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
                   "nothing is lost)")
     lib.drain(backfill=False)
