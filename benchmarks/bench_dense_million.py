@@ -1,0 +1,132 @@
+"""The dense index alone at 10⁶ chunks: memory, latency and recall@10 against exact float search.
+
+    .venv/bin/python benchmarks/bench_dense_million.py [--size 1000000] [--queries 300]
+
+``bench_retrieval.py`` measures the whole search path on a full library;
+building one of 10⁶ chunks (FTS5, ideograph pairs, vectors) takes hours on
+this shared 2-core machine. This script measures the part of that path whose
+cost grows with the library and that the float matrix could not hold: the
+same synthetic chunk vectors (normalised sums of real-model sentence vectors,
+``retrieval_corpus.py``) are written to a real ``kb_vectors`` table, loaded
+into ``DenseIndex`` as the app loads them (sign bits in memory, exact
+cosines read back from the file), and searched with real questions' vectors
+(cached by ``bench_retrieval.py``). The previous index — float32 brute force
+over the whole matrix — runs interleaved query by query as the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import retrieval_corpus as rc
+from retrieval_at_scale import brute_force, percentile, tie_aware_recall
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MODEL = "use-multilingual"
+
+
+def summary(seconds: list[float]) -> dict[str, float]:
+    return {"p50_ms": round(percentile(seconds, 50) * 1000, 2),
+            "p99_ms": round(percentile(seconds, 99) * 1000, 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--size", type=int, default=1_000_000)
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--cache", default="/tmp/desktop-kb-bench")
+    parser.add_argument("--shared", default=None)
+    parser.add_argument("--tmp", default=None)
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(REPO_ROOT))
+    from desktop_kb.index import db as index_db
+    from desktop_kb.index.vectors import store_vectors
+    from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
+
+    def progress(msg: str) -> None:
+        print(f"[dense] {msg}", file=sys.stderr, flush=True)
+
+    shared = Path(args.shared) if args.shared else rc.find_shared()
+    vec_dir = Path(args.cache) / "vectors"
+    sentences_file = glob.glob(str(vec_dir / f"sentences-{MODEL}-*.npy"))
+    queries_file = sorted(glob.glob(str(vec_dir / f"queries-{MODEL}-*.npy")), key=os.path.getsize)
+    if not sentences_file or not queries_file:
+        print("run bench_retrieval.py once first: it embeds and caches the sentences and questions",
+              file=sys.stderr)
+        return 2
+    docs = rc.load_documents(shared)
+    sentences = list(dict.fromkeys(s for d in docs for s in d.sentences))
+    sentence_vectors = np.load(sentences_file[0]).astype(np.float32)
+    assert len(sentence_vectors) == len(sentences), "stale sentence cache: rerun bench_retrieval.py"
+    queries = np.load(queries_file[-1]).astype(np.float32)[:args.queries]
+    row_of = {s: i for i, s in enumerate(sentences)}
+    t = time.perf_counter()
+    corpus = rc.synthesise(docs, args.size, args.seed)
+    pool = sentence_vectors[np.array([row_of[s] for s in corpus.sentences])]
+    matrix = rc.chunk_vectors(corpus, pool)
+    dim = matrix.shape[1]
+    del corpus, pool
+    progress(f"{args.size:,} chunk vectors in {time.perf_counter() - t:.0f} s")
+    res: dict[str, Any] = {"size": args.size, "dim": dim, "queries": len(queries),
+                           "loadavg_start": list(os.getloadavg())}
+    with tempfile.TemporaryDirectory(prefix="kb-dense-", dir=args.tmp) as tmp:
+        path = Path(tmp) / "index.sqlite"
+        conn = index_db.open_index_writer(path)
+        conn.execute("PRAGMA synchronous=OFF")
+        t = time.perf_counter()
+        for lo in range(0, args.size, 20_000):
+            hi = min(lo + 20_000, args.size)
+            conn.execute("BEGIN IMMEDIATE")
+            store_vectors(conn, MODEL, [(i + 1, matrix[i]) for i in range(lo, hi)])
+            conn.execute("COMMIT")
+        progress(f"kb_vectors written in {time.perf_counter() - t:.0f} s")
+        from desktop_kb.index.vectors import load_codes
+
+        t = time.perf_counter()
+        dense = DenseIndex(SqliteVectors(path))
+        ids, codes = load_codes(conn, MODEL, dim)
+        dense.reset(MODEL, dim, ids, codes)
+        res["load_codes_s"] = round(time.perf_counter() - t, 2)
+        arrays = dense._codes.nbytes + dense._ids.nbytes + dense._alive.nbytes + dense._row.nbytes
+        res["dense_index_memory_mb"] = round(arrays / 2**20, 1)
+        res["float_matrix_mb"] = round(matrix.nbytes / 2**20, 1)
+        ids_all = np.arange(1, args.size + 1, dtype=np.int64)
+        new_t: list[float] = []
+        old_t: list[float] = []
+        recalls: list[float] = []
+        for q in queries[:20]:
+            dense.search(q, 100)
+        for i, q in enumerate(queries):
+            exact = brute_force(matrix, ids_all, q, 10)
+            for which in ((0, 1) if i % 2 else (1, 0)):
+                t = time.perf_counter()
+                if which:
+                    found = dense.search(q, 100)
+                    new_t.append(time.perf_counter() - t)
+                else:
+                    brute_force(matrix, ids_all, q, 100)
+                    old_t.append(time.perf_counter() - t)
+            recalls.append(tie_aware_recall([s for _, s in found], exact[-1][1]))
+        res["dense_search_k100"] = summary(new_t)
+        res["float_brute_force_k100"] = summary(old_t)
+        res["recall_at_10"] = round(float(np.mean(recalls)), 4)
+        res["min_query_recall_at_10"] = round(float(np.min(recalls)), 2)
+        res["loadavg_end"] = list(os.getloadavg())
+        dense.close()
+        conn.close()
+    print(json.dumps(res, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
