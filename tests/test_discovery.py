@@ -192,6 +192,18 @@ def test_cli_related_link_dismiss_links(capsys: pytest.CaptureFixture[str], data
     assert _cli(capsys, data_dir, "related", "9999")[0] == 1
 
 
+def test_no_suggestion_rests_on_connectives_alone(data_dir: Path) -> None:
+    # Held out from the word list: sentences written first, the list checked after.
+    with Library(data_dir) as lib:
+        travel = lib.add_note("旅行", "如果下雨的话，我们就不去爬山了，因为路太滑，所以已经改了时间。")
+        baking = lib.add_note("烤面包", "面团发酵的时候，如果温度太低的话，因为酵母不活跃，所以面包就会很硬。")
+        lib.drain()
+        assert ("note", baking) not in {s.key for s in lib.related(travel).suggestions}
+        rain = lib.add_note("下雨天", "下雨的时候路很滑，爬山要小心。")
+        lib.drain()
+        assert ("note", rain) in {s.key for s in lib.related(travel).suggestions}
+
+
 def test_eval_related_task_without_model(capsys: pytest.CaptureFixture[str], data_dir: Path,
                                          tmp_path: Path) -> None:
     pairs = tmp_path / "pairs.tsv"

@@ -53,6 +53,15 @@ from desktop_kb.store import links as store_links
 
 DEFAULT_LIMIT = 8
 MAX_KEY_TERMS = 24  # terms sent to the lexical side
+# Connectives and fillers: they count as shared words (paraphrases share them), but a
+# suggestion whose only shared words are these ("如果…的话", "因为…所以") rests on nothing.
+_CONNECTIVE_WORDS = """
+    的话 因为 所以 如果 假如 要是 虽然 但是 可是 不过 而且 并且 然而 因此 于是 因而 所以说
+    就是 就会 也是 还是 只是 已经 正在 一直 这样 那样 这么 那么 这种 那种 这里 那里 时候
+    之后 之前 以后 以前 后来 现在 当时 其实 可能 应该 一定 非常 特别 比较 一样 一起 自己
+    大家 没有 不是 不会 不能 例如 比如 另外 其他 其中 通过 进行 一般 总是 还要
+"""
+CONNECTIVES: frozenset[str] = frozenset(_CONNECTIVE_WORDS.split())
 MAX_REASON_TERMS = 6  # shared terms shown as the reason
 SATURATION_TERMS = 3  # sharing the weight of this many top terms = full lexical evidence
 MAX_QUERY_CHUNKS = 8  # chunks of a long note used as dense queries
@@ -278,7 +287,7 @@ class _Reading:
 
     def passes(self, ev: _Evidence) -> bool:
         """The floor: shown only with enough evidence, calibrated similarity first."""
-        lexical_ok = ev.lexical >= MIN_LEXICAL
+        lexical_ok = ev.lexical >= MIN_LEXICAL and any(t not in CONNECTIVES for t in ev.terms)
         level = self.level(ev.similarity)
         if self.mode == "lexical" or level is None or self.fit == 0.0:
             return lexical_ok if self.mode != "dense" else ev.similarity is not None
