@@ -144,6 +144,19 @@ class Library:
             self.worker.enqueue_note(note_id)
         return changed
 
+    def save_note_over(self, note_id: int, title: str, body: str, base: notes.Base | None,
+                       other_title: str) -> notes.SaveOutcome:
+        """An editor's save: like ``save_note``, but text someone else saved since ``base``
+        is kept as a new note rather than overwritten (see ``notes.save_over``)."""
+        with self._write_lock:
+            outcome = notes.save_over(self.store, note_id, title, body, base, other_title)
+        keys = [("note", note_id)] if outcome.changed else []
+        if outcome.other_version is not None:
+            keys.append(("note", outcome.other_version))
+        if keys:
+            self.worker.enqueue(keys)
+        return outcome
+
     def get_note(self, note_id: int) -> notes.Note:
         return notes.get_note(self.store_reader, note_id)
 
@@ -339,6 +352,18 @@ class Library:
 
         future.add_done_callback(record)
         return future
+
+    def follow_model_choice(self) -> bool:
+        """Apply the model another process chose or installed (the setting, or the default
+        model becoming installed); True if the model in use changes."""
+        chosen = settings.get_setting(self.store_reader, "embed.model")
+        wanted = self.active_model_name()
+        current = self.engine.model_id if self.engine is not None else None
+        self._model_setting = chosen
+        if wanted == current:
+            return False
+        self.model_ready = self._apply_model(wanted)
+        return True
 
     def use_model(self, name: str | None, progress: Progress | None = None) -> Future[int]:
         """Switch the embedding model (None: keyword search only); re-embeds in the background."""

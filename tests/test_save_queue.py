@@ -160,3 +160,31 @@ def test_a_read_only_data_folder(qtbot, queue: SaveQueue, data_dir: Path) -> Non
         finally:
             queue.set_library(None)
             lib.close()
+
+
+def test_text_saved_elsewhere_meanwhile_is_kept_as_another_note(
+    qtbot, queue: SaveQueue, data_dir: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    lib = Library(data_dir, load_model=False)
+    try:
+        note_id = lib.add_note("两处编辑", "original")
+        loaded = lib.get_note(note_id)
+        queue.set_library(lib)
+        queue.set_base(note_id, loaded.change_seq, loaded.title, loaded.body)
+        queue.other_title = lambda title: f"{title}（另一版本）"
+        with Library(data_dir, load_model=False) as cli:  # another process edits the same note
+            cli.set_note_local_only(note_id, True)  # not a text change: no conflict from this
+            cli.save_note(note_id, body="their words zqother")
+        with qtbot.waitSignal(queue.otherVersionKept, timeout=10000) as kept:
+            queue.save(note_id, "两处编辑", "my words zqmine")
+        assert kept.args[0] == note_id
+        other = lib.get_note(kept.args[1])
+        assert (other.title, other.body, other.local_only) == ("两处编辑（另一版本）", "their words zqother", True)
+        assert lib.get_note(note_id).body == "my words zqmine"
+        # The next save replaces my own last version: no second copy.
+        with qtbot.assertNotEmitted(queue.otherVersionKept, wait=200), \
+                qtbot.waitSignal(queue.saved, timeout=10000):
+            queue.save(note_id, "两处编辑", "my words again")
+    finally:
+        queue.set_library(None)
+        lib.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 # SQLite primary result codes that describe the machine, not our code.
-_ENVIRONMENT_CODES = {
+ENVIRONMENT_MESSAGES = {
     5: "The library is busy in another program (database locked). Close the other window or try again.",
     6: "The library is locked by another connection. Try again in a moment.",
     8: "The library file is read-only. Check the folder's permissions.",
@@ -19,7 +19,9 @@ _ENVIRONMENT_CODES = {
          "rebuilds itself afterwards."),
     13: "The disk is full. Free some space and try again; nothing was lost.",
     14: "The library file could not be opened. Check that the data folder exists and is writable.",
-    26: "This file is not a Desktop KB library (not a database).",
+    26: ("This file is not a Desktop KB library (not a database), or it is damaged beyond "
+         "reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then "
+         "`desktop-kb backup restore NAME`)."),
 }
 
 
@@ -42,7 +44,7 @@ def is_corruption(exc: BaseException) -> bool:
 def is_environment(exc: BaseException) -> bool:
     """Busy, locked, read-only, I/O, full, cannot open: the machine, not the file or our code."""
     code = error_code(exc)
-    return code is not None and code in _ENVIRONMENT_CODES and code not in CORRUPTION_CODES
+    return code is not None and code in ENVIRONMENT_MESSAGES and code not in CORRUPTION_CODES
 
 
 class StoreError(Exception):
@@ -58,7 +60,7 @@ def environment_error(exc: sqlite3.Error, what: str) -> StoreError | None:
     code = error_code(exc)
     if code is None:
         return None
-    message = _ENVIRONMENT_CODES.get(code)
+    message = ENVIRONMENT_MESSAGES.get(code)
     if message is None:
         return None
     return StoreError(f"{what}: {message} ({exc})")

@@ -22,6 +22,7 @@ class Note:
     local_only: bool
     trashed_at: float | None
     local_only_reason: str | None = None  # JSON (store.local_only.DerivedReason) when made from local-only material
+    change_seq: int = 0  # the store's feed number of this version (see store.feed)
 
     @property
     def trashed(self) -> bool:
@@ -34,7 +35,8 @@ class NoteNotFound(LookupError):
         self.note_id = note_id
 
 
-_COLUMNS = "id, title, body, created_at, updated_at, local_only, trashed_at, local_only_reason"
+_COLUMNS = ("id, title, body, created_at, updated_at, local_only, trashed_at, local_only_reason, "
+            "change_seq")
 
 
 def _row_to_note(row: sqlite3.Row) -> Note:
@@ -42,6 +44,7 @@ def _row_to_note(row: sqlite3.Row) -> Note:
         id=row["id"], title=row["title"], body=row["body"], created_at=row["created_at"],
         updated_at=row["updated_at"], local_only=bool(row["local_only"]),
         trashed_at=row["trashed_at"], local_only_reason=row["local_only_reason"],
+        change_seq=row["change_seq"],
     )
 
 
@@ -80,6 +83,57 @@ def update_note(
         )
         markup_sync.sync_note(conn, note_id, body_changed=new_body != row["body"])
     return True
+
+
+@dataclass(frozen=True)
+class Base:
+    """The version of a note an editor loaded: what its next save replaces."""
+
+    change_seq: int
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    changed: bool
+    base: Base  # the note as saved: the base of the next save
+    other_version: int | None = None  # a new note keeping text someone else saved meanwhile
+
+
+def save_over(
+    conn: sqlite3.Connection, note_id: int, title: str, body: str, base: Base | None,
+    other_title: str,
+) -> SaveOutcome:
+    """Save an editor's text; if someone else changed the note's text since ``base``, keep
+    their version as a new note titled ``other_title`` first (one transaction, so a save
+    from another process can never slip in between the check and the write).
+
+    Text saved from two places is never silently overwritten: the editor's version
+    wins the note (it is what the person is looking at) and the other version is kept.
+    """
+    with transaction(conn):
+        row = conn.execute("SELECT title, body, change_seq, local_only, local_only_reason "
+                           "FROM notes WHERE id = ?", (note_id,)).fetchone()
+        if row is None:
+            raise NoteNotFound(note_id)
+        current = (row["title"], row["body"])
+        other: int | None = None
+        if (base is not None and row["change_seq"] != base.change_seq
+                and current != (base.title, base.body) and current != (title, body)):
+            now = time.time()
+            # The kept version is as private as the note it came from (I11).
+            cur = conn.execute(
+                "INSERT INTO notes(title, body, created_at, updated_at, local_only, local_only_reason) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (other_title, row["body"], now, now, row["local_only"], row["local_only_reason"]))
+            other = cur.lastrowid
+        changed = current != (title, body)
+        if changed:
+            conn.execute("UPDATE notes SET title = ?, body = ?, updated_at = ? WHERE id = ?",
+                         (title, body, time.time(), note_id))
+        seq = conn.execute("SELECT change_seq FROM notes WHERE id = ?", (note_id,)).fetchone()[0]
+    return SaveOutcome(changed, Base(seq, title, body), other)
 
 
 def set_note_local_only(conn: sqlite3.Connection, note_id: int, local_only: bool) -> None:

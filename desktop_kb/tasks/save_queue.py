@@ -11,8 +11,10 @@ once (``desktop_kb.recovery``), the failure is reported with its reason, and
 the save is retried with back-off until it succeeds — newer text for the same
 note replaces the text being retried. A note that no longer exists (purged by
 another process) cannot be saved again: its text becomes a new note, so the
-words stay in the library. ``pending_text`` lets the window show unsaved text
-instead of the older stored one.
+words stay in the library. A note whose text another process changed since
+the editor loaded it (``set_base``) keeps the editor's text, and the other
+text becomes a new note: neither is overwritten unseen. ``pending_text`` lets
+the window show unsaved text instead of the older stored one.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from desktop_kb import recovery
 from desktop_kb.library import Library
-from desktop_kb.store.notes import NoteNotFound
+from desktop_kb.store.notes import Base, NoteNotFound
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +79,7 @@ class SaveQueue(QObject):
     saved = Signal(int, bool)  # note id, whether anything changed
     saveFailed = Signal(int, str)  # note id, reason (the save is retried)
     noteRecreated = Signal(int, int)  # old note id, new note id (the old one was purged elsewhere)
+    otherVersionKept = Signal(int, int)  # note id, the new note holding text saved elsewhere meanwhile
     _jobDone = Signal(int, object)
     _jobFailed = Signal(int, object)
 
@@ -86,7 +89,11 @@ class SaveQueue(QObject):
         self._cv = threading.Condition()
         self._queue: deque[_Save | _Job] = deque()
         self._state = _State()
+        self._bases: dict[int, Base] = {}  # note id -> the version the editor's text replaces
+        # The title of a note that keeps a version saved elsewhere (the window translates it).
+        self.other_title: Callable[[str], str] = lambda title: f"{title} (other version)"
         self._busy = False
+        self._current: _Save | _Job | None = None
         self._stopping = False
         self._tickets = 0
         self._callbacks: dict[int, tuple[Callable[[Any], None] | None,
@@ -116,6 +123,21 @@ class SaveQueue(QObject):
                     return
             self._queue.append(_Save(note_id, title, body))
             self._cv.notify_all()
+
+    def set_base(self, note_id: int, change_seq: int, title: str, body: str) -> None:
+        """The editor shows this version of the note: its next save replaces exactly this.
+
+        Call it when text is loaded into the editor with nothing of that note
+        waiting to be saved.
+        """
+        with self._cv:
+            self._bases[note_id] = Base(change_seq, title, body)
+
+    def base_seq(self, note_id: int) -> int:
+        """The feed number of the version the editor's text replaces (-1: none known)."""
+        with self._cv:
+            base = self._bases.get(note_id)
+            return -1 if base is None else base.change_seq
 
     def submit(
         self, fn: Callable[[Library], Any], on_done: Callable[[Any], None] | None = None,
@@ -174,6 +196,9 @@ class SaveQueue(QObject):
             for item in reversed(self._queue):
                 if isinstance(item, _Save) and item.note_id == note_id:
                     return item.title, item.body
+            item = self._current  # being written right now
+            if isinstance(item, _Save) and item.note_id == note_id:
+                return item.title, item.body
         return None
 
     def unsaved(self) -> list[Unsaved]:
@@ -212,11 +237,13 @@ class SaveQueue(QObject):
                         self._cv.wait(self._wait_locked())
                 library = self._library
                 self._busy = True
+                self._current = item
             try:
                 self._apply(library, item)
             finally:
                 with self._cv:
                     self._busy = False
+                    self._current = None
                     self._cv.notify_all()
 
     def _next_locked(self) -> _Save | _Job | None:
@@ -246,8 +273,11 @@ class SaveQueue(QObject):
 
     def _apply_save(self, library: Library, item: _Save) -> None:
         data_dir = library.paths.data_dir
+        with self._cv:
+            base = self._bases.get(item.note_id)
         try:
-            changed = library.save_note(item.note_id, title=item.title, body=item.body)
+            outcome = library.save_note_over(item.note_id, item.title, item.body, base,
+                                             self.other_title(item.title))
         except NoteNotFound:
             self._recreate(library, item)
             return
@@ -256,10 +286,13 @@ class SaveQueue(QObject):
             return
         with self._cv:
             self._state.reasons.pop(item.note_id, None)
+            self._bases[item.note_id] = outcome.base
             newer = self._has_newer_locked(item.note_id)
         if not newer:  # nothing of this note is waiting: no recovered text is needed any more
             recovery.discard(data_dir, item.note_id)
-        self._emit(self.saved, item.note_id, changed)
+        if outcome.other_version is not None:
+            self._emit(self.otherVersionKept, item.note_id, outcome.other_version)
+        self._emit(self.saved, item.note_id, outcome.changed)
 
     def _has_newer_locked(self, note_id: int) -> bool:
         return note_id in self._state.failing or any(

@@ -106,6 +106,7 @@ def reason_text(reason: str) -> str:
         "minified or bundled code": QCoreApplication.translate("ImportSummaryDialog", "minified or bundled code"),
         "minified code (very long lines)": QCoreApplication.translate("ImportSummaryDialog", "minified or bundled code"),
         "generated file (marked as generated)": QCoreApplication.translate("ImportSummaryDialog", "generated file (marked “do not edit”)"),
+        "the name is not valid UTF-8 text (rename it to import it)": QCoreApplication.translate("ImportSummaryDialog", "the name is not valid UTF-8 text (rename it to import it)"),
     }
     return known.get(reason) or _pattern_text(reason) or reason
 
@@ -163,7 +164,17 @@ class ImportSummaryDialog(QDialog):
             item = QTreeWidgetItem([path, remark])
             item.setToolTip(1, remark)
             self.skipped.addTopLevelItem(item)
-        has_rows = bool(s.skipped or s.remarks)
+        for path, reason in s.failed:
+            item = QTreeWidgetItem([path, self.tr("Not imported: {0}").format(reason)])
+            item.setToolTip(1, reason)
+            self.skipped.addTopLevelItem(item)
+        for path, link in s.links_lost:
+            text = self.tr("Link from “{0}” removed: the passage “{1}” is no longer in the file").format(
+                link.note_title, link.excerpt)
+            item = QTreeWidgetItem([path, text])
+            item.setToolTip(1, text)
+            self.skipped.addTopLevelItem(item)
+        has_rows = bool(s.skipped or s.remarks or s.failed or s.links_lost)
         self.skipped.setVisible(has_rows)
         self.skipped_header.setVisible(has_rows)
         self.include_button.setVisible(self.generated_count > 0)
@@ -201,9 +212,20 @@ class ImportSummaryDialog(QDialog):
         if s.ocr_waiting_pages:
             lines.append(self.tr("%n scanned page(s) wait for text recognition: install OCR in "
                                  "Settings → Text recognition.", "", s.ocr_waiting_pages))
+        if s.failed:
+            lines.append(self.tr("%n file(s) could not be imported (listed below).", "", len(s.failed)))
+        if s.stopped:
+            lines.append(self.tr("The import stopped early: {0} The files imported before are kept.")
+                         .format(s.stopped))
+        if s.links_lost:
+            lines.append(self.tr("%n link(s) pointed at passages that are gone (listed below).", "",
+                                 len(s.links_lost)))
+        if s.dismissals_lost:
+            lines.append(self.tr("%n dismissed suggestion(s) pointed at passages that are gone.", "",
+                                 s.dismissals_lost))
         self.headline.setText("\n".join(lines))
         self.formats.setHeaderLabels([self.tr("Format"), self.tr("Files")])
-        self.skipped_header.setText(self.tr("Skipped files and remarks"))
+        self.skipped_header.setText(self.tr("Skipped files, failures and remarks"))
         self.skipped.setHeaderLabels([self.tr("File"), self.tr("Reason")])
         other = sum(n for reason, n in s.quiet_skipped.items() if reason != "hidden")
         parts = [self.tr("%n hidden item(s) skipped (names starting with a dot).", "", self.hidden_count)]

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.library import Library
+from desktop_kb.store.backup import list_backups
 from desktop_kb.tasks.gc_tuning import freeze_long_lived_objects
 from desktop_kb.tasks.index_bridge import IndexBridge
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
@@ -48,12 +49,15 @@ from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.tasks.save_queue import SaveQueue
 from desktop_kb.ui import i18n, icons
 from desktop_kb.ui.appearance import install_appearance
+from desktop_kb.ui.backups_page import BackupsDialog
 from desktop_kb.ui.controllers import qa, related
 from desktop_kb.ui.controllers.documents import DocumentsController
 from desktop_kb.ui.controllers.import_export import ImportExportController
 from desktop_kb.ui.controllers.index_status import IndexStatusController
 from desktop_kb.ui.controllers.notes import NotesController
 from desktop_kb.ui.controllers.ocr import OcrController
+from desktop_kb.ui.controllers.outside import OutsideChangesController
+from desktop_kb.ui.controllers.recovery import RecoveryController
 from desktop_kb.ui.controllers.search import SearchController
 from desktop_kb.ui.controllers.settings import SettingsController
 from desktop_kb.ui.controllers.trash import TrashController
@@ -67,6 +71,7 @@ from desktop_kb.ui.navigation import install_navigation
 from desktop_kb.ui.note_editor import NoteEditor
 from desktop_kb.ui.note_list import NoteListPanel
 from desktop_kb.ui.outline_panel import install_outline
+from desktop_kb.ui.saving_dialog import SavingDialog
 from desktop_kb.ui.search_popup import SearchPopup
 from desktop_kb.ui.status_badge import IndexStatusPopup, StatusBadge, degraded_text
 from desktop_kb.ui.tag_pane import install_tag_pane
@@ -86,6 +91,8 @@ class MainWindow(QMainWindow):
         self.library: Library | None = None
         self._holder: dict[str, Library] = {}
         self._closed = False
+        self._saves_settled = False
+        self.saving_dialog: SavingDialog | None = None
         self._progress: list[ProgressBridge] = []
         self.state = UiState(self.data_dir)
 
@@ -171,6 +178,8 @@ class MainWindow(QMainWindow):
         self.drop_import = DropImport(self, self.import_export.import_paths, self._drag_hover)
         QApplication.instance().installEventFilter(self.drop_import)
         self.settings = SettingsController(self, language_choice)
+        self.outside = OutsideChangesController(self)
+        self.recovery = RecoveryController(self)
         self.related_dock = related.install(self)  # before the QA dock, which tabs with it
         self.related_panel = self.related_dock.panel
 
@@ -243,6 +252,11 @@ class MainWindow(QMainWindow):
         freeze_long_lived_objects()  # the library and its caches are loaded now
         self.libraryOpened.emit(opened.library)
         self.notes.notesLoaded.emit()
+        self.runner.run(opened.library.daily_upkeep, lambda _made: None, self._upkeep_failed)
+
+    def _upkeep_failed(self, exc: BaseException) -> None:
+        self.statusBar().showMessage(
+            self.tr("The daily backup could not be made: {0}").format(describe_error(exc)), 15000)
 
     def _library_failed(self, exc: BaseException) -> None:
         message = self.tr("The library could not be opened: {0}").format(describe_error(exc))
@@ -250,6 +264,18 @@ class MainWindow(QMainWindow):
         self.centre.setCurrentWidget(self.placeholder)
         self.statusBar().showMessage(message)
         self.libraryFailed.emit(message)
+        if list_backups(self.data_dir / "library.sqlite"):
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Desktop KB"), message,
+                              QMessageBox.StandardButton.Close, self)
+            backups = box.addButton(self.tr("Restore a backup…"), QMessageBox.ButtonRole.ActionRole)
+            box.finished.connect(lambda _r: box.clickedButton() is backups and self.show_backups())
+            box.open()
+
+    def show_backups(self) -> None:
+        """The backups on their own (the library could not be opened); reopens after a restore."""
+        dialog = BackupsDialog(self.runner, self.data_dir, self)
+        dialog.page.restored.connect(lambda _path: (dialog.accept(), self.open_library()))
+        dialog.open()
 
     # ===== shared by the surfaces ======================================================
 
@@ -355,8 +381,30 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self._closed:
+            self.notes.save_now()
+            if self.save_queue.pending and not self._saves_settled:
+                # Never close over unsaved text: wait (visibly) for the save queue.
+                event.ignore()
+                self._wait_for_saves()
+                return
             self.shutdown()
         super().closeEvent(event)
+
+    def _wait_for_saves(self) -> None:
+        if self.saving_dialog is not None:
+            return
+        self.saving_dialog = SavingDialog(self.save_queue, self)
+        self.saving_dialog.closeNow.connect(self._saves_done)
+        self.saving_dialog.rejected.connect(self._keep_working)
+        self.saving_dialog.start()
+
+    def _saves_done(self) -> None:
+        self._saves_settled = True
+        self.saving_dialog = None
+        self.close()
+
+    def _keep_working(self) -> None:
+        self.saving_dialog = None
 
     def shutdown(self) -> None:
         """Keep the text, then close the library. The waiting is for work on other threads."""
@@ -370,7 +418,9 @@ class MainWindow(QMainWindow):
         for bridge in list(self._progress):
             bridge.cancel()
         self.qa_dock.shutdown()
-        self.save_queue.stop(timeout=30)
+        self.outside.stop()
+        # Whatever is still unsaved is in a recovery file by now (offered on the next start).
+        self.save_queue.stop(timeout=5)
         self.runner.wait(15000)
         self._save_state()
         library = self.library or self._holder.get("library")

@@ -263,6 +263,17 @@ class NoteEditor(QWidget):
             self._loading = False
         self.retranslateUi()
 
+    def refresh(self, note: Note, *, read_only: bool = False) -> None:
+        """Show a newer version of the open note (changed elsewhere) where the person was
+        reading: the cursor and the scroll position stay, as far as the new text allows."""
+        cursor = self.body.textCursor().position()
+        scroll = self.body.verticalScrollBar().value()
+        self.load(note, read_only=read_only)
+        moved = self.body.textCursor()
+        moved.setPosition(min(cursor, len(self.body.toPlainText())))
+        self.body.setTextCursor(moved)
+        self.body.verticalScrollBar().setValue(scroll)
+
     def clear(self) -> None:
         self._loading = True
         try:

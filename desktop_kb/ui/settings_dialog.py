@@ -35,6 +35,7 @@ from desktop_kb.tasks import settings_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.tasks.settings_tasks import SettingsSnapshot
 from desktop_kb.ui import i18n
+from desktop_kb.ui.backups_page import BackupsPage
 from desktop_kb.ui.model_page import ModelPage
 from desktop_kb.ui.ocr_page import OcrPage
 from desktop_kb.ui.privacy_page import PresetChooser, PrivacyPage
@@ -130,6 +131,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.privacy, "")
         self.ocr_page = OcrPage(runner, library)
         self.tabs.addTab(self.ocr_page, "")
+        self.backups = BackupsPage(runner, self._data_dir)
+        self.tabs.addTab(self.backups, "")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
@@ -148,6 +151,7 @@ class SettingsDialog(QDialog):
         self.privacy.reload()
         self.model_page.reload()
         self.ocr_page.reload()
+        self.backups.reload()
         for widget in (self.discovery, self.cloud, self.base_url, self.model_name):
             widget.setEnabled(False)
         library = self._library
@@ -249,6 +253,7 @@ class SettingsDialog(QDialog):
             self.tabs.setTabText(i, title)
         self.tabs.setTabText(self.tabs.indexOf(self.privacy), self.privacy.title())
         self.tabs.setTabText(self.tabs.indexOf(self.ocr_page), self.tr("Text recognition (OCR)"))
+        self.tabs.setTabText(self.tabs.indexOf(self.backups), self.backups.title())
         self.preset_label.setText(self.tr("Preset"))
         self.data_label.setText(self.tr("Data folder"))
         self.open_folder.setText(self.tr("Open folder"))

@@ -1,8 +1,8 @@
 """Index state in the status bar, and the popup that explains and repairs it.
 
-States: indexed ✓ / indexing n / n failed ⚠ / incomplete / embedding n %
-(a model's background backfill); plus the I7 degraded notice when no
-embedding model is in use (keyword search only).
+States: indexed ✓ / indexing n / n failed ⚠ / incomplete / paused (the disk is full…) /
+checking (after an unclean exit) / embedding n % (a model's background backfill); plus
+the I7 degraded notice when no embedding model is in use (keyword search only).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from desktop_kb.index.eta import EmbeddingProgress
 from desktop_kb.index.verify import VerifyReport
 from desktop_kb.library import IndexStatus
+from desktop_kb.ui.env_messages import localize, localize_owner
 
 
 class StatusBadge(QToolButton):
@@ -53,12 +54,17 @@ class StatusBadge(QToolButton):
         status = self.status
         if status is None:
             self.setText(self.tr("Opening the library…"))
+        elif status.state == "unavailable":
+            self.setText(self.tr("Indexing paused ⚠"))
         elif status.state == "failed":
-            self.setText(self.tr("%n failed ⚠", "", len(status.failures)))
+            failed = len(status.failures) + status.unrecorded_failures + (1 if status.model_error else 0)
+            self.setText(self.tr("%n failed ⚠", "", failed))
         elif status.state == "indexing":
             self.setText(self.tr("Indexing %n", "", status.pending))
         elif status.state == "incomplete":
             self.setText(self.tr("Index incomplete ⚠"))
+        elif status.state == "checking":
+            self.setText(self.tr("Checking the index…"))
         elif status.state == "embedding":
             self.setText(self.tr("Embedding {0}%").format(status.embedded_percent))
         else:
@@ -187,11 +193,22 @@ class IndexStatusPopup(QDialog):
                 "indexing": self.tr("Indexing: %n item(s) waiting.", "", status.pending),
                 "failed": self.tr("%n item(s) could not be indexed. They are retried on the next save or rebuild.", "", len(status.failures)),
                 "incomplete": self.tr("The index is incomplete (a rebuild was interrupted). Rebuild it to repair."),
+                "unavailable": self.tr("Indexing is paused."),
+                "checking": self.tr("Checking the index: Desktop KB was not closed properly last time."),
                 "embedding": embedding_text(status),
-            }.get(status.state, "")
-            counts = self.tr("{0} sources, {1} chunks indexed.").format(status.sources, status.chunks)
+            }[status.state]
+            lines = [self.tr("{0} sources, {1} chunks indexed.").format(status.sources, status.chunks)]
+            if status.error:
+                lines.insert(0, self.tr("{0} Your notes are saved; indexing resumes by itself once "
+                                        "this is fixed.").format(localize(status.error)))
+            if status.model_error:
+                lines.append(self.tr("The embedding model could not be loaded: {0}").format(status.model_error))
+            if status.unrecorded_failures:
+                lines.append(self.tr("%n failure(s) could not even be recorded (the index could not be written).", "", status.unrecorded_failures))
+            if status.owner:
+                lines.append(self.tr("The index is kept by another program: {0}.").format(localize_owner(status.owner)))
             self.headline.setText(state)
-            self.summary.setText(counts)
+            self.summary.setText("\n".join(lines))
             if status.embed_model:
                 self.model_line.setText(self.tr("Embedding model: {0} (keyword + meaning search)").format(status.embed_model))
             else:

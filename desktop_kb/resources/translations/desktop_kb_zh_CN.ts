@@ -255,6 +255,42 @@
         <source>Lockfiles, minified code, vendored folders, huge schemas and .gitignored paths are skipped by default</source>
         <translation>锁文件、压缩代码、第三方依赖文件夹、巨大的 schema 以及被 .gitignore 排除的路径默认会被跳过</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other item(s) skipped (formats not selected, linked folders).</source>
+        <translation><numerusform>跳过了 %n 个其他项（未选择的格式、链接文件夹）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Not imported: {0}</source>
+        <translation>未导入：{0}</translation>
+    </message>
+    <message>
+        <source>Link from “{0}” removed: the passage “{1}” is no longer in the file</source>
+        <translation>“{0}”中的链接已移除：段落“{1}”已不在文件中</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be imported (listed below).</source>
+        <translation><numerusform>%n 个文件无法导入（见下方列表）。</numerusform></translation>
+    </message>
+    <message>
+        <source>The import stopped early: {0} The files imported before are kept.</source>
+        <translation>导入提前停止：{0} 之前导入的文件均已保留。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s) pointed at passages that are gone (listed below).</source>
+        <translation><numerusform>%n 个链接指向的段落已不存在（见下方列表）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dismissed suggestion(s) pointed at passages that are gone.</source>
+        <translation><numerusform>%n 条已忽略的建议指向的段落已不存在。</numerusform></translation>
+    </message>
+    <message>
+        <source>Skipped files, failures and remarks</source>
+        <translation>跳过的文件、失败与备注</translation>
+    </message>
+    <message>
+        <source>the name is not valid UTF-8 text (rename it to import it)</source>
+        <translation>文件名不是有效的 UTF-8 文本（改名后即可导入）</translation>
+    </message>
 </context>
 <context>
     <name>IndexStatusPopup</name>
@@ -353,6 +389,34 @@
         <source>Repaired.</source>
         <translation>已修复。</translation>
     </message>
+    <message>
+        <source>Checking the index: Desktop KB was not closed properly last time.</source>
+        <translation>正在检查索引：上次 Desktop KB 没有正常关闭。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Embedding: %n passage(s) still need vectors for meaning search.</source>
+        <translation><numerusform>正在嵌入：还有 %n 个段落需要生成语义搜索向量。</numerusform></translation>
+    </message>
+    <message>
+        <source>The embedding model could not be loaded: {0}</source>
+        <translation>无法加载嵌入模型：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failure(s) could not even be recorded (the index could not be written).</source>
+        <translation><numerusform>%n 个失败甚至无法记录（索引无法写入）。</numerusform></translation>
+    </message>
+    <message>
+        <source>The index is kept by another program: {0}.</source>
+        <translation>索引由另一个程序维护：{0}。</translation>
+    </message>
+    <message>
+        <source>Indexing is paused.</source>
+        <translation>索引已暂停。</translation>
+    </message>
+    <message>
+        <source>{0} Your notes are saved; indexing resumes by itself once this is fixed.</source>
+        <translation>{0} 笔记都已保存；问题解决后索引会自动继续。</translation>
+    </message>
 </context>
 <context>
     <name>LibraryTree</name>
@@ -378,6 +442,14 @@
     <message>
         <source>Nothing imported yet. Drop files or folders here, or use File → Import folder…</source>
         <translation>还没有导入任何资料。把文件或文件夹拖到这里，或使用“文件 → 导入文件夹…”</translation>
+    </message>
+    <message>
+        <source>Imported documents; right-click for local only</source>
+        <translation>已导入的文档；右键可设为仅限本地</translation>
+    </message>
+    <message>
+        <source>Nothing imported yet. Use File → Import folder…</source>
+        <translation>还没有导入任何内容。请使用“文件 → 导入文件夹…”</translation>
     </message>
 </context>
 <context>
@@ -568,6 +640,14 @@ Your data stays in {0}.</source>
         <translation>
             <numerusform>松开即可导入 %n 个文件或文件夹</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Restore a backup…</source>
+        <translation>恢复备份…</translation>
+    </message>
+    <message>
+        <source>The daily backup could not be made: {0}</source>
+        <translation>无法完成每日备份：{0}</translation>
     </message>
 </context>
 <context>
@@ -1322,6 +1402,18 @@ Your data stays in {0}.</source>
         <source>Embedding for meaning search: {0} of {1} chunks done, {2} left. Meanwhile search finds the other chunks by their keywords.</source>
         <translation>正在为语义搜索生成向量：已完成 {0} / {1} 个分块，剩余{2}。在此期间，其余分块仍可通过关键词搜到。</translation>
     </message>
+    <message>
+        <source>Indexing paused ⚠</source>
+        <translation>索引已暂停 ⚠</translation>
+    </message>
+    <message>
+        <source>Checking the index…</source>
+        <translation>正在检查索引…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Embedding %n</source>
+        <translation><numerusform>正在嵌入 %n</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>SuggestionCard</name>
@@ -1500,6 +1592,42 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 - **Ctrl+K** 边输入边搜索全部内容；按 Enter 打开结果并高亮显示。
 - 输入 **[[** 即可链接到另一篇笔记（Ctrl+单击可跳转）；写 **#标签** 可在标签窗格中归类笔记。
 - **文件 → 导入文件夹…**（或把文件拖到窗口上）可导入 Markdown 和文本、PDF、Word、EPUB、保存的网页和源代码。
+- 锁形按钮可把笔记标记为*仅限本地*：它永远不会离开这台电脑。
+- 状态栏显示搜索索引是否为最新；点击它查看详情。
+</translation>
+    </message>
+    <message>
+        <source># Welcome to Desktop KB
+
+Everything stays on this computer. Write in Chinese, English or both — 中英文混写也可以。
+
+## The three panes
+
+1. **Notes** — this editor. Notes save themselves about a second after you stop typing; Ctrl+S saves at once.
+2. **Ask the library** (Edit menu, Ctrl+Shift+A) — ask questions about your notes and imported material and get answers with numbered citations; nothing leaves this computer unless you switch cloud answering on and approve what is sent.
+3. **Related material** — beside the editor: related notes and passages with the reason for each; nothing is linked until you click ✓.
+
+## Try this
+
+- **Ctrl+K** searches everything as you type; Enter opens the hit, highlighted.
+- **File → Import folder…** brings in Markdown, text, YAML, JSON and Python files.
+- The lock button marks a note *local only*: it never leaves this computer.
+- The status bar shows whether the search index is up to date; click it for details.
+</source>
+        <translation># 欢迎使用 Desktop KB
+
+所有内容都保存在这台电脑上。可以用中文、英文或中英混写 — mixing languages works too.
+
+## 三个窗格
+
+1. **笔记** — 就是这个编辑器。停止输入约一秒后自动保存；按 Ctrl+S 立即保存。
+2. **学习库问答**（编辑菜单，Ctrl+Shift+A）— 就你的笔记和导入的资料提问，答案附带编号引用；除非你开启云端回答并确认发送内容，否则什么都不会离开这台电脑。
+3. **相关资料** — 在编辑器旁：推荐相关的笔记和片段并说明理由；只有你点击 ✓ 后才会建立链接。
+
+## 试试看
+
+- **Ctrl+K** 边输入边搜索全部内容；按 Enter 打开结果并高亮显示。
+- **文件 → 导入文件夹…** 可导入 Markdown、文本、YAML、JSON 和 Python 文件。
 - 锁形按钮可把笔记标记为*仅限本地*：它永远不会离开这台电脑。
 - 状态栏显示搜索索引是否为最新；点击它查看详情。
 </translation>
@@ -2057,6 +2185,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>Study material (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;Source code (*.go *.rs *.js *.ts *.c *.h *.cpp *.java *.kt *.cs *.swift *.rb *.php *.sh *.sql *.toml Dockerfile Makefile);;All files (*)</source>
         <translation>学习资料 (*.pdf *.docx *.epub *.html *.htm *.md *.markdown *.txt *.yaml *.yml *.json *.py);;源代码 (*.go *.rs *.js *.ts *.c *.h *.cpp *.java *.kt *.cs *.swift *.rb *.php *.sh *.sql *.toml Dockerfile Makefile);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Study material (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;All files (*)</source>
+        <translation>学习资料 (*.md *.markdown *.txt *.yaml *.yml *.json *.py);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>IndexStatusController</name>
@@ -2132,6 +2264,26 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/controllers/notes.py" line="172" />
         <source>Notes on {0}</source>
         <translation>关于“{0}”的笔记</translation>
+    </message>
+    <message>
+        <source>{0} (other version)</source>
+        <translation>{0}（另一版本）</translation>
+    </message>
+    <message>
+        <source>Not saved — retrying</source>
+        <translation>未保存——正在重试</translation>
+    </message>
+    <message>
+        <source>Could not save the note: {0}. Your text is kept and saving is retried.</source>
+        <translation>无法保存笔记：{0}。你的文字已保留，并会继续尝试保存。</translation>
+    </message>
+    <message>
+        <source>This note was also changed outside this window; the other version is kept as a separate note.</source>
+        <translation>这条笔记也在本窗口之外被修改；另一版本已另存为一条笔记。</translation>
+    </message>
+    <message>
+        <source>This note was deleted outside this window; your text was saved as a new note.</source>
+        <translation>这条笔记已在本窗口之外被删除；你的文字已另存为新笔记。</translation>
     </message>
 </context>
 <context>
@@ -2725,6 +2877,271 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>BackupsDialog</name>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>BackupsPage</name>
+    <message>
+        <source>Backups</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>Backing up…</source>
+        <translation>正在备份…</translation>
+    </message>
+    <message>
+        <source>Backed up to {0}.</source>
+        <translation>已备份到 {0}。</translation>
+    </message>
+    <message>
+        <source>Restore this backup?</source>
+        <translation>恢复这个备份？</translation>
+    </message>
+    <message>
+        <source>The library will be replaced by the backup from {0}. Everything written since then leaves the library — but the library as it is now is backed up first, so this can be undone by restoring that copy.</source>
+        <translation>资料库将被 {0} 的备份替换，此后写入的内容都会从资料库中移除——但会先备份资料库的当前状态，恢复那份副本即可撤销。</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>正在恢复…</translation>
+    </message>
+    <message>
+        <source>Restored {0}. The library as it was is kept as {1}.</source>
+        <translation>已恢复 {0}。恢复前的资料库保存为 {1}。</translation>
+    </message>
+    <message>
+        <source>Failed: {0}</source>
+        <translation>失败：{0}</translation>
+    </message>
+    <message>
+        <source>daily</source>
+        <translation>每日</translation>
+    </message>
+    <message>
+        <source>made by hand</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>before an upgrade</source>
+        <translation>升级前</translation>
+    </message>
+    <message>
+        <source>before a restore</source>
+        <translation>恢复前</translation>
+    </message>
+    <message>
+        <source>Desktop KB backs the library up once a day and before every upgrade, and keeps the newest {0}. A backup is one file you can also copy elsewhere.</source>
+        <translation>Desktop KB 每天以及每次升级前都会备份资料库，并保留最新的 {0} 份。每份备份是一个文件，也可以复制到别处保存。</translation>
+    </message>
+    <message>
+        <source>Made at</source>
+        <translation>备份时间</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Back up now</source>
+        <translation>立即备份</translation>
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation>恢复…</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>OutsideChangesController</name>
+    <message>
+        <source>The open note was deleted outside this window.</source>
+        <translation>打开的笔记已在本窗口之外被删除。</translation>
+    </message>
+    <message>
+        <source>The open note was moved to the trash outside this window.</source>
+        <translation>打开的笔记已在本窗口之外被移到废纸篓。</translation>
+    </message>
+    <message>
+        <source>The open note was updated by another program.</source>
+        <translation>打开的笔记已被另一个程序更新。</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryController</name>
+    <message>
+        <source>{0} (recovered)</source>
+        <translation>{0}（已恢复）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n text(s).</source>
+        <translation><numerusform>已恢复 %n 段文字。</numerusform></translation>
+    </message>
+    <message>
+        <source>Could not restore the text: {0}. It is still kept.</source>
+        <translation>无法恢复文字：{0}。文字仍然保留着。</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryDialog</name>
+    <message>
+        <source>Discard the kept text?</source>
+        <translation>丢弃保留的文字？</translation>
+    </message>
+    <message>
+        <source>The text listed here will be deleted for good. It is not in your library.</source>
+        <translation>这里列出的文字将被永久删除，它们不在你的资料库中。</translation>
+    </message>
+    <message>
+        <source>Unsaved text</source>
+        <translation>未保存的文字</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s) had text that could not be saved last time. It was kept.</source>
+        <translation><numerusform>上次有 %n 条笔记的文字未能保存，这些文字已保留下来。</numerusform></translation>
+    </message>
+    <message>
+        <source>Restore puts each text back into its note; a note that was deleted or changed since becomes a separate note instead, so nothing is overwritten. Later keeps the text and asks again next time.</source>
+        <translation>“恢复”会把每段文字放回原来的笔记；若那条笔记之后被删除或修改，则另存为一条新笔记，不会覆盖任何内容。“以后再说”会保留文字，下次启动时再次询问。</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <source>Kept at</source>
+        <translation>保留时间</translation>
+    </message>
+    <message>
+        <source>Why it was not saved</source>
+        <translation>未保存的原因</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Discard…</source>
+        <translation>丢弃…</translation>
+    </message>
+</context>
+<context>
+    <name>SavingDialog</name>
+    <message>
+        <source>Saving</source>
+        <translation>正在保存</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Keep working</source>
+        <translation>继续工作</translation>
+    </message>
+    <message>
+        <source>Copy the text and close</source>
+        <translation>复制文字并关闭</translation>
+    </message>
+    <message>
+        <source>Close anyway</source>
+        <translation>仍然关闭</translation>
+    </message>
+    <message>
+        <source>Saving your notes…</source>
+        <translation>正在保存笔记…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s) could not be saved yet.</source>
+        <translation><numerusform>有 %n 条笔记暂时无法保存。</numerusform></translation>
+    </message>
+    <message>
+        <source>“{0}”: {1}</source>
+        <translation>“{0}”：{1}</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <source>The text is kept in {0} and will be offered back the next time you open Desktop KB.</source>
+        <translation>文字已保留在 {0}，下次打开 Desktop KB 时会提供恢复。</translation>
+    </message>
+    <message>
+        <source>The text could not be kept on disk either. Closing copies it to the clipboard.</source>
+        <translation>文字也无法保存到磁盘。关闭时会把它复制到剪贴板。</translation>
+    </message>
+</context>
+<context>
+    <name>EnvironmentError</name>
+    <message>
+        <source>The library is busy in another program (database locked). Close the other window or try again.</source>
+        <translation>资料库正被另一个程序使用（数据库已锁定）。请关闭另一个窗口或稍后再试。</translation>
+    </message>
+    <message>
+        <source>The library is locked by another connection. Try again in a moment.</source>
+        <translation>资料库被另一个连接锁定。请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The library file is read-only. Check the folder's permissions.</source>
+        <translation>资料库文件是只读的。请检查文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>A disk input/output error occurred while reading or writing the library.</source>
+        <translation>读写资料库时发生磁盘输入/输出错误。</translation>
+    </message>
+    <message>
+        <source>The library file is damaged (corrupt). Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`); the search index rebuilds itself afterwards.</source>
+        <translation>资料库文件已损坏。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）；之后搜索索引会自动重建。</translation>
+    </message>
+    <message>
+        <source>The disk is full. Free some space and try again; nothing was lost.</source>
+        <translation>磁盘已满。请释放一些空间后重试；没有丢失任何内容。</translation>
+    </message>
+    <message>
+        <source>The library file could not be opened. Check that the data folder exists and is writable.</source>
+        <translation>无法打开资料库文件。请检查数据文件夹是否存在且可写。</translation>
+    </message>
+    <message>
+        <source>This file is not a Desktop KB library (not a database), or it is damaged beyond reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`).</source>
+        <translation>这个文件不是 Desktop KB 资料库（不是数据库），或已损坏到无法读取。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）。</translation>
+    </message>
+    <message>
+        <source>Saving to the library: </source>
+        <translation>保存到资料库时：</translation>
+    </message>
+    <message>
+        <source>Cannot open the library at </source>
+        <translation>无法打开资料库：</translation>
+    </message>
+    <message>
+        <source>the Desktop KB app (process {0})</source>
+        <translation>Desktop KB 应用（进程 {0}）</translation>
+    </message>
+    <message>
+        <source>a desktop-kb command (process {0})</source>
+        <translation>desktop-kb 命令（进程 {0}）</translation>
     </message>
 </context>
 </TS>

@@ -7,6 +7,7 @@ is never older than what it last saved and two quick changes land in click order
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -15,6 +16,7 @@ from desktop_kb.store.notes import Note
 from desktop_kb.tasks import note_tasks
 from desktop_kb.tasks.library_tasks import describe_error
 from desktop_kb.tasks.note_tasks import NoteRow, preview_of
+from desktop_kb.ui.env_messages import localize
 
 if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
@@ -48,6 +50,9 @@ class NotesController(QObject):
         window.reader.newNoteFromSelection.connect(self.new_note_from_selection)
         window.save_queue.saved.connect(self._saved)
         window.save_queue.saveFailed.connect(self._save_failed)
+        window.save_queue.otherVersionKept.connect(self._other_version_kept)
+        window.save_queue.noteRecreated.connect(self._recreated)
+        window.save_queue.other_title = lambda title: self.tr("{0} (other version)").format(title)
 
     # ----- the list ------------------------------------------------------------------
 
@@ -99,7 +104,13 @@ class NotesController(QObject):
         if self.dirty and self._w.editor.note_id == note.id:
             return  # the person typed after asking; what is on screen is newer
         editor = self._w.editor
-        editor.load(note, read_only=note.trashed)
+        unsaved = self._w.save_queue.pending_text(note.id)
+        if unsaved is None:
+            self._w.save_queue.set_base(note.id, note.change_seq, note.title, note.body)
+            editor.load(note, read_only=note.trashed)
+        else:  # a save of this note is still failing: show the newer, unsaved text
+            editor.load(replace(note, title=unsaved[0], body=unsaved[1]), read_only=note.trashed)
+            editor.set_save_state(self.tr("Not saved"))
         self._w.centre.setCurrentWidget(editor)
         self._w.note_list.select(note.id, notify=False)
         self._w.tree.tree.clearSelection()  # the selection shows what is open, nothing else
@@ -148,10 +159,26 @@ class NotesController(QObject):
             self._w.editor.set_save_state(self.tr("Saved"))
 
     def _save_failed(self, note_id: int, reason: str) -> None:
-        if note_id == self._w.editor.note_id:
-            self.dirty = True  # keep the text; the next edit or Ctrl+S retries
-            self._w.editor.set_save_state(self.tr("Not saved"))
-        self._w.statusBar().showMessage(self.tr("Could not save the note: {0}").format(reason), 10000)
+        if note_id == self._w.editor.note_id and not self.dirty:
+            self._w.editor.set_save_state(self.tr("Not saved — retrying"))
+        self._w.statusBar().showMessage(self.tr(
+            "Could not save the note: {0}. Your text is kept and saving is retried.").format(localize(reason)),
+            10000)
+
+    def _other_version_kept(self, note_id: int, other_id: int) -> None:
+        """Someone else changed the open note meanwhile: their text became another note."""
+        self._w.statusBar().showMessage(self.tr(
+            "This note was also changed outside this window; the other version is kept as a "
+            "separate note."), 15000)
+        self.reload_notes()
+
+    def _recreated(self, old_id: int, new_id: int) -> None:
+        """The note was deleted by another program while being edited: its text is a new note."""
+        if self._w.editor.note_id == old_id:
+            self._w.editor.note_id = new_id
+        self._w.statusBar().showMessage(self.tr(
+            "This note was deleted outside this window; your text was saved as a new note."), 15000)
+        self.reload_notes()
 
     # ----- creating and flags --------------------------------------------------------
 

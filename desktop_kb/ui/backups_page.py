@@ -1,0 +1,215 @@
+"""Settings → Backups: the library's rolling backups, "back up now" and restore (I13).
+
+Works from the data folder alone, so it can also be shown when the library
+itself cannot be opened (a damaged file): then restoring a backup is the way out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_kb.store.backup import KEEP, Backup, backups_dir
+from desktop_kb.tasks import backup_tasks
+from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+
+
+def _size(n: int) -> str:
+    size = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} B"  # pragma: no cover
+
+
+class BackupsPage(QWidget):
+    loaded = Signal(int)  # how many backups are listed
+    restored = Signal(str)  # the backup restored
+    failed = Signal(str)
+
+    def __init__(self, runner: TaskRunner, data_dir: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._data_dir = Path(data_dir)
+        self.backups: list[Backup] = []
+        self.busy = False
+        self.intro = QLabel(wordWrap=True)
+        self.table = QTableWidget(0, 3, objectName="backupList")
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.status = QLabel(wordWrap=True)
+        self.create_button = QPushButton()
+        self.restore_button = QPushButton()
+        self.folder_button = QPushButton()
+        self.create_button.clicked.connect(self.back_up_now)
+        self.restore_button.clicked.connect(self.confirm_restore)
+        self.folder_button.clicked.connect(self._open_folder)
+        row = QHBoxLayout()
+        row.addWidget(self.create_button)
+        row.addWidget(self.restore_button)
+        row.addStretch(1)
+        row.addWidget(self.folder_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 14, 14, 14)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        self.retranslateUi()
+        self._update_buttons()
+
+    def title(self) -> str:
+        return self.tr("Backups")
+
+    # ----- work -----------------------------------------------------------------
+
+    def reload(self) -> None:
+        self._runner.run(lambda: backup_tasks.load(self._data_dir), self._loaded, self._failed)
+
+    def _loaded(self, backups: list[Backup]) -> None:
+        self.backups = backups
+        self.table.setRowCount(len(backups))
+        for i, b in enumerate(backups):
+            when = datetime.datetime.fromtimestamp(b.created_at).strftime("%Y-%m-%d %H:%M:%S")
+            cells = [when, self._reason(b.reason), _size(b.size)]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(str(b.path))
+                self.table.setItem(i, col, item)
+        self._update_buttons()
+        self.loaded.emit(len(backups))
+
+    def back_up_now(self) -> None:
+        self._start(self.tr("Backing up…"))
+        self._runner.run(lambda: backup_tasks.back_up_now(self._data_dir), self._made, self._failed)
+
+    def _made(self, backup: Backup) -> None:
+        self._stop(self.tr("Backed up to {0}.").format(backup.path.name))
+        self.reload()
+
+    def selected(self) -> Backup | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.backups[rows[0].row()] if rows else None
+
+    def confirm_restore(self) -> None:
+        backup = self.selected()
+        if backup is None:
+            return
+        when = datetime.datetime.fromtimestamp(backup.created_at).strftime("%Y-%m-%d %H:%M")
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Restore this backup?"), self.tr(
+            "The library will be replaced by the backup from {0}. Everything written since then "
+            "leaves the library — but the library as it is now is backed up first, so this can "
+            "be undone by restoring that copy.").format(when),
+            QMessageBox.StandardButton.Cancel, self)
+        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.DestructiveRole)
+        box.finished.connect(lambda _r: box.clickedButton() is restore and self.restore(backup.path))
+        box.open()
+
+    def restore(self, path: Path) -> None:
+        self._start(self.tr("Restoring…"))
+        self._runner.run(lambda: backup_tasks.restore(self._data_dir, path),
+                         lambda safety: self._restored(path, safety), self._failed)
+
+    def _restored(self, path: Path, safety: Backup) -> None:
+        self._stop(self.tr("Restored {0}. The library as it was is kept as {1}.")
+                   .format(path.name, safety.path.name))
+        self.reload()
+        self.restored.emit(str(path))
+
+    def _failed(self, exc: BaseException) -> None:
+        message = describe_error(exc)
+        self._stop(self.tr("Failed: {0}").format(message))
+        self.failed.emit(message)
+
+    def _start(self, text: str) -> None:
+        self.busy = True
+        self.status.setText(text)
+        self._update_buttons()
+
+    def _stop(self, text: str) -> None:
+        self.busy = False
+        self.status.setText(text)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.create_button.setEnabled(not self.busy)
+        self.restore_button.setEnabled(not self.busy and self.selected() is not None)
+
+    def _open_folder(self) -> None:
+        folder = backups_dir(self._data_dir / "library.sqlite")
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    # ----- language ---------------------------------------------------------------
+
+    def _reason(self, reason: str) -> str:
+        return {
+            "auto": self.tr("daily"),
+            "manual": self.tr("made by hand"),
+            "upgrade": self.tr("before an upgrade"),
+            "restore": self.tr("before a restore"),
+        }.get(reason, reason)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.intro.setText(self.tr(
+            "Desktop KB backs the library up once a day and before every upgrade, and keeps the "
+            "newest {0}. A backup is one file you can also copy elsewhere.").format(KEEP))
+        self.table.setHorizontalHeaderLabels([self.tr("Made at"), self.tr("Kind"), self.tr("Size")])
+        self.create_button.setText(self.tr("Back up now"))
+        self.restore_button.setText(self.tr("Restore…"))
+        self.folder_button.setText(self.tr("Open folder"))
+        if self.backups:
+            self._loaded(self.backups)
+
+
+class BackupsDialog(QDialog):
+    """The backups page on its own, for when the library cannot be opened at all."""
+
+    def __init__(self, runner: TaskRunner, data_dir: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(560, 380)
+        self.page = BackupsPage(runner, data_dir)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.page, 1)
+        layout.addWidget(buttons)
+        self.page.reload()
+        self.retranslateUi()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslateUi()
+        super().changeEvent(event)
+
+    def retranslateUi(self) -> None:  # noqa: N802
+        self.setWindowTitle(self.page.title())
+        self.close_button.setText(self.tr("Close"))

@@ -1,0 +1,108 @@
+"""Following changes other programs make to the library (a CLI import, a script, a restore).
+
+The watcher (``tasks/library_watcher.py``) reports only what changed; this
+controller updates just that: changed notes' rows, the library tree when
+documents changed, the open note when its text changed and the editor holds
+nothing unsaved. When the person has unsaved text, it is never replaced: their
+save keeps it, and the other version is kept as a separate note (the save queue
+sees the conflict in the store, whatever the timing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+
+from desktop_kb.library import Library
+from desktop_kb.tasks.library_watcher import LibraryWatcher
+from desktop_kb.tasks.note_tasks import NoteRow
+from desktop_kb.watch import OutsideChanges
+
+if TYPE_CHECKING:
+    from desktop_kb.ui.main_window import MainWindow
+
+TREE_RELOAD_MS = 1000
+
+
+class OutsideChangesController(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._w = window
+        self.watcher = LibraryWatcher(self)
+        self.watcher.changed.connect(self.apply)
+        self._tree_timer = QTimer(self, singleShot=True, interval=TREE_RELOAD_MS)
+        self._tree_timer.timeout.connect(window.documents.reload_tree)
+        window.libraryOpened.connect(self._opened)
+
+    def _opened(self, library: Library) -> None:
+        self.watcher.start(library.paths.store, library.paths.models)
+
+    def stop(self) -> None:
+        self._tree_timer.stop()
+        self.watcher.stop()
+
+    def apply(self, changes: OutsideChanges) -> None:
+        w = self._w
+        if w.library is None:
+            return
+        if changes.history:  # the store was replaced (a backup restored): everything anew
+            w.notes.reload_notes()
+            w.documents.reload_tree()
+            self._reopen_current()
+            w.index.refresh()
+            return
+        model = w.note_list.model
+        showing_trash = w.note_list.showing_trash
+        for note in changes.notes:
+            if note.trashed == showing_trash:
+                model.upsert(NoteRow.from_note(note))
+            else:
+                model.remove(note.id)
+        for note_id in changes.deleted_notes:
+            model.remove(note_id)
+        self._follow_open_note(changes)
+        if changes.documents and not self._tree_timer.isActive():
+            # A CLI import changes documents for minutes: the tree reloads at most every
+            # TREE_RELOAD_MS, not on every poll.
+            self._tree_timer.start()
+        if changes.settings or changes.models:
+            library = w.library
+            w.runner.run(library.follow_model_choice, lambda _changed: w.index.refresh(),
+                         lambda _exc: w.index.refresh())
+
+    def _follow_open_note(self, changes: OutsideChanges) -> None:
+        w = self._w
+        note_id = w.editor.note_id
+        if note_id is None or w.centre.currentWidget() is not w.editor:
+            return
+        unsaved = w.notes.dirty or w.save_queue.pending_text(note_id) is not None
+        if note_id in changes.deleted_notes:
+            if not unsaved:
+                w.show_placeholder()
+                w.statusBar().showMessage(self.tr("The open note was deleted outside this window."),
+                                          10000)
+            return  # unsaved text: the next save keeps it as a new note
+        note = next((n for n in changes.notes if n.id == note_id), None)
+        if note is None or unsaved:
+            return  # unchanged, or the person's text wins (the other version is kept on save)
+        if note.change_seq <= w.save_queue.base_seq(note_id):
+            return  # read before the editor's own latest save landed: older than the screen
+        snapshot = w.editor.snapshot()
+        if snapshot is not None and snapshot[1:] == (note.title, note.body):
+            w.save_queue.set_base(note.id, note.change_seq, note.title, note.body)
+            return  # our own save coming back, or nothing visible changed
+        if note.trashed and not w.note_list.showing_trash:
+            w.show_placeholder()
+            w.statusBar().showMessage(self.tr("The open note was moved to the trash outside this "
+                                              "window."), 10000)
+            return
+        w.save_queue.set_base(note.id, note.change_seq, note.title, note.body)
+        w.editor.refresh(note, read_only=note.trashed)
+        w.statusBar().showMessage(self.tr("The open note was updated by another program."), 5000)
+
+    def _reopen_current(self) -> None:
+        w = self._w
+        note_id = w.editor.note_id
+        if note_id is not None and not w.notes.dirty and w.save_queue.pending_text(note_id) is None:
+            w.notes.open_note(note_id)

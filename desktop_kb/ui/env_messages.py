@@ -1,0 +1,57 @@
+"""The core's environment-error sentences (``store.errors``) in the UI language.
+
+Core messages are English (they also go to the CLI and to logs); where the
+window shows one — a save that keeps failing, an index that is paused — the
+known sentences are swapped for their translation and the rest (paths, SQLite's
+own words) stays as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication
+
+from desktop_kb.store.errors import ENVIRONMENT_MESSAGES
+
+
+def _translations() -> dict[str, str]:
+    return {
+        ENVIRONMENT_MESSAGES[5]: QCoreApplication.translate("EnvironmentError", "The library is busy in another program (database locked). Close the other window or try again."),
+        ENVIRONMENT_MESSAGES[6]: QCoreApplication.translate("EnvironmentError", "The library is locked by another connection. Try again in a moment."),
+        ENVIRONMENT_MESSAGES[8]: QCoreApplication.translate("EnvironmentError", "The library file is read-only. Check the folder's permissions."),
+        ENVIRONMENT_MESSAGES[10]: QCoreApplication.translate("EnvironmentError", "A disk input/output error occurred while reading or writing the library."),
+        ENVIRONMENT_MESSAGES[11]: QCoreApplication.translate("EnvironmentError", "The library file is damaged (corrupt). Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`); the search index rebuilds itself afterwards."),
+        ENVIRONMENT_MESSAGES[13]: QCoreApplication.translate("EnvironmentError", "The disk is full. Free some space and try again; nothing was lost."),
+        ENVIRONMENT_MESSAGES[14]: QCoreApplication.translate("EnvironmentError", "The library file could not be opened. Check that the data folder exists and is writable."),
+        ENVIRONMENT_MESSAGES[26]: QCoreApplication.translate("EnvironmentError", "This file is not a Desktop KB library (not a database), or it is damaged beyond reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`)."),
+    }
+
+
+def _prefixes() -> dict[str, str]:
+    """What was being done when the error came (the ``what`` of ``store.tx.transaction``)."""
+    return {
+        "Saving to the library: ": QCoreApplication.translate("EnvironmentError", "Saving to the library: "),
+        "Cannot open the library at ": QCoreApplication.translate("EnvironmentError", "Cannot open the library at "),
+    }
+
+
+def localize(text: str) -> str:
+    """``text`` with every known environment sentence in the UI language."""
+    for english, local in {**_translations(), **_prefixes()}.items():
+        if english in text:
+            text = text.replace(english, local)
+    return text
+
+
+_OWNER = re.compile(r"^(the Desktop KB app|a desktop-kb command) \(process (\d+)\)$")
+
+
+def localize_owner(text: str) -> str:
+    """``LockOwner.describe()`` ("the Desktop KB app (process 1234)") in the UI language."""
+    match = _OWNER.match(text)
+    if match is None:
+        return text
+    if match.group(1) == "the Desktop KB app":
+        return QCoreApplication.translate("EnvironmentError", "the Desktop KB app (process {0})").format(match.group(2))
+    return QCoreApplication.translate("EnvironmentError", "a desktop-kb command (process {0})").format(match.group(2))

@@ -1,0 +1,178 @@
+"""The window and other processes (I12, I13): following CLI changes, conflicts, saving on
+close, text offered back after a failed save, backups in Settings."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_gui_support import gui_marks, open_window
+
+from desktop_kb import recovery
+from desktop_kb.library import Library
+from desktop_kb.store.backup import create_backup, list_backups
+
+pytestmark = gui_marks()
+TIMEOUT = 10000  # ms; the app polls twice a second, so this is only reached when it is broken
+
+
+def cli(data_dir: Path, *args: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir), *args,
+                           "--json"], capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _rows(window) -> dict[int, str]:  # noqa: ANN001
+    model = window.note_list.model
+    return {nid: model.get(nid).title for nid in model.ids()}
+
+
+def test_the_window_follows_notes_and_documents_changed_by_the_cli(qtbot, data_dir: Path,
+                                                                  tmp_path: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    opened = window.editor.note_id
+    assert opened is not None
+    added = cli(data_dir, "note", "add", "--title", "命令行写的", "--body", "from the CLI zqgui1")["id"]
+    qtbot.waitUntil(lambda: added in _rows(window), timeout=TIMEOUT)
+    # The open note, unchanged here, follows an edit made elsewhere.
+    cli(data_dir, "note", "edit", str(opened), "--body", "edited by a script zqgui2")
+    qtbot.waitUntil(lambda: window.editor.body.toPlainText() == "edited by a script zqgui2",
+                    timeout=TIMEOUT)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "book.md").write_text("# 书\n\n导入的段落 zqgui3\n", encoding="utf-8")
+    cli(data_dir, "import", str(folder))
+    qtbot.waitUntil(lambda: _tree_has(window, "书"), timeout=TIMEOUT)
+    cli(data_dir, "note", "delete", str(added), "--purge")
+    qtbot.waitUntil(lambda: added not in _rows(window), timeout=TIMEOUT)
+
+
+def _tree_has(window, text: str) -> bool:  # noqa: ANN001
+    tree = window.tree.tree
+    stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    while stack:
+        item = stack.pop()
+        if text in item.text(0):
+            return True
+        stack += [item.child(i) for i in range(item.childCount())]
+    return False
+
+
+def test_unsaved_text_is_never_replaced_and_the_other_version_is_kept(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = window.editor.note_id
+    assert note_id is not None
+    window.notes.save_now()
+    assert window.save_queue.flush(5)
+    window.editor.body.setPlainText("my unsaved words zqgui4")
+    window.notes._edited()  # what typing does  # noqa: SLF001
+    cli(data_dir, "note", "edit", str(note_id), "--body", "their words zqgui5")
+    with qtbot.waitSignal(window.save_queue.otherVersionKept, timeout=TIMEOUT):
+        window.notes.save_now()
+    assert window.editor.body.toPlainText() == "my unsaved words zqgui4"
+    with Library(data_dir, load_model=False) as lib:
+        bodies = {n.body for n in lib.list_notes()}
+    assert {"my unsaved words zqgui4", "their words zqgui5"} <= bodies
+
+
+def test_closing_waits_for_a_failing_save_says_why_and_the_text_comes_back(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = window.editor.note_id
+    library = window.library
+    pages = library.store.execute("PRAGMA page_count").fetchone()[0]
+    library.store.execute(f"PRAGMA max_page_count = {pages}")  # the disk is "full"
+    big = "写了很多字 a lot of words " * 3000 + "zqgui6"
+    window.editor.body.setPlainText(big)
+    window.notes._edited()  # noqa: SLF001
+    window.close()
+    assert window.isVisible()  # not closed over unsaved text
+    qtbot.waitUntil(lambda: window.saving_dialog is not None and bool(window.saving_dialog.unsaved),
+                    timeout=TIMEOUT)
+    dialog = window.saving_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT)
+    assert "full" in dialog.detail.text().lower() and "recovery" in dialog.detail.text()
+    dialog.close_button.click()  # "Close anyway": the text is kept on disk
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
+    kept = recovery.pending(data_dir)
+    assert [(k.note_id, k.body) for k in kept] == [(note_id, big)]
+
+    again = open_window(qtbot, data_dir)
+    qtbot.waitUntil(lambda: again.recovery.dialog is not None, timeout=TIMEOUT)
+    with qtbot.waitSignal(again.recovery.handled, timeout=TIMEOUT) as handled:
+        again.recovery.dialog.restore_button.click()
+    assert handled.args == ["restore"]
+    assert recovery.pending(data_dir) == []
+    with Library(data_dir, load_model=False) as lib:
+        assert lib.get_note(note_id).body == big
+
+
+def test_backups_page_lists_makes_and_restores(qtbot, data_dir: Path) -> None:
+    window = open_window(qtbot, data_dir)
+    note_id = window.editor.note_id
+    window.settings.open_settings()
+    dialog = window.settings.dialog
+    page = dialog.backups
+    qtbot.waitUntil(lambda: len(list_backups(data_dir / "library.sqlite")) == 1, timeout=TIMEOUT)  # the daily one
+    with qtbot.waitSignal(page.loaded, timeout=TIMEOUT):
+        page.reload()
+    assert page.table.rowCount() == 1
+    page.back_up_now()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 2, timeout=TIMEOUT)
+    assert "made by hand" in page.table.item(0, 1).text()
+    chosen = page.backups[0].path
+    cli(data_dir, "note", "edit", str(note_id), "--body", "written after the backup zqgui7")
+    with qtbot.waitSignal(page.restored, timeout=TIMEOUT):
+        page.restore(chosen)
+    # The window follows the restored library.
+    qtbot.waitUntil(lambda: "zqgui7" not in window.editor.body.toPlainText(), timeout=TIMEOUT)
+    assert any(b.reason == "restore" for b in list_backups(data_dir / "library.sqlite"))
+
+
+def test_a_damaged_library_points_to_the_backups(qtbot, data_dir: Path) -> None:
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("好的", "intact zqgui8")
+    create_backup(data_dir / "library.sqlite")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{data_dir / 'library.sqlite'}{suffix}").unlink(missing_ok=True)
+    (data_dir / "library.sqlite").write_bytes(b"SQLite format 3\0" + b"\xff" * 8192)
+    from desktop_kb.ui.main_window import MainWindow
+
+    window = MainWindow(data_dir, open_now=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.show()
+    with qtbot.waitSignal(window.libraryFailed, timeout=20000) as failed:
+        window.open_library()
+    assert "backup" in failed.args[0].lower()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_new_dialogs_are_translated(qtbot, language: str, data_dir: Path) -> None:
+    from desktop_kb.recovery import RecoveredText
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.recovery_dialog import RecoveryDialog
+
+    i18n.install_language(language)
+    try:
+        dialog = RecoveryDialog([RecoveredText(1, "t", "b", 0.0, "disk full", data_dir / "x")])
+        qtbot.addWidget(dialog)
+        if language == "zh_CN":
+            assert dialog.restore_button.text() != "Restore"
+    finally:
+        i18n.install_language("en")
+
+
+def test_every_environment_message_has_a_translation(qtbot) -> None:
+    from desktop_kb.store.errors import ENVIRONMENT_MESSAGES
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    i18n.install_language("zh_CN")
+    try:
+        for code, english in ENVIRONMENT_MESSAGES.items():
+            assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
+    finally:
+        i18n.install_language("en")
