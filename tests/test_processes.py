@@ -332,3 +332,31 @@ def test_kill_during_import_status_says_so_and_the_next_process_repairs(tmp_path
         assert lib.drain(TIMEOUT)
         assert lib.verify(repair=False).drift == 0
     store.close()
+
+
+def test_index_status_reports_a_backlog_instead_of_waiting_it_out(tmp_path: Path) -> None:
+    """An owner that is not keeping up (busy, stuck): ``index status`` says "indexing" at once."""
+    from desktop_kb.index.writer_lock import WriterLock
+
+    data_dir = tmp_path / "library"
+    with Library(data_dir, load_model=False) as lib:
+        assert lib.drain(TIMEOUT)
+    stuck_owner = WriterLock(data_dir, "app")
+    assert stuck_owner.try_acquire()
+    try:
+        with Library(data_dir, load_model=False) as follower:
+            assert not follower.worker.is_owner
+            follower.add_note("未索引", "written while the owner does nothing zqstuck")
+        done = cli(data_dir, "index", "status", "--json")
+        assert done.returncode == 0, done.stderr
+        payload = json.loads(done.stdout)
+        assert payload["state"] == "indexing" and payload["pending"] >= 1, payload
+        assert "Saved" not in done.stderr  # a status saves nothing
+    finally:
+        stuck_owner.release()
+    # The next process that keeps the index catches up (search waits for it).
+    found = cli(data_dir, "search", "zqstuck", "--json")
+    assert found.returncode == 0 and json.loads(found.stdout)["results"], found.stdout
+    assert "Saved" not in found.stderr
+    done = cli(data_dir, "index", "status", "--json")
+    assert json.loads(done.stdout)["state"] == "ok", done.stdout

@@ -43,7 +43,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from desktop_kb.qa.engine import QaEngine
 
     with open_library(args) as lib:
-        wait_for_index(lib)
+        wait_for_index(lib, saved=False)
         engine = QaEngine(lib)
         session_id = args.session
         if session_id is None:

@@ -70,7 +70,7 @@ def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazil
     return lib
 
 
-def wait_for_index(lib: Any) -> None:
+def wait_for_index(lib: Any, *, saved: bool = True) -> None:
     """Return once the index reflects every change made so far, so a script can search next.
 
     When another process keeps the index (the app), say so if it takes a
@@ -82,7 +82,8 @@ def wait_for_index(lib: Any) -> None:
         return
     owner = lib.worker.owner()
     who = "this command" if lib.worker.is_owner else owner.describe() if owner is not None else "another process"
-    output.notice(f"Saved. Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
+    first = "Saved. " if saved else ""
+    output.notice(f"{first}Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
                   "nothing is lost)")
     lib.drain(backfill=False)
 
@@ -99,7 +100,7 @@ def wait_until_ready(lib: Any) -> None:
     """Wait for queued indexing and the embedding model to load, so answers match the
     library. An embedding backfill may go on: chunks without a vector yet are found
     by keywords meanwhile, and waiting for it could take an hour on a large library."""
-    wait_for_index(lib)
+    wait_for_index(lib, saved=False)
     model = lib.model_ready
     if model is not None and model.done():
         with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)

@@ -34,10 +34,15 @@ def _status_text(status: Any) -> str:
     return "\n".join(lines)
 
 
+STATUS_SETTLE_S = 2.0
+
+
 def cmd_index(args: argparse.Namespace) -> int:
     with open_library(args) as lib:
         if args.index_cmd == "status":
-            wait_for_index(lib)
+            # Give work already under way a moment to land, then report the state as it is:
+            # a status asked for during a long import says "indexing", it does not wait it out.
+            lib.drain(timeout=STATUS_SETTLE_S)
             status = lib.index_status()
             emit(args, status.as_json(), lambda: _status_text(status))
         elif args.index_cmd == "rebuild":
@@ -48,7 +53,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             emit(args, payload, f"rebuilt {result.sources} sources ({result.chunks} chunks) "
                                 f"in {result.seconds:.2f}s")
         elif args.index_cmd == "verify":
-            wait_for_index(lib)
+            wait_for_index(lib, saved=False)
             say_who_does_it(lib, "verifying")
             report = lib.verify(repair=not args.no_repair)
             emit(args, report.as_dict(), lambda: (

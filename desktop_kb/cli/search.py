@@ -13,7 +13,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise CliError("--limit must be at least 1.")
     with open_library(args) as lib:
-        wait_for_index(lib)
+        wait_for_index(lib, saved=False)
         response = lib.search(args.query, limit=args.limit, mode=args.mode)
 
         def text() -> str:
