@@ -29,6 +29,8 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_gate.py
 	$(PY) benchmarks/bench_gui.py
 	$(PY) benchmarks/bench_retrieval.py
+	$(PY) benchmarks/bench_xproc.py
+	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/bench_follow.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
