@@ -123,3 +123,23 @@ def test_settings_defaults_and_roundtrip(store: sqlite3.Connection) -> None:
     settings.set_setting(store, "ui.language", "zh_CN")
     assert settings.get_setting(store, "qa.cloud_enabled") is True
     assert settings.all_settings(store)["ui.language"] == "zh_CN"
+
+
+def test_save_over_keeps_text_saved_elsewhere_as_a_private_copy_when_the_note_is_private(
+        tmp_path: Path) -> None:
+    editor = open_store(tmp_path / "library.sqlite")
+    other = open_store(tmp_path / "library.sqlite")  # another process's connection
+    note_id = notes.create_note(editor, "私密", "v1", local_only=True)
+    loaded = notes.get_note(editor, note_id)
+    base = notes.Base(loaded.change_seq, loaded.title, loaded.body)
+    notes.update_note(other, note_id, body="written elsewhere")
+    outcome = notes.save_over(editor, note_id, "私密", "typed in the editor", base, "私密 (other)")
+    assert outcome.changed and outcome.other_version is not None
+    kept = notes.get_note(editor, outcome.other_version)
+    assert (kept.title, kept.body, kept.local_only) == ("私密 (other)", "written elsewhere", True)
+    assert notes.get_note(editor, note_id).body == "typed in the editor"
+    # Saving again from the new base finds nothing to keep aside.
+    again = notes.save_over(editor, note_id, "私密", "typed more", outcome.base, "x")
+    assert again.other_version is None
+    editor.close()
+    other.close()
