@@ -79,12 +79,16 @@ def test_text_that_never_saved_is_offered_after_a_restart(qtbot, data_dir: Path)
     assert "full" in kept[0].reason.lower()
 
 
+@pytest.mark.parametrize("private", [False, True])
 def test_a_note_purged_by_another_process_keeps_its_words_as_a_new_note(
-    qtbot, queue: SaveQueue, data_dir: Path,  # type: ignore[no-untyped-def]
+    qtbot, queue: SaveQueue, data_dir: Path, private: bool,  # type: ignore[no-untyped-def]
 ) -> None:
     lib = Library(data_dir, load_model=False)
     try:
-        note_id = lib.add_note("会被删掉", "old")
+        note_id = lib.add_note("会被删掉", "old", local_only=private)
+        loaded = lib.get_note(note_id)
+        queue.set_base(note_id, loaded.change_seq, loaded.title, loaded.body,
+                       local_only=loaded.local_only)
         queue.set_library(lib)
         other = Library(data_dir, load_model=False)  # "the CLI"
         other.delete_note(note_id)
@@ -94,6 +98,7 @@ def test_a_note_purged_by_another_process_keeps_its_words_as_a_new_note(
         old, new = recreated.args
         assert old == note_id  # (SQLite may hand the freed id out again)
         assert lib.get_note(new).body == "typed after it was purged zqlost4"
+        assert lib.get_note(new).local_only is private  # a private note's words stay private (I11)
         assert recovery.pending(data_dir) == []
     finally:
         queue.set_library(None)

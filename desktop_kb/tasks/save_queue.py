@@ -90,6 +90,7 @@ class SaveQueue(QObject):
         self._queue: deque[_Save | _Job] = deque()
         self._state = _State()
         self._bases: dict[int, Base] = {}  # note id -> the version the editor's text replaces
+        self._local_only: set[int] = set()  # notes the editor knows to be local-only
         # The title of a note that keeps a version saved elsewhere (the window translates it).
         self.other_title: Callable[[str], str] = lambda title: f"{title} (other version)"
         self._busy = False
@@ -124,14 +125,24 @@ class SaveQueue(QObject):
             self._queue.append(_Save(note_id, title, body))
             self._cv.notify_all()
 
-    def set_base(self, note_id: int, change_seq: int, title: str, body: str) -> None:
+    def set_base(self, note_id: int, change_seq: int, title: str, body: str, *,
+                 local_only: bool = False) -> None:
         """The editor shows this version of the note: its next save replaces exactly this.
 
         Call it when text is loaded into the editor with nothing of that note
-        waiting to be saved.
+        waiting to be saved. ``local_only``: if the note is purged elsewhere while
+        being edited, the note its words are saved into is local-only too (I11).
         """
         with self._cv:
             self._bases[note_id] = Base(change_seq, title, body)
+            self.set_local_only(note_id, local_only)
+
+    def set_local_only(self, note_id: int, local_only: bool) -> None:
+        with self._cv:
+            if local_only:
+                self._local_only.add(note_id)
+            else:
+                self._local_only.discard(note_id)
 
     def base_seq(self, note_id: int) -> int:
         """The feed number of the version the editor's text replaces (-1: none known)."""
@@ -318,14 +329,18 @@ class SaveQueue(QObject):
 
     def _recreate(self, library: Library, item: _Save) -> None:
         """The note was purged by another process while being edited: keep the words as a new note."""
+        with self._cv:
+            private = item.note_id in self._local_only
         try:
-            new_id = library.add_note(item.title, item.body)
+            new_id = library.add_note(item.title, item.body, local_only=private)
         except Exception as exc:  # noqa: BLE001 - kept and retried like any failed save
             self._failed(library, item, exc)
             return
         recovery.discard(library.paths.data_dir, item.note_id)
         with self._cv:
             self._state.reasons.pop(item.note_id, None)
+            if private:
+                self._local_only.add(new_id)
         self._emit(self.noteRecreated, item.note_id, new_id)
 
     @staticmethod

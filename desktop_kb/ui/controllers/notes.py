@@ -106,7 +106,8 @@ class NotesController(QObject):
         editor = self._w.editor
         unsaved = self._w.save_queue.pending_text(note.id)
         if unsaved is None:
-            self._w.save_queue.set_base(note.id, note.change_seq, note.title, note.body)
+            self._w.save_queue.set_base(note.id, note.change_seq, note.title, note.body,
+                                        local_only=note.local_only)
             editor.load(note, read_only=note.trashed)
         else:  # a save of this note is still failing: show the newer, unsaved text
             editor.load(replace(note, title=unsaved[0], body=unsaved[1]), read_only=note.trashed)
@@ -225,5 +226,6 @@ class NotesController(QObject):
         note_id = self._w.editor.note_id
         if note_id is None:
             return
+        self._w.save_queue.set_local_only(note_id, on)
         self._w.save_queue.submit(lambda lib: lib.set_note_local_only(note_id, on))
         self._w.note_list.model.patch(note_id, local_only=on)

@@ -90,14 +90,16 @@ class OutsideChangesController(QObject):
             return  # read before the editor's own latest save landed: older than the screen
         snapshot = w.editor.snapshot()
         if snapshot is not None and snapshot[1:] == (note.title, note.body):
-            w.save_queue.set_base(note.id, note.change_seq, note.title, note.body)
+            w.save_queue.set_base(note.id, note.change_seq, note.title, note.body,
+                                  local_only=note.local_only)
             return  # our own save coming back, or nothing visible changed
         if note.trashed and not w.note_list.showing_trash:
             w.show_placeholder()
             w.statusBar().showMessage(self.tr("The open note was moved to the trash outside this "
                                               "window."), 10000)
             return
-        w.save_queue.set_base(note.id, note.change_seq, note.title, note.body)
+        w.save_queue.set_base(note.id, note.change_seq, note.title, note.body,
+                                  local_only=note.local_only)
         w.editor.refresh(note, read_only=note.trashed)
         w.statusBar().showMessage(self.tr("The open note was updated by another program."), 5000)
 
