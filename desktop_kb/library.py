@@ -499,7 +499,10 @@ class Library:
         made = create_backup(self.paths.store, reason="auto")
         with self._write_lock, transaction(self.store, "Tidying the change feed"):
             feed.collect_tombstones(self.store)
-        self.verify(repair=True)
+        # Asked for, not waited for: the index worker runs it behind other indexing work,
+        # and closing the window must never wait for it (stop() ends it; the next day
+        # asks again).
+        self.worker.verify(repair=True)
         return made
 
     # ----- following other processes ------------------------------------------

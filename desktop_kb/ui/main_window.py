@@ -401,7 +401,9 @@ class MainWindow(QMainWindow):
     def _saves_done(self) -> None:
         self._saves_settled = True
         self.saving_dialog = None
-        self.close()
+        # Later, not now: this can run inside closeEvent (the last save landed just as the
+        # dialog started), where a nested close() is ignored and the window would stay open.
+        QTimer.singleShot(0, self.close)
 
     def _keep_working(self) -> None:
         self.saving_dialog = None
