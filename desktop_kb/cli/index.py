@@ -42,7 +42,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         if args.index_cmd == "status":
             # Give work already under way a moment to land, then report the state as it is:
             # a status asked for during a long import says "indexing", it does not wait it out.
-            lib.drain(timeout=STATUS_SETTLE_S)
+            lib.drain(timeout=STATUS_SETTLE_S, backfill=False)
             status = lib.index_status()
             emit(args, status.as_json(), lambda: _status_text(status))
         elif args.index_cmd == "rebuild":
