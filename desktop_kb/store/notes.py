@@ -128,10 +128,13 @@ def save_over(
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (other_title, row["body"], now, now, row["local_only"], row["local_only_reason"]))
             other = cur.lastrowid
+            markup_sync.sync_note(conn, other)
         changed = current != (title, body)
         if changed:
             conn.execute("UPDATE notes SET title = ?, body = ?, updated_at = ? WHERE id = ?",
                          (title, body, time.time(), note_id))
+            # Tags, wiki links and title keys follow the text, as in update_note.
+            markup_sync.sync_note(conn, note_id, body_changed=body != row["body"])
         seq = conn.execute("SELECT change_seq FROM notes WHERE id = ?", (note_id,)).fetchone()[0]
     return SaveOutcome(changed, Base(seq, title, body), other)
 
