@@ -53,7 +53,7 @@ NAMES = {
     "json", "md", "txt", "yaml", "yml", "py", "markdown", "GPT", "gpt", "mini", "chat", "com", "https",
     "http", "api", "v3", "deepseek", "moonshot", "cn", "localhost", "ollama", "Python", "wheel",  # the package format, named as pip names it
     "English",  # the language's own name ("中文和 English 都可以", the language list)
-    "OCR", "PDF", "EPUB", "HTML", "Word",  # formats and the technique, as Chinese UIs name them
+    "OCR", "PDF", "EPUB", "HTML", "Word", "RapidOCR", "PaddleOCR",  # formats, OCR and its engines
 }
 ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 HAN = re.compile("[\u4e00-\u9fff]")
