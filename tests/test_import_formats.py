@@ -17,6 +17,7 @@ from desktop_kb.importer.formats import (
     format_of,
     split_document,
 )
+from desktop_kb.text.markup_only import is_markup_only
 
 FORMATS = ("md", "txt", "yaml", "json", "py")
 
@@ -28,7 +29,10 @@ def check_invariants(result: SplitResult) -> None:
         assert frag.text == result.doc_text[frag.start:frag.end]
         assert frag.text.strip(), "whitespace-only fragment"
         assert prev_end <= frag.start < frag.end, "fragments overlap or are out of order"
-        assert len(frag.text) <= MAX_FRAGMENT_CHARS
+        # Over the cap only by keeping a markup-only tail with it (text.markup_only).
+        assert len(frag.text) <= MAX_FRAGMENT_CHARS or (
+            len(frag.text) <= 2 * MAX_FRAGMENT_CHARS
+            and any(is_markup_only(line) for line in frag.text.split("\n")))
         prev_end = frag.end
     assert "\r" not in result.doc_text
     assert not result.doc_text.startswith("\ufeff")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from desktop_kb.importer.model import FragmentSpec, SplitResult
 from desktop_kb.text.cutting import cut_span
+from desktop_kb.text.markup_only import glue_markup_only
 
 __all__ = [
     "MAX_FRAGMENT_CHARS", "PACK_CHARS", "Piece", "finish", "line_spans", "normalise_text",
@@ -106,9 +107,14 @@ def paragraph_pieces(doc: str, start: int, end: int, path: str) -> list[Piece]:
 
 
 def _cap(doc: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Cut an oversized piece; each part keeps its first line's indentation (code)."""
+    """Cut an oversized piece; each part keeps its first line's indentation (code).
+
+    A part that would be nothing but markup (a chapter's closing link definitions)
+    stays with its neighbour instead (``text.markup_only``).
+    """
     parts = []
-    for ps, pe in cut_span(doc, start, end, MAX_FRAGMENT_CHARS):
+    spans = cut_span(doc, start, end, MAX_FRAGMENT_CHARS)
+    for ps, pe in glue_markup_only(doc, spans, 2 * MAX_FRAGMENT_CHARS):
         line_start = max(doc.rfind("\n", start, ps) + 1, start)
         if not doc[line_start:ps].strip() and pe - line_start <= MAX_FRAGMENT_CHARS:
             ps = line_start

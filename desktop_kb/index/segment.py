@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop_kb.index.chunker import CHUNKER_VERSION
 from desktop_kb.text.fold import fold, fold_signature
 
 if TYPE_CHECKING:  # the segmenter is imported lazily: its dictionary load is slow.
@@ -167,14 +168,15 @@ def normalize(text: str) -> str:
 @functools.cache
 def segmenter_signature() -> str:
     """Everything the index's tokens depend on, stored in ``kb_meta``: a different
-    value (new rules, an OpenCC or jieba upgrade) makes the index rebuild."""
+    value (new rules, new chunk boundaries, an OpenCC or jieba upgrade) makes the
+    index rebuild."""
     try:
         from importlib.metadata import version
 
         jieba_version = version("jieba")
     except Exception:  # noqa: BLE001 - a frozen bundle may lack the metadata
         jieba_version = "?"
-    return f"{SEGMENTER_VERSION}+{fold_signature()}+jieba{jieba_version}"
+    return f"{SEGMENTER_VERSION}+chunks{CHUNKER_VERSION}+{fold_signature()}+jieba{jieba_version}"
 
 
 def is_identifier(token: str) -> bool:

@@ -8,7 +8,9 @@ document as headings with levels; this module turns them into heading paths
 A heading with no text under it before the next heading is never a section of
 its own: it is context for the section below, so it is folded into that
 section (or, at the very end of a document, into the one above).  A bare
-heading as a search hit or citation tells the reader nothing.
+heading as a search hit or citation tells the reader nothing.  So does a
+preamble of nothing but markup (link definitions, ``{{#include}}`` directives:
+``text.markup_only``): it is folded into the first section too.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from desktop_kb.text.markup_only import is_markup_only
 
 __all__ = [
     "PATH_SEPARATOR", "Heading", "HeadingStack", "Section", "front_matter_end", "heading_title",
@@ -135,17 +139,20 @@ def sections(
     """Sections of ``source[start:end]`` split at ``headings`` (sorted, inside the range).
 
     The text before the first heading is a section with an empty path (if it
-    is not blank).  Heading-only sections are folded into the next section, or
+    is neither blank nor markup only).  Heading-only sections are folded into the next section, or
     into the previous one at the end of the document.
     """
     end = len(source) if end is None else end
     out: list[Section] = []
     if not headings:
         return [Section(start, end, "")] if not _blank(source, start, end) else []
-    if not _blank(source, start, headings[0].start):
-        out.append(Section(start, headings[0].start, ""))
-    stack = HeadingStack()
     pending: int | None = None  # start of heading-only sections waiting for a body
+    if not _blank(source, start, headings[0].start):
+        if is_markup_only(source[start:headings[0].start]):
+            pending = start
+        else:
+            out.append(Section(start, headings[0].start, ""))
+    stack = HeadingStack()
     for i, h in enumerate(headings):
         path = stack.push(h.level, h.title)
         sec_end = headings[i + 1].start if i + 1 < len(headings) else end

@@ -1,0 +1,89 @@
+"""Markup-only pieces: text that says nothing on its own and must not be a chunk of its own.
+
+Books written for mdBook and other Markdown tools end chapters with blocks of
+link-reference definitions (``[foo]: https://…``) and pull listings in with
+directives inside a code fence (```` ```rust ```` / ``{{#rustdoc_include …}}`` /
+```` ``` ````).  When the cutter puts such a block in a piece of its own, that
+piece is found by nothing a person asks yet crowds dense results (its vector is
+"generic"), and it is a citation that tells the reader nothing.  Like a bare
+heading (``text.headings``), it is context for its neighbour: it is glued to the
+piece before it (or after it, at the start of a span), so no text is lost and the
+offsets stay exact.
+
+A line counts as markup only if it is, as a whole, one of: a link-reference
+definition whose destination looks like a link (a URL, a path, an anchor — not
+prose), a ``{{#name …}}`` directive, or a code-fence line.  Footnote definitions
+(``[^1]: …``) are content.  A piece is markup-only when every non-blank line is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["glue_markup_only", "is_markup_only"]
+
+_MARKUP_LINE = re.compile(
+    r"[ \t]*(?:"
+    # [label]: destination "optional title" — the destination must look like a link.
+    r"\[(?!\^)[^\[\]\n]+\]:[ \t]*(?:<[^<>\n]*>|[^\s<>]*[/.#:][^\s<>]*)"
+    r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?"
+    # {{#include path}}, {{#rustdoc_include path:anchor}}, {{#playground …}}
+    r"|\{\{#[A-Za-z_][\w-]*(?:[ \t][^{}\n]*)?\}\}"
+    # ``` / ~~~ fence lines, with or without an info string
+    r"|(?:`{3,}|~{3,})[^`\n]*"
+    r")[ \t]*\r?"
+)
+
+
+def is_markup_only(text: str) -> bool:
+    """True if ``text`` has a non-blank line and every non-blank line is markup."""
+    seen = False
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
+        if not _MARKUP_LINE.fullmatch(line):
+            return False
+        seen = True
+    return seen
+
+
+def _is_markup_span(source: str, start: int, end: int) -> bool:
+    """Markup only, in whole lines: a piece cut out of the middle of a line is not."""
+    line_start = source.rfind("\n", 0, start) + 1
+    line_end = source.find("\n", end)
+    line_end = len(source) if line_end < 0 else line_end
+    return (not source[line_start:start].strip() and not source[end:line_end].strip()
+            and is_markup_only(source[start:end]))
+
+
+def glue_markup_only(
+    source: str, spans: Sequence[tuple[int, int]], limit: int,
+) -> list[tuple[int, int]]:
+    """``spans`` (consecutive pieces of one section) with markup-only ones joined to a neighbour.
+
+    A span is markup-only if it is whole lines that are all markup.
+    A markup-only span joins the span before it; leading ones join the first
+    span with content.  A join that would make a piece longer than ``limit``
+    is not made (a wall of link definitions is then a piece in its own right,
+    and a piece's size stays bounded).  If every span is markup-only, they are
+    all there is and stay as they are.
+    """
+    markup = [_is_markup_span(source, s, e) for s, e in spans]
+    if all(markup) or not any(markup):
+        return list(spans)
+    out: list[tuple[int, int]] = []
+    leading: list[tuple[int, int]] = []  # markup-only spans before any content
+    for (s, e), is_markup in zip(spans, markup, strict=True):
+        if is_markup and not out:
+            leading.append((s, e))
+        elif is_markup and e - out[-1][0] <= limit:
+            out[-1] = (out[-1][0], e)
+        elif leading and e - leading[0][0] <= limit:
+            out.append((leading[0][0], e))
+            leading = []
+        else:
+            out.extend(leading)
+            leading = []
+            out.append((s, e))
+    return out
