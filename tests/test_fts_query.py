@@ -247,3 +247,23 @@ def test_ideograph_pairs_follow_edits_and_deletes(library) -> None:  # type: ign
     library.delete_note(note)
     assert grams() == 0
     assert library.verify().drift == 0
+
+
+def test_term_coverage_counts_whole_tokens_only(library) -> None:  # type: ignore[no-untyped-def]
+    """Coverage asks "is the term one of the chunk's tokens" (body or title): a term that
+    is only part of a token ("compose" inside "docker-compose"), spans two tokens, or
+    is empty does not count."""
+    from desktop_kb.retrieval.term_stats import term_coverage
+
+    note = library.add_note("Compose 笔记", "用 docker-compose.yml 启动 gitlab-ce 服务。")
+    other = library.add_note("其他", "composer 是 PHP 的包管理器。")
+    library.drain()
+    index = library.index_reader
+    ids = dict(library.worker.call(lambda c: c.execute(
+        "SELECT source_id, id FROM kb_chunks").fetchall()).result())
+    weights = {"compose": 2.0, "gitlab": 1.0, "笔记": 1.0, "ocker": 5.0, "yml 启动": 3.0, "": 1.0}
+    cov = term_coverage(index, weights, [ids[note], ids[other]])
+    total = sum(weights.values())
+    # compose (a part of the identifier), gitlab (part) and 笔记 (title) are tokens
+    assert cov[ids[note]] == (2.0 + 1.0 + 1.0) / total
+    assert cov[ids[other]] == 0.0

@@ -66,7 +66,7 @@ def gather(
     query_vector: np.ndarray | None, dense: DenseIndex | None, lexical: bool = True,
 ) -> Candidates:
     """Run both sides once and record every candidate's evidence from both."""
-    lex = lexical_search(index, query, limit=LEXICAL_N) if lexical else []
+    lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis) if lexical else []
     dense_hits: list[tuple[int, float]] = []
     if query_vector is not None and dense is not None:
         dense_hits = dense.search(query_vector, DENSE_N)

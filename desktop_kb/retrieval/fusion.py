@@ -161,6 +161,8 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
 
 def order(cand: Candidates, scores: np.ndarray, tie: Callable[[int], tuple[int, int]]) -> list[Fused]:
     """Candidates by the deterministic tie-break (−fused, −lexical, −dense, source, chunk order)."""
-    fused = [Fused(int(cid), float(s), float(b), max(0.0, float(np.nan_to_num(c))))
-             for cid, s, b, c in zip(cand.ids, scores, cand.bm25, cand.cosine, strict=True)]
+    dense = np.maximum(0.0, np.nan_to_num(cand.cosine)).tolist()  # once, not per candidate
+    fused = [Fused(cid, s, b, c) for cid, s, b, c in zip(
+        cand.ids.tolist(), np.asarray(scores, dtype=np.float64).tolist(), cand.bm25.tolist(), dense,
+        strict=True)]
     return sorted(fused, key=_order_key(tie))

@@ -56,10 +56,16 @@ def prune(branches: list[Alternative], doc_freq: dict[str, int],
     return [b for b in branches if b.match in kept]
 
 
-def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50) -> list[tuple[int, float]]:
-    """Best chunks first; scores are ≥ 0 (negated BM25) so they can cross a seam safely."""
-    user_words.sync(index)  # cut the query the way this index's rows were cut
-    analysis = analyse_query(query)
+def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
+                   analysis: QueryAnalysis | None = None) -> list[tuple[int, float]]:
+    """Best chunks first; scores are ≥ 0 (negated BM25) so they can cross a seam safely.
+
+    ``analysis`` is ``analyse_query(query)`` when the caller already has it (made
+    after ``user_words.sync`` on this index): the query is then not cut again.
+    """
+    if analysis is None:
+        user_words.sync(index)  # cut the query the way this index's rows were cut
+        analysis = analyse_query(query)
     branches = alternatives(analysis)
     if not branches:
         return []

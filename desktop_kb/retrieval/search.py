@@ -10,7 +10,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words
-from desktop_kb.index.segment import analyse_query, query_terms
+from desktop_kb.index.segment import analyse_query
 from desktop_kb.retrieval.candidates import embed_query, gather
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf
@@ -34,6 +34,7 @@ class Ranking:
     best_dense: float = 0.0  # best cosine seen, for the relevance floor
     lexical_hits: int = 0
     floor: float | None = None  # the cosine under which dense-only hits mean "nothing"
+    terms: list[str] = field(default_factory=list)  # the query's meaningful terms (highlights)
 
 
 def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int], tuple[int, int]]:
@@ -56,6 +57,7 @@ def rank_chunks(
     ranking = Ranking()
     user_words.sync(index)  # cut the query the way this index's rows were cut
     analysis = analyse_query(query)
+    ranking.terms = analysis.terms
     vector = embed_query(engine, dense, query) if mode != "lexical" else None
     cand = gather(index, query, analysis, query_vector=vector, dense=dense, lexical=mode != "dense")
     ranking.query_vector = vector
@@ -153,5 +155,5 @@ def search(
         response.notice = NOTHING_NOTICE
         return response
     response.results, response.dropped = materialize(
-        index, store, ranking.ranked, query_terms(query), limit, scores=ranking.scores)
+        index, store, ranking.ranked, ranking.terms, limit, scores=ranking.scores)
     return response

@@ -92,5 +92,18 @@ def term_coverage(
     total = sum(weights.values())
     if total <= 0:
         return {cid: 0.0 for cid in chunk_ids}
-    return {cid: sum(w for t, w in weights.items() if t in tokens) / total
-            for cid, tokens in chunk_tokens(index, chunk_ids).items()}
+    # Columns hold single-space-joined tokens, so " term " inside " body title " is
+    # exactly "term is one of the chunk's tokens", without splitting every hit's text
+    # into a set (the largest share of this function's time). A term that is not one
+    # token (empty, or with a space) is no token of any chunk, as with the sets.
+    padded = [(f" {t} ", w) for t, w in weights.items() if t.split() == [t]]
+    out: dict[int, float] = {}
+    ids = list(dict.fromkeys(chunk_ids))
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        marks = ",".join("?" * len(part))
+        for rowid, body, title in index.execute(
+                f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part):
+            text = f" {body} {title} "
+            out[rowid] = sum(w for t, w in padded if t in text) / total
+    return out
