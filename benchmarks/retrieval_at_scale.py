@@ -102,7 +102,13 @@ def build_library(data_dir: Path, corpus: rc.SyntheticCorpus, sentence_vectors: 
     """
     from desktop_kb.index import db as index_db
     from desktop_kb.index.apply import Cursor, write_cursor
-    from desktop_kb.index.prepare import PreparedChunk, PreparedSource, chunk_source, prepare_source
+    from desktop_kb.index.prepare import (
+        PreparedChunk,
+        PreparedSource,
+        chunk_source,
+        embed_text_of,
+        prepare_source,
+    )
     from desktop_kb.index.segment import gram_tokens, segment_for_index, segmenter_signature
     from desktop_kb.index.sources import SourceText, source_version, text_hash
     from desktop_kb.index.vectors import store_vectors
@@ -151,10 +157,12 @@ def build_library(data_dir: Path, corpus: rc.SyntheticCorpus, sentence_vectors: 
             title_cache[head] = (segment_for_index(head), gram_tokens(head))
         head_tokens, head_grams = title_cache[head]
         thash = text_hash(body)
+        embedded = embed_text_of(body, title)  # the model reads one script (model_text)
         chunk = PreparedChunk(
             ord=0, start=chunks[0].start, end=chunks[0].end, heading_path="", text=body,
             text_hash=thash, body_tokens=" ".join(parts_seg),
-            gram_tokens=" ".join(filter(None, (" ".join(parts_grams), head_grams))), embed_hash=thash)
+            gram_tokens=" ".join(filter(None, (" ".join(parts_grams), head_grams))),
+            embed_hash=thash if embedded == body else text_hash(embedded))
         return PreparedSource(key=source.key, title=title, version=source_version(title, body),
                               title_hash=text_hash(title),
                               title_tokens=" ".join(filter(None, (head_tokens, number))),

@@ -121,3 +121,17 @@ def test_search_finds_other_script_with_highlights(data_dir: Path) -> None:
         assert pdf and pdf[0].source_id == radical
         body = lib.get_note(radical).body
         assert {body[a:b] for a, b in pdf[0].highlights} >= {"⾥程碑", "⻚⾯"}
+
+
+def test_the_embedding_model_reads_one_script_and_shares_the_cache() -> None:
+    """A Traditional chunk is embedded as its Simplified spelling (case and width kept),
+    so it shares the embedding cache with that spelling; Simplified text keeps its hash."""
+    from desktop_kb.index.prepare import embed_text_of, prepare_source
+    from desktop_kb.index.sources import SourceText, text_hash
+
+    assert embed_text_of("用 Docker 備份資料庫", "") == "用 Docker 备份资料库"
+    assert embed_text_of("", "軟體") == "软体"
+    trad = prepare_source(SourceText("note", 1, "", "這個軟體會自動備份資料庫。", "md")).chunks[0]
+    simp = prepare_source(SourceText("note", 2, "", "这个软体会自动备份资料库。", "md")).chunks[0]
+    assert trad.embed_hash == simp.embed_hash == text_hash("这个软体会自动备份资料库。")
+    assert simp.embed_hash == simp.text_hash

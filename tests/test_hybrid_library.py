@@ -211,3 +211,18 @@ def test_off_topic_query_shows_no_results_instead_of_noise(hybrid: Library) -> N
     response = hybrid.search("sourdough starter hydration ratio")
     assert response.results == [] and "nothing in the library" in response.notice
     assert hybrid.search("cat sleeping in the sun").results  # a real match is unaffected
+
+
+def test_the_model_reads_both_scripts_alike(hybrid: Library) -> None:
+    """A Simplified question scores a Traditional passage exactly as its Traditional
+    spelling does: the model reads both in one script (text/fold.py model_text)."""
+    trad = hybrid.add_note("備份", "這個軟體會在伺服器上自動備份資料庫，每天凌晨執行一次。")
+    hybrid.drain()
+
+    def cosine(query: str) -> float:
+        hits = {r.source_id: r.dense_score for r in hybrid.search(query, limit=10, mode="dense").results}
+        return hits[trad]
+
+    simplified, traditional = "软体怎么自动备份资料库", "軟體怎麼自動備份資料庫"
+    assert cosine(simplified) == pytest.approx(cosine(traditional), abs=1e-6)
+    assert cosine(simplified) > 0.3

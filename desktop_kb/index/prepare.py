@@ -8,6 +8,7 @@ from desktop_kb.index.chunker import Chunk, chunk_markdown, chunk_plain
 from desktop_kb.index.segment import gram_tokens, segment_for_index, set_user_words
 from desktop_kb.index.sources import SourceKey, SourceText, text_hash
 from desktop_kb.index.terms import source_terms
+from desktop_kb.text.fold import model_text
 
 MAX_CHUNK_CHARS = 800
 
@@ -60,7 +61,7 @@ def prepare_source(source: SourceText) -> PreparedSource:
             ord=c.ord, start=c.start, end=c.end, heading_path=c.heading_path, text=c.text,
             text_hash=thash, body_tokens=segment_for_index(c.text),
             gram_tokens=" ".join(filter(None, (gram_tokens(c.text), title_grams))),
-            embed_hash=thash if embedded is c.text else text_hash(embedded),
+            embed_hash=thash if embedded == c.text else text_hash(embedded),
         ))
     return PreparedSource(
         key=source.key, title=source.title, version=source.version, title_hash=text_hash(source.title),
@@ -70,8 +71,9 @@ def prepare_source(source: SourceText) -> PreparedSource:
 
 
 def embed_text_of(text: str, title: str) -> str:
-    """What the embedding model sees for a chunk; a title-only note embeds its title."""
-    return text if text.strip() else title
+    """What the embedding model sees for a chunk (in one script, see ``model_text``);
+    a title-only note embeds its title."""
+    return model_text(text if text.strip() else title)
 
 
 def prepare_many(sources: list[SourceText], user_words: frozenset[str]) -> list[PreparedSource]:

@@ -21,6 +21,7 @@ from desktop_kb.retrieval.search import materialize, nothing_relevant, rank_chun
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.retrieval.term_stats import index_stats, term_coverage, term_weights
 from desktop_kb.store import links as store_links
+from desktop_kb.text.fold import model_text
 
 SEEDS_TO_EXPAND = 3
 MAX_EXPANSIONS = 4
@@ -174,6 +175,6 @@ def _best_dense_sentences(engine: Any, query_vector: np.ndarray, hits: list[QaHi
         spans = sentence_spans(hit.text, r.chunk_start, r.chunk_end)[:40]
         if len(spans) < 2:
             continue
-        vectors = engine.embed_passages([hit.text[a:b] for a, b in spans])
+        vectors = engine.embed_passages([model_text(hit.text[a:b]) for a, b in spans])
         scores = vectors @ query_vector
         hit.best_sentence = spans[int(np.argmax(scores))]

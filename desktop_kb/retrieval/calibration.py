@@ -31,6 +31,7 @@ from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.snippets import sentence_spans
+from desktop_kb.text.fold import model_text
 
 SAMPLE = 48  # pseudo-questions per estimate
 NEGATIVES = 400  # random chunks each pseudo-question is compared with
@@ -138,7 +139,7 @@ def estimate(
             break
     if len(questions) < sample // 4:
         return None
-    vectors = engine.embed_queries([q for _, q in questions])
+    vectors = engine.embed_queries([model_text(q) for _, q in questions])
     negatives_pool = dense.sample_ids(NEGATIVES, seed + 1)
     negatives: list[float] = []
     positives: list[float] = []

@@ -17,6 +17,7 @@ from desktop_kb.index.segment import QueryAnalysis
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.term_stats import term_coverage, term_weights
+from desktop_kb.text.fold import model_text
 
 LEXICAL_N = 100
 DENSE_N = 100
@@ -100,4 +101,4 @@ def gather(
 def embed_query(engine: EmbeddingEngine | None, dense: DenseIndex | None, query: str) -> np.ndarray | None:
     if engine is None or dense is None or not dense.ready or not query.strip():
         return None
-    return engine.embed_queries([query])[0]
+    return engine.embed_queries([model_text(query)])[0]

@@ -37,11 +37,14 @@ __all__ = [
     "fold_map",
     "fold_signature",
     "ideographs",
+    "model_text",
     "to_simplified",
 ]
 
 #: Bump when the folding rules change (the index records it and rebuilds).
-FOLD_VERSION = "1"
+#: 2: the embedding model reads Simplified text (:func:`model_text`), so the
+#: vectors of Traditional chunks are made again.
+FOLD_VERSION = "2"
 
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 
@@ -110,6 +113,19 @@ def to_simplified(text: str) -> str:
     if len(out) == len(text):
         return out
     return "".join(_t2s_char(ch) if _HAN_RE.match(ch) else ch for ch in text)
+
+
+def model_text(text: str) -> str:
+    """What an embedding model reads: ``text`` in Simplified script, nothing else folded.
+
+    The models we ship place a Traditional sentence and its Simplified
+    spelling apart (multilingual USE on DRCD dev, 1,000 questions: dense R@1
+    0.593 Traditional→Traditional but 0.515 Simplified questions→Traditional
+    passages, 0.489 the reverse). Passages and queries both read in one script
+    put every pairing at the Simplified→Simplified figure (0.589). Case, width
+    and punctuation stay: models are trained on natural text.
+    """
+    return to_simplified(text)
 
 
 def _fold_chars(text: str) -> str:
