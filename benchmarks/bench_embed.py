@@ -18,7 +18,9 @@ imported books produces. Measured, in one run, on the same chunks:
   ``use_model``: the background backfill is timed from the worker's "model"
   event to its end (reading chunks, embedding, writing vectors and the cache,
   updating the in-memory matrix). The time spent inside ``session.run`` is
-  recorded too, so the indexer's own share is visible.
+  recorded too, so the indexer's own share is visible;
+* memory: a fresh process loads the engine and embeds the same chunks
+  (VmRSS after loading, VmHWM peak).
 
 Raw and engine passes bracket every indexer run (R0 E0, I1, R1 E1, I2, ...);
 each indexer run is compared with the mean of the raw passes around it. The
@@ -32,8 +34,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -47,14 +49,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from measure import SessionRunTimer, cpu_seconds, proc_memory, raw_session  # noqa: E402
+
 DEFAULT_CMRC = Path("../shared/eval/cmrc2018_trial.json")  # relative to the checkout, like bench_retrieval
 NOTE_CHARS = 800
 PAGE = 256  # chunks the backfill reads per page
-
-
-def cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 def loadavg() -> list[float]:
@@ -123,20 +122,6 @@ def engine_batches(engine: Any, texts: Sequence[str], prefix: str) -> list[dict[
     return feeds
 
 
-def raw_session(model_file: Path, threads: int, kind: str) -> Any:
-    import onnxruntime as ort
-
-    from desktop_kb.embed.engine import session_options
-
-    options = session_options(threads)
-    if kind == "string":
-        from onnxruntime_extensions import get_library_path
-
-        options.register_custom_ops_library(get_library_path())
-    return ort.InferenceSession(str(model_file), sess_options=options,
-                                providers=["CPUExecutionProvider"])
-
-
 def time_raw(session: Any, feeds: Sequence[dict[str, np.ndarray]], output: str) -> tuple[float, float]:
     wall = cpu = 0.0
     for feed in feeds:
@@ -156,29 +141,18 @@ def time_engine(engine: Any, texts: Sequence[str]) -> tuple[float, float]:
 
 def time_indexer(notes: Sequence[tuple[str, str]], models_dir: Path, model: str, threads: int,
                  data_dir: Path) -> dict[str, Any]:
-    import onnxruntime as ort
-
     from desktop_kb.library import Library
 
     marks: dict[str, float] = {}
     lock = threading.Lock()
+    inference = SessionRunTimer()
 
     def listener(event: Any) -> None:
         if event.kind == "model":
             with lock:
                 marks["model"] = time.perf_counter()
                 marks["cpu"] = cpu_seconds()
-
-    real_run = ort.InferenceSession.run
-    inference = [0.0]
-
-    def timed_run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        t = time.perf_counter()
-        try:
-            return real_run(self, *args, **kwargs)
-        finally:
-            if "model" in marks:
-                inference[0] += time.perf_counter() - t
+                inference.counting = True
 
     with Library(data_dir, models_dir=models_dir, load_model=False, listener=listener) as lib:
         if lib.startup_rebuild is not None:
@@ -188,18 +162,37 @@ def time_indexer(notes: Sequence[tuple[str, str]], models_dir: Path, model: str,
             lib.add_note(title, body)
         lib.drain()
         chunks = lib.index_status().chunks
-        ort.InferenceSession.run = timed_run  # type: ignore[method-assign]
-        try:
+        with inference:
             embedded = lib.use_model(model).result()
-        finally:
-            ort.InferenceSession.run = real_run  # type: ignore[method-assign]
         end, cpu_end = time.perf_counter(), cpu_seconds()
     backfill = end - marks["model"]
     return {
         "chunks": chunks, "embedded": embedded, "backfill_s": round(backfill, 3),
-        "cpu_s": round(cpu_end - marks["cpu"], 3), "session_run_s": round(inference[0], 3),
-        "own_share": round((backfill - inference[0]) / backfill, 4),
+        "cpu_s": round(cpu_end - marks["cpu"], 3), "session_run_s": round(inference.seconds, 3),
+        "own_share": round((backfill - inference.seconds) / backfill, 4),
     }
+
+
+def memory_probe(models_dir: Path, model: str, threads: int) -> dict[str, float]:
+    """Run in a fresh process: the engine's memory after loading, and the peak
+    while embedding the texts read from stdin (a JSON list), in MB."""
+    from desktop_kb.embed import ModelManager
+
+    texts = json.loads(sys.stdin.read())
+    base = proc_memory()["VmRSS"]
+    engine = ModelManager(models_dir.parent).load_engine(model, threads=threads)
+    loaded = proc_memory()["VmRSS"]
+    for start in range(0, len(texts), PAGE):
+        engine.embed_passages(texts[start:start + PAGE])
+    return {"python_mb": base, "loaded_mb": loaded, "peak_mb": proc_memory()["VmHWM"]}
+
+
+def engine_memory(models_dir: Path, model: str, threads: int, texts: Sequence[str]) -> dict[str, Any]:
+    command = [sys.executable, __file__, "--memory-probe", "--model", model,
+               "--models-dir", str(models_dir), "--threads", str(threads)]
+    done = subprocess.run(command, input=json.dumps(list(texts)), capture_output=True, text=True,
+                          check=True, timeout=3600)
+    return json.loads(done.stdout)
 
 
 def bench(cmrc: Path, models_dir: Path, model: str, n_chunks: int, rounds: int, threads: int,
@@ -256,6 +249,8 @@ def bench(cmrc: Path, models_dir: Path, model: str, n_chunks: int, rounds: int, 
         "raw_cpu_s_per_chunk": round(statistics.median(p["raw_cpu_s"] for p in passes) / n, 4),
         "indexer_cpu_s_per_chunk": round(statistics.median(r["cpu_s"] for r in runs) / n, 4),
     }
+    progress("resident memory of a fresh process (engine loaded, embedding the chunks)")
+    result["memory"] = engine_memory(models_dir, model, threads, texts)
     result["loadavg_end"] = loadavg()
     return result
 
@@ -272,8 +267,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--memory-probe", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     models_dir = args.models_dir or default_data_dir() / "models"
+    if args.memory_probe:
+        print(json.dumps(memory_probe(models_dir, args.model, args.threads)))
+        return 0
     results = []
     for model in args.model.split(","):
         with tempfile.TemporaryDirectory(prefix="bench-embed-") as tmp:
@@ -305,6 +304,9 @@ def report(result: dict[str, Any]) -> None:
           f"(budget <= 1.20)")
     print(f"  CPU s/chunk: raw {m['raw_cpu_s_per_chunk']}, indexer {m['indexer_cpu_s_per_chunk']} "
           f"-> ~{2 / m['indexer_cpu_s_per_chunk']:.1f} chunks/s on two idle cores")
+    mem = result["memory"]
+    print(f"  memory (fresh process): {mem['loaded_mb']} MB with the model loaded, peak "
+          f"{mem['peak_mb']} MB while embedding (Python alone {mem['python_mb']} MB)")
     print(f"  load average {result['loadavg_start']} -> {result['loadavg_end']} (shared machine)")
 
 

@@ -56,6 +56,7 @@ from typing import Any
 import numpy as np
 import retrieval_at_scale as scale
 import retrieval_corpus as rc
+from measure import SessionRunTimer, raw_session
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 WHAT_IS_REAL = [
@@ -110,20 +111,6 @@ def loadavg() -> list[float] | None:
         return [round(x, 2) for x in os.getloadavg()]
     except OSError:
         return None
-
-
-def proc_memory() -> dict[str, float]:
-    """VmRSS and VmHWM (peak) of this process in MB, from /proc/self/status."""
-    out: dict[str, float] = {}
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                key, _, rest = line.partition(":")
-                if key in ("VmRSS", "VmHWM"):
-                    out[key] = round(int(rest.split()[0]) / 1024, 1)
-    except OSError:
-        pass
-    return out
 
 
 def progress(msg: str) -> None:
@@ -191,21 +178,6 @@ def pages(texts: Sequence[str]) -> list[list[str]]:
     return [list(texts[i:i + PAGE]) for i in range(0, len(texts), PAGE)]
 
 
-def raw_session(model_file: Path, threads: int) -> Any:
-    import onnxruntime as ort
-    from onnxruntime_extensions import get_library_path
-
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = threads
-    options.inter_op_num_threads = 1
-    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    options.log_severity_level = 3
-    options.register_custom_ops_library(get_library_path())
-    return ort.InferenceSession(str(model_file), sess_options=options,
-                                providers=["CPUExecutionProvider"])
-
-
 def raw_page_feeds(page: Sequence[str], batch: int, max_len: int) -> list[np.ndarray]:
     """The engine's batches for one backfill page: length-sorted, ``batch`` at a time."""
     page = [t[:max_len] for t in page]
@@ -242,26 +214,15 @@ def time_indexer(notes: Sequence[tuple[str, str]], n_texts: int, models_dir: Pat
 
     marks: dict[str, float] = {}
     lock = threading.Lock()
+    # How much of the backfill is inside session.run (the rest is the indexer's
+    # own work: SQL, cache, hashing, batching, dense add).
+    inference = SessionRunTimer()
 
     def listener(event: Any) -> None:
         if event.kind == "model":
             with lock:
                 marks["model"] = time.perf_counter()
-
-    import onnxruntime as ort
-
-    # Instrumentation only: how much of the backfill is inside session.run (the
-    # rest is the indexer's own work: SQL, cache, hashing, batching, dense add).
-    real_run = ort.InferenceSession.run
-    inference = [0.0]
-
-    def timed_run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        t = time.perf_counter()
-        try:
-            return real_run(self, *args, **kwargs)
-        finally:
-            if "model" in marks:
-                inference[0] += time.perf_counter() - t
+                inference.counting = True
 
     with Library(data_dir, models_dir=models_dir, load_model=False, listener=listener) as lib:
         if lib.startup_rebuild is not None:
@@ -270,19 +231,16 @@ def time_indexer(notes: Sequence[tuple[str, str]], n_texts: int, models_dir: Pat
         lib.rebuild()
         chunks = lib.index_status().chunks
         t0 = time.perf_counter()
-        ort.InferenceSession.run = timed_run  # type: ignore[method-assign]
-        try:
+        with inference:
             embedded = lib.use_model(model).result()
-        finally:
-            ort.InferenceSession.run = real_run  # type: ignore[method-assign]
         t1 = time.perf_counter()
     backfill = t1 - marks["model"]
     return {"chunks_in_index": chunks, "embedded": embedded, "matches_passages": embedded == n_texts,
             "backfill_s": round(backfill, 3), "load_s": round(marks["model"] - t0, 3),
             "chunks_per_s": round(embedded / backfill, 1),
-            "session_run_s": round(inference[0], 3),
-            "non_inference_s": round(backfill - inference[0], 3),
-            "non_inference_share": round((backfill - inference[0]) / backfill, 4)}
+            "session_run_s": round(inference.seconds, 3),
+            "non_inference_s": round(backfill - inference.seconds, 3),
+            "non_inference_share": round((backfill - inference.seconds) / backfill, 4)}
 
 
 def bench_embedding(cmrc: Path, models_dir: Path, model: str, tmp: Path, rounds: int,
@@ -296,7 +254,7 @@ def bench_embedding(cmrc: Path, models_dir: Path, model: str, tmp: Path, rounds:
     manifest = manager.manifest(model)
     engine = manager.load_engine(model, threads=threads)
     batch = int(getattr(engine, "_batch_size", 16))
-    session = raw_session(models_dir / model / "model.onnx", threads)
+    session = raw_session(models_dir / model / "model.onnx", threads, manifest.kind)
     warm = list(texts[:batch])
     engine.embed_passages(warm)
     session.run(None, {session.get_inputs()[0].name: np.array(warm, dtype=object)})

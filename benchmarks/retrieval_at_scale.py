@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 import retrieval_corpus as rc
+from measure import proc_memory
 
 LIMIT = 10
 PROBE_QUERIES = 50
@@ -57,19 +58,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     lo = int(pos)
     hi = min(lo + 1, len(data) - 1)
     return data[lo] + (data[hi] - data[lo]) * (pos - lo)
-
-
-def proc_memory(pid: str = "self") -> dict[str, float]:
-    out: dict[str, float] = {}
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
-            for line in fh:
-                key, _, rest = line.partition(":")
-                if key in ("VmRSS", "VmHWM"):
-                    out[key] = round(int(rest.split()[0]) / 1024, 1)
-    except OSError:
-        pass
-    return out
 
 
 # ----- building (cached) -----------------------------------------------------------------

