@@ -254,7 +254,8 @@ def test_secrets_never_leave_unless_redacted(library: Any, server: ChatServer, m
                                             ("Docker 部署 GitLab", GITLAB, False)])
     library.set_setting("qa.sensitive", mode)
     server.replies.append(Reply.stream("见[1]。"))
-    plan = engine.prepare("安装 GitLab 后管理员密码是什么？")
+    # A question both notes answer (a note far below the best is not sent at all).
+    plan = engine.prepare("用 Docker 安装 GitLab 后，管理员密码是什么？第一次启动要等多久？")
     verdicts = {g.packed.source_id: g.verdict for g in plan.gated}
     assert verdicts[1].action == ("blocked" if mode == "block" else "redacted")
     assert "password" in verdicts[1].reasons

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from desktop_kb.retrieval.packing import pack_context, question_grams
+from dataclasses import replace
+
+from desktop_kb.retrieval.packing import DEFAULT_PACKING, pack_context, question_grams
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.snippets import sentence_spans
 
@@ -53,3 +55,63 @@ def test_a_sentence_longer_than_the_budget_is_dropped_not_cut() -> None:
 def test_question_grams_skip_question_words() -> None:
     grams = question_grams("松平康忠是什么时期的武将？")
     assert "松平" in grams and "什么" not in grams and "么时" not in grams
+
+
+# --- the relative cut: a question about one paragraph sends that paragraph ---------------
+
+GITLAB_BACKUP = ("GitLab 的备份命令是 gitlab-backup create。备份文件默认放在 /var/opt/gitlab/backups 目录。"
+                 "恢复时先停止 puma 和 sidekiq。")
+GITLAB_RESTORE = "恢复 GitLab 备份用 gitlab-backup restore 命令。恢复前要停止 puma 和 sidekiq 服务。"
+UNRELATED = [
+    "Kubernetes 的 Pod 是最小的调度单位。命令行工具是 kubectl。",
+    "Python 的虚拟环境用 venv 创建。激活后安装依赖。",
+    "Nginx 的配置文件在 /etc/nginx 目录下。修改后要重新加载。",
+    "Docker 镜像用 docker build 命令构建。镜像推送到仓库。",
+]
+
+
+def _scored(rank: int, text: str, score: float) -> tuple[SearchResult, str]:
+    result, _ = _hit(rank, text)
+    return replace(result, score=score), text
+
+
+def test_one_paragraph_question_does_not_send_unrelated_ones() -> None:
+    # Every unrelated note shares one word with the question ("命令"), as a keyword hit does.
+    hits = [_scored(1, GITLAB_BACKUP, 3.0)] + [_scored(i + 2, t, 0.4) for i, t in enumerate(UNRELATED)]
+    question = "GitLab 的备份命令是什么？"
+    terms = ["gitlab", "备份", "命令"]
+    packed = pack_context(hits, terms, 1200, question=question)
+    assert {s.source_id for s in packed.snippets} == {1}
+    assert "gitlab-backup create" in packed.render()
+    # Without the cut the unrelated notes fill the budget.
+    loose = pack_context(hits, terms, 1200, question=question,
+                         params=replace(DEFAULT_PACKING, passage_cut=0.0))
+    assert len({s.source_id for s in loose.snippets}) > 1
+
+
+def test_a_question_that_needs_two_notes_sends_both() -> None:
+    hits = [_scored(1, GITLAB_BACKUP, 2.0), _scored(2, GITLAB_RESTORE, 1.9),
+            *(_scored(i + 3, t, 0.3) for i, t in enumerate(UNRELATED))]
+    question = "GitLab 怎么备份和恢复？"
+    packed = pack_context(hits, ["gitlab", "备份", "恢复"], 1200, question=question)
+    assert {s.source_id for s in packed.snippets} == {1, 2}
+
+
+def test_cross_lingual_question_keeps_what_dense_evidence_ranks_close() -> None:
+    # An English question on Chinese notes: no question word is in any note, so only
+    # the fused (dense) evidence tells the notes apart.
+    hits = [_scored(1, GITLAB_BACKUP, 2.5), _scored(2, GITLAB_RESTORE, 2.3),
+            *(_scored(i + 3, t, 0.2) for i, t in enumerate(UNRELATED))]
+    packed = pack_context(hits, ["how", "keep", "copy", "code", "server", "data"], 1200,
+                          question="How do I keep a copy of my code server's data?",
+                          # The app picks each hit's best sentence by its vector (qa.retrieve).
+                          best_sentences={i: (0, t.index("。") + 1) for i, (_r, t) in enumerate(hits)})
+    sent = {s.source_id for s in packed.snippets}
+    assert sent == {1, 2}
+    assert "gitlab-backup create" in packed.render()
+
+
+def test_the_best_passage_always_stays() -> None:
+    hits = [_scored(1, DOC2, 0.0), _scored(2, DOC1, 0.0)]
+    packed = pack_context(hits, ["unrelated"], 1200, question="没有关系的问题")
+    assert packed.snippets and packed.snippets[0].source_id == 1
