@@ -8,8 +8,9 @@ source join, 8 hits) and hands the hits to ``pack_context`` with the QA default
 budget (1,200 characters).
 
 ``PackingParams`` — the relative cut (a passage whose fused retrieval score is
-under this share of the best passage's is not sent) and the share of the best
-sentence's priority under which sentences are not packed — are chosen on all sets but one group (DRCD with
+under this share of the best passage's is not sent), the share of the best
+sentence's priority under which sentences are not packed, and how far past its
+chunk a passage's sentences are looked for — are chosen on all sets but one group (DRCD with
 Traditional and with Simplified questions share their passages, so they are
 left out together) and scored on the group left out. The cut must be free: on
 no training set may it lose more than ``MAX_LOSS`` of the answers the packer
@@ -50,10 +51,11 @@ from desktop_kb.retrieval.packing import (  # noqa: E402
 
 BUDGET = 1200  # the QA default (qa.budget_chars)
 GRID = {
-    "passage_cut": [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7],
-    "min_share": [0.05, 0.1],
+    "passage_cut": [0.0, 0.3, 0.4, 0.5, 0.6, 0.7],
+    "min_share": [0.05, 0.075, 0.1],
+    "reach": [0, 800],
 }
-NO_CUT = replace(DEFAULT_PACKING, passage_cut=0.0, min_share=0.05)
+NO_CUT = replace(DEFAULT_PACKING, passage_cut=0.0, min_share=0.05, reach=0)
 MAX_LOSS = 0.003  # answers in context the cut may cost on a training set (as fusion's rule)
 # Sets that share their passages are left out together.
 GROUPS = {"drcd": "drcd", "drcd_simp": "drcd"}
@@ -61,17 +63,19 @@ GROUPS = {"drcd": "drcd", "drcd_simp": "drcd"}
 Scores = tuple[float, float, float]  # answer in context, mean characters, gold share
 
 
-Prepared = list[tuple[packing_data.PackCase, ScoredPassages]]
+Prepared = dict[int, list[tuple[packing_data.PackCase, ScoredPassages]]]  # reach -> cases
 
 
 def prepare(cases: list[packing_data.PackCase]) -> Prepared:
-    """Sentences scored once per case (what does not depend on the constants)."""
-    return [(c, score_passages(c.hits, c.terms, doc_freq=c.doc_freq, n_docs=c.n_docs, question=c.question))
-            for c in cases]
+    """Sentences scored once per case and reach (what the other constants do not change)."""
+    return {reach: [(c, score_passages(c.hits, c.terms, doc_freq=c.doc_freq, n_docs=c.n_docs,
+                                       question=c.question, reach=reach)) for c in cases]
+            for reach in sorted({*GRID["reach"], DEFAULT_PACKING.reach})}
 
 
-def score(cases: Prepared, params: PackingParams) -> Scores:
+def score(prepared: Prepared, params: PackingParams) -> Scores:
     found = chars = gold = 0
+    cases = prepared[params.reach]
     for c, scored in cases:
         packed = pack_scored(scored, BUDGET, params=params)
         keys = packing_data.gold_keys(c)
@@ -100,7 +104,7 @@ def fit(train: list[str], scored: dict[tuple[str, PackingParams], Scores]) -> Pa
     free = [p for p in grid() if loss(p) <= MAX_LOSS + 1e-9]
     if not free:
         return min(grid(), key=lambda p: (round(loss(p), 6), chars(p)))
-    return min(free, key=lambda p: (round(chars(p), 6), p.passage_cut))
+    return min(free, key=lambda p: (round(chars(p), 6), p.passage_cut, p.reach))
 
 
 def knobs(p: PackingParams) -> str:
@@ -126,7 +130,7 @@ def main() -> int:
         chosen = fit(train, scored)
         cells = "".join(f" {a:>10.3f} / {c:4.0f} / {g:.3f}" for a, c, g in
                         (scored[(left, NO_CUT)], scored[(left, DEFAULT_PACKING)], score(data[left], chosen)))
-        print(f"{left:<10} {len(data[left]):>5}{cells}  {knobs(chosen)}")
+        print(f"{left:<10} {len(data[left][0]):>5}{cells}  {knobs(chosen)}")
     final = fit(list(data), scored)
     print("fitted on all sets:", knobs(final), "| the default now:", knobs(DEFAULT_PACKING))
     return 0

@@ -115,3 +115,39 @@ def test_the_best_passage_always_stays() -> None:
     hits = [_scored(1, DOC2, 0.0), _scored(2, DOC1, 0.0)]
     packed = pack_context(hits, ["unrelated"], 1200, question="没有关系的问题")
     assert packed.snippets and packed.snippets[0].source_id == 1
+
+
+# --- reach: the answer just past the chunk that matched ------------------------------------
+
+def _chunk_hit(text: str, start: int, end: int) -> tuple[SearchResult, str]:
+    result, _ = _hit(1, text)
+    return replace(result, chunk_start=start, chunk_end=end), text
+
+
+def test_the_answer_just_past_the_matching_chunk_is_reached() -> None:
+    filler = "这一段讲的是别的事情，和问题没有关系。" * 30  # 570 chars before the matching chunk
+    first = "南宁二中现在在南宁市内有两个校区，东盟校区是新建的。"
+    answer = "学校位于南宁市武鸣区里建广西东盟经济技术开发区园区内。"
+    text = f"{filler}\n\n{first}\n\n{answer}\n\n{filler}"
+    start = text.index(first)
+    hit = _chunk_hit(text, start, start + len(first))  # the chunk ends before the answer
+    question, terms = "东盟校区位于什么地方？", ["东盟", "校区", "位于"]
+    near = pack_context([hit], terms, 1200, question=question, params=replace(DEFAULT_PACKING, reach=800))
+    assert answer in near.render()
+    assert len(near.render()) < 200  # the filler around it is not sent
+    for s in near.snippets:
+        assert text[s.start:s.end] == s.text
+        spans = sentence_spans(text, 0, len(text))
+        assert s.start in {a for a, _ in spans} and s.end in {b for _, b in spans}
+    strict = pack_context([hit], terms, 1200, question=question, params=replace(DEFAULT_PACKING, reach=0))
+    assert all(s.start >= start and s.end <= start + len(first) for s in strict.snippets)
+
+
+def test_reach_is_bounded_in_a_huge_note() -> None:
+    text = "无关的句子。" * 200_000 + "GitLab 的备份命令是 gitlab-backup create。" + "无关的句子。" * 200_000
+    start = text.index("GitLab")
+    hit = _chunk_hit(text, start, start + 40)
+    packed = pack_context([hit], ["gitlab", "备份"], 1200, question="GitLab 怎么备份？",
+                          params=replace(DEFAULT_PACKING, reach=800))
+    assert "gitlab-backup create" in packed.render()
+    assert all(abs(s.start - start) <= 2 * 800 + 40 for s in packed.snippets)
