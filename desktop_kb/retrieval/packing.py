@@ -157,8 +157,8 @@ def _score_sentences(
 class ScoredPassages:
     """The hits with every sentence scored against the question: what packing decides on.
 
-    Scoring is the costly part and does not depend on ``PackingParams``, so a
-    benchmark scores once and packs with many constants (``pack_scored``).
+    Scoring is the costly part and depends on no ``PackingParams`` but ``reach``, so
+    a benchmark scores once per reach and packs with many constants (``pack_scored``).
     """
 
     hits: Sequence[tuple[SearchResult, str]]
@@ -193,7 +193,6 @@ def _scope(text: str, start: int, end: int, reach: int) -> tuple[int, int]:
     """The hit's chunk widened by about ``reach`` characters each side, to sentence bounds."""
     if reach <= 0:
         return start, end
-    lo = start
     if start - reach > 0:
         b = last_sentence_end(text, max(0, start - 2 * reach), start - reach)
         nl = text.rfind("\n", max(0, start - 2 * reach), start - reach)
@@ -201,7 +200,6 @@ def _scope(text: str, start: int, end: int, reach: int) -> tuple[int, int]:
         lo = b if b > 0 else start
     else:
         lo = 0
-    hi = end
     if end + reach < len(text):
         m = SENTENCE_OR_LINE_END.search(text, end + reach, min(len(text), end + 2 * reach))
         hi = m.end() if m else end
