@@ -26,8 +26,12 @@ def test_levels_closeness_and_fit() -> None:
     assert cal.standardize(0.9) == pytest.approx(2.0)
     assert cal.cosine_at(2.0) == pytest.approx(0.9)
     assert cal.closeness(0.8) == 0.0 and cal.closeness(0.95) == 1.0 and cal.closeness(0.5) == 0.0
-    assert cal.fit == pytest.approx(0.8)  # finds 90 % of what keywords find
-    assert Calibration(0.1, 0.1, dense_found=0.4, lexical_found=1.0, sample=48).fit == 0.0
+    assert cal.fit == 1.0  # finds 90 % of what keywords find
+    # The Rust book's ratio with USE (dense matches keywords on its real questions): full weight.
+    assert Calibration(0.15, 0.1, dense_found=0.375, lexical_found=0.73, sample=128).fit == 1.0
+    assert Calibration(0.1, 0.1, dense_found=0.375, lexical_found=1.0, sample=48).fit == pytest.approx(0.5)
+    # An English-only model on Chinese text (0.23 on CMRC): no weight.
+    assert Calibration(0.1, 0.1, dense_found=0.23, lexical_found=1.0, sample=48).fit == 0.0
     assert Calibration(0.1, 0.1).fit == 1.0  # a prior (nothing measured) does not judge the model
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.dense import DenseIndex
-from desktop_kb.retrieval.fusion import RRF_K, fuse_scores, order, plain_rrf
+from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, RRF_K, fuse_scores, order, plain_rrf
 
 # Cosine statistics like the default model's on a Chinese library.
 USE_LIKE = Calibration(unrelated=0.08, spread=0.09)
@@ -126,6 +128,25 @@ def test_the_same_cosines_mean_little_for_a_model_whose_unrelated_text_scores_hi
     dense = [(1, 0.85)] + [(100 + i, 0.82 - i * 0.001) for i in range(40)]
     cand = cands([(3, 6.0), (1, 2.0)], dense, cosines={3: 0.80}, coverage={3: 1.0, 1: 0.2})
     assert fused_order(cand, Calibration(unrelated=0.8, spread=0.05))[0] == 3
+
+
+def test_dense_overtakes_the_keyword_favourite_only_when_clearly_closer() -> None:
+    # Reading-comprehension-like: the question's own passage (chunk 1, all its words) and
+    # a passage on the same topic (chunk 2) both sit far above unrelated text; chunk 2 is
+    # a little closer in meaning (0.7 spreads). Read against ``dense_from`` alone, its two levels above it
+    # would outweigh the full keyword match.
+    cal = Calibration(unrelated=0.15, spread=0.1)
+    noise = [(100 + i, 0.2 - i * 0.001) for i in range(40)]
+    near = cands([(1, 10.0), (2, 6.0)], [(2, 0.75), (1, 0.68)] + noise, coverage={1: 0.8, 2: 0.6})
+    assert fused_order(near, cal)[0] == 1
+    without_gap = replace(DEFAULT_PARAMS, dense_over_keywords=-np.inf)  # only ``dense_from``
+    assert order(near, fuse_scores(near, cal, without_gap), tie)[0].chunk_id == 2
+    # Chunk 2 stands far closer than the keyword favourite (a paraphrase): meaning wins.
+    far = cands([(1, 10.0), (2, 6.0)], [(2, 0.90), (1, 0.65)] + noise, coverage={1: 0.8, 2: 0.6})
+    assert fused_order(far, cal)[0] == 2
+    # A chunk keywords never found rises the same way.
+    unseen = cands([(1, 10.0)], [(7, 0.90), (1, 0.65)] + noise, coverage={1: 0.8})
+    assert fused_order(unseen, cal)[0] == 7
 
 
 def test_a_model_that_does_not_fit_the_library_leaves_keywords_alone() -> None:

@@ -17,13 +17,17 @@ hits too), and each side counts as much as its evidence is strong:
   Chinese script matches a few of its words anywhere and is not;
 * dense evidence = how far the chunk's cosine stands above *unrelated text
   on this library* (its level, in spreads: ``calibration.Calibration``),
-  counted only from ``dense_from`` up. A question's own passage sits a few
-  spreads above unrelated text and leaves the ranking to keywords; a
-  translation or paraphrase sits far above and leads. Because levels are
+  counted only from ``dense_from`` up and only above the level of the chunk
+  keywords put first plus ``dense_over_keywords``: dense overtakes the
+  keyword favourite only where it is clearly closer than that chunk (a
+  paraphrase or a translation), never by a hair. This gap is read within
+  the query, so it means the same on a library whose real questions sit two
+  spreads above unrelated text (the Rust book) as on one where they sit five
+  (CMRC); a fixed threshold alone left the book's dense side silent. Because levels are
   measured per model on the person's library, the same constants serve every
   model — e5, whose unrelated Chinese passages score 0.75, as well as USE,
   where they score 0.1 — and a model that does not fit the library's language
-  (it finds on its own sentences less than half of what keywords find) gets
+  (it finds on its own sentences at most a quarter of what keywords find) gets
   no weight at all, so hybrid is never worse than keywords alone;
 * a small multiple of the within-query z-score orders what the two leave tied.
 
@@ -77,6 +81,9 @@ class FusionParams:
     # Dense evidence counts from this level up (a question's own passage sits a few
     # spreads above unrelated text; a paraphrase or translation far above) ...
     dense_from: float = 4.0
+    # ... and only above the level of the chunk keywords rank first plus this many
+    # spreads: dense overrides keywords where it is clearly closer, not by a hair ...
+    dense_over_keywords: float = 1.0
     # ... with this weight per level, against lexical evidence of at most 1.
     dense_weight: float = 1.0
     # Weight of the within-query z-score: orders what lexical evidence leaves tied.
@@ -154,7 +161,11 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     # cosines would then favour whichever hits happen to be embedded, so it is left out
     # (evidence far above unrelated text, a paraphrase, still counts).
     tie_weight = params.tie_weight if not (np.isnan(cand.cosine) & hits).any() else 0.0
-    dense = params.dense_weight * np.maximum(0.0, level - params.dense_from) + tie_weight * z
+    threshold = params.dense_from
+    if top > 0 and best_coverage > 0:
+        keyword_first = int(np.argmax(np.where(hits, lexical, -np.inf)))
+        threshold = max(threshold, float(level[keyword_first]) + params.dense_over_keywords)
+    dense = params.dense_weight * np.maximum(0.0, level - threshold) + tie_weight * z
     score = lexical + fit * dense
     return score - score.min()
 
