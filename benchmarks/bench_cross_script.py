@@ -18,6 +18,10 @@ DRCD dev set (Traditional passages) is asked four ways:
   (3,523 of its 3,524 questions are exactly ``t2s`` of the originals). Nothing
   is written into the repository.
 
+The two question sets on the same passages run against one library (imported,
+indexed and embedded once), so a cross-script gap is never a difference
+between two indexing runs.
+
 The target (issue #12 item 3): a cross-script R@1 within 0.03 of the same-script
 R@1 on the same passages, both ways (st vs tt, ts vs ss), for every mode.
 Tatoeba en→zh (English questions, Chinese passages) is the cross-lingual check.
@@ -48,40 +52,64 @@ def find_shared() -> Path:
     raise FileNotFoundError("no shared/eval folder above this script; pass --shared")
 
 
-def simplified_passages(source: Path, target: Path) -> None:
-    """``source`` (SQuAD) with every passage and answer converted by OpenCC t2s."""
+def simplified_passages(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a SQuAD set with every passage and answer converted by OpenCC t2s."""
     import opencc
 
     convert = opencc.OpenCC("t2s.json").convert
-    data = json.loads(source.read_text(encoding="utf-8"))
+    data = json.loads(json.dumps(data))
     for article in data["data"]:
         for para in article["paragraphs"]:
             para["context"] = convert(para["context"])
             for qa in para["qas"]:
                 for answer in qa.get("answers", []):
                     answer["text"] = convert(answer["text"])
-    target.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return data
 
 
-def questions_from(questions: Path, passages: Path, target: Path) -> None:
-    """The passages (and answers) of ``passages`` with the questions of ``questions``."""
-    qs = json.loads(questions.read_text(encoding="utf-8"))
-    data = json.loads(passages.read_text(encoding="utf-8"))
-    for qa_article, article in zip(qs["data"], data["data"], strict=True):
+def with_questions(data: dict[str, Any], questions: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (passages and answers) asked with the questions of ``questions``."""
+    data = json.loads(json.dumps(data))
+    for qa_article, article in zip(questions["data"], data["data"], strict=True):
         for qa_para, para in zip(qa_article["paragraphs"], article["paragraphs"], strict=True):
             for q_src, qa in zip(qa_para["qas"], para["qas"], strict=True):
                 qa["question"] = q_src["question"]
-    target.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return data
 
 
-def set_files(shared: Path, tmp: Path) -> dict[str, Path]:
+def drcd_files(shared: Path, tmp: Path) -> dict[str, tuple[Path, Path]]:
+    """passage script -> (Traditional-question file, Simplified-question file), same passages."""
     ev = shared / "eval"
-    ts = tmp / "drcd_dev_simplified_passages.json"
-    simplified_passages(ev / "drcd_dev.json", ts)
-    ss = tmp / "drcd_dev_all_simplified.json"
-    questions_from(ev / "drcd_dev_simplified_questions.json", ts, ss)
-    return {"drcd_tt": ev / "drcd_dev.json", "drcd_st": ev / "drcd_dev_simplified_questions.json",
-            "drcd_ts": ts, "drcd_ss": ss, "tatoeba": ev / "tatoeba_cmn_dev.tsv"}
+    trad = json.loads((ev / "drcd_dev.json").read_text(encoding="utf-8"))
+    simp_q = json.loads((ev / "drcd_dev_simplified_questions.json").read_text(encoding="utf-8"))
+    simp = simplified_passages(trad)
+    ts, ss = tmp / "drcd_ts.json", tmp / "drcd_ss.json"
+    ts.write_text(json.dumps(simp, ensure_ascii=False), encoding="utf-8")
+    ss.write_text(json.dumps(with_questions(simp, simp_q), ensure_ascii=False), encoding="utf-8")
+    return {"traditional": (ev / "drcd_dev.json", ev / "drcd_dev_simplified_questions.json"),
+            "simplified": (ts, ss)}
+
+
+def evaluate_pair(files: tuple[Path, Path], names: tuple[str, str], wanted: list[str],
+                  models_dir: Path, model: str, budget: int, limit: int | None,
+                  emit: Any) -> None:
+    """Both question sets against ONE library of these passages (indexed and embedded once)."""
+    from desktop_kb.evaluation import _evaluate, load_set, open_eval_library
+
+    sets = {name: load_set(path, "squad") for name, path in zip(names, files, strict=True)
+            if name in wanted}
+    if not sets:
+        return
+    first = next(iter(sets.values()))
+    with open_eval_library(first, models_dir=models_dir, model=model) as ev:
+        for name, dataset in sets.items():
+            assert dataset.passages == first.passages
+            if limit:
+                dataset.queries = dataset.queries[:limit]
+            started = time.perf_counter()
+            out = _evaluate(ev, dataset, "squad", budget, None)
+            out["seconds"] = round(time.perf_counter() - started, 1)
+            emit(name, out)
 
 
 def render(res: dict[str, Any]) -> str:
@@ -130,18 +158,25 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown sets {unknown}; choose from {', '.join(SETS)}")
     res: dict[str, Any] = {"model": args.model, "loadavg_start": [round(x, 2) for x in os.getloadavg()],
                            "sets": {}}
+
+    def emit(name: str, out: dict[str, Any]) -> None:
+        res["sets"][name] = out  # each set as soon as it is measured: long runs keep what they did
+        print(f"[cross-script] {name}: " + json.dumps(out, ensure_ascii=False), file=sys.stderr,
+              flush=True)
+
     with tempfile.TemporaryDirectory(prefix="kb-cross-script-") as tmp:
-        files = set_files(shared, Path(tmp))
-        for name in wanted:
-            limit = args.limit_queries
-            if name == "tatoeba":
-                limit = min(limit or 2000, 2000)
-            started = time.perf_counter()
-            print(f"[cross-script] {name}: {files[name].name}", file=sys.stderr, flush=True)
-            out = run_eval(files[name], models_dir=models_dir, model=args.model,
-                           budget_chars=args.budget_chars, limit_queries=limit)
-            out["seconds"] = round(time.perf_counter() - started, 1)
-            res["sets"][name] = out
+        files = drcd_files(shared, Path(tmp))
+        evaluate_pair(files["traditional"], ("drcd_tt", "drcd_st"), wanted, models_dir,
+                      args.model, args.budget_chars, args.limit_queries, emit)
+        evaluate_pair(files["simplified"], ("drcd_ts", "drcd_ss"), wanted, models_dir,
+                      args.model, args.budget_chars, args.limit_queries, emit)
+    if "tatoeba" in wanted:
+        limit = min(args.limit_queries or 2000, 2000)
+        started = time.perf_counter()
+        out = run_eval(shared / "eval" / "tatoeba_cmn_dev.tsv", models_dir=models_dir,
+                       model=args.model, limit_queries=limit)
+        out["seconds"] = round(time.perf_counter() - started, 1)
+        emit("tatoeba", out)
     res["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(res, ensure_ascii=False, indent=1) if args.json else render(res))
     return 0
