@@ -93,6 +93,23 @@ def cmrc_notes(path: Path, want_chunks: int) -> tuple[list[tuple[str, str]], lis
     return notes, texts[:want_chunks]
 
 
+def cut_at_cap(engine: Any, texts: Sequence[str], prefix: str, cap: int) -> dict[str, float]:
+    """What the token cap leaves out: the share of chunks longer than the cap and
+    the share of their tokens the model never reads (keyword search reads all)."""
+    if not hasattr(engine, "_tokenizer"):
+        return {}
+    from tokenizers import Tokenizer
+
+    whole = Tokenizer.from_str(engine._tokenizer.to_str())
+    whole.no_truncation()
+    counts = [len(e.ids) for e in whole.encode_batch([prefix + t for t in texts])]
+    return {
+        "mean_tokens_uncut": round(statistics.mean(counts), 1),
+        "chunks_over_cap": round(sum(n > cap for n in counts) / len(counts), 4),
+        "tokens_cut": round(sum(max(0, n - cap) for n in counts) / sum(counts), 4),
+    }
+
+
 def engine_batches(engine: Any, texts: Sequence[str], prefix: str) -> list[dict[str, np.ndarray]]:
     """The feeds the engine builds for these texts (same tokenizer, same batches)."""
     from desktop_kb.embed.engine import batches, length_order, token_batches
@@ -217,6 +234,7 @@ def bench(cmrc: Path, models_dir: Path, model: str, n_chunks: int, rounds: int, 
         "mean_tokens": round(sum(tokens) / len(texts), 1),
         "padding_share": round(1 - sum(tokens) / sum(padded), 4),
         "batches": len(feeds), "max_length": manifest.max_length, "passes": [], "indexer": [],
+        "cut_at_cap": cut_at_cap(engine, texts, manifest.passage_prefix, manifest.max_length),
         "loadavg_start": loadavg(),
     }
 
@@ -297,6 +315,11 @@ def report(result: dict[str, Any]) -> None:
     print(f"{result['model']}: {result['chunks']} chunks, mean {result['mean_chunk_chars']} chars / "
           f"{result['mean_tokens']} tokens (cap {result['max_length']}), {result['batches']} batches, "
           f"padding {result['padding_share']:.1%}, {result['threads']} threads")
+    if result["cut_at_cap"]:
+        cut = result["cut_at_cap"]
+        print(f"  token cap: {cut['chunks_over_cap']:.1%} of the chunks are longer "
+              f"({cut['mean_tokens_uncut']} tokens uncut on average); the model never reads "
+              f"{cut['tokens_cut']:.1%} of their tokens")
     print(f"  chunks/s (median of {len(result['passes'])} passes / {len(result['indexer'])} runs): "
           f"raw {m['raw_chunks_per_s']}, engine {m['engine_chunks_per_s']}, "
           f"indexer {m['indexer_chunks_per_s']}")

