@@ -97,18 +97,20 @@ def test_a_question_that_needs_two_notes_sends_both() -> None:
     assert {s.source_id for s in packed.snippets} == {1, 2}
 
 
-def test_cross_lingual_question_keeps_what_dense_evidence_ranks_close() -> None:
-    # An English question on Chinese notes: no question word is in any note, so only
-    # the fused (dense) evidence tells the notes apart.
+def test_cross_lingual_question_is_not_cut_on_dense_evidence_alone() -> None:
+    # An English question on Chinese notes: no question word is in any note, so the
+    # fused scores rest on dense evidence alone, which misses the gold passage too
+    # often to cut on (Tatoeba en->zh).
     hits = [_scored(1, GITLAB_BACKUP, 2.5), _scored(2, GITLAB_RESTORE, 2.3),
             *(_scored(i + 3, t, 0.2) for i, t in enumerate(UNRELATED))]
-    packed = pack_context(hits, ["how", "keep", "copy", "code", "server", "data"], 1200,
-                          question="How do I keep a copy of my code server's data?",
-                          # The app picks each hit's best sentence by its vector (qa.retrieve).
-                          best_sentences={i: (0, t.index("。") + 1) for i, (_r, t) in enumerate(hits)})
-    sent = {s.source_id for s in packed.snippets}
-    assert sent == {1, 2}
-    assert "gitlab-backup create" in packed.render()
+    # The app picks each hit's best sentence by its vector (qa.retrieve).
+    best = {i: (0, t.index("。") + 1) for i, (_r, t) in enumerate(hits)}
+    question, terms = "How do I keep a copy of my code server's data?", ["how", "keep", "copy", "code"]
+    packed = pack_context(hits, terms, 1200, question=question, best_sentences=best)
+    assert {s.source_id for s in packed.snippets} == {1, 2, 3, 4, 5}
+    cut = pack_context(hits, terms, 1200, question=question, best_sentences=best,
+                       params=replace(DEFAULT_PACKING, unmatched_cut=0.5))
+    assert {s.source_id for s in cut.snippets} == {1, 2}
 
 
 def test_the_best_passage_always_stays() -> None:

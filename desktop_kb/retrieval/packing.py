@@ -36,17 +36,19 @@ MAX_HITS = 5
 class PackingParams:
     """Packing constants, fitted leave-one-set-out by ``benchmarks/bench_packing.py``.
 
-    The relative cut is chosen on all public sets but one and scored on that one,
-    with the QA budget (1,200 characters); every fold chose 0.5. On the left-out
-    sets (USE, hybrid): CMRC 612 → 455 mean characters (answer in context 0.967 →
-    0.965; share of characters from the question's own paragraph 0.67 → 0.90),
-    DRCD 718 → 478 (0.988 → 0.985; 0.50 → 0.75), Tatoeba zh paraphrases 30 → 16
-    (gold passage sent 0.927 → 0.927). The cut reads the fused retrieval score, not
-    keyword support: support alone cut paraphrases and cross-lingual questions, whose
-    own passage shares few or none of the question's words. Looking past the chunk
-    (``reach`` 800) lifts CMRC to 0.971 answers at 465 characters, and with
-    ``min_share`` 0.1 to 0.967 at 428, but costs DRCD 0.005 of its answers, so the
-    fit leaves it off.
+    Chosen on all public sets but one and scored on that one, with the QA budget
+    (1,200 characters); every fold chose a cut of 0.5. On the left-out sets (USE,
+    hybrid): CMRC 612 → 455 mean characters (answer in context 0.967 → 0.965; share
+    of characters from the question's own paragraph 0.67 → 0.90), DRCD 718 → 478
+    (0.988 → 0.985; 0.50 → 0.75), DRCD with Simplified questions 710 → 474 (0.987 →
+    0.984), Tatoeba zh paraphrases 30 → 16 (gold passage sent 0.927 → 0.931). The
+    cut reads the fused retrieval score, not keyword support: support alone cut
+    paraphrases, whose own passage shares few of the question's words. When no
+    passage shares any word with the question (an English question on Chinese
+    notes) the fused scores rest on dense evidence alone and the cut lost the gold
+    passage (Tatoeba en→zh 0.860 → 0.823), so every fold that saw such questions
+    left ``unmatched_cut`` off. Looking past the chunk (``reach`` 800) lifted CMRC to
+    0.971 answers at 465 characters but cost DRCD 0.005, so the fit left it off.
     """
 
     rank_decay: float = 0.5  # a passage's priorities shrink by this per rank
@@ -57,6 +59,9 @@ class PackingParams:
     # passage's is not sent at all (a question about one paragraph does not also send
     # two unrelated ones). 0 sends every hit that fits.
     passage_cut: float = 0.5
+    # The relative cut when no passage shares a word with the question (cross-lingual):
+    # off, because there the cut lost the gold passage (Tatoeba en→zh 0.860 → 0.823).
+    unmatched_cut: float = 0.0
     # Sentences are taken from the hit's chunk widened by about this many characters
     # each side (to sentence bounds): an answer often sits just past the chunk that
     # matched the question (CMRC: 6 of 1,002 answers were in the next chunk).
@@ -229,7 +234,7 @@ def pack_scored(
     best_sentences: dict[int, tuple[int, int]] | None = None, params: PackingParams = DEFAULT_PACKING,
 ) -> PackedContext:
     hits, per_hit, linked = scored.hits, scored.per_hit, scored.linked
-    seeds = _relative_cut(scored.seeds, hits, params)
+    seeds = _relative_cut(scored.seeds, hits, per_hit, params)
     candidates: list[tuple[float, int, int]] = []  # (priority, hit, sentence index)
     for position, i in enumerate(seeds):
         sentences = per_hit[i]
@@ -285,18 +290,20 @@ def pack_scored(
 
 
 def _relative_cut(seeds: list[int], hits: Sequence[tuple[SearchResult, str]],
-                  params: PackingParams) -> list[int]:
-    """The seeds whose retrieval score is at least ``passage_cut`` of the best seed's.
+                  per_hit: dict[int, list[_Sentence]], params: PackingParams) -> list[int]:
+    """The seeds whose retrieval score is at least the cut's share of the best seed's.
 
-    The score is the fused one: lexical and dense evidence together, so a passage
-    both sides place far below the best is cut, in either script and across
-    languages (an English question on Chinese notes has no lexical support at
-    all, yet its fused scores still separate the notes it is about).
+    The score is the fused one, lexical and dense evidence together. When no
+    passage shares a word with the question (an English question on Chinese
+    notes) the scores rest on dense evidence alone, which separates the right
+    passage from the rest less surely, so ``unmatched_cut`` applies instead.
     """
     top = max((hits[i][0].score for i in seeds), default=0.0)
-    if params.passage_cut <= 0 or top <= 0:
+    matched = any(s.score > 0 for i in seeds for s in per_hit[i])
+    cut = params.passage_cut if matched else params.unmatched_cut
+    if cut <= 0 or top <= 0:
         return seeds
-    return [i for i in seeds if hits[i][0].score >= params.passage_cut * top]
+    return [i for i in seeds if hits[i][0].score >= cut * top]
 
 
 def _windows(per_hit: dict[int, list[_Sentence]], chosen: dict[int, set[int]]) -> list[tuple[int, int, int]]:
