@@ -37,17 +37,18 @@ class PackingParams:
     """Packing constants, fitted leave-one-set-out by ``benchmarks/bench_packing.py``.
 
     Chosen on all public sets but one and scored on that one, with the QA budget
-    (1,200 characters); every fold chose a cut of 0.5. On the left-out sets (USE,
-    hybrid): CMRC 612 → 455 mean characters (answer in context 0.967 → 0.965; share
-    of characters from the question's own paragraph 0.67 → 0.90), DRCD 718 → 478
-    (0.988 → 0.985; 0.50 → 0.75), DRCD with Simplified questions 710 → 474 (0.987 →
-    0.984), Tatoeba zh paraphrases 30 → 16 (gold passage sent 0.927 → 0.931). The
-    cut reads the fused retrieval score, not keyword support: support alone cut
+    (1,200 characters); the folds chose a cut of 0.5 (CMRC's fold 0.6). On the
+    left-out sets (USE, hybrid as of 050f1f7), default cut vs none: CMRC 611 → 460
+    mean characters (answer in context 0.970 → 0.969; share of characters from the
+    question's own paragraph 0.67 → 0.89), DRCD 695 → 546 (0.988 → 0.988; 0.52 →
+    0.66), DRCD with Simplified questions 679 → 544 (0.989 → 0.988), Tatoeba zh
+    paraphrases 30 → 17 (gold passage sent 0.927 → 0.931). The cut reads the fused
+    retrieval score, not keyword support: support alone cut
     paraphrases, whose own passage shares few of the question's words. When no
     passage shares any word with the question (an English question on Chinese
     notes) the fused scores rest on dense evidence alone and the cut lost the gold
     passage (Tatoeba en→zh 0.860 → 0.823), so every fold that saw such questions
-    left ``unmatched_cut`` off. Looking past the chunk (``reach`` 800) lifted CMRC to
+    left ``unmatched_cut`` off. Looking past the chunk (``reach`` 800; fusion before 050f1f7) lifted CMRC to
     0.971 answers at 465 characters but cost DRCD 0.005, so the fit left it off.
     """
 
