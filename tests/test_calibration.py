@@ -46,6 +46,29 @@ def test_shipped_calibrations_are_found_by_weights_hash_not_by_id() -> None:
     assert manifest_calibration({}, "0" * 64) == {}  # an unknown model: measured on the library
 
 
+
+def test_every_graph_of_one_model_carries_the_same_fitted_constants() -> None:
+    # A re-export of the same weights (a new graph, a new sha256) must not keep an older
+    # fit: the install hands out the newest graph, so its key is the one a person uses.
+    fused: dict[str, dict[str, float]] = {}
+    fitted = set(bench_grid_fields()) | {"floor_level"}
+    for sha, entry in shipped_calibrations().items():
+        model = str(entry["model"]).removesuffix("-float")
+        fusion = entry["fusion"]
+        assert fitted <= set(fusion), (sha, fitted - set(fusion))
+        assert fused.setdefault(model, fusion) == fusion, (sha, model)
+
+
+def bench_grid_fields() -> list[str]:
+    """The constants the leave-one-set-out script fits (its GRID), read without importing it."""
+    import ast
+
+    source = (Path(__file__).parents[1] / "benchmarks" / "bench_fusion_loso.py").read_text("utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "GRID" for t in node.targets):
+            return [ast.literal_eval(k) for k in node.value.keys]  # type: ignore[attr-defined]
+    raise AssertionError("GRID not found in bench_fusion_loso.py")
+
 @pytest.mark.slow
 def test_library_measures_the_model_once_and_remembers_it(data_dir: Path, default_model_root: Path) -> None:
     topics = ["猫在阳光下睡觉", "如何安装 Docker", "红烧肉的做法", "季度报税截止日期", "Python 列表推导式",
