@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 
 def bm25_idf(total: int, df: int) -> float:
@@ -70,15 +70,17 @@ def term_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, f
 
 def chunk_tokens(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, set[str]]:
     """The indexed tokens (body and title) of each chunk, read in batches."""
-    tokens: dict[int, set[str]] = {}
+    return {rowid: set(body.split()) | set(title.split())
+            for rowid, body, title in _token_rows(index, chunk_ids)}
+
+
+def _token_rows(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> Iterator[tuple[int, str, str]]:
+    """(rowid, body tokens, title tokens) of each distinct chunk, read 500 at a time."""
     ids = list(dict.fromkeys(chunk_ids))
     for i in range(0, len(ids), 500):
         part = ids[i:i + 500]
         marks = ",".join("?" * len(part))
-        for rowid, body, title in index.execute(
-                f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part):
-            tokens[rowid] = set(body.split()) | set(title.split())
-    return tokens
+        yield from index.execute(f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part)
 
 
 def term_coverage(
@@ -98,12 +100,7 @@ def term_coverage(
     # token (empty, or with a space) is no token of any chunk, as with the sets.
     padded = [(f" {t} ", w) for t, w in weights.items() if t.split() == [t]]
     out: dict[int, float] = {}
-    ids = list(dict.fromkeys(chunk_ids))
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        marks = ",".join("?" * len(part))
-        for rowid, body, title in index.execute(
-                f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part):
-            text = f" {body} {title} "
-            out[rowid] = sum(w for t, w in padded if t in text) / total
+    for rowid, body, title in _token_rows(index, chunk_ids):
+        text = f" {body} {title} "
+        out[rowid] = sum(w for t, w in padded if t in text) / total
     return out
