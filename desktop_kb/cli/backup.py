@@ -11,20 +11,12 @@ from desktop_kb.cli.common import CliError, add_common_options
 from desktop_kb.cli.output import emit
 from desktop_kb.paths import LibraryPaths, resolve_data_dir
 from desktop_kb.store.backup import Backup, BackupError, create_backup, list_backups
-
-
-def _human_size(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{n} B"  # pragma: no cover
+from desktop_kb.text.sizes import human_size
 
 
 def _line(b: Backup) -> str:
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(b.created_at))
-    return f"{b.path.name}\t{when}\t{b.reason}\t{_human_size(b.size)}"
+    return f"{b.path.name}\t{when}\t{b.reason}\t{human_size(b.size, 'B')}"
 
 
 def _find(paths: LibraryPaths, name: str) -> Path:

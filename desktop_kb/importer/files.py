@@ -30,6 +30,7 @@ from desktop_kb.importer.formats import (
 from desktop_kb.importer.generated import generated_by_name, vendored_folder
 from desktop_kb.importer.gitignore import IgnoreRules
 from desktop_kb.importer.model import UnreadableFile
+from desktop_kb.text.sizes import human_size
 
 # Skip reasons (stable strings: callers group and count by them).
 HIDDEN = "hidden"
@@ -227,15 +228,6 @@ _SNIFF = 8192
 # C0/C1 control characters except tab, newline, carriage return and form feed.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 _MAX_CONTROL_RATIO = 0.10  # of the first 8 KB of text; ANSI-coloured logs pass
-
-
-def human_size(n: int) -> str:
-    size = float(n)
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{n} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{n} bytes"  # pragma: no cover
 
 
 def _control_ratio(text: str) -> float:

@@ -28,15 +28,7 @@ from PySide6.QtWidgets import (
 from desktop_kb.store.backup import KEEP, Backup, backups_dir
 from desktop_kb.tasks import backup_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
-
-
-def _size(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{n} B"  # pragma: no cover
+from desktop_kb.text.sizes import human_size
 
 
 class BackupsPage(QWidget):
@@ -93,7 +85,7 @@ class BackupsPage(QWidget):
         self.table.setRowCount(len(backups))
         for i, b in enumerate(backups):
             when = datetime.datetime.fromtimestamp(b.created_at).strftime("%Y-%m-%d %H:%M:%S")
-            cells = [when, self._reason(b.reason), _size(b.size)]
+            cells = [when, self._reason(b.reason), human_size(b.size, "B")]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(str(b.path))
