@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 import retrieval_corpus as rc
-from retrieval_at_scale import brute_force, percentile, tie_aware_recall
+from measure import percentile
+from retrieval_at_scale import brute_force, tie_aware_recall
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MODEL = "use-multilingual"

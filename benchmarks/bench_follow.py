@@ -29,6 +29,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
+from measure import percentile  # noqa: E402
+
 WRITER = r"""
 import json, sys, time
 from pathlib import Path
@@ -47,14 +49,6 @@ for line in sys.stdin:
     print(json.dumps({"id": note_id, "committed": time.time()}), flush=True)
 lib.close()
 """
-
-
-def percentile(values: list[float], q: float) -> float:
-    data = sorted(values)
-    pos = (len(data) - 1) * q / 100.0
-    lo = int(pos)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
 def main() -> None:

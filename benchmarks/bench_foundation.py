@@ -34,6 +34,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from measure import percentile
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CMRC = "../shared/eval/cmrc2018_trial.json"
 
@@ -46,17 +48,6 @@ BUDGET_REBUILD_CPS = 100_000.0
 
 
 # ----- helpers -----------------------------------------------------------------
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """Linear-interpolated percentile, ``q`` in [0, 100]."""
-    if not values:
-        return float("nan")
-    data = sorted(values)
-    pos = (len(data) - 1) * q / 100.0
-    lo = int(pos)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
 def summary_ms(seconds: Sequence[float], *qs: float) -> dict[str, float]:

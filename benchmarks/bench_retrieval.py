@@ -56,7 +56,7 @@ from typing import Any
 import numpy as np
 import retrieval_at_scale as scale
 import retrieval_corpus as rc
-from measure import SessionRunTimer, raw_session
+from measure import SessionRunTimer, percentile, raw_session
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 WHAT_IS_REAL = [
@@ -84,16 +84,6 @@ BUDGET_REBUILD_CPS = 100_000.0
 BUDGET_EMBED_OVERHEAD = 1.20
 
 # ----- helpers -------------------------------------------------------------------
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    data = sorted(values)
-    pos = (len(data) - 1) * q / 100.0
-    lo = int(pos)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
 def summary_ms(seconds: Sequence[float]) -> dict[str, float]:

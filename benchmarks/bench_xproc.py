@@ -40,20 +40,14 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
+from measure import percentile  # noqa: E402
+
 from desktop_kb.library import Library  # noqa: E402
 
 SAVES = 40
 FOUND_TIMEOUT_S = 30.0
 _ZH = ["学习", "笔记", "安装", "配置", "数据库", "索引", "搜索", "中文", "分词", "向量"]
 _EN = ["docker", "gitlab", "runner", "install", "configure", "index", "search", "python"]
-
-
-def percentile(values: list[float], q: float) -> float:
-    data = sorted(values)
-    pos = (len(data) - 1) * q / 100.0
-    lo = int(pos)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
 def text(i: int, n: int = 200) -> str:

@@ -1,5 +1,5 @@
-"""What the benchmarks measure the same way: CPU time, memory, a plain onnxruntime
-session, and the time the app spends inside onnxruntime.
+"""What the benchmarks measure the same way: percentiles, CPU time, memory, a plain
+onnxruntime session, and the time the app spends inside onnxruntime.
 
 Shared by ``bench_embed.py`` and ``bench_retrieval.py`` so both measure "raw
 onnxruntime" and "the indexer's own share" alike.
@@ -10,9 +10,21 @@ from __future__ import annotations
 import resource
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Linear-interpolated percentile, ``q`` in [0, 100]; NaN for no values."""
+    if not values:
+        return float("nan")
+    data = sorted(values)
+    pos = (len(data) - 1) * q / 100.0
+    lo = int(pos)
+    hi = min(lo + 1, len(data) - 1)
+    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
 def cpu_seconds() -> float:

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 import retrieval_corpus as rc
-from measure import proc_memory
+from measure import percentile, proc_memory
 
 LIMIT = 10
 PROBE_QUERIES = 50
@@ -48,16 +48,6 @@ LIB_FORMAT = "2"
 
 def progress(msg: str) -> None:
     print(f"[bench] {msg}", file=sys.stderr, flush=True)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    data = sorted(values)
-    if not data:
-        return float("nan")
-    pos = (len(data) - 1) * q / 100.0
-    lo = int(pos)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
 # ----- building (cached) -----------------------------------------------------------------
