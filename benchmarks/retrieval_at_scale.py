@@ -289,6 +289,7 @@ def _median_of(passes: list[dict[str, float]]) -> dict[str, Any]:
 def measure(data_dir: Path, models_dir: Path, model: str, queries: Sequence[str],
             query_vectors: np.ndarray, passes: int) -> dict[str, Any]:
     from desktop_kb.library import Library
+    from desktop_kb.retrieval import lexical
     from desktop_kb.retrieval.lexical import lexical_search
 
     res: dict[str, Any] = {}
@@ -301,19 +302,25 @@ def measure(data_dir: Path, models_dir: Path, model: str, queries: Sequence[str]
         index = lib.index_reader
         for q in queries[:20]:  # warm-up: caches, lazy imports
             lib.search(q, limit=LIMIT, mode="hybrid")
-        modes: dict[str, list[dict[str, float]]] = {"hybrid": [], "lexical": [], "dense": []}
+        # "hybrid_unsplit": the same search with every lexical branch scored by
+        # FTS5 (the lexical query before the split), the baseline of this run.
+        modes: dict[str, list[dict[str, float]]] = {
+            "hybrid": [], "hybrid_unsplit": [], "lexical": [], "dense": []}
         results: dict[str, int] = {}
+        budget = lexical.POSTINGS_BUDGET
         for p in range(passes):
             for mode in modes:
                 progress(f"  pass {p + 1}/{passes}: {len(queries)} queries, {mode}")
                 times, cpu = [], []
                 empty = 0
+                lexical.POSTINGS_BUDGET = 10**12 if mode == "hybrid_unsplit" else budget
                 for q in queries:
                     t, c = time.perf_counter(), time.process_time()
-                    r = lib.search(q, limit=LIMIT, mode=mode)
+                    r = lib.search(q, limit=LIMIT, mode=mode.removesuffix("_unsplit"))
                     times.append(time.perf_counter() - t)
                     cpu.append(time.process_time() - c)
                     empty += not r.results
+                lexical.POSTINGS_BUDGET = budget
                 cpu_summary = _summ(cpu)
                 modes[mode].append(_summ(times) | {"cpu_p50_ms": cpu_summary["p50_ms"],
                                                    "cpu_p99_ms": cpu_summary["p99_ms"]})

@@ -1,13 +1,18 @@
 """Lexical retrieval: FTS5 BM25 over segmented text. Returns ``(chunk_id, score)`` only (I6).
 
 FTS5 has no early exit: it scores every row that any OR branch matches before
-``ORDER BY … LIMIT``. A term found in a large share of a big library ("rust"
-in a Rust library, "的" typed in quotes) would make each query scan most of
-the index (10⁶ chunks: seconds). So branches are taken rarest first while
-their summed document frequencies stay within :data:`POSTINGS_BUDGET`; the
-rarest always stays. What is left out carries little BM25 weight anyway (IDF
-≈ log 2 for a term in half the chunks), and fusion still sees it: term
-coverage is computed over every query term for the chunks found.
+``ORDER BY … LIMIT``, and scoring (``bm25()``: each row's instances and length)
+costs about ten times what finding the row does. Most matched rows are there
+for a common term only ("时候", "rust" in a Rust library) and can never reach
+the top. So branches are split by document frequency: the rarest, whose summed
+frequencies stay within :data:`POSTINGS_BUDGET` (the rarest always), are
+*scored*; the others are *common*. Two FTS5 queries then give every row that
+holds a scored branch its exact full-query BM25 (:func:`split_match`): the
+scored branches alone, and ``(scored) AND (common)`` for the rows that hold
+both — BM25 is a sum over the query's phrases, each with its own IDF over the
+whole index, so the second query's score is the full query's. Left out are the
+rows that hold common terms only; fusion still sees every query term through
+term coverage.
 
 Words the segmenter does not know are matched by their ideograph pairs
 (``kb_grams``) when the word-level match is weak: a query word the index has
@@ -29,23 +34,41 @@ from desktop_kb.retrieval.term_stats import index_stats
 # Body matches matter most; a hit in the title (or heading path) is a strong signal too.
 _BM25 = "bm25(kb_fts, 1.0, 2.0)"
 
-#: Rows one query may make FTS5 score, summed over the kept branches' document
-#: frequencies. Below ~10⁵ chunks nothing real reaches it.
-POSTINGS_BUDGET = 25_000
+#: Rows one query may make FTS5 score, summed over the scored branches' document
+#: frequencies (the rest only score rows that hold a scored branch as well).
+#: Chosen at 10⁵ chunks against the unsplit query (``benchmarks/bench_lexical_split.py``,
+#: 300 real questions, another 300 held out): the lexical top 10 keeps 0.998 / 0.999
+#: of its rows and the hybrid top 10 299 of 300 lists, at ~0.55× the unsplit p50;
+#: 2,000 kept 0.995 and 295 lists. No question of CMRC trial or DRCD dev is split.
+POSTINGS_BUDGET = 5_000
 #: How much an exact bigram-phrase match adds to a chunk's word-level BM25.
 GRAM_WEIGHT = 1.0
+
+_RANKED = f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ? ORDER BY s, rowid LIMIT ?"
+# A row holding a scored and a common branch is in both halves; its full score is
+# the second (more negative: every phrase adds ≥ 0 to BM25 before negation).
+_RANKED_SPLIT = (
+    f"SELECT rowid, min(s) AS s FROM ("
+    f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ? UNION ALL "
+    f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ?) "
+    "GROUP BY rowid ORDER BY s, rowid LIMIT ?")
+
+
+def branch_costs(branches: list[Alternative], doc_freq: dict[str, int]) -> dict[str, int]:
+    """Rows each branch can match: a phrase matches at most as many as its rarest token."""
+    return {b.match: min(doc_freq.get(t, 0) for t in b.tokens) for b in branches}
 
 
 def prune(branches: list[Alternative], doc_freq: dict[str, int],
           budget: int = POSTINGS_BUDGET) -> list[Alternative]:
     """The branches worth scoring: rarest first within ``budget`` rows, in query order.
 
-    A phrase matches at most as many rows as its rarest token. A branch that
-    matches nothing costs nothing and is kept (it may still be a phrase typo).
+    A branch that matches nothing costs nothing and is kept (it may still be a
+    phrase typo).
     """
     if not branches:
         return []
-    cost = {b.match: min(doc_freq.get(t, 0) for t in b.tokens) for b in branches}
+    cost = branch_costs(branches, doc_freq)
     kept: set[str] = set()
     spent = 0
     for b in sorted(branches, key=lambda b: cost[b.match]):
@@ -54,6 +77,22 @@ def prune(branches: list[Alternative], doc_freq: dict[str, int],
         kept.add(b.match)
         spent += cost[b.match]
     return [b for b in branches if b.match in kept]
+
+
+def split_match(branches: list[Alternative], doc_freq: dict[str, int],
+                budget: int = POSTINGS_BUDGET) -> tuple[str, str | None] | None:
+    """(scored MATCH, ``(scored) AND (common)`` MATCH or None when nothing is common).
+
+    None when there is nothing to search.
+    """
+    scored = prune(branches, doc_freq, budget)
+    kept = {b.match for b in scored}
+    common = [b for b in branches if b.match not in kept]
+    first = join_match(scored)
+    if first is None:
+        return None
+    rest = join_match(common)
+    return first, (f"({first}) AND ({rest})" if rest is not None else None)
 
 
 def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
@@ -70,12 +109,13 @@ def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
     if not branches:
         return []
     _total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
-    match = join_match(prune(branches, doc_freq, POSTINGS_BUDGET))
     scores: dict[int, float] = {}
-    if match is not None:
-        for rowid, score in index.execute(
-                f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ? ORDER BY s, rowid LIMIT ?",
-                (match, limit)):
+    split = split_match(branches, doc_freq, POSTINGS_BUDGET)
+    if split is not None:
+        scored, both = split
+        rows = (index.execute(_RANKED, (scored, limit)) if both is None
+                else index.execute(_RANKED_SPLIT, (scored, both, limit)))
+        for rowid, score in rows:
             scores[int(rowid)] = max(0.0, -float(score))
     if GRAM_WEIGHT > 0:
         for rowid, score in _gram_hits(index, query, analysis, doc_freq, limit).items():
