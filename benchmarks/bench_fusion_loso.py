@@ -40,14 +40,16 @@ from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, fuse_score
 
 RRF_K = 60
 # The search space: few constants, coarse steps (a finer grid only fits noise).
-# Weight and tie-break have one value each: every fold of the wider grid chose them.
+# Tie-break and coverage power have one value each: every fold of wider grids chose them.
 GRID = {
-    "dense_from": [3.0, 4.0, 5.0],
-    "dense_over_keywords": [1.0, 1.5, 2.0],
-    "dense_weight": [1.0],
+    "dense_from": [3.0, 4.0],
+    "dense_over_keywords": [1.0, 1.5],
+    "gap_power": [0.0, 1.0],
+    "dense_weight": [0.25, 0.5, 1.0],
+    "separation_power": [0.0, 2.0],
     "tie_weight": [0.05],
-    "coverage_power": [1.0, 2.0],
-    "confidence_power": [1.0, 2.0, 3.0],
+    "coverage_power": [2.0],
+    "confidence_power": [1.0, 2.0],
 }
 LOSS_WEIGHT = 5.0  # a point lost to the best baseline costs five points gained
 
@@ -121,7 +123,7 @@ def main() -> int:
     parser.add_argument("--model", default="use-multilingual")
     parser.add_argument("--models-dir", type=Path, required=True,
                         help="the models/ folder of a data folder where the model is installed")
-    parser.add_argument("--sets", default=",".join(fusion_data.SETS))
+    parser.add_argument("--sets", default=",".join(fusion_data.FIT_SETS))
     parser.add_argument("--version", default=None, help="cache version (default: the git commit)")
     parser.add_argument("--write", action="store_true", help="store the all-sets fit in calibrations.json")
     parser.add_argument("--book", action="store_true",
@@ -187,31 +189,32 @@ def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
         print(f"  {group:<11}{len(ranks[(group, 'hybrid')]):>4}{cells}")
 
 
-def zero_lexical_levels(data: fusion_data.SetData) -> list[float]:
-    """Best cosine level of the queries no keyword matched (where the floor can fire)."""
+def zero_lexical_closeness(data: fusion_data.SetData) -> list[float]:
+    """Closeness of the best cosine of the queries no keyword matched (where the floor can fire)."""
     cal = data.calibration
     if cal is None:
         return []
-    return [cal.standardize(r.cand.best_cosine) for r in data.records
+    return [cal.closeness(r.cand.best_cosine) for r in data.records
             if r.cand.lexical_hits == 0 and r.cand.dense_ran]
 
 
 def fit_floor(train: list[fusion_data.SetData]) -> float:
     """The relevance floor: under the 1st percentile of every training set's real questions
     that no keyword matched (each of them has its passage in the library), so the floor
-    silences noise, not answers."""
-    lows = [float(np.percentile(v, 1)) for v in map(zero_lexical_levels, train) if len(v) >= 10]
-    return round(min(lows), 2) if lows else DEFAULT_PARAMS.floor_level
+    silences noise, not answers. In closeness (0 = unrelated text, 1 = a sentence's own
+    passage on that library), which carries from short public passages to a long book."""
+    lows = [float(np.percentile(v, 1)) for v in map(zero_lexical_closeness, train) if len(v) >= 10]
+    return round(min(lows), 3) if lows else DEFAULT_PARAMS.floor_closeness
 
 
 def floor_table(sets: list[fusion_data.SetData]) -> None:
-    print("relevance floor (level of the best cosine when no keyword matched), leave-one-set-out:")
+    print("relevance floor (closeness of the best cosine when no keyword matched), leave-one-set-out:")
     for d in sets:
-        levels = zero_lexical_levels(d)
+        shares = zero_lexical_closeness(d)
         floor = fit_floor([t for t in sets if t.name != d.name])
-        silenced = sum(v < floor for v in levels)
-        print(f"  {d.name:<10} floor {floor:5.2f}: {silenced} of {len(levels)} real questions without a "
-              f"keyword match answered 'nothing close' ({silenced / max(1, len(levels)):.1%})")
+        silenced = sum(v < floor for v in shares)
+        print(f"  {d.name:<10} floor {floor:5.3f}: {silenced} of {len(shares)} real questions without a "
+              f"keyword match answered 'nothing close' ({silenced / max(1, len(shares)):.1%})")
 
 
 def write_calibration(model: str, models_dir: Path, params: FusionParams,
@@ -225,7 +228,7 @@ def write_calibration(model: str, models_dir: Path, params: FusionParams,
     entry = data["models"].get(manifest.sha256, {})
     entry.update({
         "model": model,  # for the reader only: lookups go by the weights' sha256
-        "fusion": {**{k: getattr(params, k) for k in GRID}, "floor_level": fit_floor(sets)},
+        "fusion": {**{k: getattr(params, k) for k in GRID}, "floor_closeness": fit_floor(sets)},
         # Prior for libraries too small to measure: the median over the public sets' libraries.
         "unrelated": round(float(np.median([c.unrelated for c in cals])), 4),
         "spread": round(float(np.median([c.spread for c in cals])), 4),
@@ -233,6 +236,12 @@ def write_calibration(model: str, models_dir: Path, params: FusionParams,
         "fitted_on": [d.name for d in sets],
     })
     data["models"][manifest.sha256] = entry
+    # Other graphs of the same weights (float/int8, older exports a person may still have
+    # installed) carry the same constants: the fit is of the model, not of one file.
+    base = model.removesuffix("-float")
+    for sha, other in data["models"].items():
+        if sha != manifest.sha256 and str(other.get("model", "")).removesuffix("-float") == base:
+            other.update({"fusion": entry["fusion"], "fitted_on": entry["fitted_on"]})
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {path} for {model} ({manifest.sha256[:12]}…): {asdict(params)}")
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import fusion_data
 
-from desktop_kb.retrieval.fusion import fuse_scores, order
+from desktop_kb.retrieval.fusion import fuse_scores, order, relevance_floor
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.tuning import params_of
 
@@ -52,7 +52,7 @@ def shipped_params(model: str) -> dict[str, float]:
 def cases(data: fusion_data.SetData) -> list[PackCase]:
     params = params_of(shipped_params(data.model))
     cal = data.calibration
-    floor = cal.cosine_at(params.floor_level) if cal is not None else None
+    floor = relevance_floor(cal, params)
     refs, sources = data.refs, data.sources
 
     def tie(cid: int) -> tuple[int, int]:

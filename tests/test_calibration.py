@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from desktop_kb.library import Library
 from desktop_kb.retrieval.calibration import Calibration
-from desktop_kb.retrieval.fusion import DEFAULT_PARAMS
+from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, relevance_floor
 from desktop_kb.retrieval.tuning import (
     CACHE_FILE,
     manifest_calibration,
@@ -26,6 +27,7 @@ def test_levels_closeness_and_fit() -> None:
     assert cal.standardize(0.9) == pytest.approx(2.0)
     assert cal.cosine_at(2.0) == pytest.approx(0.9)
     assert cal.closeness(0.8) == 0.0 and cal.closeness(0.95) == 1.0 and cal.closeness(0.5) == 0.0
+    assert cal.cosine_at_closeness(0.2) == pytest.approx(0.83)
     assert cal.fit == 1.0  # finds 90 % of what keywords find
     # The Rust book's ratio with USE (dense matches keywords on its real questions): full weight.
     assert Calibration(0.15, 0.1, dense_found=0.375, lexical_found=0.73, sample=128).fit == 1.0
@@ -33,6 +35,19 @@ def test_levels_closeness_and_fit() -> None:
     # An English-only model on Chinese text (0.23 on CMRC): no weight.
     assert Calibration(0.1, 0.1, dense_found=0.23, lexical_found=1.0, sample=48).fit == 0.0
     assert Calibration(0.1, 0.1).fit == 1.0  # a prior (nothing measured) does not judge the model
+
+
+def test_the_relevance_floor_is_a_share_of_the_library_s_own_separation() -> None:
+    # e5 on the Rust book: a passage's own sentence stands only 1.4 spreads above unrelated
+    # text (long chunks), on Tatoeba 6. A floor of 0.7 spreads (fitted on the public sets)
+    # sat half-way up the book's range and silenced real English questions; a share of
+    # the separation sits at the same place on both.
+    params = replace(DEFAULT_PARAMS, floor_closeness=0.1)
+    book = Calibration(unrelated=0.8455, spread=0.02966, related=0.8867)
+    tatoeba = Calibration(unrelated=0.8413, spread=0.0212, related=0.9706)
+    assert book.standardize(relevance_floor(book, params)) == pytest.approx(0.1 * book.separation)
+    assert tatoeba.standardize(relevance_floor(tatoeba, params)) == pytest.approx(0.1 * tatoeba.separation)
+    assert relevance_floor(None, params) is None  # no calibration: no floor
 
 
 def test_shipped_calibrations_are_found_by_weights_hash_not_by_id() -> None:
@@ -51,7 +66,7 @@ def test_every_graph_of_one_model_carries_the_same_fitted_constants() -> None:
     # A re-export of the same weights (a new graph, a new sha256) must not keep an older
     # fit: the install hands out the newest graph, so its key is the one a person uses.
     fused: dict[str, dict[str, float]] = {}
-    fitted = set(bench_grid_fields()) | {"floor_level"}
+    fitted = set(bench_grid_fields()) | {"floor_closeness"}
     for sha, entry in shipped_calibrations().items():
         model = str(entry["model"]).removesuffix("-float")
         fusion = entry["fusion"]

@@ -10,7 +10,14 @@ import pytest
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.dense import DenseIndex
-from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, RRF_K, fuse_scores, order, plain_rrf
+from desktop_kb.retrieval.fusion import (
+    DEFAULT_PARAMS,
+    RRF_K,
+    fuse_scores,
+    order,
+    plain_rrf,
+    separation_factor,
+)
 
 # Cosine statistics like the default model's on a Chinese library.
 USE_LIKE = Calibration(unrelated=0.08, spread=0.09)
@@ -223,3 +230,35 @@ def test_an_embedded_paraphrase_still_rises_above_unembedded_keyword_matches() -
     dense = [(1, 0.85)] + [(100 + i, 0.45 - i * 0.002) for i in range(40)]
     cand = cands([(3, 6.0), (1, 2.0)], dense, coverage={3: 0.4, 1: 0.2})  # 3 has no vector
     assert fused_order(cand)[0] == 1
+
+
+def test_meaning_counts_more_on_a_library_of_short_passages() -> None:
+    # The same query record on two libraries: the keyword favourite (chunk 1) holds two of
+    # the question's words; chunk 2 stands 1.6 spreads above it in meaning. Where a
+    # passage's own sentence sits 8.7 spreads above unrelated text (short sentences, as
+    # Tatoeba) that is a paraphrase; where it sits 4.5 (long passages, as DRCD) it is a
+    # passage on the same topic, and the keyword favourite stays first.
+    params = replace(DEFAULT_PARAMS, dense_from=3.0, dense_over_keywords=1.0, dense_weight=0.25,
+                     separation_power=2.0, gap_power=0.0, confidence_power=1.0)
+    noise = [(100 + i, 0.2 - i * 0.001) for i in range(40)]
+    cand = cands([(1, 8.0), (2, 3.0)], [(2, 0.71), (1, 0.55)] + noise, coverage={1: 0.5, 2: 0.2})
+    short = Calibration(unrelated=0.15, spread=0.1, related=0.15 + 8.7 * 0.1)
+    long = Calibration(unrelated=0.15, spread=0.1, related=0.15 + 4.5 * 0.1)
+    assert order(cand, fuse_scores(cand, short, params), tie)[0].chunk_id == 2
+    assert order(cand, fuse_scores(cand, long, params), tie)[0].chunk_id == 1
+    # Without a measured separation (a prior: related defaults to 1.0) the factor is bounded.
+    assert separation_factor(Calibration(unrelated=-0.5, spread=0.01), params) == pytest.approx(4.0)
+    assert separation_factor(None, params) == 1.0
+
+
+def test_gap_over_a_confident_keyword_favourite_grows_with_its_coverage() -> None:
+    cal = Calibration(unrelated=0.15, spread=0.1, related=0.65)
+    params = replace(DEFAULT_PARAMS, dense_from=3.0, dense_over_keywords=1.5, gap_power=1.0, dense_weight=1.0,
+                     separation_power=0.0)
+    noise = [(100 + i, 0.2 - i * 0.001) for i in range(40)]
+    # Chunk 2 stands 1.0 spread above the favourite: enough over a favourite holding a
+    # third of the question (gap 0.5), not over one holding all of it (gap 1.5).
+    weak = cands([(1, 8.0), (2, 2.0)], [(2, 0.70), (1, 0.60)] + noise, coverage={1: 0.33, 2: 0.0})
+    strong = cands([(1, 8.0), (2, 2.0)], [(2, 0.70), (1, 0.60)] + noise, coverage={1: 1.0, 2: 0.0})
+    assert order(weak, fuse_scores(weak, cal, params), tie)[0].chunk_id == 2
+    assert order(strong, fuse_scores(strong, cal, params), tie)[0].chunk_id == 1

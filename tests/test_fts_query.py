@@ -267,3 +267,28 @@ def test_term_coverage_counts_whole_tokens_only(library) -> None:  # type: ignor
     # compose (a part of the identifier), gitlab (part) and 笔记 (title) are tokens
     assert cov[ids[note]] == (2.0 + 1.0 + 1.0) / total
     assert cov[ids[other]] == 0.0
+
+
+def test_function_words_weigh_in_the_question_but_earn_no_coverage(library) -> None:  # type: ignore[no-untyped-def]
+    """A passage is not closer to "什么是所有权？" for also holding 什么 and 是 (the Rust book's
+    precise questions lost their chapter to such passages); the question's function words
+    still weigh in the whole, so one shared content word is never full coverage."""
+    from desktop_kb.index.segment import analyse_query
+    from desktop_kb.retrieval.candidates import gather
+
+    chapter = library.add_note("所有权", "所有权让程序无需垃圾回收即可保证内存安全。")
+    chatter = library.add_note("随想", "什么时候需要所有权？这是什么意思。")
+    library.drain()
+    index = library.index_reader
+    row = dict(library.worker.call(lambda c: c.execute(
+        "SELECT source_id, id FROM kb_chunks").fetchall()).result())
+    query = "什么是所有权？"
+    cand = gather(index, query, analyse_query(query), query_vector=None, dense=None)
+    coverage = dict(zip(cand.ids.tolist(), cand.coverage.tolist(), strict=True))
+    assert coverage[row[chapter]] == pytest.approx(coverage[row[chatter]])
+    assert 0.0 < coverage[row[chapter]] < 1.0
+    # A question of function words only ("这是什么？") still counts them: nothing else is left.
+    only = "这是什么？"
+    cand = gather(index, only, analyse_query(only), query_vector=None, dense=None)
+    coverage = dict(zip(cand.ids.tolist(), cand.coverage.tolist(), strict=True))
+    assert coverage.get(row[chatter], 0.0) > 0.0

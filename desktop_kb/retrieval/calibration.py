@@ -86,6 +86,10 @@ class Calibration:
         """The cosine ``level`` spreads above unrelated text."""
         return self.unrelated + level * self.spread
 
+    def cosine_at_closeness(self, share: float) -> float:
+        """The cosine ``share`` of the way from unrelated text to a sentence's own passage."""
+        return self.unrelated + share * (self.related - self.unrelated)
+
     @property
     def separation(self) -> float:
         """How far a chunk's own sentence stands above unrelated text, in spreads."""

@@ -88,8 +88,12 @@ def gather(
         out.cosine[row[cid]] = sim
         out.dense_rank[row[cid]] = rank
     if lex:
+        # Every token of the question weighs in the whole, but only its meaningful
+        # terms earn a chunk coverage (``QueryAnalysis.terms``: stopwords only when
+        # nothing else is left).
         weights = term_weights(index, analysis.all_terms)
-        for cid, cov in term_coverage(index, weights, [cid for cid, _ in lex]).items():
+        counted = frozenset(analysis.terms)
+        for cid, cov in term_coverage(index, weights, [cid for cid, _ in lex], counted).items():
             out.coverage[row[cid]] = cov
         if query_vector is not None and dense is not None:
             unlisted = [cid for cid, _ in lex if out.dense_rank[row[cid]] == 0]

@@ -9,10 +9,12 @@ hits too), and each side counts as much as its evidence is strong:
 
 * lexical evidence = (the chunk's coverage relative to the best-covered hit)^p
   × its BM25 relative to the best hit × (the best hit's coverage)^q, at most
-  1. Coverage is the IDF-weighted share of the query's tokens a chunk holds;
-  stopwords count (a token the library never contains is unmatched evidence,
-  so "How are you, Tom?" is not fully covered by every passage that mentions
-  Tom). The last factor is the query's lexical confidence: a question in the
+  1. Coverage is the IDF-weighted share of the query's tokens a chunk holds.
+  Every token weighs in the whole (a token the library never contains is
+  unmatched evidence, so "How are you, Tom?" is not fully covered by every
+  passage that mentions Tom), but only meaningful terms earn a chunk coverage:
+  a passage is no closer to "什么是所有权？" for also holding 什么 (on the Rust
+  book such passages took the chapter's place). The last factor is the query's lexical confidence: a question in the
   library's own words is trusted, a paraphrase or a question in the other
   Chinese script matches a few of its words anywhere and is not;
 * dense evidence = how far the chunk's cosine stands above *unrelated text
@@ -20,7 +22,8 @@ hits too), and each side counts as much as its evidence is strong:
   counted only from ``dense_from`` up and only above the level of the chunk
   keywords put first plus ``dense_over_keywords``: dense overtakes the
   keyword favourite only where it is clearly closer than that chunk (a
-  paraphrase or a translation), never by a hair. This gap is read within
+  paraphrase or a translation), never by a hair; the gap grows with how much
+  of the question the favourite holds (``gap_power``). This gap is read within
   the query, so it means the same on a library whose real questions sit two
   spreads above unrelated text (the Rust book) as on one where they sit five
   (CMRC); a fixed threshold alone left the book's dense side silent. Because levels are
@@ -29,7 +32,13 @@ hits too), and each side counts as much as its evidence is strong:
   where they score 0.1 — and a model that does not fit the library's language
   (it finds on its own sentences at most a quarter of what keywords find) gets
   no weight at all, so hybrid is never worse than keywords alone;
-* a small multiple of the within-query z-score orders what the two leave tied.
+* a small multiple of the within-query z-score orders what the two leave tied;
+* the dense side (tie-break included) counts more on a library of short
+  passages than on one of long passages, by the library's own *separation*
+  (how far a chunk's own sentence stands above unrelated text,
+  ``Calibration.separation``): a short passage's meaning is captured whole by a
+  sentence and its few words make keywords weak evidence; a long passage shares
+  topic words with its neighbours and one question matches only part of it.
 
 Constants are fitted leave-one-set-out on the public sets
 (``benchmarks/bench_fusion_loso.py``); a shipped model's manifest may carry
@@ -47,6 +56,13 @@ from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 
 RRF_K = 60
+# Separation (spreads) up to which the dense side counts as fitted, and above which it
+# counts more, up to a cap (see ``FusionParams.separation_power``). The public sets span
+# 4.5 (DRCD) to 8.7 (Tatoeba); below them the factor is not extrapolated: on the Rust
+# book (2.6) an extrapolated factor of 0.26 silenced meaning where it was right
+# (colloquial R@1 0.55 -> 0.31 on its 145 questions).
+SEPARATION_REF = 5.0
+SEPARATION_RANGE = (SEPARATION_REF, 10.0)
 
 
 @dataclass(frozen=True)
@@ -61,9 +77,10 @@ class Fused:
 class FusionParams:
     """Fusion constants, in units that mean the same for every model.
 
-    The defaults are the leave-one-set-out fit for the default model (USE) on all
-    five public sets; the folds chose the same values but one (see the report of
-    ``benchmarks/bench_fusion_loso.py``).
+    The defaults are the fit for the default model (USE) on the four public sets
+    (CMRC, DRCD, Tatoeba paraphrases, Tatoeba English→Chinese; DRCD's Simplified
+    questions are a copy of DRCD once folded); the leave-one-set-out folds and
+    what they chose are printed by ``benchmarks/bench_fusion_loso.py``.
 
     Cosines are read as *levels*: spreads above the library's unrelated
     cosine (``Calibration.standardize``). Fitted by leave-one-set-out
@@ -84,17 +101,32 @@ class FusionParams:
     # ... and only above the level of the chunk keywords rank first plus this many
     # spreads: dense overrides keywords where it is clearly closer, not by a hair ...
     dense_over_keywords: float = 1.0
-    # ... with this weight per level, against lexical evidence of at most 1.
-    dense_weight: float = 1.0
+    # ... times the keyword favourite's coverage to this power: a favourite holding
+    # most of the question needs meaning to stand further above it than one that
+    # matched a word or two of it ...
+    gap_power: float = 1.0
+    # ... with this weight per level, against lexical evidence of at most 1 ...
+    dense_weight: float = 0.25
+    # ... times (the library's separation / SEPARATION_REF) to this power when above
+    # it, tie-break included. Separation is how far a chunk's own sentence stands above unrelated
+    # text on this library (``Calibration.separation``): short passages, whose words
+    # are few and whose meaning a sentence captures whole, sit far above (~8.7 spreads,
+    # Tatoeba) and there meaning is the better judge; long passages sit closer (~4.5-5,
+    # CMRC/DRCD) and one question matches only part of their meaning.
+    separation_power: float = 2.0
     # Weight of the within-query z-score: orders what lexical evidence leaves tied.
     tie_weight: float = 0.05
     # A chunk without a vector (not embedded yet: the backfill runs in the background
     # after a model switch) counts as typical on the dense side, so it keeps the place
     # its lexical evidence gives it; a penalty would sink fresh material until embedded.
     missing_dense_z: float = 0.0
-    # Relevance floor: with no lexical hit, a best cosine under this level means
-    # the library has nothing on the question.
-    floor_level: float = 0.29
+    # Relevance floor: with no lexical hit, a best cosine under this share of the way
+    # from unrelated text to a sentence's own passage (``Calibration.closeness``) means
+    # the library has nothing on the question. A share, not a number of spreads: how
+    # far real questions stand above unrelated text depends on the library (long
+    # passages sit closer to it), and a floor in spreads fitted on short public
+    # passages silenced real questions on a book.
+    floor_closeness: float = 0.281
 
     def with_values(self, values: dict[str, float]) -> FusionParams:
         known = {f.name for f in fields(self)}
@@ -102,6 +134,23 @@ class FusionParams:
 
 
 DEFAULT_PARAMS = FusionParams()
+
+
+def relevance_floor(calibration: Calibration | None, params: FusionParams) -> float | None:
+    """The cosine under which a query that no keyword matched finds nothing close (None: no floor)."""
+    return calibration.cosine_at_closeness(params.floor_closeness) if calibration is not None else None
+
+
+def separation_factor(calibration: Calibration | None, params: FusionParams) -> float:
+    """How much more the dense side counts on this library than on long passages (≥ 1).
+
+    Separation is clamped: under SEPARATION_REF nothing is extrapolated, and a prior
+    without a measured ``related`` (1.0) must not make dense decisive.
+    """
+    if calibration is None or not params.separation_power:
+        return 1.0
+    separation = min(max(calibration.separation, SEPARATION_RANGE[0]), SEPARATION_RANGE[1])
+    return float((separation / SEPARATION_REF) ** params.separation_power)
 
 
 def _order_key(
@@ -164,9 +213,10 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     threshold = params.dense_from
     if top > 0 and best_coverage > 0:
         keyword_first = int(np.argmax(np.where(hits, lexical, -np.inf)))
-        threshold = max(threshold, float(level[keyword_first]) + params.dense_over_keywords)
+        gap = params.dense_over_keywords * best_coverage ** params.gap_power
+        threshold = max(threshold, float(level[keyword_first]) + gap)
     dense = params.dense_weight * np.maximum(0.0, level - threshold) + tie_weight * z
-    score = lexical + fit * dense
+    score = lexical + fit * separation_factor(calibration, params) * dense
     return score - score.min()
 
 

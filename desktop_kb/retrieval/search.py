@@ -13,7 +13,7 @@ from desktop_kb.index import user_words
 from desktop_kb.index.segment import analyse_query
 from desktop_kb.retrieval.candidates import embed_query, gather
 from desktop_kb.retrieval.dense import DenseIndex
-from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf
+from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf, relevance_floor
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.snippets import make_snippet
@@ -63,8 +63,7 @@ def rank_chunks(
     ranking.query_vector = vector
     ranking.lexical_hits = cand.lexical_hits
     ranking.best_dense = cand.best_cosine
-    if tuning.calibration is not None:
-        ranking.floor = tuning.calibration.cosine_at(tuning.params.floor_level)
+    ranking.floor = relevance_floor(tuning.calibration, tuning.params)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}

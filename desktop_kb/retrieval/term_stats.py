@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 
 def bm25_idf(total: int, df: int) -> float:
@@ -85,11 +85,15 @@ def _token_rows(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> Iterator
 
 def term_coverage(
     index: sqlite3.Connection, weights: dict[str, float], chunk_ids: Sequence[int],
+    counted: Collection[str] | None = None,
 ) -> dict[int, float]:
     """Per chunk: the IDF-weighted share of the query's terms it contains (0..1).
 
     Unlike a BM25 score relative to the best hit, this is absolute: a chunk
     holding every rare term of the question scores near 1 whatever else matched.
+    With ``counted``, only those terms earn a chunk coverage; the others still
+    weigh in the whole (function words: a passage is not closer to "什么是所有权"
+    for also holding 什么, but "How are you, Tom?" is more than "tom").
     """
     total = sum(weights.values())
     if total <= 0:
@@ -98,7 +102,8 @@ def term_coverage(
     # exactly "term is one of the chunk's tokens", without splitting every hit's text
     # into a set (the largest share of this function's time). A term that is not one
     # token (empty, or with a space) is no token of any chunk, as with the sets.
-    padded = [(f" {t} ", w) for t, w in weights.items() if t.split() == [t]]
+    padded = [(f" {t} ", w) for t, w in weights.items()
+              if t.split() == [t] and (counted is None or t in counted)]
     out: dict[int, float] = {}
     for rowid, body, title in _token_rows(index, chunk_ids):
         text = f" {body} {title} "
