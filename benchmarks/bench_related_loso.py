@@ -42,7 +42,7 @@ from desktop_kb.retrieval.calibration import Calibration  # noqa: E402
 TOP = 10
 SETS = {"zhpara": ("tatoeba_cmn_dev_zhpara.tsv", None), "en_zh": ("tatoeba_cmn_dev.tsv", 300)}
 GRID = {
-    "dense_weight": [1.0, 2.0, 4.0, 8.0, 16.0],
+    "dense_weight": [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0],
     "min_level": [1.0, 2.0, 3.0, 4.0],
     "alone_level": [3.0, 4.0, 5.0, 6.0, 8.0],
 }
