@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -135,3 +136,34 @@ def test_the_embedding_model_reads_one_script_and_shares_the_cache() -> None:
     simp = prepare_source(SourceText("note", 2, "", "这个软体会自动备份资料库。", "md")).chunks[0]
     assert trad.embed_hash == simp.embed_hash == text_hash("这个软体会自动备份资料库。")
     assert simp.embed_hash == simp.text_hash
+
+
+
+def _fold_map_per_cluster(source: str) -> tuple[str, list[int], list[int]]:
+    """The definition: every base character with its combining marks folded on its own."""
+    from desktop_kb.text.fold import _fold_chars
+
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    i = 0
+    while i < len(source):
+        j = i + 1
+        while j < len(source) and unicodedata.combining(source[j]):
+            j += 1
+        folded = _fold_chars(source[i:j])
+        pieces.append(folded)
+        starts.extend([i] * len(folded))
+        ends.extend([j] * len(folded))
+        i = j
+    return to_simplified("".join(pieces)), starts, ends
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=TRADITIONAL + RADICALS + TRICKY + COMBINING
+               + "ΣΟΔσςﬁＧｉ한\u1100\u1161\u11a8A\u030a。 abc", max_size=50))
+def test_fold_map_fast_path_equals_folding_each_cluster(source: str) -> None:
+    """The translate-table path must give what folding cluster by cluster gives, including
+    final sigma (whole-string lower() would make ς), ligatures, jamo and marks."""
+    assert fold_map(source) == _fold_map_per_cluster(source)
+    assert fold_map(source) == fold_map(source)  # the table, once filled, answers the same

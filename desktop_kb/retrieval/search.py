@@ -14,7 +14,7 @@ from desktop_kb.index.segment import analyse_query
 from desktop_kb.retrieval.candidates import embed_query, gather
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf, relevance_floor
-from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
+from desktop_kb.retrieval.resolve import ResolvedSource, chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.tuning import Tuning
@@ -104,12 +104,21 @@ def materialize(
     """
     ranked = list(ranked)[: max(limit * CANDIDATES_PER_RESULT, 50)]
     refs = chunk_refs(index, [cid for cid, _ in ranked])
-    sources = resolve_sources(store, [refs[cid].key for cid, _ in ranked if cid in refs])
+    sources: dict[tuple[str, int], ResolvedSource] = {}
+    asked: set[tuple[str, int]] = set()
     results: list[SearchResult] = []
     seen: set[tuple[str, int]] = set()
     dropped = 0
-    for cid, score in ranked:
+    for i, (cid, score) in enumerate(ranked):
         ref = refs.get(cid)
+        if ref is not None and ref.key not in asked:
+            # Read sources (whole texts) only as far down the list as results are still
+            # missing: the next ones not read yet, as many as there are free slots.
+            want = list(dict.fromkeys(
+                r.key for c, _ in ranked[i:] if (r := refs.get(c)) is not None
+                and r.key not in asked))[: max(1, limit - len(results))]
+            sources.update(resolve_sources(store, want))
+            asked.update(want)
         source = sources.get(ref.key) if ref else None
         if ref is None or source is None or not fits(ref, source):
             dropped += 1
