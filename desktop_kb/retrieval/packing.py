@@ -4,12 +4,16 @@ Rank order decides who gets budget first. Inside each passage, sentences are
 scored by how much of the question they carry: IDF-weighted index terms plus
 character bigrams of the question (jieba often splits a rare name differently
 in a question than in the passage — "松平康忠是" → "松 / 平康 / 忠是" — and
-bigrams still match it), or, without term hits, the best dense sentence.
+bigrams still match it), each weighed by how few of the passage's sentences hold
+it (the passage's topic is in most of them and tells them apart least), or,
+without term hits, the best dense sentence.
 The best sentences are taken with their next sentence when it fits, because an
 answer often follows the sentence that matches the question. Sentences are
 never cut; a sentence that does not fit is skipped, and a passage none of
 whose sentences fit is dropped.  A passage whose retrieval score falls far below
-the best passage's is not sent at all (the relative cut, ``PackingParams``).
+the best passage's is not sent at all (the relative cut), and inside a long
+passage that shares words with the question, sentences far below the best one
+are not sent either (the trim); see ``PackingParams``.
 
 Each packed window gets one ``[n]`` and one citation record (I10); ``chars``
 is the exact length of :meth:`PackedContext.render`, so the budget is a hard
@@ -24,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.index.segment import normalize
+from desktop_kb.retrieval.answer_type import answer_kind, carries
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.retrieval.term_stats import bm25_idf
@@ -37,19 +42,24 @@ class PackingParams:
     """Packing constants, fitted leave-one-set-out by ``benchmarks/bench_packing.py``.
 
     Chosen on all public sets but one and scored on that one, with the QA budget
-    (1,200 characters); the folds chose a cut of 0.5 (CMRC's fold 0.6). On the
-    left-out sets (USE, hybrid as of 050f1f7), default cut vs none: CMRC 611 → 460
-    mean characters (answer in context 0.970 → 0.969; share of characters from the
-    question's own paragraph 0.67 → 0.89), DRCD 695 → 546 (0.988 → 0.988; 0.52 →
-    0.66), DRCD with Simplified questions 679 → 544 (0.989 → 0.988), Tatoeba zh
-    paraphrases 30 → 17 (gold passage sent 0.927 → 0.931). The cut reads the fused
-    retrieval score, not keyword support: support alone cut
-    paraphrases, whose own passage shares few of the question's words. When no
+    (1,200 characters), USE, hybrid as of 8cb3548 (dumps ``r4``). Held out, answer in
+    context / mean characters, no cut → relative cut → cut and trim: CMRC
+    0.968/573 → 0.967/434 → 0.966/409, DRCD 0.986/597 → 0.984/483 → 0.980/377
+    (the DRCD fold chose a harder trim than the default), Tatoeba zh 0.940/31 →
+    0.940/17 → 0.940/16 (one-sentence passages: nothing to trim). Before the
+    passage-local weights of this version the same packer sent CMRC 461 and DRCD
+    539 characters with the cut.
+
+    The cut reads the fused retrieval score, not keyword support: support alone
+    cut paraphrases, whose own passage shares few of the question's words. When no
     passage shares any word with the question (an English question on Chinese
-    notes) the fused scores rest on dense evidence alone and the cut lost the gold
-    passage (Tatoeba en→zh 0.860 → 0.823), so every fold that saw such questions
-    left ``unmatched_cut`` off. Looking past the chunk (``reach`` 800; fusion before 050f1f7) lifted CMRC to
-    0.971 answers at 465 characters but cost DRCD 0.005, so the fit left it off.
+    notes) the fused scores rest on dense evidence alone; only Tatoeba en→zh has
+    such questions, so ``unmatched_cut`` cannot be fitted leave-one-set-out and
+    stays off (0.3, chosen by the other folds, cost en→zh 0.947 → 0.944). The trim
+    never applies there either: without shared words, sentence scores do not say
+    where the answer is. Looking past the chunk (``reach`` 800; fusion before
+    050f1f7) lifted CMRC to 0.971 answers at 465 characters but cost DRCD 0.005, so
+    the fit left it off.
     """
 
     rank_decay: float = 0.5  # a passage's priorities shrink by this per rank
@@ -67,6 +77,18 @@ class PackingParams:
     # each side (to sentence bounds): an answer often sits just past the chunk that
     # matched the question (CMRC: 6 of 1,002 answers were in the next chunk).
     reach: int = 0
+    # Trim: inside a passage longer than ``short_passage`` characters that shares words
+    # with the question, sentences under this share of the best priority are not sent.
+    # (``short_passage`` is not fitted: no public set has short multi-sentence passages.
+    # Whole, such a passage costs little more than its best sentences.)
+    trim_share: float = 0.075
+    short_passage: int = 200
+    # Answer-type cue: when the question asks for a number or date (多少, 哪一年, how many)
+    # or a list (哪些, which), a sentence of the passage that carries one (digits, a
+    # "、" enumeration) within ``cue_reach`` sentences of the passage's best sentence
+    # gets at least this share of that sentence's priority. 0: off.
+    cue_weight: float = 0.5
+    cue_reach: int = 2
 
 
 DEFAULT_PACKING = PackingParams()
@@ -76,6 +98,10 @@ _WORD_RE = re.compile(r"[0-9a-z][0-9a-z_.+#-]*")
 # Question words carry no content; their bigrams must not pull in sentences.
 _QUESTION_WORDS = ("什么", "哪些", "哪个", "哪里", "哪儿", "哪一", "多少", "怎样", "怎么", "如何",
                    "为什么", "为何", "是否", "几个", "几年", "何时", "何地", "谁是", "是谁")
+# Index terms the segmenter keeps from a question's asking part ("有多高" → 多, "哪一年"):
+# they match any "四十多间" or "一年" and would pull in sentences that say nothing.
+_QUESTION_TERMS = frozenset(("多", "多久", "多长", "多高", "多大", "多远", "多深", "多重", "多宽", "几",
+                             "哪一年", "哪年", "哪一天", "哪天", "何时", "几时", "第几", "哪一", "哪"))
 
 
 @dataclass(frozen=True)
@@ -140,23 +166,49 @@ class _Sentence:
     end: int
     folded: str
     score: float = 0.0
+    cue: bool = False
 
 
 def _score_sentences(
     sentences: list[_Sentence], terms: Sequence[str], grams: Sequence[str],
     doc_freq: dict[str, int] | None, n_docs: int,
 ) -> None:
-    """Term score (corpus IDF) plus bigram score (IDF over the candidate sentences)."""
-    weights = _term_weights(terms, doc_freq, n_docs)
+    """Term score (corpus IDF) plus bigram score (IDF over the candidate sentences),
+    each match scaled by how well it tells the sentences of its passage apart."""
+    weights = _term_weights([t for t in terms if t not in _QUESTION_TERMS] or terms, doc_freq, n_docs)
     term_total = sum(weights.values()) or 1.0
     total = len(sentences) or 1
     gram_df = {g: sum(1 for s in sentences if g in s.folded) for g in grams}
     gram_w = {g: math.log(1.0 + total / df) for g, df in gram_df.items() if df}
     gram_total = sum(math.log(1.0 + total) for _ in grams) or 1.0
+    passages: dict[int, list[_Sentence]] = {}
     for s in sentences:
-        term_part = sum(w for t, w in weights.items() if t and t in s.folded) / term_total
-        gram_part = sum(w for g, w in gram_w.items() if g in s.folded) / gram_total
-        s.score = term_part + gram_part
+        passages.setdefault(s.hit, []).append(s)
+    for group in passages.values():
+        term_local = _local_weights(group, weights)
+        gram_local = _local_weights(group, gram_w)
+        for s in group:
+            term_part = sum(w * term_local[t] for t, w in weights.items() if t and t in s.folded) / term_total
+            gram_part = sum(w * gram_local[g] for g, w in gram_w.items() if g in s.folded) / gram_total
+            s.score = term_part + gram_part
+
+
+def _local_weights(group: list[_Sentence], keys: dict[str, float]) -> dict[str, float]:
+    """1 for a word in one sentence of the passage, less the more of its sentences hold it.
+
+    The passage's topic — the name the question asks about — is in most of its
+    sentences, so it says little about which of them answers; the question's other
+    words ("颜色", "用途") do. A one-sentence passage keeps every weight.
+    """
+    m = len(group)
+    if m < 2:
+        return dict.fromkeys(keys, 1.0)
+    norm = math.log(1.0 + m)
+    out = {}
+    for key in keys:
+        df = sum(1 for s in group if key and key in s.folded)
+        out[key] = math.log(1.0 + m / df) / norm if df else 1.0
+    return out
 
 
 @dataclass
@@ -192,6 +244,10 @@ def score_passages(
         per_hit[i] = sentences
         everything.extend(sentences)
     _score_sentences(everything, terms, grams, doc_freq, n_docs)
+    kind = answer_kind(normalize(question)) if question else None
+    if kind is not None:
+        for s in everything:
+            s.cue = carries(kind, s.folded)
     return ScoredPassages(hits, seeds, linked, per_hit)
 
 
@@ -244,6 +300,7 @@ def pack_scored(
         weights = [s.score for s in sentences]
         if best is not None and not any(w > 0 for w in weights):
             weights = [0.5 if s.start < best[1] and best[0] < s.end else 0.0 for s in sentences]
+        weights = _with_cues(sentences, weights, params)
         for s, w in zip(sentences, weights, strict=True):
             if w <= 0:
                 continue
@@ -256,9 +313,13 @@ def pack_scored(
             # Retrieval ranked it without a visible reason: its opening still says what it is.
             candidates.append((0.01 * decay, i, 0))
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
-    floor = candidates[0][0] * params.min_share if candidates else 0.0
-    # Too weak to be worth their characters: the context stays small.
-    candidates = [c for c in candidates if c[0] >= floor]
+    top = candidates[0][0] if candidates else 0.0
+    floor = top * params.min_share
+    trimmed = {i for i in seeds if _trimmable(hits[i][0], per_hit[i], params)}
+    # Too weak to be worth their characters: the context stays small. Inside a long
+    # passage that carries the question's words the bar is ``trim_share``.
+    candidates = [c for c in candidates
+                  if c[0] >= (top * params.trim_share if c[1] in trimmed else floor)]
     # Passages reached through a confirmed link rank below every seed: each offers
     # its best sentence after all seed sentences worth packing, if budget is left.
     for i in linked:
@@ -270,15 +331,7 @@ def pack_scored(
         if pick.score <= 0 and best is not None:
             pick = next((s for s in sentences if s.start < best[1] and best[0] < s.end), pick)
         candidates.append((floor, i, pick.index))
-
-    chosen: dict[int, set[int]] = {}
-    for _priority, i, j in candidates:
-        if j in chosen.get(i, set()):
-            continue
-        trial = {k: set(v) for k, v in chosen.items()}
-        trial.setdefault(i, set()).add(j)
-        if _rendered_length(hits, per_hit, trial) <= budget_chars:
-            chosen = trial
+    chosen = _fill(hits, per_hit, candidates, budget_chars)
 
     snippets: list[PackedSnippet] = []
     for i, a, b in _windows(per_hit, chosen):
@@ -288,6 +341,53 @@ def pack_scored(
             title=hit.title, start=a, end=b, text=text[a:b], local_only=hit.local_only,
             document_id=hit.document_id, via_link=i in linked))
     return PackedContext(snippets=snippets, chars=len(render_snippets(snippets)))
+
+
+def _fill(hits: Sequence[tuple[SearchResult, str]], per_hit: dict[int, list[_Sentence]],
+          candidates: list[tuple[float, int, int]], budget_chars: int) -> dict[int, set[int]]:
+    """Sentences in priority order, each taken if the rendered context still fits the budget.
+
+    A sentence adds at most its length plus one new window's marker and line
+    break, so while that bound fits, the exact length is not recomputed.
+    """
+    chosen: dict[int, set[int]] = {}
+    length = 0  # exact rendered length of ``chosen``
+    for _priority, i, j in candidates:
+        if j in chosen.get(i, set()):
+            continue
+        s = per_hit[i][j]
+        windows = sum(len(v) for v in chosen.values()) + 1
+        if length + _window_cost(windows, s.end - s.start) <= budget_chars:
+            chosen.setdefault(i, set()).add(j)
+            length = _rendered_length(hits, per_hit, chosen)
+            continue
+        trial = {k: set(v) for k, v in chosen.items()}
+        trial.setdefault(i, set()).add(j)
+        trial_length = _rendered_length(hits, per_hit, trial)
+        if trial_length <= budget_chars:
+            chosen, length = trial, trial_length
+    return chosen
+
+
+def _trimmable(hit: SearchResult, sentences: list[_Sentence], params: PackingParams) -> bool:
+    """Whether ``trim_share`` applies: a long passage that shares words with the question.
+
+    A short passage costs little whole, and without shared words (an English
+    question on Chinese notes) sentence scores say nothing about where the answer is.
+    """
+    return hit.chunk_end - hit.chunk_start > params.short_passage and any(s.score > 0 for s in sentences)
+
+
+def _with_cues(sentences: list[_Sentence], weights: list[float], params: PackingParams) -> list[float]:
+    """Sentences near the passage's best one that carry the asked-for kind of answer."""
+    if params.cue_weight <= 0 or not weights:
+        return weights
+    top = max(range(len(weights)), key=lambda j: (weights[j], -j))
+    if weights[top] <= 0:
+        return weights
+    lift = params.cue_weight * weights[top]
+    return [max(w, lift) if s.cue and abs(j - top) <= params.cue_reach else w
+            for j, (s, w) in enumerate(zip(sentences, weights, strict=True))]
 
 
 def _relative_cut(seeds: list[int], hits: Sequence[tuple[SearchResult, str]],
