@@ -15,9 +15,9 @@ one before it inherits, how fast priorities fall with rank, and the lift for a
 sentence that carries the asked-for kind of answer (a number, a list) — are
 chosen on all sets but one group (DRCD with Traditional and with Simplified
 questions share their passages, so they are left out together) and scored on
-the group left out. The cut and trim must be free: on no training set may they
-lose more than ``MAX_LOSS`` of the answers the packer finds without them; among
-such constants the fewest characters win (mean over the training sets of
+the group left out. The cut and trim must be nearly free: on no training set
+may the constants find ``MAX_LOSS`` fewer answers than the best constants of the
+grid find there; among such constants the fewest characters win (mean over the training sets of
 characters / characters without a cut, so a set of short passages counts as
 much as one of long paragraphs).
 
@@ -58,10 +58,10 @@ from desktop_kb.retrieval.packing import (  # noqa: E402
 
 BUDGET = 1200  # the QA default (qa.budget_chars)
 GRID = {
-    # Session 3 tried 0 and 0.4 for the cut; no fold chose them.
-    "passage_cut": [0.5, 0.6],
-    "trim_share": [0.05, 0.075, 0.1, 0.125],
-    "prev_sentence": [0.15, 0.4],
+    # Session 3 tried 0 and 0.4 for the cut, and 0.6 before the bridge; no fold chose them.
+    "passage_cut": [0.5],
+    "trim_share": [0.05, 0.075, 0.1, 0.125, 0.15],
+    "bridge": [0, 60, 120, 200],
     "rank_decay": [0.35, 0.5],
     "cue_weight": [0.0, 0.5],
 }
@@ -70,9 +70,9 @@ GRID = {
 # folds chose 0.3, which cost en→zh 0.947 → 0.944 held out to save 29 of 67 characters.
 # ``reach`` 800 was tried over four sets (CMRC 0.971 answers at 465 chars) and never
 # chosen; ``min_share`` 0.1 (before the trim) was never chosen; ``next_sentence`` 0.8 cost
-# characters on every set.
+# characters on every set; ``prev_sentence`` 0.4 was chosen by one fold of eight.
 NO_CUT = replace(DEFAULT_PACKING, passage_cut=0.0, unmatched_cut=0.0, min_share=0.05, reach=0,
-                 trim_share=0.05, prev_sentence=0.15, rank_decay=0.5, cue_weight=0.0)
+                 trim_share=0.05, prev_sentence=0.15, rank_decay=0.5, cue_weight=0.0, bridge=0)
 CUT_ONLY = replace(NO_CUT, passage_cut=0.5)  # the default of session 3: no trim
 MAX_LOSS = 0.003  # answers in context the cut may cost on a training set (as fusion's rule)
 # Sets that share their passages are left out together.
@@ -112,9 +112,17 @@ def grid() -> list[PackingParams]:
 
 
 def fit(train: list[str], scored: dict[tuple[str, PackingParams], Scores]) -> PackingParams:
-    """Fewest characters among the constants that cost no training set more than MAX_LOSS."""
+    """Fewest characters among the constants that cost no training set more than MAX_LOSS
+    of the answers the best constants find there.
+
+    The reference is the best, not the packer without cut or trim: the bridge finds
+    answers the plain packer misses (CMRC +0.01), and measured against the plain
+    packer those gains paid for a harder trim that lost DRCD 0.013 held out.
+    """
+    best = {n: max(scored[(n, p)][0] for p in [NO_CUT, *grid()]) for n in train}
+
     def loss(p: PackingParams) -> float:
-        return max(scored[(n, NO_CUT)][0] - scored[(n, p)][0] for n in train)
+        return max(best[n] - scored[(n, p)][0] for n in train)
 
     def chars(p: PackingParams) -> float:
         return sum(scored[(n, p)][1] / max(scored[(n, NO_CUT)][1], 1.0) for n in train) / len(train)

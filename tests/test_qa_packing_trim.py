@@ -29,8 +29,9 @@ TOWN = ("青石镇位于云岭山脉东麓，是一座有六百年历史的古�
 OTHER = "临江市是一座港口城市，有火车站和长途汽车站。市区人口约四十万。"
 # Document frequencies as an index of ~1,000 notes would give them: common words are cheap.
 DOC_FREQ = {"镇": 400, "有": 700, "多": 500, "的": 900, "是": 850, "在": 800, "哪": 300, "了": 800}
-TRIM = replace(DEFAULT_PACKING, trim_share=0.15)
-NO_TRIM = replace(DEFAULT_PACKING, trim_share=DEFAULT_PACKING.min_share)
+# The trim alone (no bridge filling the gaps it leaves), and the same without the trim.
+TRIM = replace(DEFAULT_PACKING, trim_share=0.15, bridge=0)
+NO_TRIM = replace(TRIM, trim_share=DEFAULT_PACKING.min_share)
 
 
 def _hit(rank: int, text: str, score: float) -> tuple[SearchResult, str]:
@@ -147,3 +148,35 @@ def test_answer_kind(question: str, kind: AnswerKind | None) -> None:
 ])
 def test_a_sentence_carries_the_kind(sentence: str, kind: AnswerKind, expected: bool) -> None:
     assert carries(kind, fold(sentence)) is expected
+
+
+# --- the bridge: two windows of one passage a short gap apart become one --------------------
+
+def _windows_of(packed: PackedContext, source_id: int) -> list[tuple[int, int]]:
+    return sorted((s.start, s.end) for s in packed.snippets if s.source_id == source_id)
+
+
+def test_a_short_gap_between_two_windows_of_one_passage_is_filled() -> None:
+    question, strict = "老街和文昌阁是什么时候建的？", replace(TRIM, trim_share=0.15)
+    apart = _pack(question, replace(strict, bridge=0))
+    assert len(_windows_of(apart, 1)) >= 2  # the sentences about each are far apart
+    (a0, a1), (b0, b1) = _windows_of(apart, 1)[:2]
+    gap = b0 - a1
+    joined = _pack(question, replace(strict, bridge=gap + 10))
+    assert any(s <= a0 and e >= b1 for s, e in _windows_of(joined, 1))
+    assert joined.chars == len(joined.render()) and joined.chars > apart.chars
+    assert TOWN[a0:b1] in joined.render()  # exactly the note's text, nothing cut
+    # A gap longer than the bridge stays a gap.
+    short_bridge = _pack(question, replace(strict, bridge=gap - 1))
+    assert _windows_of(short_bridge, 1)[:2] == _windows_of(apart, 1)[:2]
+
+
+def test_the_bridge_never_breaks_the_budget() -> None:
+    question, strict = "老街和文昌阁是什么时候建的？", replace(TRIM, trim_share=0.15)
+    apart = pack_context([_hit(1, TOWN, 2.0)], query_terms(question), 10_000, doc_freq=DOC_FREQ,
+                         n_docs=1000, question=question, params=replace(strict, bridge=0))
+    budget = apart.chars + 3  # room for the windows, not for the gap between them
+    bridged = pack_context([_hit(1, TOWN, 2.0)], query_terms(question), budget, doc_freq=DOC_FREQ,
+                           n_docs=1000, question=question, params=replace(strict, bridge=10_000))
+    assert bridged.chars == len(bridged.render()) <= budget
+    assert bridged.render() == apart.render()
