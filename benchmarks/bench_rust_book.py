@@ -15,6 +15,10 @@ The third set (``rust_book_questions_3.tsv``, chapters neither earlier set asks
 about) was written before the session-3 fusion change and kept unseen until that
 design was final; pass it with ``--questions`` to score it on its own.
 
+The fourth set (``rust_book_questions_4.tsv``) was written by the lead in session
+4 and kept outside the repository, unseen by whoever changed fusion, until that
+session's fusion work had landed: the held-out figure for that work.
+
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
         [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR]
 
