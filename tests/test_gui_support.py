@@ -89,5 +89,11 @@ def open_window(qtbot, data_dir: Path, **kwargs):  # noqa: ANN001, ANN201 - test
 
 
 def wait_index_idle(qtbot, window) -> None:  # noqa: ANN001
-    """The index worker has handled everything so far (the test thread may block)."""
+    """The index worker has handled everything so far (the test thread may block).
+
+    First the start-up upkeep: it asks the worker for a verify (with repair) some
+    moments after the library opened, and a verify that lands after a test made
+    drift on purpose repairs it before the test's own verify looks.
+    """
+    qtbot.waitUntil(lambda: window.upkeep_finished, timeout=20000)
     assert window.library.drain(20)

@@ -82,6 +82,9 @@ from desktop_kb.ui.welcome import welcome_note
 class MainWindow(QMainWindow):
     libraryOpened = Signal(object)  # Library
     libraryFailed = Signal(str)
+    # The start-up upkeep (daily backup, tombstones, a verify asked of the index worker)
+    # has run; its verify may still be queued behind other indexing work.
+    upkeepFinished = Signal()
     shutdownFinished = Signal()
 
     def __init__(self, data_dir: Path, *, language_choice: str = i18n.SYSTEM,
@@ -91,6 +94,7 @@ class MainWindow(QMainWindow):
         self.library: Library | None = None
         self._holder: dict[str, Library] = {}
         self._closed = False
+        self.upkeep_finished = False  # see upkeepFinished
         self._saves_settled = False
         self.saving_dialog: SavingDialog | None = None
         self._progress: list[ProgressBridge] = []
@@ -252,11 +256,16 @@ class MainWindow(QMainWindow):
         freeze_long_lived_objects()  # the library and its caches are loaded now
         self.libraryOpened.emit(opened.library)
         self.notes.notesLoaded.emit()
-        self.runner.run(opened.library.daily_upkeep, lambda _made: None, self._upkeep_failed)
+        self.runner.run(opened.library.daily_upkeep, self._upkeep_done, self._upkeep_failed)
+
+    def _upkeep_done(self, _made: object) -> None:
+        self.upkeep_finished = True
+        self.upkeepFinished.emit()
 
     def _upkeep_failed(self, exc: BaseException) -> None:
         self.statusBar().showMessage(
             self.tr("The daily backup could not be made: {0}").format(describe_error(exc)), 15000)
+        self._upkeep_done(None)
 
     def _library_failed(self, exc: BaseException) -> None:
         message = self.tr("The library could not be opened: {0}").format(describe_error(exc))
