@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,13 +12,47 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the package once: the many ``python -m desktop_kb`` subprocesses the tests
+    start then read bytecode instead of each compiling every module again (an environment
+    with PYTHONDONTWRITEBYTECODE set never keeps what an import compiled)."""
+    import compileall
+
+    compileall.compile_dir(Path(__file__).resolve().parents[1] / "desktop_kb", quiet=1)
+
+
+@pytest.fixture(scope="session")
+def _segmenter_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """jieba's dictionary in its compact form (``index/lexicon.py``), built once per session.
+
+    It is derived data kept in the per-user cache folder; a test gets a fresh, empty
+    cache folder, so without this every test that starts the CLI in a subprocess paid
+    for rebuilding it (seconds each). Tests of building it pass their own ``cache_dir``.
+    """
+    from desktop_kb.index import lexicon
+
+    folder = tmp_path_factory.mktemp("segmenter-cache")
+    dictionary = lexicon._default_dictionary()
+    lexicon.load_arrays(dictionary, folder)
+    return lexicon._cache_path(dictionary, folder)
+
+
 @pytest.fixture(autouse=True)
-def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+                   _segmenter_cache: Path) -> None:
     """Point every per-user folder at a temp dir so no test touches real user data."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+    # The cache folder starts as a person's does after their first run: with the
+    # compact dictionary (a hard link: same bytes, no copy).
+    cache = home / "cache" / "desktop-kb"
+    cache.mkdir(parents=True)
+    try:
+        os.link(_segmenter_cache, cache / _segmenter_cache.name)
+    except OSError:
+        shutil.copy2(_segmenter_cache, cache / _segmenter_cache.name)
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     monkeypatch.delenv("DESKTOP_KB_DATA_DIR", raising=False)
 
