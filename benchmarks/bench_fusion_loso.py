@@ -14,7 +14,7 @@ The held-out Rust book (``--book``) is scored with the all-sets fit, per group.
     .venv/bin/python benchmarks/bench_fusion_loso.py --model use-multilingual \\
         --models-dir ~/.local/share/desktop-kb/models [--sets cmrc,drcd,...] [--write]
 
-``--write`` stores the constants fitted on all sets (and the cosine statistics
+``--write`` stores the constants fitted on all sets, the relevance floor (and the cosine statistics
 measured on the sets' libraries, as a prior for libraries too small to
 measure) in ``desktop_kb/embed/calibrations.json`` under the model's weights
 sha256 (and the same constants under the model's other graphs). Never run it on
@@ -22,11 +22,14 @@ the Rust book questions: those are the held-out check.
 
 The default sets are CMRC, DRCD, Tatoeba paraphrases and Tatoeba English→Chinese:
 DRCD with Simplified questions is the same set once queries are folded to one
-script, and fitting on both counted DRCD twice. Measured (session 4, loaded
-machine; quality figures do not depend on load): worst loss to the best of
-lexical, dense and plain RRF on a left-out set, R@1 or MRR@10, USE -0.0046 (zhpara,
-one question of 218), e5 int8 -0.0018; e5 hybrid +0.011 (CMRC) and +0.014 (DRCD) R@1
-above the best single list.
+script, and fitting on both counted DRCD twice. Measured (session 5, dumps r6 / r5u;
+quality figures do not depend on load): worst loss to the best of lexical, dense and
+plain RRF on a left-out set, R@1 or MRR@10, USE -0.0046 (zhpara, one question of 218),
+e5 int8 -0.0018; hybrid above the best single list on DRCD by +0.010 (USE) and on
+CMRC / DRCD by +0.012 / +0.014 (e5).
+
+The relevance floor is fitted by ``bench_floor.py`` on the same dumps (its table is
+printed here too, and ``--write`` stores its all-sets fit).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import bench_floor  # noqa: E402
+import floor_data  # noqa: E402
 import fusion_data  # noqa: E402
 
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, fuse_scores  # noqa: E402
@@ -85,6 +90,11 @@ def doc_rank(rec: fusion_data.QueryRecord, scores: np.ndarray, valid: np.ndarray
     return None
 
 
+def groups(rec: fusion_data.QueryRecord) -> np.ndarray:
+    """The document of each candidate, as the app groups chunks (a chunk of no passage alone)."""
+    return np.where(rec.doc >= 0, rec.doc, -1 - np.arange(len(rec.doc)))
+
+
 def metrics(ranks: list[int | None]) -> tuple[float, float]:
     n = len(ranks) or 1
     return (sum(r == 1 for r in ranks) / n, sum(1.0 / r for r in ranks if r) / n)
@@ -103,7 +113,7 @@ def baselines(data: fusion_data.SetData) -> dict[str, tuple[float, float]]:
 
 
 def hybrid(data: fusion_data.SetData, params: FusionParams) -> tuple[float, float]:
-    return metrics([doc_rank(r, fuse_scores(r.cand, data.calibration, params)) for r in data.records])
+    return metrics([doc_rank(r, fuse_scores(r.cand, data.calibration, params, groups(r))) for r in data.records])
 
 
 def margin(result: tuple[float, float], base: dict[str, tuple[float, float]]) -> float:
@@ -160,7 +170,8 @@ def main() -> int:
         knobs = ", ".join(f"{k}={getattr(chosen, k):g}" for k in GRID)
         print(f"{d.name:<10} {len(d.records):>5} {cells}  {delta:>+10.3f}  {knobs}")
     print("cells are R@1/MRR@10; Δ best R@1 = hybrid minus the best of lexical, dense, plain RRF")
-    floor_table(sets)
+    floor_sets = [floor_data.build(d) for d in sets]
+    bench_floor.loso_table(floor_sets)
     print(f"worst loss to the best baseline on a left-out set (R@1 or MRR@10): {worst:+.4f}")
     final = fit(sets, base, scored)
     print("fitted on all sets:", ", ".join(f"{k}={getattr(final, k):g}" for k in GRID))
@@ -170,7 +181,7 @@ def main() -> int:
     if args.book:
         book_table(fusion_data.load_cached("book", args.model, args.version), final)
     if args.write:
-        write_calibration(args.model, args.models_dir, final, sets)
+        write_calibration(args.model, args.models_dir, final, sets, bench_floor.fit_floor(floor_sets))
     return 0
 
 
@@ -184,7 +195,7 @@ def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
         found = {"lexical": doc_rank(rec, c.bm25, c.lex_rank > 0),
                  "dense": doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0),
                  "rrf": doc_rank(rec, rrf),
-                 "hybrid": doc_rank(rec, fuse_scores(c, book.calibration, params))}
+                 "hybrid": doc_rank(rec, fuse_scores(c, book.calibration, params, groups(rec)))}
         for mode, rank in found.items():
             for group in (rec.group, "all"):
                 ranks.setdefault((group, mode), []).append(rank)
@@ -199,36 +210,8 @@ def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
         print(f"  {group:<11}{len(ranks[(group, 'hybrid')]):>4}{cells}")
 
 
-def zero_lexical_closeness(data: fusion_data.SetData) -> list[float]:
-    """Closeness of the best cosine of the queries no keyword matched (where the floor can fire)."""
-    cal = data.calibration
-    if cal is None:
-        return []
-    return [cal.closeness(r.cand.best_cosine) for r in data.records
-            if r.cand.lexical_hits == 0 and r.cand.dense_ran]
-
-
-def fit_floor(train: list[fusion_data.SetData]) -> float:
-    """The relevance floor: under the 1st percentile of every training set's real questions
-    that no keyword matched (each of them has its passage in the library), so the floor
-    silences noise, not answers. In closeness (0 = unrelated text, 1 = a sentence's own
-    passage on that library), which carries from short public passages to a long book."""
-    lows = [float(np.percentile(v, 1)) for v in map(zero_lexical_closeness, train) if len(v) >= 10]
-    return round(min(lows), 3) if lows else DEFAULT_PARAMS.floor_closeness
-
-
-def floor_table(sets: list[fusion_data.SetData]) -> None:
-    print("relevance floor (closeness of the best cosine when no keyword matched), leave-one-set-out:")
-    for d in sets:
-        shares = zero_lexical_closeness(d)
-        floor = fit_floor([t for t in sets if t.name != d.name])
-        silenced = sum(v < floor for v in shares)
-        print(f"  {d.name:<10} floor {floor:5.3f}: {silenced} of {len(shares)} real questions without a "
-              f"keyword match answered 'nothing close' ({silenced / max(1, len(shares)):.1%})")
-
-
 def write_calibration(model: str, models_dir: Path, params: FusionParams,
-                      sets: list[fusion_data.SetData]) -> None:
+                      sets: list[fusion_data.SetData], floor: float) -> None:
     from desktop_kb.embed.manager import ModelManager
 
     manifest = ModelManager(models_dir.parent).manifest(model)
@@ -238,7 +221,7 @@ def write_calibration(model: str, models_dir: Path, params: FusionParams,
     entry = data["models"].get(manifest.sha256, {})
     entry.update({
         "model": model,  # for the reader only: lookups go by the weights' sha256
-        "fusion": {**{k: getattr(params, k) for k in GRID}, "floor_closeness": fit_floor(sets)},
+        "fusion": {**{k: getattr(params, k) for k in GRID}, "floor_closeness": floor},
         # Prior for libraries too small to measure: the median over the public sets' libraries.
         "unrelated": round(float(np.median([c.unrelated for c in cals])), 4),
         "spread": round(float(np.median([c.spread for c in cals])), 4),

@@ -74,6 +74,13 @@ def test_every_graph_of_one_model_carries_the_same_fitted_constants() -> None:
         assert fused.setdefault(model, fusion) == fusion, (sha, model)
 
 
+def test_a_model_without_a_fit_gets_the_lowest_floor_any_shipped_model_was_fitted_to() -> None:
+    # A lower floor only adds results to questions no keyword matched; a floor too high
+    # silences a person's own notes. So an unknown model never gets a higher one.
+    floors = [float(entry["fusion"]["floor_closeness"]) for entry in shipped_calibrations().values()]
+    assert floors and DEFAULT_PARAMS.floor_closeness <= min(floors)
+
+
 def bench_grid_fields() -> list[str]:
     """The constants the leave-one-set-out script fits (its GRID), read without importing it."""
     import ast

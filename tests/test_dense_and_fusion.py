@@ -262,3 +262,37 @@ def test_gap_over_a_confident_keyword_favourite_grows_with_its_coverage() -> Non
     strong = cands([(1, 8.0), (2, 2.0)], [(2, 0.70), (1, 0.60)] + noise, coverage={1: 1.0, 2: 0.0})
     assert order(weak, fuse_scores(weak, cal, params), tie)[0].chunk_id == 2
     assert order(strong, fuse_scores(strong, cal, params), tie)[0].chunk_id == 1
+
+
+def test_two_lists_agreeing_on_a_document_keep_it_first() -> None:
+    # Keywords rank chunk 1 first, meaning ranks chunk 2 first; both belong to document A.
+    # Chunk 3 (document C) covers more of the question's words and would win the sum.
+    dense = [(2, 0.40), (1, 0.38), (3, 0.36)] + [(100 + i, 0.30 - i * 0.001) for i in range(40)]
+    cand = cands([(1, 10.0), (3, 8.0)], dense, coverage={1: 0.2, 3: 0.6})
+    document = {1: 0, 2: 0, 3: 1}  # chunks 1 and 2 are document A, 3 is C, the rest their own
+    agreeing = np.array([document.get(int(c), int(c)) for c in cand.ids])
+    off = replace(DEFAULT_PARAMS, keep_agreed=0.0)
+    assert order(cand, fuse_scores(cand, USE_LIKE, off, agreeing), tie)[0].chunk_id == 3
+    assert order(cand, fuse_scores(cand, USE_LIKE, DEFAULT_PARAMS, agreeing), tie)[0].chunk_id in (1, 2)
+    # Each chunk its own document: the lists disagree, and the rule changes nothing.
+    np.testing.assert_array_equal(fuse_scores(cand, USE_LIKE), fuse_scores(cand, USE_LIKE, off))
+    apart = np.arange(len(cand))
+    np.testing.assert_array_equal(fuse_scores(cand, USE_LIKE, DEFAULT_PARAMS, apart),
+                                  fuse_scores(cand, USE_LIKE, off, apart))
+
+
+def test_on_short_passages_meaning_needs_a_smaller_gap_over_the_keyword_favourite() -> None:
+    # Chunk 2 stands 1.4 spreads above the keyword favourite (a paraphrase next to a
+    # sentence sharing its words). Under a gap of 1.5 that counts for nothing; on short
+    # passages (separation 8.7: factor 3.0) the gap is 0.5 and meaning wins, on long ones
+    # (4.5: factor 1) the keyword favourite stays first either way.
+    on = replace(DEFAULT_PARAMS, dense_from=3.0, dense_over_keywords=1.5, gap_power=0.0, dense_weight=0.5,
+                 separation_power=2.0, tie_weight=0.0, keep_agreed=0.0)
+    off = replace(on, gap_by_separation=0.0)
+    noise = [(100 + i, 0.2 - i * 0.001) for i in range(40)]
+    cand = cands([(1, 8.0), (2, 3.0)], [(2, 0.79), (1, 0.65)] + noise, coverage={1: 0.5, 2: 0.2})
+    short = Calibration(unrelated=0.15, spread=0.1, related=0.15 + 8.7 * 0.1)
+    long = Calibration(unrelated=0.15, spread=0.1, related=0.15 + 4.5 * 0.1)
+    assert order(cand, fuse_scores(cand, short, on), tie)[0].chunk_id == 2
+    assert order(cand, fuse_scores(cand, short, off), tie)[0].chunk_id == 1
+    np.testing.assert_array_equal(fuse_scores(cand, long, on), fuse_scores(cand, long, off))

@@ -80,7 +80,7 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
         out.nothing = True
         return out
     ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense,
-                          tuning=library.tuning() if mode != "lexical" else None)
+                          tuning=library.tuning() if mode != "lexical" else None, store=store)
     out.lexical_hits, out.best_dense = ranking.lexical_hits, ranking.best_dense
     if nothing_relevant(ranking):
         out.nothing = True

@@ -23,7 +23,8 @@ hits too), and each side counts as much as its evidence is strong:
   keywords put first plus ``dense_over_keywords``: dense overtakes the
   keyword favourite only where it is clearly closer than that chunk (a
   paraphrase or a translation), never by a hair; the gap grows with how much
-  of the question the favourite holds (``gap_power``). This gap is read within
+  of the question the favourite holds (``gap_power``), and shrinks where meaning
+  counts more (below). This gap is read within
   the query, so it means the same on a library whose real questions sit two
   spreads above unrelated text (the Rust book) as on one where they sit five
   (CMRC); a fixed threshold alone left the book's dense side silent. Because levels are
@@ -33,12 +34,17 @@ hits too), and each side counts as much as its evidence is strong:
   (it finds on its own sentences at most a quarter of what keywords find) gets
   no weight at all, so hybrid is never worse than keywords alone;
 * a small multiple of the within-query z-score orders what the two leave tied;
+* when the keyword list and the meaning list put the same document first, it
+  stays first (``keep_agreed``): no sum of weaker signals overturns two
+  independent lists that agree;
 * the dense side (tie-break included) counts more on a library of short
   passages than on one of long passages, by the library's own *separation*
   (how far a chunk's own sentence stands above unrelated text,
   ``Calibration.separation``): a short passage's meaning is captured whole by a
   sentence and its few words make keywords weak evidence; a long passage shares
   topic words with its neighbours and one question matches only part of it.
+  The gap over the keyword favourite shrinks by the same factor
+  (``gap_by_separation``).
 
 Constants are fitted leave-one-set-out on the public sets
 (``benchmarks/bench_fusion_loso.py``); a shipped model's manifest may carry
@@ -124,9 +130,24 @@ class FusionParams:
     # from unrelated text to a sentence's own passage (``Calibration.closeness``) means
     # the library has nothing on the question. A share, not a number of spreads: how
     # far real questions stand above unrelated text depends on the library (long
-    # passages sit closer to it), and a floor in spreads fitted on short public
-    # passages silenced real questions on a book.
-    floor_closeness: float = 0.281
+    # passages sit closer to it). It may be negative: asked in other words about a
+    # long passage, or about its topic only, USE's best cosine can sit below the mean
+    # of unrelated text. Fitted leave-one-set-out so that present and topic-level
+    # questions are not silenced (``benchmarks/bench_floor.py``); a lower floor only
+    # adds results to questions no keyword matched, so a model without a fit gets the
+    # lowest floor any shipped model was fitted to (USE -0.081, e5 -0.257).
+    floor_closeness: float = -0.26
+    # 1: when the keyword list (BM25) and the meaning list put the same document first,
+    # it stays first. Two independent lists agreeing is the strongest evidence there
+    # is; a third document that neither ranks first wins only through a sum of weaker
+    # signals (on the Rust book, a chapter both lists put first lost to one neither did).
+    keep_agreed: float = 1.0
+    # 1: the gap dense must clear over the keyword favourite shrinks by the same
+    # separation factor by which the dense side counts more. On a library of short
+    # passages a paraphrase stands a fraction of a spread above the sentence that merely
+    # shares its words (Tatoeba: 5.3 against 5.0 spreads), and meaning is the better
+    # judge there; on long passages (factor 1: CMRC, DRCD, the Rust book) nothing changes.
+    gap_by_separation: float = 1.0
 
     def with_values(self, values: dict[str, float]) -> FusionParams:
         known = {f.name for f in fields(self)}
@@ -175,8 +196,12 @@ def plain_rrf(cand: Candidates, tie: Callable[[int], tuple[int, int]], k: int = 
 
 
 def fuse_scores(cand: Candidates, calibration: Calibration | None,
-                params: FusionParams = DEFAULT_PARAMS) -> np.ndarray:
+                params: FusionParams = DEFAULT_PARAMS, groups: np.ndarray | None = None) -> np.ndarray:
     """Fused score per candidate (≥ 0, higher is better); see the module docstring.
+
+    ``groups`` (one label per candidate: the document a chunk belongs to) lets two lists
+    that agree on a document keep it first (``FusionParams.keep_agreed``); without it a
+    chunk is its own group.
 
     Pure numpy over the candidate record, so ``benchmarks/bench_fusion_loso.py``
     refits the constants offline on exactly what the app computes.
@@ -211,13 +236,37 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     # (evidence far above unrelated text, a paraphrase, still counts).
     tie_weight = params.tie_weight if not (np.isnan(cand.cosine) & hits).any() else 0.0
     threshold = params.dense_from
+    weight = separation_factor(calibration, params)
     if top > 0 and best_coverage > 0:
         keyword_first = int(np.argmax(np.where(hits, lexical, -np.inf)))
         gap = params.dense_over_keywords * best_coverage ** params.gap_power
+        if params.gap_by_separation:
+            gap /= weight
         threshold = max(threshold, float(level[keyword_first]) + gap)
     dense = params.dense_weight * np.maximum(0.0, level - threshold) + tie_weight * z
-    score = lexical + fit * separation_factor(calibration, params) * dense
+    score = lexical + fit * weight * dense
+    if params.keep_agreed:
+        score = _keep_agreed(cand, score, groups)
     return score - score.min()
+
+
+def _keep_agreed(cand: Candidates, score: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
+    """When the keyword list and the meaning list put the same document first, it stays first."""
+    hits = cand.lex_rank > 0
+    dense_first = np.flatnonzero(cand.dense_rank == 1)
+    if not hits.any() or dense_first.size == 0:
+        return score
+    labels = groups if groups is not None else np.arange(len(score))
+    agreed = labels[int(np.argmax(np.where(hits, cand.bm25, -np.inf)))]
+    if labels[dense_first[0]] != agreed:
+        return score
+    inside = labels == agreed
+    if inside.all():
+        return score
+    best_inside = int(np.flatnonzero(inside)[np.argmax(score[inside])])
+    score = score.copy()
+    score[best_inside] = max(score[best_inside], float(score[~inside].max()) + 1e-6)
+    return score
 
 
 def order(cand: Candidates, scores: np.ndarray, tie: Callable[[int], tuple[int, int]]) -> list[Fused]:

@@ -77,6 +77,20 @@ def resolve_sources(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[So
     return found
 
 
+def chunk_documents(store: sqlite3.Connection, refs: dict[int, ChunkRef]) -> dict[int, SourceKey]:
+    """The document each chunk belongs to: a fragment's imported document, else its own source."""
+    fragment_ids = sorted({r.source_id for r in refs.values() if r.source_type == "fragment"})
+    document_of: dict[int, int] = {}
+    for i in range(0, len(fragment_ids), 500):
+        part = fragment_ids[i:i + 500]
+        marks = ",".join("?" * len(part))
+        document_of.update(store.execute(
+            f"SELECT id, document_id FROM fragments WHERE id IN ({marks})", part).fetchall())
+    return {cid: ("document", document_of[r.source_id])
+            if r.source_type == "fragment" and r.source_id in document_of else r.key
+            for cid, r in refs.items()}
+
+
 def fits(ref: ChunkRef, source: ResolvedSource) -> bool:
     """A chunk whose span no longer fits the text is stale: fail closed."""
     return 0 <= ref.start <= ref.end <= len(source.text)

@@ -14,7 +14,14 @@ from desktop_kb.index.segment import analyse_query
 from desktop_kb.retrieval.candidates import embed_query, gather
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf, relevance_floor
-from desktop_kb.retrieval.resolve import ResolvedSource, chunk_refs, fits, resolve_sources
+from desktop_kb.retrieval.resolve import (
+    ChunkRef,
+    ResolvedSource,
+    chunk_documents,
+    chunk_refs,
+    fits,
+    resolve_sources,
+)
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.tuning import Tuning
@@ -37,9 +44,7 @@ class Ranking:
     terms: list[str] = field(default_factory=list)  # the query's meaningful terms (highlights)
 
 
-def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int], tuple[int, int]]:
-    refs = chunk_refs(index, list(ids))
-
+def _tie_breaker(refs: dict[int, ChunkRef]) -> Callable[[int], tuple[int, int]]:
     def tie(cid: int) -> tuple[int, int]:
         ref = refs.get(cid)
         return (ref.source_id, ref.ord) if ref else (1 << 62, cid)
@@ -49,8 +54,9 @@ def _tie_breaker(index: sqlite3.Connection, ids: Sequence[int]) -> Callable[[int
 
 def rank_chunks(
     index: sqlite3.Connection, query: str, *, mode: str, engine: EmbeddingEngine | None,
-    dense: DenseIndex | None, tuning: Tuning | None = None,
+    dense: DenseIndex | None, tuning: Tuning | None = None, store: sqlite3.Connection | None = None,
 ) -> Ranking:
+    """Rank chunks; with ``store``, hybrid knows which document each chunk belongs to."""
     if mode not in MODES:
         raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
     tuning = tuning or Tuning()
@@ -74,11 +80,18 @@ def rank_chunks(
         ranking.ranked = [(int(cand.ids[i]), max(0.0, float(cand.cosine[i]))) for i in listed]
         ranking.scores = {int(cand.ids[i]): (0.0, float(cand.cosine[i])) for i in listed}
         return ranking
-    tie = _tie_breaker(index, [int(c) for c in cand.ids])
+    ids = [int(c) for c in cand.ids]
+    refs = chunk_refs(index, ids)
+    tie = _tie_breaker(refs)
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
     else:
-        fused = order(cand, fuse_scores(cand, tuning.calibration, tuning.params), tie)
+        groups = None
+        if store is not None:
+            documents = chunk_documents(store, refs)
+            labels: dict[object, int] = {}
+            groups = np.array([labels.setdefault(documents.get(c, ("chunk", c)), len(labels)) for c in ids])
+        fused = order(cand, fuse_scores(cand, tuning.calibration, tuning.params, groups), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking
@@ -158,7 +171,7 @@ def search(
         mode = response.mode = "lexical"
     if limit <= 0:
         return response
-    ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning)
+    ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning, store=store)
     if mode != "lexical" and nothing_relevant(ranking):
         response.notice = NOTHING_NOTICE
         return response

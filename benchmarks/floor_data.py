@@ -1,0 +1,108 @@
+"""What the relevance floor must separate, built from the public sets' dumps.
+
+The floor acts only on a question no keyword matched: a best cosine under it
+answers "nothing in the library is close to this". So it must separate *a
+question about something in the library, possibly only at topic level, in
+other words* from *a question about something absent*. Both are built here
+from the candidate dumps of ``fusion_data.py`` (query vectors and every chunk's
+vector), with the question's words out of the picture (only cosines count):
+
+* ``present``: a tiny library (1, 3 or 8 passages) that holds the question's
+  own passage;
+* ``topic``: a tiny library that holds another paragraph of the question's
+  article but not its own (SQuAD-format sets; the article is the topic);
+* ``absent``: a tiny library of passages from other articles;
+* ``library`` / ``library_topic``: the whole set's library, with and without
+  the question's own passage (its article's other paragraphs kept).
+
+Tiny libraries are below ``calibration.MIN_CHUNKS``, where the app reads cosines
+with the manifest's prior, so their closeness is taken against the prior that
+the training sets give (the median of their libraries' calibrations, as
+``bench_fusion_loso.write_calibration`` stores it); whole libraries use their
+own measured calibration, as the app does.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import fusion_data
+import numpy as np
+
+from desktop_kb.retrieval.calibration import Calibration
+
+TINY_SIZES = (1, 3, 8)
+MAX_QUESTIONS = 600  # per set: enough for a 1st percentile, quick to build
+KINDS_PRESENT = ("present", "topic", "library", "library_topic")
+
+
+@dataclass
+class FloorData:
+    name: str
+    calibration: Calibration
+    # kind -> per question and tiny size, the best cosine (raw, not yet closeness)
+    cosines: dict[str, np.ndarray]
+
+    def closeness(self, kind: str, prior: Calibration) -> np.ndarray:
+        """Closeness as the app reads it: tiny libraries with the prior, whole ones with their own.
+
+        Not clipped at 0: a best cosine below the unrelated mean (a long passage asked about
+        in other words, on a model like USE) is a negative share, and a floor may need to
+        sit there to leave it found.
+        """
+        cal = self.calibration if kind.startswith("library") else prior
+        values = self.cosines.get(kind, np.zeros(0))
+        span = max(cal.related - cal.unrelated, 1e-6)
+        return (values - cal.unrelated) / span
+
+
+def prior_of(sets: list[FloorData]) -> Calibration:
+    """The prior the app uses on a library too small to measure (median of the sets' libraries)."""
+    cals = [d.calibration for d in sets]
+    return Calibration(unrelated=float(np.median([c.unrelated for c in cals])),
+                       spread=float(np.median([c.spread for c in cals])),
+                       related=float(np.median([c.related for c in cals])))
+
+
+def _articles(name: str, n_passages: int) -> np.ndarray:
+    """Article index per passage (SQuAD sets); each passage its own article otherwise."""
+    file = fusion_data.SETS[name][0]
+    if not file.endswith(".json"):
+        return np.arange(n_passages)
+    data = json.loads((fusion_data.EVAL_DIR / file).read_text(encoding="utf-8"))
+    return np.array([a for a, art in enumerate(data["data"]) for _ in art["paragraphs"]])
+
+
+def build(data: fusion_data.SetData, seed: int = 0) -> FloorData:
+    if data.vectors is None or data.calibration is None:
+        raise ValueError(f"{data.name}: the dump has no vectors (built without a model)")
+    rng = np.random.default_rng(seed)
+    chunk_doc = np.array([data.chunk_doc.get(int(i), -1) for i in data.vector_ids])
+    keep = chunk_doc >= 0
+    vectors, chunk_doc = data.vectors[keep], chunk_doc[keep]
+    n_docs = int(chunk_doc.max()) + 1
+    article = _articles(data.name, n_docs)
+    records = [r for r in data.records if r.vector is not None and r.relevant]
+    if len(records) > MAX_QUESTIONS:
+        records = [records[i] for i in sorted(rng.choice(len(records), MAX_QUESTIONS, replace=False))]
+    out: dict[str, list[float]] = {k: [] for k in ("present", "topic", "absent", "library", "library_topic")}
+    for rec in records:
+        sims = vectors @ rec.vector
+        best = np.full(n_docs, -1.0)
+        np.maximum.at(best, chunk_doc, sims)  # best chunk per passage
+        own = np.array(sorted(rec.relevant))
+        own_articles = np.isin(article, article[own])
+        others = np.flatnonzero(~own_articles)
+        siblings = np.flatnonzero(own_articles & ~np.isin(np.arange(n_docs), own))
+        for size in TINY_SIZES:
+            filler = rng.choice(others, size=min(size, len(others)), replace=False)
+            out["absent"].append(float(best[filler].max()))
+            out["present"].append(float(max(best[own].max(), best[filler[:size - 1]].max(initial=-1.0))))
+            if siblings.size:
+                out["topic"].append(float(max(best[rng.choice(siblings)],
+                                               best[filler[:size - 1]].max(initial=-1.0))))
+        out["library"].append(float(best.max()))
+        if siblings.size:
+            out["library_topic"].append(float(np.delete(best, own).max()))
+    return FloorData(data.name, data.calibration, {k: np.asarray(v) for k, v in out.items()})
