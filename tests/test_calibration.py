@@ -50,6 +50,22 @@ def test_the_relevance_floor_is_a_share_of_the_library_s_own_separation() -> Non
     assert relevance_floor(None, params) is None  # no calibration: no floor
 
 
+def test_no_floor_for_a_question_in_another_script_than_the_library_was_measured_in() -> None:
+    # e5 on the Chinese Rust book: English questions about its chapters sit up to 0.87 of the
+    # library's separation *below* unrelated Chinese text; no floor fitted on Chinese
+    # questions can tell them from noise, and a missing floor only adds results.
+    params = replace(DEFAULT_PARAMS, floor_closeness=-0.25)
+    chinese = Calibration(unrelated=0.845, spread=0.03, related=0.887, han_share=0.9)
+    english = replace(chinese, han_share=0.1)
+    prior = replace(chinese, han_share=-1.0)  # not measured: the floor applies to every question
+    assert relevance_floor(chinese, params, query_has_han=True) == pytest.approx(0.845 - 0.25 * 0.042)
+    assert relevance_floor(chinese, params, query_has_han=False) is None
+    assert relevance_floor(english, params, query_has_han=False) is not None
+    assert relevance_floor(english, params, query_has_han=True) is None
+    assert relevance_floor(prior, params, query_has_han=False) is not None
+    assert relevance_floor(chinese, params) is not None  # script not given: as before
+
+
 def test_shipped_calibrations_are_found_by_weights_hash_not_by_id() -> None:
     assert USE_SHA in shipped_calibrations()
     assert manifest_calibration({}, USE_SHA) == shipped_calibrations()[USE_SHA]
@@ -107,6 +123,7 @@ def test_library_measures_the_model_once_and_remembers_it(data_dir: Path, defaul
         cal = tuning.calibration
         assert cal.sample > 0 and cal.unrelated < cal.related and cal.spread > 0
         assert 0.0 <= cal.fit <= 1.0
+        assert cal.han_share == 1.0  # measured on Chinese sentences: the floor is for Chinese questions
         stored = json.loads((data_dir / CACHE_FILE).read_text(encoding="utf-8"))
         assert list(stored) == [f"{USE_SHA}:5"]  # 40 notes: size band log2(40) = 5
     # Another process (a CLI call) reads it instead of measuring again.

@@ -84,6 +84,11 @@ _PART_RE = re.compile(rf"{_P}(?:{_P}|{_M})*")
 _HAN_CHAR_RE = re.compile(f"[{_HAN}]")
 _HAN_RUN_RE = re.compile(f"[{_HAN}]+")
 _LATIN_CHAR_RE = re.compile("[a-z\u00c0-\u024f\u1e00-\u1eff]")  # after lower()
+
+
+def has_han(text: str) -> bool:
+    """Whether ``text`` holds a Han ideograph (either Chinese script)."""
+    return bool(_HAN_CHAR_RE.search(text))
 # Straight quotes plus the CJK quote pairs people type for exact phrases.
 _PHRASE_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
 
@@ -327,7 +332,7 @@ def analyse_query(query: str) -> QueryAnalysis:
         terms=terms,
         phrases=phrases,
         identifiers=[t for t in terms if is_identifier(t)],
-        has_cjk=bool(_HAN_CHAR_RE.search(text)),
+        has_cjk=has_han(text),
         has_latin=bool(_LATIN_CHAR_RE.search(text)),
         all_terms=list(dict.fromkeys(t for t, _ in ordered)),
     )

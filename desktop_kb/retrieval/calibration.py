@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index.segment import has_han
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
@@ -58,7 +59,9 @@ class Calibration:
     ``unrelated``/``spread``: mean and standard deviation of query–chunk
     cosines for unrelated pairs; ``related``: mean cosine of a pseudo-question
     and the chunk it was cut from. ``dense_found``/``lexical_found``: share of
-    pseudo-questions whose own chunk each side ranks first.
+    pseudo-questions whose own chunk each side ranks first. ``han_share``: share of
+    them holding Chinese characters (-1: not measured, a prior), which says the
+    language the cosine statistics were measured in.
     """
 
     unrelated: float
@@ -67,6 +70,7 @@ class Calibration:
     dense_found: float = 1.0
     lexical_found: float = 1.0
     sample: int = 0
+    han_share: float = -1.0
 
     def standardize(self, cosine: float) -> float:
         """How many spreads above unrelated text a cosine is."""
@@ -107,6 +111,17 @@ class Calibration:
             return 1.0
         ratio = self.dense_found / max(self.lexical_found, 0.05)
         return max(0.0, min(1.0, (ratio - FIT_ZERO) / (FIT_FULL - FIT_ZERO)))
+
+    def measured_in_script_of(self, query_has_han: bool) -> bool:
+        """Whether this library's statistics were measured in the query's script (True when unknown).
+
+        A question in the other language sits lower for some models than any question in
+        the library's own (e5: English questions on the Chinese Rust book reach 0.87
+        closeness below unrelated Chinese text), so statistics of one say nothing of it.
+        """
+        if self.han_share < 0:
+            return True
+        return query_has_han == (self.han_share >= 0.5)
 
     def as_json(self) -> dict[str, float | int]:
         return asdict(self)
@@ -172,6 +187,7 @@ def estimate(
         dense_found=round(dense_found / n, 4),
         lexical_found=round(lexical_found / n, 4),
         sample=n,
+        han_share=round(sum(has_han(q) for _, q in questions) / n, 4),
     )
 
 

@@ -157,9 +157,19 @@ class FusionParams:
 DEFAULT_PARAMS = FusionParams()
 
 
-def relevance_floor(calibration: Calibration | None, params: FusionParams) -> float | None:
-    """The cosine under which a query that no keyword matched finds nothing close (None: no floor)."""
-    return calibration.cosine_at_closeness(params.floor_closeness) if calibration is not None else None
+def relevance_floor(calibration: Calibration | None, params: FusionParams,
+                    query_has_han: bool | None = None) -> float | None:
+    """The cosine under which a query that no keyword matched finds nothing close (None: no floor).
+
+    No floor for a question in another script than the library's measured one (an English
+    question on Chinese notes): the floor is fitted on questions in the library's language,
+    and a lower floor only adds results.
+    """
+    if calibration is None:
+        return None
+    if query_has_han is not None and not calibration.measured_in_script_of(query_has_han):
+        return None
+    return calibration.cosine_at_closeness(params.floor_closeness)
 
 
 def separation_factor(calibration: Calibration | None, params: FusionParams) -> float:
