@@ -12,7 +12,8 @@ load on the shared machine hits both alike. Printed: the share of the unsplit
 top 10 / top 100 the split query also returns, the largest score difference
 on rows both return (the split query claims exact full-query BM25), the
 queries that were split at all, rows FTS5 scored (matched rows, via unscored
-counts) and p50/p99 milliseconds of both. With ``--models-dir``, also the share
+counts) and p50/p99 CPU milliseconds of both (this process: the load of other
+work inflates it less than wall time). With ``--models-dir``, also the share
 of the hybrid top 10 (``Library.search``, the real model embedding each
 question) that stays when the unsplit query is replaced by the split one at
 each budget. Measured, never asserted.
@@ -25,6 +26,7 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import retrieval_corpus as rc
 from measure import percentile
@@ -39,13 +41,28 @@ def unsplit(index: sqlite3.Connection, match: str) -> list[tuple[int, float]]:
     return [(int(r), -float(s)) for r, s in index.execute(_RANKED, (match, K))]
 
 
-def split(index: sqlite3.Connection, parts: tuple[str, str | None]) -> list[tuple[int, float]]:
-    from desktop_kb.retrieval.lexical import _RANKED, _RANKED_SPLIT
+def split(index: sqlite3.Connection, branches: list[Any], df: dict[str, int], total: int,
+          budget: int, cap: int) -> tuple[list[tuple[int, float]], list[str]]:
+    """The app's word-level ranking (``ranked_rows``) and the MATCH texts it ran."""
+    from desktop_kb.retrieval import lexical
 
-    scored, both = parts
-    rows = (index.execute(_RANKED, (scored, K)) if both is None
-            else index.execute(_RANKED_SPLIT, (scored, both, K)))
-    return [(int(r), -float(s)) for r, s in rows]
+    ran: list[str] = []
+    run_split = lexical._run_split
+
+    def counting(index: sqlite3.Connection, scored: list[Any], branches: list[Any],
+                 limit: int) -> list[tuple[int, float]]:
+        ran.append(lexical.join_match(scored) or "")
+        rest = [b for b in branches if b not in scored]
+        if rest:
+            ran.append(f"({ran[-1]}) AND ({lexical.join_match(rest)})")
+        return run_split(index, scored, branches, limit)
+
+    lexical._run_split = counting
+    try:
+        rows = lexical.ranked_rows(index, branches, df, total, K, budget, cap)
+    finally:
+        lexical._run_split = run_split
+    return rows, ran
 
 
 def matched(index: sqlite3.Connection, match: str) -> int:
@@ -57,12 +74,11 @@ def overlap(a: list[tuple[int, float]], b: list[tuple[int, float]], k: int) -> f
     return len(set(want) & {r for r, _ in b[:k]}) / len(want) if want else 1.0
 
 
-def run(library: Path, budgets: list[int], n_queries: int, offset: int) -> None:
+def run(library: Path, budgets: list[int], n_queries: int, offset: int, cap: int) -> None:
     from desktop_kb.index import user_words
     from desktop_kb.index.db import open_index_reader
     from desktop_kb.index.segment import analyse_query
     from desktop_kb.retrieval.fts_query import alternatives, join_match
-    from desktop_kb.retrieval.lexical import split_match
     from desktop_kb.retrieval.term_stats import index_stats
 
     index = open_index_reader(library / "index.sqlite")
@@ -72,37 +88,38 @@ def run(library: Path, budgets: list[int], n_queries: int, offset: int) -> None:
     for q in queries:
         branches = alternatives(analyse_query(q))
         if branches:
-            _total, df = index_stats(index, sorted({t for b in branches for t in b.tokens}))
-            prepared.append((branches, df))
+            total, df = index_stats(index, sorted({t for b in branches for t in b.tokens}))
+            prepared.append((branches, df, total))
     chunks = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
     print(f"{library.name}: {chunks:,} chunks; {len(prepared)} questions with terms "
           f"(slice {offset}..{offset + n_queries}); top {K}")
-    print(f"{'budget':>8} {'split q':>8} {'top10':>7} {'top100':>7} {'max |Δscore|':>13} "
+    print(f"widening cap {cap:,} rows; 'split q': questions split, 'wider': of which widened")
+    print(f"{'budget':>8} {'split q':>8} {'wider':>6} {'top10':>7} {'top100':>7} {'max |Δscore|':>13} "
           f"{'rows p50':>9} {'(unsplit)':>10} {'ms p50':>8} {'p99':>7} {'unsplit p50':>12} {'p99':>7}")
     for budget in budgets:
         t_new, t_old, o10, o100, rows_new, rows_old = [], [], [], [], [], []
         worst = 0.0
-        n_split = 0
-        for i, (branches, df) in enumerate(prepared):
+        n_split = n_wider = 0
+        for i, (branches, df, total) in enumerate(prepared):
             full = join_match(branches)
-            parts = split_match(branches, df, budget)
-            assert full is not None and parts is not None
-            n_split += parts[1] is not None
+            assert full is not None
             for which in ((0, 1) if i % 2 else (1, 0)):
-                t = time.perf_counter()
+                t = time.process_time()
                 if which:
-                    new = split(index, parts)
-                    t_new.append(time.perf_counter() - t)
+                    new, ran = split(index, branches, df, total, budget, cap)
+                    t_new.append(time.process_time() - t)
                 else:
                     old = unsplit(index, full)
-                    t_old.append(time.perf_counter() - t)
+                    t_old.append(time.process_time() - t)
             o10.append(overlap(old, new, 10))
             o100.append(overlap(old, new, K))
             old_s = dict(old)
             worst = max([worst, *(abs(s - old_s[r]) for r, s in new if r in old_s)])
             rows_old.append(matched(index, full))
-            rows_new.append(matched(index, parts[0]) + (matched(index, parts[1]) if parts[1] else 0))
-        print(f"{budget:>8} {n_split:>8} {sum(o10) / len(o10):>7.4f} {sum(o100) / len(o100):>7.4f} "
+            n_split += len(ran) > 1
+            n_wider += len(ran) > 2
+            rows_new.append(sum(matched(index, m) for m in ran))
+        print(f"{budget:>8} {n_split:>8} {n_wider:>6} {sum(o10) / len(o10):>7.4f} {sum(o100) / len(o100):>7.4f} "
               f"{worst:>13.2e} {percentile(rows_new, 50):>9.0f} {percentile(rows_old, 50):>10.0f} "
               f"{percentile(t_new, 50) * 1000:>8.2f} {percentile(t_new, 99) * 1000:>7.2f} "
               f"{percentile(t_old, 50) * 1000:>12.2f} {percentile(t_old, 99) * 1000:>7.2f}")
@@ -185,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval", action="append", default=[],
                         help="an evaluation set (as for desktop-kb eval); repeatable")
     parser.add_argument("--budgets", default="2000,5000,10000,25000")
+    parser.add_argument("--cap", type=int, default=None,
+                        help="rows the scored set may widen to (default lexical.POSTINGS_CAP)")
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--offset", type=int, default=0, help="first question (held-out slices)")
     parser.add_argument("--models-dir", default=None,
@@ -197,7 +216,11 @@ def main(argv: list[str] | None = None) -> int:
     budgets = [int(b) for b in args.budgets.split(",")]
     models_dir = Path(args.models_dir) if args.models_dir else None
     if args.library:
-        run(Path(args.library), budgets, args.queries, args.offset)
+        from desktop_kb.retrieval import lexical
+
+        cap = lexical.POSTINGS_CAP if args.cap is None else args.cap
+        lexical.POSTINGS_CAP = cap
+        run(Path(args.library), budgets, args.queries, args.offset, cap)
         if models_dir:
             hybrid_overlap(Path(args.library), models_dir, budgets, args.queries, args.offset)
     if args.eval:

@@ -9,7 +9,15 @@ import pytest
 
 from desktop_kb.index.segment import FTS5_TOKENIZE_SQL, analyse_query, segment_for_index
 from desktop_kb.retrieval.fts_query import alternatives, join_match
-from desktop_kb.retrieval.lexical import _RANKED, _RANKED_SPLIT, split_match
+from desktop_kb.retrieval.lexical import (
+    _RANKED,
+    _RANKED_SPLIT,
+    CERTAIN_TOP,
+    prune,
+    ranked_rows,
+    split_match,
+    upper_bound,
+)
 
 # Zipf-like: a few words in most rows, many in few. Identifiers and a phrase so
 # that phrase branches (``"docker compose.yml"``-style parts) are split too.
@@ -75,3 +83,36 @@ def test_a_small_budget_splits_and_a_large_one_does_not(db: sqlite3.Connection) 
     assert scored == rarest.match and both is not None and both.startswith(f"({scored}) AND (")
     assert split_match(branches, df, 10**9) == (join_match(branches), None)
     assert split_match([], df, 1) is None
+
+
+@pytest.mark.parametrize("query", _QUERIES)
+@pytest.mark.parametrize("budget", [1, 150])
+def test_widened_split_keeps_the_unsplit_top(db: sqlite3.Connection, query: str, budget: int) -> None:
+    branches = alternatives(analyse_query(query))
+    df = _doc_freq(db, {t for b in branches for t in b.tokens})
+    full = join_match(branches)
+    assert full is not None
+    unsplit = [(r, -s) for r, s in db.execute(_RANKED, (full, 50)).fetchall()]
+    got = ranked_rows(db, branches, df, 1500, 50, budget, cap=10**9)
+    top = CERTAIN_TOP
+    assert [round(s, 9) for _, s in got[:top]] == [round(s, 9) for _, s in unsplit[:top]]
+    # With no room to widen it is the first split alone (rows holding a rare branch).
+    narrow = ranked_rows(db, branches, df, 1500, 50, budget, cap=0)
+    scored = join_match(prune(branches, df, budget))
+    holding = {r for (r,) in db.execute("SELECT rowid FROM kb_fts WHERE kb_fts MATCH ?", (scored,))}
+    assert {r for r, _ in narrow} <= holding
+
+
+def test_a_phrase_never_adds_more_than_its_bound() -> None:
+    """bm25() saturates: a short row repeating a rare word (body and title) stays under
+    (k1 + 1)·IDF, the bound the widening relies on."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE kb_fts USING fts5(body, title, tokenize={FTS5_TOKENIZE_SQL})")
+    rows = [("借用 " * 60, "借用 " * 20), ("借用", ""), ("数据 " * 30 + "借用", "借用")]
+    rows += [("数据 系统", "") for _ in range(200)]
+    for i, (body, title) in enumerate(rows, start=1):
+        conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)", (i, body, title))
+    branch = alternatives(analyse_query("借用"))[0]
+    best = -conn.execute(_RANKED, (branch.match, 1)).fetchone()[1]
+    bound = upper_bound(branch, len(rows), 3)
+    assert best < bound < best * 1.5  # and near: not a bound that never prunes

@@ -11,8 +11,14 @@ holds a scored branch its exact full-query BM25 (:func:`split_match`): the
 scored branches alone, and ``(scored) AND (common)`` for the rows that hold
 both — BM25 is a sum over the query's phrases, each with its own IDF over the
 whole index, so the second query's score is the full query's. Left out are the
-rows that hold common terms only; fusion still sees every query term through
-term coverage.
+rows that hold common terms only. Such a row cannot reach the top
+:data:`CERTAIN_TOP` when the :data:`CERTAIN_TOP`-th best full score beats the
+sum of the common branches' bounds: a BM25 phrase adds at most
+``(k1 + 1)·IDF`` to any row, as FTS5's ``bm25()`` saturates term frequency
+(MaxScore). Otherwise the rarest common branches move into the scored set
+until that sum falls under that score, within :data:`POSTINGS_CAP` rows, and
+the query runs once more (:func:`ranked_rows`): the top :data:`CERTAIN_TOP` is
+then exactly the unsplit query's. Fusion still sees every query term through term coverage.
 
 Words the segmenter does not know are matched by their ideograph pairs
 (``kb_grams``) when the word-level match is weak: a query word the index has
@@ -24,6 +30,7 @@ weight :data:`GRAM_WEIGHT`, to the word-level score of the same chunk.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 
 from desktop_kb.index import user_words
@@ -34,15 +41,25 @@ from desktop_kb.retrieval.term_stats import index_stats
 # Body matches matter most; a hit in the title (or heading path) is a strong signal too.
 _BM25 = "bm25(kb_fts, 1.0, 2.0)"
 
-#: Rows one query may make FTS5 score, summed over the scored branches' document
+#: Rows the first FTS5 query may score, summed over the scored branches' document
 #: frequencies (the rest only score rows that hold a scored branch as well).
-#: Chosen at 10⁵ chunks against the unsplit query (``benchmarks/bench_lexical_split.py``,
-#: 300 real questions, another 300 held out): the lexical top 10 keeps 0.998 / 0.999
-#: of its rows and the hybrid top 10 299 of 300 lists, at ~0.55× the unsplit p50;
-#: 2,000 kept 0.995 and 295 lists. No question of CMRC trial or DRCD dev is split.
-POSTINGS_BUDGET = 5_000
+POSTINGS_BUDGET = 1_000
+#: Rows the scored set may widen to when common branches could still reach the top.
+#: Both chosen at 10⁵ chunks against the unsplit query (``benchmarks/bench_lexical_split.py``,
+#: CPU time, 300 real questions and another 300 held out): the lexical top 10 keeps
+#: 0.998 / 0.999 of its rows (the cap stops a few widenings), the hybrid top 10 0.998
+#: of its rows (295 of 300 lists identical), at p50 5.0 against the unsplit query's
+#: 16.5 ms; last session's split without widening (budget 5,000) took 11 ms at p50
+#: for the same 0.998. No question of CMRC trial or DRCD dev is split.
+POSTINGS_CAP = 5_000
+#: The top this many rows are the unsplit query's whenever the cap allows (shown results).
+CERTAIN_TOP = 10
+#: FTS5's ``bm25()`` constants (fts5_aux.c): a phrase adds at most ``(k1 + 1)·IDF``.
+BM25_K1 = 1.2
 #: How much an exact bigram-phrase match adds to a chunk's word-level BM25.
 GRAM_WEIGHT = 1.0
+#: Rows the bigram query may score (its rarest phrases first).
+GRAM_POSTINGS_BUDGET = 5_000
 
 _RANKED = f"SELECT rowid, {_BM25} AS s FROM kb_fts WHERE kb_fts MATCH ? ORDER BY s, rowid LIMIT ?"
 # A row holding a scored and a common branch is in both halves; its full score is
@@ -79,6 +96,36 @@ def prune(branches: list[Alternative], doc_freq: dict[str, int],
     return [b for b in branches if b.match in kept]
 
 
+def fts5_idf(total: int, hits: int) -> float:
+    """FTS5's ``bm25()`` IDF of a phrase in ``hits`` of ``total`` rows (clamped at 1e-6)."""
+    idf = math.log((total - hits + 0.5) / (hits + 0.5))
+    return idf if idf > 0 else 1e-6
+
+
+def upper_bound(branch: Alternative, total: int, cost: int) -> float:
+    """The most ``branch`` can add to any row's BM25 (a phrase's own row count is
+    unknown, only capped by its rarest token's: bound it as if it matched none)."""
+    return (BM25_K1 + 1) * fts5_idf(total, cost if len(branch.tokens) == 1 else 0)
+
+
+def widen(scored: list[Alternative], branches: list[Alternative], doc_freq: dict[str, int],
+          total: int, threshold: float, cap: int = POSTINGS_CAP) -> list[Alternative]:
+    """``scored`` plus the rarest other branches, until the rest could not lift a row
+    that holds only them to ``threshold`` (or the next would pass ``cap`` rows)."""
+    cost = branch_costs(branches, doc_freq)
+    kept = {b.match for b in scored}
+    rest = sorted((b for b in branches if b.match not in kept), key=lambda b: cost[b.match])
+    reach = sum(upper_bound(b, total, cost[b.match]) for b in rest)
+    spent = sum(cost[m] for m in kept)
+    for b in rest:
+        if reach < threshold or spent + cost[b.match] > cap:
+            break
+        kept.add(b.match)
+        spent += cost[b.match]
+        reach -= upper_bound(b, total, cost[b.match])
+    return [b for b in branches if b.match in kept]
+
+
 def split_match(branches: list[Alternative], doc_freq: dict[str, int],
                 budget: int = POSTINGS_BUDGET) -> tuple[str, str | None] | None:
     """(scored MATCH, ``(scored) AND (common)`` MATCH or None when nothing is common).
@@ -108,20 +155,42 @@ def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
     branches = alternatives(analysis)
     if not branches:
         return []
-    _total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
-    scores: dict[int, float] = {}
-    split = split_match(branches, doc_freq, POSTINGS_BUDGET)
-    if split is not None:
-        scored, both = split
-        rows = (index.execute(_RANKED, (scored, limit)) if both is None
-                else index.execute(_RANKED_SPLIT, (scored, both, limit)))
-        for rowid, score in rows:
-            scores[int(rowid)] = max(0.0, -float(score))
+    total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
+    scores = dict(ranked_rows(index, branches, doc_freq, total, limit))
     if GRAM_WEIGHT > 0:
         for rowid, score in _gram_hits(index, query, analysis, doc_freq, limit).items():
             scores[rowid] = scores.get(rowid, 0.0) + GRAM_WEIGHT * score
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return ranked[:limit]
+
+
+def ranked_rows(index: sqlite3.Connection, branches: list[Alternative], doc_freq: dict[str, int],
+                total: int, limit: int, budget: int | None = None,
+                cap: int | None = None) -> list[tuple[int, float]]:
+    """Word-level BM25 (≥ 0) of the best ``limit`` rows holding a scored branch, best first;
+    the top :data:`CERTAIN_TOP` are the unsplit query's unless ``cap`` stopped the widening."""
+    budget = POSTINGS_BUDGET if budget is None else budget
+    cap = POSTINGS_CAP if cap is None else cap
+    scored = prune(branches, doc_freq, budget)
+    rows = _run_split(index, scored, branches, limit)
+    if len(scored) < len(branches):
+        kth = rows[CERTAIN_TOP - 1][1] if len(rows) >= CERTAIN_TOP else 0.0
+        wider = widen(scored, branches, doc_freq, total, kth, max(cap, budget))
+        if len(wider) > len(scored):
+            rows = _run_split(index, wider, branches, limit)
+    return rows
+
+
+def _run_split(index: sqlite3.Connection, scored: list[Alternative], branches: list[Alternative],
+               limit: int) -> list[tuple[int, float]]:
+    kept = {b.match for b in scored}
+    first = join_match(scored)
+    if first is None:
+        return []
+    rest = join_match([b for b in branches if b.match not in kept])
+    rows = (index.execute(_RANKED, (first, limit)) if rest is None
+            else index.execute(_RANKED_SPLIT, (first, f"({first}) AND ({rest})", limit)))
+    return [(int(rowid), max(0.0, -float(score))) for rowid, score in rows]
 
 
 def _gram_hits(index: sqlite3.Connection, query: str, analysis: QueryAnalysis,
@@ -138,7 +207,7 @@ def _gram_hits(index: sqlite3.Connection, query: str, analysis: QueryAnalysis,
     marks = ",".join("?" * len(grams))
     gram_freq = dict(index.execute(
         f"SELECT term, doc FROM kb_grams_vocab WHERE term IN ({marks})", grams).fetchall())
-    match = join_match(prune(branches, gram_freq, POSTINGS_BUDGET))
+    match = join_match(prune(branches, gram_freq, GRAM_POSTINGS_BUDGET))
     if match is None:
         return {}
     return {int(rowid): max(0.0, -float(score)) for rowid, score in index.execute(

@@ -42,6 +42,7 @@ class Ranking:
     lexical_hits: int = 0
     floor: float | None = None  # the cosine under which dense-only hits mean "nothing"
     terms: list[str] = field(default_factory=list)  # the query's meaningful terms (highlights)
+    refs: dict[int, ChunkRef] = field(default_factory=dict)  # chunk rows read for the tie-break
 
 
 def _tie_breaker(refs: dict[int, ChunkRef]) -> Callable[[int], tuple[int, int]]:
@@ -81,7 +82,7 @@ def rank_chunks(
         ranking.scores = {int(cand.ids[i]): (0.0, float(cand.cosine[i])) for i in listed}
         return ranking
     ids = [int(c) for c in cand.ids]
-    refs = chunk_refs(index, ids)
+    refs = ranking.refs = chunk_refs(index, ids)
     tie = _tie_breaker(refs)
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
@@ -110,13 +111,18 @@ def materialize(
     index: sqlite3.Connection, store: sqlite3.Connection, ranked: Sequence[tuple[int, float]],
     terms: Sequence[str], limit: int, *, per_source: bool = True,
     scores: dict[int, tuple[float, float]] | None = None,
+    refs: dict[int, ChunkRef] | None = None,
 ) -> tuple[list[SearchResult], int]:
     """Turn ranked ``(chunk_id, score)`` pairs into results; returns (results, dropped).
 
     With ``per_source`` only the best chunk of each note or fragment is shown.
+    ``refs`` are chunk rows the caller already read (the rest are read here).
     """
     ranked = list(ranked)[: max(limit * CANDIDATES_PER_RESULT, 50)]
-    refs = chunk_refs(index, [cid for cid, _ in ranked])
+    refs = dict(refs or {})
+    missing = [cid for cid, _ in ranked if cid not in refs]
+    if missing:
+        refs.update(chunk_refs(index, missing))
     sources: dict[tuple[str, int], ResolvedSource] = {}
     asked: set[tuple[str, int]] = set()
     results: list[SearchResult] = []
@@ -176,5 +182,6 @@ def search(
         response.notice = NOTHING_NOTICE
         return response
     response.results, response.dropped = materialize(
-        index, store, ranking.ranked, ranking.terms, limit, scores=ranking.scores)
+        index, store, ranking.ranked, ranking.terms, limit, scores=ranking.scores,
+        refs=ranking.refs)
     return response

@@ -11,6 +11,7 @@ Traditional characters it stands for.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,13 +42,20 @@ def _is_word_char(ch: str) -> bool:
     return (ch.isalnum() or ch == "_") and not _HAN_RE.match(ch)
 
 
+@functools.lru_cache(maxsize=4096)
+def _index_form(term: str) -> str:
+    """A query term's index form: a results page folds the same few terms for every
+    snippet, and folding (OpenCC) costs more than finding them."""
+    return normalize(term)
+
+
 def _find_hits(
     source: str, start: int, end: int, terms: Sequence[str]
 ) -> list[tuple[int, int, str]]:
     """(src_start, src_end, term) for every occurrence of every term in the range."""
     folded, starts, ends = fold_map(source, start, end)
     hits: list[tuple[int, int, str]] = []
-    for term in dict.fromkeys(normalize(t) for t in terms):
+    for term in dict.fromkeys(_index_form(t) for t in terms):
         if not term.strip():
             continue
         check_left = _is_word_char(term[0])
