@@ -42,7 +42,7 @@ def unsplit(index: sqlite3.Connection, match: str) -> list[tuple[int, float]]:
 
 
 def split(index: sqlite3.Connection, branches: list[Any], df: dict[str, int], total: int,
-          budget: int, cap: int) -> tuple[list[tuple[int, float]], list[str]]:
+          budget: int, cap: int | None) -> tuple[list[tuple[int, float]], list[str]]:
     """The app's word-level ranking (``ranked_rows``) and the MATCH texts it ran."""
     from desktop_kb.retrieval import lexical
 
@@ -74,10 +74,11 @@ def overlap(a: list[tuple[int, float]], b: list[tuple[int, float]], k: int) -> f
     return len(set(want) & {r for r, _ in b[:k]}) / len(want) if want else 1.0
 
 
-def run(library: Path, budgets: list[int], n_queries: int, offset: int, cap: int) -> None:
+def run(library: Path, budgets: list[int], n_queries: int, offset: int, cap: int | None) -> None:
     from desktop_kb.index import user_words
     from desktop_kb.index.db import open_index_reader
     from desktop_kb.index.segment import analyse_query
+    from desktop_kb.retrieval import lexical
     from desktop_kb.retrieval.fts_query import alternatives, join_match
     from desktop_kb.retrieval.term_stats import index_stats
 
@@ -93,7 +94,8 @@ def run(library: Path, budgets: list[int], n_queries: int, offset: int, cap: int
     chunks = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
     print(f"{library.name}: {chunks:,} chunks; {len(prepared)} questions with terms "
           f"(slice {offset}..{offset + n_queries}); top {K}")
-    print(f"widening cap {cap:,} rows; 'split q': questions split, 'wider': of which widened")
+    cap_rows = cap if cap is not None else max(lexical.POSTINGS_CAP, int(lexical.CAP_SHARE * chunks))
+    print(f"widening cap {cap_rows:,} rows; 'split q': questions split, 'wider': of which widened")
     print(f"{'budget':>8} {'split q':>8} {'wider':>6} {'top10':>7} {'top100':>7} {'max |Δscore|':>13} "
           f"{'rows p50':>9} {'(unsplit)':>10} {'ms p50':>8} {'p99':>7} {'unsplit p50':>12} {'p99':>7}")
     for budget in budgets:
@@ -203,7 +205,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="an evaluation set (as for desktop-kb eval); repeatable")
     parser.add_argument("--budgets", default="2000,5000,10000,25000")
     parser.add_argument("--cap", type=int, default=None,
-                        help="rows the scored set may widen to (default lexical.POSTINGS_CAP)")
+                        help="rows the scored set may widen to (default: the app's rule)")
+    parser.add_argument("--cap-share", type=float, default=None,
+                        help="share of the library the scored set may widen to (lexical.CAP_SHARE)")
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--offset", type=int, default=0, help="first question (held-out slices)")
     parser.add_argument("--models-dir", default=None,
@@ -218,9 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.library:
         from desktop_kb.retrieval import lexical
 
-        cap = lexical.POSTINGS_CAP if args.cap is None else args.cap
-        lexical.POSTINGS_CAP = cap
-        run(Path(args.library), budgets, args.queries, args.offset, cap)
+        if args.cap is not None:  # the hybrid comparison searches through the app
+            lexical.POSTINGS_CAP, lexical.CAP_SHARE = args.cap, 0.0
+        if args.cap_share is not None:
+            lexical.CAP_SHARE = args.cap_share
+        run(Path(args.library), budgets, args.queries, args.offset, args.cap)
         if models_dir:
             hybrid_overlap(Path(args.library), models_dir, budgets, args.queries, args.offset)
     if args.eval:

@@ -116,3 +116,23 @@ def test_a_phrase_never_adds_more_than_its_bound() -> None:
     best = -conn.execute(_RANKED, (branch.match, 1)).fetchone()[1]
     bound = upper_bound(branch, len(rows), 3)
     assert best < bound < best * 1.5  # and near: not a bound that never prunes
+
+
+def test_the_widening_cap_grows_with_the_library(db: sqlite3.Connection, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from desktop_kb.retrieval import lexical
+
+    monkeypatch.setattr(lexical, "POSTINGS_CAP", 0)
+    narrowed = 0
+    for query in _QUERIES:
+        branches = alternatives(analyse_query(query))
+        df = _doc_freq(db, {t for b in branches for t in b.tokens})
+        full = join_match(branches)
+        assert full is not None
+        unsplit = [round(-s, 9) for _, s in db.execute(_RANKED, (full, CERTAIN_TOP)).fetchall()]
+        monkeypatch.setattr(lexical, "CAP_SHARE", 0.0)
+        narrow = ranked_rows(db, branches, df, 1500, 50, 1)
+        monkeypatch.setattr(lexical, "CAP_SHARE", 1.0)  # the whole library: room for every branch
+        wide = ranked_rows(db, branches, df, 1500, 50, 1)
+        assert [round(s, 9) for _, s in wide[:CERTAIN_TOP]] == unsplit
+        narrowed += [round(s, 9) for _, s in narrow[:CERTAIN_TOP]] != unsplit
+    assert narrowed  # without room, the rarest branch alone misses the top (so this test can fail)

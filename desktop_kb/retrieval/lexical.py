@@ -16,9 +16,10 @@ rows that hold common terms only. Such a row cannot reach the top
 sum of the common branches' bounds: a BM25 phrase adds at most
 ``(k1 + 1)·IDF`` to any row, as FTS5's ``bm25()`` saturates term frequency
 (MaxScore). Otherwise the rarest common branches move into the scored set
-until that sum falls under that score, within :data:`POSTINGS_CAP` rows, and
-the query runs once more (:func:`ranked_rows`): the top :data:`CERTAIN_TOP` is
-then exactly the unsplit query's. Fusion still sees every query term through term coverage.
+until that sum falls under that score, within :data:`POSTINGS_CAP` rows (or
+:data:`CAP_SHARE` of the library), and the query runs once more
+(:func:`ranked_rows`): the top :data:`CERTAIN_TOP` is then exactly the
+unsplit query's. Fusion still sees every query term through term coverage.
 
 Words the segmenter does not know are matched by their ideograph pairs
 (``kb_grams``) when the word-level match is weak: a query word the index has
@@ -52,6 +53,9 @@ POSTINGS_BUDGET = 1_000
 #: 16.5 ms; last session's split without widening (budget 5,000) took 11 ms at p50
 #: for the same 0.998. No question of CMRC trial or DRCD dev is split.
 POSTINGS_CAP = 5_000
+#: ... or this share of the library, whichever is larger: at 10⁶ chunks every term
+#: matches ten times the rows it does at 10⁵, and a fixed cap would stop more widenings.
+CAP_SHARE = 0.05
 #: The top this many rows are the unsplit query's whenever the cap allows (shown results).
 CERTAIN_TOP = 10
 #: FTS5's ``bm25()`` constants (fts5_aux.c): a phrase adds at most ``(k1 + 1)·IDF``.
@@ -170,7 +174,7 @@ def ranked_rows(index: sqlite3.Connection, branches: list[Alternative], doc_freq
     """Word-level BM25 (≥ 0) of the best ``limit`` rows holding a scored branch, best first;
     the top :data:`CERTAIN_TOP` are the unsplit query's unless ``cap`` stopped the widening."""
     budget = POSTINGS_BUDGET if budget is None else budget
-    cap = POSTINGS_CAP if cap is None else cap
+    cap = max(POSTINGS_CAP, int(CAP_SHARE * total)) if cap is None else cap
     scored = prune(branches, doc_freq, budget)
     rows = _run_split(index, scored, branches, limit)
     if len(scored) < len(branches):
