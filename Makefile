@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean dist dist-check
+.PHONY: run test lint bench clean dist dist-check ci ci-fast ci-slow
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -69,3 +69,20 @@ screenshots: $(STAMP)
 	else \
 		QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py; \
 	fi
+
+# `make ci` (.ci/run): `make test` + `make dist-check`, the same tests and checks, in two
+# lanes at once on a two-core machine. Lane 1: every test not marked slow, then ruff.
+# Lane 2: the standalone bundle (dist-check), then the slow tests. Each lane is its own
+# pytest process (pytest numbers and locks its temp folders, so two sessions never share
+# one); tests use port 0 and their own per-user folders (conftest.py). Each lane's output
+# is printed when the lane ends; make waits for both and fails if either does.
+CI_PYTEST := $(PY) -m pytest -q -p no:cacheprovider --durations=40
+ci: $(DIST_STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target ci-fast ci-slow
+
+ci-fast: $(STAMP)
+	$(CI_PYTEST) -m "not slow"
+	$(VENV)/bin/ruff check desktop_kb tests benchmarks
+
+ci-slow: dist-check
+	$(CI_PYTEST) -m slow
