@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean dist dist-check ci ci-fast ci-slow
+.PHONY: run test lint bench clean dist dist-check ci ci-lane1 ci-lane2
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -71,18 +71,21 @@ screenshots: $(STAMP)
 	fi
 
 # `make ci` (.ci/run): `make test` + `make dist-check`, the same tests and checks, in two
-# lanes at once on a two-core machine. Lane 1: every test not marked slow, then ruff.
-# Lane 2: the standalone bundle (dist-check), then the slow tests. Each lane is its own
-# pytest process (pytest numbers and locks its temp folders, so two sessions never share
-# one); tests use port 0 and their own per-user folders (conftest.py). Each lane's output
-# is printed when the lane ends; make waits for both and fails if either does.
-CI_PYTEST := $(PY) -m pytest -q -p no:cacheprovider --durations=40
+# lanes at once on a two-core machine. Lane 1: the tests not marked slow, then ruff. Lane 2:
+# the standalone bundle (dist-check), then the slow tests and a few multi-process test files
+# (marked ci_lane2 by conftest.py) so the lanes take about as long; every test runs in
+# exactly one lane. Each lane is its own pytest process (pytest numbers and locks its temp
+# folders, so two sessions never share one); tests use port 0 and their own per-user
+# folders (conftest.py). A lane's output is printed when it ends, with its slowest tests;
+# every test's time goes to build/ci-lane*.xml. make waits for both lanes and fails if
+# either does.
+CI_PYTEST := $(PY) -m pytest -q --durations=25
 ci: $(DIST_STAMP)
-	$(MAKE) --no-print-directory -j2 --output-sync=target ci-fast ci-slow
+	$(MAKE) --no-print-directory -j2 --output-sync=target ci-lane1 ci-lane2
 
-ci-fast: $(STAMP)
-	$(CI_PYTEST) -m "not slow"
+ci-lane1: $(STAMP)
+	$(CI_PYTEST) -m "not slow and not ci_lane2" --junitxml=build/ci-lane1.xml
 	$(VENV)/bin/ruff check desktop_kb tests benchmarks
 
-ci-slow: dist-check
-	$(CI_PYTEST) -m slow
+ci-lane2: dist-check
+	$(CI_PYTEST) -m "slow or ci_lane2" --junitxml=build/ci-lane2.xml

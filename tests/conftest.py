@@ -21,6 +21,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     compileall.compile_dir(Path(__file__).resolve().parents[1] / "desktop_kb", quiet=1)
 
 
+# `make ci` runs the suite in two lanes side by side: lane 1 every test not marked slow, lane 2
+# the bundle check and the slow tests. These files (several processes started, killed and
+# raced; ~200 s) go to lane 2 as well, so the two lanes take about as long. Only the CI
+# split reads the mark; `make test` and `pytest -m "not slow"` run them as before.
+SECOND_LANE_FILES = ("test_rebuild_kill.py", "test_processes.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SECOND_LANE_FILES:
+            item.add_marker(pytest.mark.ci_lane2)
+
+
 @pytest.fixture(scope="session")
 def _segmenter_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """jieba's dictionary in its compact form (``index/lexicon.py``), built once per session.
