@@ -38,10 +38,13 @@ clean:
 # `make dist`: dist/*.whl + dist/*.tar.gz (python -m build) and the standalone app folder
 # dist/desktop-kb/ (PyInstaller, packaging/desktop-kb.spec). `make dist-check` runs the
 # bundle in a bare environment: --self-check, models install --from FILE.whl, GUI start.
+# One pip run installs both extras (a fresh clone's `make ci` needs no separate dev install).
 DIST_STAMP := $(VENV)/.dist-installed
-$(DIST_STAMP): $(STAMP)
+$(DIST_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip >/dev/null
 	$(PY) -m pip install -e '.[dev,dist]'
-	touch $(DIST_STAMP)
+	touch $(STAMP) $(DIST_STAMP)
 
 dist: $(DIST_STAMP)
 	rm -rf dist build/pyinstaller
@@ -76,7 +79,8 @@ screenshots: $(STAMP)
 # (marked ci_lane2 by conftest.py) so the lanes take about as long; every test runs in
 # exactly one lane. Each lane is its own pytest process (pytest numbers and locks its temp
 # folders, so two sessions never share one); tests use port 0 and their own per-user
-# folders (conftest.py). A lane's output is printed when it ends, with its slowest tests;
+# folders (conftest.py). The wheel test installs dist's wheel instead of building its own.
+# A lane's output is printed when it ends, with its slowest tests;
 # every test's time goes to build/ci-lane*.xml. make waits for both lanes and fails if
 # either does.
 CI_PYTEST := $(PY) -m pytest -q --durations=25
@@ -88,4 +92,5 @@ ci-lane1: $(STAMP)
 	$(VENV)/bin/ruff check desktop_kb tests benchmarks
 
 ci-lane2: dist-check
-	$(CI_PYTEST) -m "slow or ci_lane2" --junitxml=build/ci-lane2.xml
+	DESKTOP_KB_TEST_WHEEL="$$(ls $(CURDIR)/dist/desktop_kb-*.whl)" \
+		$(CI_PYTEST) -m "slow or ci_lane2" --junitxml=build/ci-lane2.xml

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # conftest points XDG_* at temp dirs per test; pip keeps the person's cache and config.
 PIP_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
 SOURCES = ("pyproject.toml", "README.md", "MANIFEST.in", "desktop_kb", "packaging")
+WHEEL_ENV = "DESKTOP_KB_TEST_WHEEL"  # a wheel built already (make ci), instead of building one
 
 
 def _run(cmd: list[str], *, env: dict[str, str], cwd: Path, timeout: float) -> subprocess.CompletedProcess[str]:
@@ -63,8 +64,7 @@ def test_self_check_from_the_source_tree(tmp_path: Path) -> None:
     assert [c["name"] for c in report["checks"] if not c["ok"]] == []
 
 
-@pytest.mark.slow
-def test_wheel_installs_into_a_fresh_venv_and_passes_its_self_check(tmp_path: Path) -> None:
+def _build_wheel(tmp_path: Path) -> Path:
     # Build from a copy: pip builds in-tree, and other checkouts' builds must not collide.
     src = tmp_path / "src"
     for name in SOURCES:
@@ -78,6 +78,16 @@ def test_wheel_installs_into_a_fresh_venv_and_passes_its_self_check(tmp_path: Pa
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)],
          env=PIP_ENV, cwd=tmp_path, timeout=600)
     (wheel,) = wheels.glob("desktop_kb-*.whl")
+    return wheel
+
+
+@pytest.mark.slow
+def test_wheel_installs_into_a_fresh_venv_and_passes_its_self_check(tmp_path: Path) -> None:
+    # `make ci` has just built the release wheel (`make dist`: python -m build, from the
+    # sdist) and names it here, so it is not built twice; on its own the test builds one.
+    given = os.environ.get(WHEEL_ENV)
+    wheel = Path(given).resolve() if given else _build_wheel(tmp_path)
+    assert wheel.name.startswith(f"desktop_kb-{__version__}-") and wheel.is_file(), wheel
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     for needed in ("desktop_kb/resources/style.qss", "desktop_kb/resources/icons/app.svg",
