@@ -74,7 +74,9 @@ GRID = {
 # of 0 or 60 and a trim of 0.15 were never chosen in session 4. A larger share for the
 # sentence before one that opens with a pronoun ("他", "此片": on DRCD the answer sits
 # there 15 % of the time, against 3 % otherwise) changed no answer: ``prev_sentence``
-# already keeps the best sentence's predecessor above every trim in the grid.
+# already keeps the best sentence's predecessor above every trim in the grid. What
+# ships instead is ``lead`` (not fitted, on in every column): such a window also sends
+# its passage's first sentence, which names who "他" is.
 NO_CUT = replace(DEFAULT_PACKING, passage_cut=0.0, unmatched_cut=0.0, min_share=0.05, reach=0,
                  trim_share=0.05, prev_sentence=0.15, rank_decay=0.5, cue_weight=0.0, bridge=0)
 CUT_ONLY = replace(NO_CUT, passage_cut=0.5)  # the default of session 3: no trim

@@ -1,9 +1,9 @@
 """QA packing cases replayed from the candidate dumps of ``fusion_data.py``, with no library or model.
 
 Each query of a dumped set is ranked as the app's QA retrieval ranks it
-(``fusion.fuse_scores`` with the model's shipped constants and the library's
-measured calibration, the relevance floor, the source join, one result per
-source, ``qa.retrieve``'s limit of 8), and becomes a :class:`PackCase`: the
+(``fusion.fuse_scores`` with the model's shipped constants, the library's
+measured calibration and each chunk's document, the relevance floor, the source
+join, one result per source, ``qa.retrieve``'s limit of 8), and becomes a :class:`PackCase`: the
 hits and source texts ``pack_context`` receives in the app, plus what scoring
 needs (the answers, and which passage each source belongs to).
 
@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import fusion_data
+import numpy as np
 
+from desktop_kb.index.segment import has_han
 from desktop_kb.retrieval.fusion import fuse_scores, order, relevance_floor
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.tuning import params_of
@@ -52,7 +54,6 @@ def shipped_params(model: str) -> dict[str, float]:
 def cases(data: fusion_data.SetData) -> list[PackCase]:
     params = params_of(shipped_params(data.model))
     cal = data.calibration
-    floor = relevance_floor(cal, params)
     refs, sources = data.refs, data.sources
 
     def tie(cid: int) -> tuple[int, int]:
@@ -64,10 +65,14 @@ def cases(data: fusion_data.SetData) -> list[PackCase]:
     for rec in data.records:
         c = rec.cand
         hits: list[tuple[SearchResult, str]] = []
+        # No floor for a question in another script than the library's (English on Chinese).
+        floor = relevance_floor(cal, params, has_han(rec.text))
         nothing = c.lexical_hits == 0 and (not c.dense_ran or (floor is not None and c.best_cosine < floor))
         if not nothing and len(c):
             seen: set[tuple[str, int]] = set()
-            for f in order(c, fuse_scores(c, cal, params), tie):
+            # Each chunk's document, as the app groups them (a chunk of no passage alone).
+            groups = np.where(rec.doc >= 0, rec.doc, -1 - np.arange(len(rec.doc)))
+            for f in order(c, fuse_scores(c, cal, params, groups), tie):
                 ref = refs.get(f.chunk_id)
                 src = sources.get(ref.key) if ref else None
                 if ref is None or src is None or ref.key in seen:
