@@ -349,7 +349,9 @@ def render(res: dict[str, Any]) -> str:
             f"{'Library.search (limit 10)':<34}{'p50 ms':>9}{'p99 ms':>9}{'cpu p50':>9}{'cpu p99':>9}"
             "  budget                (p50 of each pass)",
         ]
-        for mode in ("hybrid", "hybrid_unsplit", "lexical", "dense"):
+        labels = {"hybrid_unsplit": "  hybrid, unsplit lexical (before)",
+                  "hybrid_split5000": "  hybrid, split ≤5,000 rows (before)"}
+        for mode in ("hybrid", "hybrid_split5000", "hybrid_unsplit", "lexical", "dense"):
             if mode not in h:
                 continue
             x = h[mode]
@@ -358,7 +360,7 @@ def render(res: dict[str, Any]) -> str:
                 budget = f"p50 ≤ {BUDGET_HYBRID_P50_MS[size]:.0f}"
                 if size in BUDGET_HYBRID_P99_MS:
                     budget += f", p99 ≤ {BUDGET_HYBRID_P99_MS[size]:.0f}"
-            label = "  hybrid, unsplit lexical (before)" if mode == "hybrid_unsplit" else "  " + mode
+            label = labels.get(mode, "  " + mode)
             lines.append(f"{label:<34}{x['p50_ms']:>9.2f}{x['p99_ms']:>9.2f}"
                          f"{x['cpu_p50_ms']:>9.2f}{x['cpu_p99_ms']:>9.2f}  {budget:<22}{x['passes']}")
         e = s["embed_query_only"]
