@@ -18,6 +18,8 @@ design was final; pass it with ``--questions`` to score it on its own.
 The fourth set (``rust_book_questions_4.tsv``) was written by the lead in session
 4 and kept outside the repository, unseen by whoever changed fusion, until that
 session's fusion work had landed: the held-out figure for that work.
+The fifth set (``rust_book_questions_5.tsv``) was written the same way in session
+5 and measured on that session's final fusion before it entered the repository.
 
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
         [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR]
