@@ -196,3 +196,10 @@ def test_ten_megabyte_note_completes() -> None:
     assert chunks and chunks[-1].end <= len(src)
     assert all(len(c.text) <= 800 for c in chunks)
     assert chunks[5].text == src[chunks[5].start : chunks[5].end]
+
+
+def test_ideographic_space_before_a_fence_makes_the_line_text() -> None:
+    # Found by the property test: the cutter trims "\u3000" off the piece, but a fence
+    # line may be indented only by spaces and tabs, so this line is text, not glue.
+    source = "0\n\u3000```"
+    assert_valid(source, chunk_markdown(source, 3), 3)

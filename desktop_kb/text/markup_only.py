@@ -49,12 +49,17 @@ def is_markup_only(text: str) -> bool:
 
 
 def _is_markup_span(source: str, start: int, end: int) -> bool:
-    """Markup only, in whole lines: a piece cut out of the middle of a line is not."""
+    """Markup only, in whole lines: a piece cut out of the middle of a line is not.
+
+    The whole lines are judged, not the piece: the cutter trims any white space
+    (an ideographic space too), but only spaces and tabs may stand before markup
+    (\u3000 before a fence makes that line text).
+    """
     line_start = source.rfind("\n", 0, start) + 1
     line_end = source.find("\n", end)
     line_end = len(source) if line_end < 0 else line_end
     return (not source[line_start:start].strip() and not source[end:line_end].strip()
-            and is_markup_only(source[start:end]))
+            and is_markup_only(source[line_start:line_end]))
 
 
 def glue_markup_only(
