@@ -86,7 +86,7 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
         out.nothing = True
         return out
     results, out.dropped = materialize(index, store, ranking.ranked, out.terms, limit * 3,
-                                       scores=ranking.scores)
+                                       scores=ranking.scores, refs=ranking.refs)
     results = [r for r in results if _in_scope(r, scope)][:limit]
     if not results:
         out.nothing = True
