@@ -15,6 +15,10 @@ vector), with the question's words out of the picture (only cosines count):
 * ``library`` / ``library_topic``: the whole set's library, with and without
   the question's own passage (its article's other paragraphs kept).
 
+Each entry also keeps its question's vector, and each set a random sample of its
+passage vectors: the per-query baseline (``floor_reference``) is a question's cosine
+to the centroid of ordinary passages, which a fold takes from its training sets only.
+
 Tiny libraries are below ``calibration.MIN_CHUNKS``, where the app reads cosines
 with the manifest's prior, so their closeness is taken against the prior that
 the training sets give (the median of their libraries' calibrations, as
@@ -34,6 +38,7 @@ from desktop_kb.retrieval.calibration import Calibration
 
 TINY_SIZES = (1, 3, 8)
 MAX_QUESTIONS = 600  # per set: enough for a 1st percentile, quick to build
+REFERENCE_SAMPLE = 400  # passage vectors per set for the reference centroid
 KINDS_PRESENT = ("present", "topic", "library", "library_topic")
 
 
@@ -43,6 +48,18 @@ class FloorData:
     calibration: Calibration
     # kind -> per question and tiny size, the best cosine (raw, not yet closeness)
     cosines: dict[str, np.ndarray]
+    # kind -> the row of ``query_vectors`` each entry of ``cosines`` belongs to
+    query_rows: dict[str, np.ndarray]
+    query_vectors: np.ndarray
+    passage_sample: np.ndarray  # REFERENCE_SAMPLE of the set's passage vectors
+    query_articles: np.ndarray  # the article of each question's own passage
+
+    def part(self, name: str, keep: np.ndarray) -> FloorData:
+        """The entries of the questions whose row ``keep`` marks (a split by article)."""
+        cosines = {k: v[keep[self.query_rows[k]]] for k, v in self.cosines.items()}
+        rows = {k: v[keep[v]] for k, v in self.query_rows.items()}
+        return FloorData(name, self.calibration, cosines, rows, self.query_vectors,
+                         self.passage_sample, self.query_articles)
 
     def closeness(self, kind: str, prior: Calibration) -> np.ndarray:
         """Closeness as the app reads it: tiny libraries with the prior, whole ones with their own.
@@ -55,6 +72,18 @@ class FloorData:
         values = self.cosines.get(kind, np.zeros(0))
         span = max(cal.related - cal.unrelated, 1e-6)
         return (values - cal.unrelated) / span
+
+    def relative(self, kind: str, prior: Calibration, centroid: np.ndarray) -> np.ndarray:
+        """Closeness above each question's own baseline (its cosine to ``centroid``), as the app reads it."""
+        cal = self.calibration if kind.startswith("library") else prior
+        values = self.cosines.get(kind, np.zeros(0))
+        baseline = self.query_vectors[self.query_rows.get(kind, np.zeros(0, dtype=int))] @ centroid
+        return (values - baseline) / max(cal.related - cal.unrelated, 1e-6)
+
+
+def centroid_of(sets: list[FloorData]) -> np.ndarray:
+    """The reference centroid those sets give: each set's passage sample weighs the same."""
+    return np.concatenate([d.passage_sample for d in sets]).mean(axis=0)
 
 
 def prior_of(sets: list[FloorData]) -> Calibration:
@@ -86,8 +115,10 @@ def build(data: fusion_data.SetData, seed: int = 0) -> FloorData:
     records = [r for r in data.records if r.vector is not None and r.relevant]
     if len(records) > MAX_QUESTIONS:
         records = [records[i] for i in sorted(rng.choice(len(records), MAX_QUESTIONS, replace=False))]
-    out: dict[str, list[float]] = {k: [] for k in ("present", "topic", "absent", "library", "library_topic")}
-    for rec in records:
+    kinds = ("present", "topic", "absent", "library", "library_topic")
+    out: dict[str, list[float]] = {k: [] for k in kinds}
+    rows: dict[str, list[int]] = {k: [] for k in kinds}
+    for row, rec in enumerate(records):
         sims = vectors @ rec.vector
         best = np.full(n_docs, -1.0)
         np.maximum.at(best, chunk_doc, sims)  # best chunk per passage
@@ -99,10 +130,19 @@ def build(data: fusion_data.SetData, seed: int = 0) -> FloorData:
             filler = rng.choice(others, size=min(size, len(others)), replace=False)
             out["absent"].append(float(best[filler].max()))
             out["present"].append(float(max(best[own].max(), best[filler[:size - 1]].max(initial=-1.0))))
+            rows["absent"].append(row)
+            rows["present"].append(row)
             if siblings.size:
                 out["topic"].append(float(max(best[rng.choice(siblings)],
                                                best[filler[:size - 1]].max(initial=-1.0))))
+                rows["topic"].append(row)
         out["library"].append(float(best.max()))
+        rows["library"].append(row)
         if siblings.size:
             out["library_topic"].append(float(np.delete(best, own).max()))
-    return FloorData(data.name, data.calibration, {k: np.asarray(v) for k, v in out.items()})
+            rows["library_topic"].append(row)
+    sample = vectors[rng.choice(len(vectors), min(REFERENCE_SAMPLE, len(vectors)), replace=False)]
+    return FloorData(data.name, data.calibration, {k: np.asarray(v) for k, v in out.items()},
+                     {k: np.asarray(v, dtype=int) for k, v in rows.items()},
+                     np.stack([r.vector for r in records]), sample,
+                     np.array([article[min(r.relevant)] for r in records]))

@@ -191,6 +191,31 @@ def estimate(
     )
 
 
+def script_share(
+    index: sqlite3.Connection, store: sqlite3.Connection, dense: DenseIndex, *,
+    sample: int = SAMPLE, seed: int = 0,
+) -> float | None:
+    """Share of the library's sentences holding Chinese characters (None: no text to read).
+
+    The same measure as ``Calibration.han_share`` (sentences, as pseudo-questions are), read
+    straight from chunk text: it needs no pseudo-questions, so it also answers for a library
+    too small to estimate (one Chinese note) and for a stored estimate made before
+    ``han_share`` existed.
+    """
+    drawn = dense.sample_ids(sample, seed)
+    refs = chunk_refs(index, drawn)
+    sources = resolve_sources(store, list({r.key for r in refs.values()}))
+    han = total = 0
+    for ref in refs.values():
+        source = sources.get(ref.key)
+        if source is None or not fits(ref, source):
+            continue
+        for a, b in sentence_spans(source.text, ref.start, ref.end):  # trimmed, never empty
+            han += has_han(source.text[a:b])
+            total += 1
+    return round(han / total, 4) if total else None
+
+
 class CalibrationCache:
     """One estimate per (model, library size band), computed on first use and kept.
 

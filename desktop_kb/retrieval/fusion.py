@@ -60,6 +60,7 @@ import numpy as np
 
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
+from desktop_kb.retrieval.floor_reference import FloorReference
 
 RRF_K = 60
 # Separation (spreads) up to which the dense side counts as fitted, and above which it
@@ -158,18 +159,34 @@ DEFAULT_PARAMS = FusionParams()
 
 
 def relevance_floor(calibration: Calibration | None, params: FusionParams,
-                    query_has_han: bool | None = None) -> float | None:
+                    query_has_han: bool | None = None, query_vector: np.ndarray | None = None,
+                    reference: FloorReference | None = None) -> float | None:
     """The cosine under which a query that no keyword matched finds nothing close (None: no floor).
 
-    No floor for a question in another script than the library's measured one (an English
-    question on Chinese notes): the floor is fitted on questions in the library's language,
-    and a lower floor only adds results.
+    Two floors, and a best cosine under either means nothing is close: the absolute one
+    (``params.floor_closeness`` of the library's separation) and, with the model's
+    ``reference`` (``floor_reference``), a per-question one: the question's own cosine to
+    ordinary passages plus a fitted share of the separation. On a model whose cosines are
+    compressed (e5) the absolute floor must sit low enough for every question and so
+    catches little; the per-question floor does the work there.
+
+    A question in another script than the library's measured one gets the absolute floor
+    only for a model where it held out across scripts (``reference.across_scripts``, measured
+    on English questions about Chinese text: USE yes, e5 no), and the per-question floor only
+    for English on Chinese text (Tatoeba en->zh, held out), since the centroid is of Chinese
+    passages. Otherwise no floor: a lower floor only adds results.
     """
     if calibration is None:
         return None
-    if query_has_han is not None and not calibration.measured_in_script_of(query_has_han):
-        return None
-    return calibration.cosine_at_closeness(params.floor_closeness)
+    same_script = query_has_han is None or calibration.measured_in_script_of(query_has_han)
+    english_on_chinese = query_has_han is False and calibration.han_share >= 0.5
+    floors = []
+    if same_script or (reference is not None and reference.across_scripts):
+        floors.append(calibration.cosine_at_closeness(params.floor_closeness))
+    baseline = reference.baseline(query_vector) if reference is not None else None
+    if baseline is not None and reference is not None and (same_script or english_on_chinese):
+        floors.append(baseline + reference.closeness * max(calibration.related - calibration.unrelated, 0.0))
+    return max(floors) if floors else None
 
 
 def separation_factor(calibration: Calibration | None, params: FusionParams) -> float:

@@ -70,7 +70,8 @@ def rank_chunks(
     ranking.query_vector = vector
     ranking.lexical_hits = cand.lexical_hits
     ranking.best_dense = cand.best_cosine
-    ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk)
+    ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk, vector,
+                                   tuning.reference)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}

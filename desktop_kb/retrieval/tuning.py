@@ -3,7 +3,9 @@
 A model's manifest may carry a ``calibration`` object::
 
     {"fusion": {"dense_from": 4.0, ...},      # FusionParams fields, fitted leave-one-set-out
-     "unrelated": 0.08, "spread": 0.09}        # prior cosine statistics (optional)
+     "unrelated": 0.08, "spread": 0.09,        # prior cosine statistics (optional)
+     "floor": {"reference": "...", ...}}       # the relevance floor's per-query baseline
+                                               # (``floor_reference``; optional)
 
 For the models we ship the values are fitted by ``benchmarks/bench_fusion_loso.py``
 and kept in ``desktop_kb/embed/calibrations.json`` keyed by the sha256 of the
@@ -15,7 +17,9 @@ The cosine statistics themselves are measured on the person's own library
 (``retrieval.calibration.estimate``) once per model and library size band,
 and remembered in ``<data dir>/calibration.json`` so each CLI call does not
 measure again. Only a library too small to measure falls back to the
-manifest's prior.
+manifest's prior; its script (which language the statistics speak for, see
+``Calibration.han_share``) is then read from the chunks' own text, as it is
+for an estimate stored before the script was measured.
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ from typing import Any
 
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedParams
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.retrieval.calibration import Calibration, estimate
+from desktop_kb.retrieval.calibration import Calibration, estimate, script_share
 from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.floor_reference import FloorReference, reference_of
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams
 
 CACHE_FILE = "calibration.json"
@@ -50,6 +55,7 @@ class Tuning:
     params: FusionParams = DEFAULT_PARAMS
     calibration: Calibration | None = None
     related: RelatedParams = DEFAULT_RELATED
+    reference: FloorReference | None = None  # the relevance floor's per-query baseline
 
 
 def shipped_calibrations() -> dict[str, dict[str, Any]]:
@@ -98,6 +104,8 @@ class TuningSource:
         self._file = Path(data_dir) / CACHE_FILE
         self._lock = threading.Lock()
         self._memo: dict[tuple[str, int], Calibration | None] = {}
+        self._scripts: dict[tuple[str, int], float] = {}
+        self._references: dict[str, FloorReference | None] = {}
 
     def tuning(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -105,7 +113,13 @@ class TuningSource:
     ) -> Tuning:
         params = params_of(calibration)
         measured = self.measured(index, store, engine, dense, sha256)
-        return Tuning(params, measured or prior_of(calibration), related_of(calibration))
+        in_use = measured or prior_of(calibration)
+        if in_use is not None and in_use.han_share < 0:
+            # A prior (a library too small to measure) says nothing of the library's script:
+            # read it from the chunks' own text, or an English question on a one-note Chinese
+            # library is judged by a floor fitted on Chinese questions.
+            in_use = replace(in_use, han_share=self._script(index, store, dense, sha256))
+        return Tuning(params, in_use, related_of(calibration), self._reference(sha256, calibration))
 
     def measured(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -113,11 +127,18 @@ class TuningSource:
     ) -> Calibration | None:
         # The band doubles with the chunk count: a growing library is re-measured
         # now and then, never per query.
-        key = (sha256, int(math.log2(max(1, len(dense)))))
+        key = self._key(sha256, dense)
         with self._lock:
             if key in self._memo:
                 return self._memo[key]
             stored = self._read(key)
+        if stored is not None and stored.han_share < 0:
+            # Stored before the script was measured: measure it now rather than at the
+            # library's next size band (cheap: chunk text, no embedding).
+            share = self._script(index, store, dense, sha256)
+            if share >= 0:
+                stored = replace(stored, han_share=share)
+                self._write(key, stored)
         if stored is None:
             stored = estimate(index, store, engine, dense)
             if stored is not None:
@@ -125,6 +146,30 @@ class TuningSource:
         with self._lock:
             self._memo[key] = stored
         return stored
+
+    def _script(self, index: sqlite3.Connection, store: sqlite3.Connection, dense: DenseIndex,
+                sha256: str) -> float:
+        """The library's Chinese share of sentences, once per size band (-1: no text)."""
+        key = self._key(sha256, dense)
+        with self._lock:
+            if key in self._scripts:
+                return self._scripts[key]
+        share = script_share(index, store, dense)
+        value = -1.0 if share is None else share
+        with self._lock:
+            self._scripts[key] = value
+        return value
+
+    def _reference(self, sha256: str, calibration: dict[str, Any]) -> FloorReference | None:
+        """The model's floor reference, decoded once per model (tuning runs on every search)."""
+        with self._lock:
+            if sha256 not in self._references:
+                self._references[sha256] = reference_of(calibration)
+            return self._references[sha256]
+
+    @staticmethod
+    def _key(sha256: str, dense: DenseIndex) -> tuple[str, int]:
+        return (sha256, int(math.log2(max(1, len(dense)))))
 
     def _read(self, key: tuple[str, int]) -> Calibration | None:
         try:
