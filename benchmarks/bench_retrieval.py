@@ -349,9 +349,8 @@ def render(res: dict[str, Any]) -> str:
             f"{'Library.search (limit 10)':<34}{'p50 ms':>9}{'p99 ms':>9}{'cpu p50':>9}{'cpu p99':>9}"
             "  budget                (p50 of each pass)",
         ]
-        labels = {"hybrid_unsplit": "  hybrid, unsplit lexical (before)",
-                  "hybrid_split5000": "  hybrid, split ≤5,000 rows (before)"}
-        for mode in ("hybrid", "hybrid_split5000", "hybrid_unsplit", "lexical", "dense"):
+        labels = {"hybrid_serial": "  hybrid, one thread (before)"}
+        for mode in ("hybrid", "hybrid_serial", "lexical", "dense"):
             if mode not in h:
                 continue
             x = h[mode]

@@ -289,7 +289,7 @@ def _median_of(passes: list[dict[str, float]]) -> dict[str, Any]:
 def measure(data_dir: Path, models_dir: Path, model: str, queries: Sequence[str],
             query_vectors: np.ndarray, passes: int) -> dict[str, Any]:
     from desktop_kb.library import Library
-    from desktop_kb.retrieval import lexical
+    from desktop_kb.retrieval import candidates
     from desktop_kb.retrieval.lexical import lexical_search
 
     res: dict[str, Any] = {}
@@ -302,27 +302,24 @@ def measure(data_dir: Path, models_dir: Path, model: str, queries: Sequence[str]
         index = lib.index_reader
         for q in queries[:20]:  # warm-up: caches, lazy imports
             lib.search(q, limit=LIMIT, mode="hybrid")
-        # Baselines of this run, the same search with the lexical query of before:
-        # "hybrid_unsplit" scores every branch with FTS5 (before any split),
-        # "hybrid_split5000" is last session's split (5,000 rows, never widened).
+        # The baseline of this run: the same search on one thread (the dense side after
+        # the keyword side, as before it ran on a helper thread).
         modes: dict[str, list[dict[str, float]]] = {
-            "hybrid": [], "hybrid_split5000": [], "hybrid_unsplit": [], "lexical": [], "dense": []}
+            "hybrid": [], "hybrid_serial": [], "lexical": [], "dense": []}
         results: dict[str, int] = {}
-        saved = (lexical.POSTINGS_BUDGET, lexical.POSTINGS_CAP, lexical.CAP_SHARE)
-        before = {"hybrid_unsplit": (10**12, 0, 0.0), "hybrid_split5000": (5_000, 0, 0.0)}
         for p in range(passes):
             for mode in modes:
                 progress(f"  pass {p + 1}/{passes}: {len(queries)} queries, {mode}")
                 times, cpu = [], []
                 empty = 0
-                lexical.POSTINGS_BUDGET, lexical.POSTINGS_CAP, lexical.CAP_SHARE = before.get(mode, saved)
+                candidates.CONCURRENT = mode != "hybrid_serial"
                 for q in queries:
                     t, c = time.perf_counter(), time.process_time()
                     r = lib.search(q, limit=LIMIT, mode=mode.split("_")[0])
                     times.append(time.perf_counter() - t)
                     cpu.append(time.process_time() - c)
                     empty += not r.results
-                lexical.POSTINGS_BUDGET, lexical.POSTINGS_CAP, lexical.CAP_SHARE = saved
+                candidates.CONCURRENT = True
                 cpu_summary = _summ(cpu)
                 modes[mode].append(_summ(times) | {"cpu_p50_ms": cpu_summary["p50_ms"],
                                                    "cpu_p99_ms": cpu_summary["p99_ms"]})

@@ -8,6 +8,8 @@ the same numbers: the benchmark dumps candidate sets once and refits offline.
 from __future__ import annotations
 
 import sqlite3
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +23,9 @@ from desktop_kb.text.fold import model_text
 
 LEXICAL_N = 100
 DENSE_N = 100
+#: Run the dense side on a helper thread during keyword search (benchmarks turn it off
+#: to measure the one-thread path as a baseline in the same run).
+CONCURRENT = True
 
 
 @dataclass
@@ -62,43 +67,108 @@ def empty_candidates() -> Candidates:
                       np.empty(0, np.int32), np.empty(0, np.int32))
 
 
+@dataclass
+class DenseSide:
+    """The dense side of one query: its vector and its own top-N (empty without a model)."""
+
+    vector: np.ndarray | None
+    hits: list[tuple[int, float]]
+
+
+def dense_side(engine: EmbeddingEngine | None, dense: DenseIndex | None, query: str) -> DenseSide:
+    """Embed the query and search the vectors (both release the GIL: onnxruntime, numpy,
+    NumKong and sqlite3 run outside it, so this overlaps keyword search on a second core)."""
+    vector = embed_query(engine, dense, query)
+    return DenseSide(vector, _dense_hits(vector, dense))
+
+
+def _dense_hits(vector: np.ndarray | None, dense: DenseIndex | None) -> list[tuple[int, float]]:
+    return dense.search(vector, DENSE_N) if vector is not None and dense is not None else []
+
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """Threads for the dense side (two: the search worker and the QA worker may query at once)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kb-dense-side")
+        return _POOL
+
+
 def gather(
     index: sqlite3.Connection, query: str, analysis: QueryAnalysis, *,
     query_vector: np.ndarray | None, dense: DenseIndex | None, lexical: bool = True,
 ) -> Candidates:
-    """Run both sides once and record every candidate's evidence from both."""
+    """Run both sides once, one after the other, and record every candidate's evidence
+    from both (the offline refit's path: the vector is embedded by the caller)."""
     lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis) if lexical else []
-    dense_hits: list[tuple[int, float]] = []
-    if query_vector is not None and dense is not None:
-        dense_hits = dense.search(query_vector, DENSE_N)
-    ids = list(dict.fromkeys([cid for cid, _ in lex] + [cid for cid, _ in dense_hits]))
+    coverage = _coverage(index, analysis, lex)
+    side = DenseSide(query_vector, _dense_hits(query_vector, dense))
+    return _assemble(analysis, lex, coverage, side, dense)
+
+
+def gather_concurrently(
+    index: sqlite3.Connection, query: str, analysis: QueryAnalysis, *,
+    engine: EmbeddingEngine | None, dense: DenseIndex | None, lexical: bool = True,
+) -> tuple[Candidates, np.ndarray | None]:
+    """:func:`gather` with the query embedding and the dense search on a helper thread
+    while this thread runs keyword search and term coverage: the same record, in the
+    wall time of the slower side rather than the sum. Returns it with the query vector."""
+    if not CONCURRENT or not lexical or engine is None or dense is None or not dense.ready:
+        side = dense_side(engine, dense, query)
+        lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis) if lexical else []
+        return _assemble(analysis, lex, _coverage(index, analysis, lex), side, dense), side.vector
+    pending = _pool().submit(dense_side, engine, dense, query)
+    try:
+        lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis)
+        coverage = _coverage(index, analysis, lex)
+    except BaseException:
+        pending.cancel()
+        raise
+    side = pending.result()
+    return _assemble(analysis, lex, coverage, side, dense), side.vector
+
+
+def _coverage(index: sqlite3.Connection, analysis: QueryAnalysis,
+              lex: list[tuple[int, float]]) -> dict[int, float]:
+    """Each lexical hit's coverage: every token of the question weighs in the whole, but
+    only its meaningful terms earn a chunk coverage (``QueryAnalysis.terms``: stopwords
+    only when nothing else is left)."""
+    if not lex:
+        return {}
+    weights = term_weights(index, analysis.all_terms)
+    return term_coverage(index, weights, [cid for cid, _ in lex], frozenset(analysis.terms))
+
+
+def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: dict[int, float],
+              side: DenseSide, dense: DenseIndex | None) -> Candidates:
+    ids = list(dict.fromkeys([cid for cid, _ in lex] + [cid for cid, _ in side.hits]))
     n = len(ids)
+    dense_ran = side.vector is not None and dense is not None
     out = Candidates(
         ids=np.array(ids, dtype=np.int64), bm25=np.zeros(n), coverage=np.zeros(n),
         cosine=np.full(n, np.nan), lex_rank=np.zeros(n, np.int32),
         dense_rank=np.zeros(n, np.int32), has_cjk=analysis.has_cjk,
-        has_latin=analysis.has_latin, n_terms=len(analysis.all_terms),
-        dense_ran=query_vector is not None and dense is not None,
+        has_latin=analysis.has_latin, n_terms=len(analysis.all_terms), dense_ran=dense_ran,
     )
     row = {cid: i for i, cid in enumerate(ids)}
     for rank, (cid, score) in enumerate(lex, start=1):
         out.bm25[row[cid]] = score
         out.lex_rank[row[cid]] = rank
-    for rank, (cid, sim) in enumerate(dense_hits, start=1):
+    for rank, (cid, sim) in enumerate(side.hits, start=1):
         out.cosine[row[cid]] = sim
         out.dense_rank[row[cid]] = rank
-    if lex:
-        # Every token of the question weighs in the whole, but only its meaningful
-        # terms earn a chunk coverage (``QueryAnalysis.terms``: stopwords only when
-        # nothing else is left).
-        weights = term_weights(index, analysis.all_terms)
-        counted = frozenset(analysis.terms)
-        for cid, cov in term_coverage(index, weights, [cid for cid, _ in lex], counted).items():
-            out.coverage[row[cid]] = cov
-        if query_vector is not None and dense is not None:
-            unlisted = [cid for cid, _ in lex if out.dense_rank[row[cid]] == 0]
-            for cid, sim in dense.similarities(query_vector, unlisted).items():
-                out.cosine[row[cid]] = sim
+    for cid, cov in coverage.items():
+        out.coverage[row[cid]] = cov
+    if lex and dense_ran:
+        assert dense is not None and side.vector is not None
+        unlisted = [cid for cid, _ in lex if out.dense_rank[row[cid]] == 0]
+        for cid, sim in dense.similarities(side.vector, unlisted).items():
+            out.cosine[row[cid]] = sim
     return out
 
 

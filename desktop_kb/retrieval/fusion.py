@@ -277,15 +277,23 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     return score - score.min()
 
 
-def _keep_agreed(cand: Candidates, score: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
-    """When the keyword list and the meaning list put the same document first, it stays first."""
+def agreement_pair(cand: Candidates) -> tuple[int, int] | None:
+    """Rows of the keyword favourite (best BM25) and the dense first, None without both."""
     hits = cand.lex_rank > 0
     dense_first = np.flatnonzero(cand.dense_rank == 1)
     if not hits.any() or dense_first.size == 0:
+        return None
+    return int(np.argmax(np.where(hits, cand.bm25, -np.inf))), int(dense_first[0])
+
+
+def _keep_agreed(cand: Candidates, score: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
+    """When the keyword list and the meaning list put the same document first, it stays first."""
+    pair = agreement_pair(cand)
+    if pair is None:
         return score
     labels = groups if groups is not None else np.arange(len(score))
-    agreed = labels[int(np.argmax(np.where(hits, cand.bm25, -np.inf)))]
-    if labels[dense_first[0]] != agreed:
+    agreed = labels[pair[0]]
+    if labels[pair[1]] != agreed:
         return score
     inside = labels == agreed
     if inside.all():

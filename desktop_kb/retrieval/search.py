@@ -11,9 +11,15 @@ import numpy as np
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words
 from desktop_kb.index.segment import analyse_query
-from desktop_kb.retrieval.candidates import embed_query, gather
+from desktop_kb.retrieval.candidates import Candidates, gather, gather_concurrently
 from desktop_kb.retrieval.dense import DenseIndex
-from desktop_kb.retrieval.fusion import fuse_scores, order, plain_rrf, relevance_floor
+from desktop_kb.retrieval.fusion import (
+    agreement_pair,
+    fuse_scores,
+    order,
+    plain_rrf,
+    relevance_floor,
+)
 from desktop_kb.retrieval.resolve import (
     ChunkRef,
     ResolvedSource,
@@ -53,6 +59,30 @@ def _tie_breaker(refs: dict[int, ChunkRef]) -> Callable[[int], tuple[int, int]]:
     return tie
 
 
+def _document_groups(store: sqlite3.Connection, cand: Candidates,
+                     refs: dict[int, ChunkRef]) -> np.ndarray | None:
+    """Document labels for the agreement rule, read from the store only when it can act.
+
+    The rule keeps a document first when the keyword favourite and the dense first
+    share it (``fusion.agreement_pair``). When the two are chunks of different
+    documents, labelling each chunk on its own (None) gives the same scores, so the
+    lookup of every candidate's document is skipped.
+    """
+    pair = agreement_pair(cand)
+    if pair is None:
+        return None
+    firsts = [int(cand.ids[i]) for i in pair]
+    if firsts[0] != firsts[1]:
+        known = {c: refs[c] for c in firsts if c in refs}
+        documents = chunk_documents(store, known)
+        if documents.get(firsts[0], ("chunk", firsts[0])) != documents.get(firsts[1], ("chunk", firsts[1])):
+            return None
+    documents = chunk_documents(store, refs)
+    labels: dict[object, int] = {}
+    return np.array([labels.setdefault(documents.get(c, ("chunk", c)), len(labels))
+                     for c in cand.ids.tolist()])
+
+
 def rank_chunks(
     index: sqlite3.Connection, query: str, *, mode: str, engine: EmbeddingEngine | None,
     dense: DenseIndex | None, tuning: Tuning | None = None, store: sqlite3.Connection | None = None,
@@ -65,8 +95,12 @@ def rank_chunks(
     user_words.sync(index)  # cut the query the way this index's rows were cut
     analysis = analyse_query(query)
     ranking.terms = analysis.terms
-    vector = embed_query(engine, dense, query) if mode != "lexical" else None
-    cand = gather(index, query, analysis, query_vector=vector, dense=dense, lexical=mode != "dense")
+    if mode == "lexical":
+        vector = None
+        cand = gather(index, query, analysis, query_vector=None, dense=None)
+    else:
+        cand, vector = gather_concurrently(index, query, analysis, engine=engine, dense=dense,
+                                           lexical=mode != "dense")
     ranking.query_vector = vector
     ranking.lexical_hits = cand.lexical_hits
     ranking.best_dense = cand.best_cosine
@@ -88,11 +122,7 @@ def rank_chunks(
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
     else:
-        groups = None
-        if store is not None:
-            documents = chunk_documents(store, refs)
-            labels: dict[object, int] = {}
-            groups = np.array([labels.setdefault(documents.get(c, ("chunk", c)), len(labels)) for c in ids])
+        groups = _document_groups(store, cand, refs) if store is not None else None
         fused = order(cand, fuse_scores(cand, tuning.calibration, tuning.params, groups), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
