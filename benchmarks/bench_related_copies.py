@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from desktop_kb.discovery.grouping import group_suggestions  # noqa: E402
 from desktop_kb.discovery.panel import _shingles  # noqa: E402
 from desktop_kb.library import Library  # noqa: E402
+from desktop_kb.text.han import has_han, is_han  # noqa: E402
 
 BOOK = Path("/work/shared/corpora/rust-book-cn/src")
 
@@ -42,7 +43,7 @@ def _edit(text: str, rng: random.Random) -> str:
     chars = list(text)
     for _ in range(max(3, len(chars) // 400)):
         i = rng.randrange(len(chars))
-        if "\u4e00" <= chars[i] <= "\u9fff":
+        if is_han(chars[i]):
             chars[i] = rng.choice("的了是在和")
     return "".join(chars)
 
@@ -66,7 +67,7 @@ def main() -> int:
                 (root / folder / path.name).write_text(text, encoding="utf-8")
         paragraphs = [p for f in files for p in re.split(r"\n\s*\n", f.read_text(encoding="utf-8"))
                       if len(p) > 150 and not p.lstrip().startswith(("```", "#", "<", "|", "["))
-                      and re.search("[\u4e00-\u9fff]", p)]
+                      and has_han(p)]
         picked = rng.sample(paragraphs, min(args.notes, len(paragraphs)))
         started = time.perf_counter()
         lib = Library(Path(tmp) / "library", load_model=False)

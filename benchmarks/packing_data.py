@@ -25,10 +25,10 @@ from typing import Any
 import fusion_data
 import numpy as np
 
-from desktop_kb.index.segment import has_han
 from desktop_kb.retrieval.fusion import fuse_scores, order, relevance_floor
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.tuning import params_of
+from desktop_kb.text.han import has_han
 
 QA_LIMIT = 8  # qa.retrieve.retrieve's default
 

@@ -50,6 +50,7 @@ from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.term_stats import bm25_idf, chunk_tokens, index_stats
 from desktop_kb.store import links as store_links
+from desktop_kb.text.han import has_han, is_han
 
 DEFAULT_LIMIT = 8
 MAX_KEY_TERMS = 24  # terms sent to the lexical side
@@ -93,7 +94,6 @@ class RelatedParams:
 
 DEFAULT_RELATED = RelatedParams()
 
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 _LETTER_RE = re.compile(r"[^\W\d_]")
 
 
@@ -156,7 +156,7 @@ def _meaningful(term: str) -> bool:
     Latin words ("up", "of"), no short numbers."""
     if term in STOPWORDS:
         return False
-    if _HAN_RE.search(term):
+    if has_han(term):
         return len(term) >= 2
     if _LETTER_RE.search(term):
         return len(term) >= 3
@@ -251,7 +251,7 @@ def reason_terms(shared: Sequence[str]) -> list[str]:
     Single CJK characters help ranking short sentences but read as noise
     ("用", "了"), so they are shown only when nothing longer is shared.
     """
-    words = [t for t in shared if not (len(t) == 1 and _HAN_RE.match(t))]
+    words = [t for t in shared if not (len(t) == 1 and is_han(t))]
     return list((words or list(shared))[:MAX_REASON_TERMS])
 
 

@@ -30,6 +30,7 @@ from desktop_kb.importer.formats import (
 from desktop_kb.importer.generated import generated_by_name, vendored_folder
 from desktop_kb.importer.gitignore import IgnoreRules
 from desktop_kb.importer.model import UnreadableFile
+from desktop_kb.text.han import is_han
 from desktop_kb.text.sizes import human_size
 
 # Skip reasons (stable strings: callers group and count by them).
@@ -237,12 +238,6 @@ def _control_ratio(text: str) -> float:
     return len(_CONTROL.findall(sample)) / len(sample)
 
 
-def _is_cjk(ch: str) -> bool:
-    cp = ord(ch)
-    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0xF900 <= cp <= 0xFAFF
-            or 0x20000 <= cp <= 0x2FFFF)
-
-
 def _plausible_chinese(text: str) -> bool:
     """Whether a GB18030 decode looks like real Chinese text, not lucky mojibake.
 
@@ -254,7 +249,7 @@ def _plausible_chinese(text: str) -> bool:
         return False
     sample = text[:65536]
     non_ascii = [ch for ch in sample if ord(ch) > 0x7F]
-    if not any(_is_cjk(ch) for ch in non_ascii):
+    if not any(is_han(ch) for ch in non_ascii):
         return False
     common = 0
     for ch in non_ascii:
@@ -279,7 +274,7 @@ def _big5(data: bytes) -> str | None:
     if _CONTROL.search(text):
         return None
     non_ascii = [ch for ch in text[:65536] if ord(ch) > 0x7F]
-    if not any(_is_cjk(ch) for ch in non_ascii):
+    if not any(is_han(ch) for ch in non_ascii):
         return None
     common = sum(1 for ch in non_ascii if _big5_common(ch))
     return text if common >= 0.9 * len(non_ascii) else None
@@ -292,7 +287,7 @@ def _big5_common(ch: str) -> bool:
     lead = ch.encode("cp950")[0]
     if 0xA1 <= lead <= 0xA3:
         return True
-    return 0xA4 <= lead <= 0xC6 and 0x4E00 <= ord(ch) <= 0x9FFF
+    return 0xA4 <= lead <= 0xC6 and is_han(ch)
 
 
 def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:

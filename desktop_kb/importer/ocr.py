@@ -11,7 +11,6 @@ and page-number removal as a text page.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -30,7 +29,6 @@ class OcrEngine(Protocol):
 
 
 Box = tuple[Sequence[Sequence[float]], str, float]  # (4 corner points, text, score)
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
 def boxes_to_lines(boxes: Sequence[Box], page_height: float, scale: float) -> list[PageLine]:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.importer.structured import Block
+from desktop_kb.text.han import HAN_CHARS
 from desktop_kb.text.sentences import ends_sentence
 
 __all__ = ["OutlineEntry", "PageLine", "PageText", "blocks_from_pages", "join_lines"]
@@ -59,8 +60,8 @@ _PAGE_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _DIGITS = re.compile(r"\d+")
-_CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-                  r"\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
+# Text that is written without spaces: radicals, CJK punctuation, kana, Han, full-width forms.
+_CJK = re.compile(f"[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff{HAN_CHARS}\uff00-\uffef]")
 _LATIN_LETTER = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]")
 
 

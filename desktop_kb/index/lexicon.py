@@ -29,8 +29,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-# The ideographs jieba's dictionary and HMM know (its ``re_han_default`` range).
-_JIEBA_HAN = re.compile("([\u4e00-\u9fd5]+)")
+from desktop_kb.text.han import JIEBA_HAN_CHARS
+
+_JIEBA_HAN = re.compile(f"([{JIEBA_HAN_CHARS}]+)")
 _BASE = np.uint64(0x9E3779B97F4A7C15)
 _FORMAT = "lexicon-2"
 

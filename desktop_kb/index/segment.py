@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from desktop_kb.index.chunker import CHUNKER_VERSION
 from desktop_kb.text.fold import fold, fold_signature
+from desktop_kb.text.han import HAN_CHAR_RE, HAN_CHARS, HAN_RUN_RE, has_han
 
 if TYPE_CHECKING:  # the segmenter is imported lazily: its dictionary load is slow.
     from desktop_kb.index.lexicon import CompactTokenizer
@@ -66,29 +67,21 @@ FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '-_./+@#=:'"
 #: The same value quoted for direct use in DDL: ``fts5(body, tokenize=<this>)``.
 FTS5_TOKENIZE_SQL = '"' + FTS5_TOKENIZE + '"'
 
-# CJK ideographs (URO, Ext A, compatibility, Ext B..H). jieba only knows
-# U+4E00..U+9FD5 and emits other ideographs as single characters, which is fine.
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff"
-# A word is a non-Han word char followed by word chars or combining marks
-# (U+0300..U+036F): FTS5 keeps a mark inside a token but drops a leading one.
-_B = rf"[^\W{_HAN}]"
+# A token is a Han run (for jieba, which only knows U+4E00..U+9FD5 and emits
+# other ideographs as single characters, which is fine) or a word: a non-Han
+# word char followed by word chars or combining marks (U+0300..U+036F), as
+# FTS5 keeps a mark inside a token but drops a leading one.
+_B = rf"[^\W{HAN_CHARS}]"
 _M = "[\u0300-\u036f]"
 _WORD = rf"{_B}(?:{_B}|{_M})*"
 _TOKEN_RE = re.compile(
-    rf"(?P<han>[{_HAN}]+)"
+    rf"(?P<han>[{HAN_CHARS}]+)"
     rf"|(?P<word>(?:--?|[#.])?{_WORD}(?:[{re.escape(_CONNECTORS)}]+{_WORD})*[+#]*)"
 )
 # Alphanumeric parts of an identifier ("_" separates parts too).
-_P = rf"[^\W_{_HAN}]"
+_P = rf"[^\W_{HAN_CHARS}]"
 _PART_RE = re.compile(rf"{_P}(?:{_P}|{_M})*")
-_HAN_CHAR_RE = re.compile(f"[{_HAN}]")
-_HAN_RUN_RE = re.compile(f"[{_HAN}]+")
 _LATIN_CHAR_RE = re.compile("[a-z\u00c0-\u024f\u1e00-\u1eff]")  # after lower()
-
-
-def has_han(text: str) -> bool:
-    """Whether ``text`` holds a Han ideograph (either Chinese script)."""
-    return bool(_HAN_CHAR_RE.search(text))
 # Straight quotes plus the CJK quote pairs people type for exact phrases.
 _PHRASE_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
 
@@ -186,7 +179,7 @@ def segmenter_signature() -> str:
 
 def is_identifier(token: str) -> bool:
     """True for a non-CJK token that joins parts with connector characters."""
-    return not _HAN_CHAR_RE.search(token) and any(c in _CONNECTORS or c == "_" for c in token)
+    return not HAN_CHAR_RE.search(token) and any(c in _CONNECTORS or c == "_" for c in token)
 
 
 def identifier_parts(token: str) -> list[str]:
@@ -249,7 +242,7 @@ def han_bigrams(normalized: str) -> list[str]:
     a query can disagree; their bigrams never do.
     """
     out: list[str] = []
-    for m in _HAN_RUN_RE.finditer(normalized):
+    for m in HAN_RUN_RE.finditer(normalized):
         run = m.group()
         out.extend(run[i:i + 2] for i in range(len(run) - 1))
     return out
@@ -263,7 +256,7 @@ def gram_spans(query: str) -> list[str]:
     Each such character is joined with its neighbour on either side (stopwords
     stay out), and lexical search looks those stretches up by their bigrams.
     """
-    runs = [m.group() for m in _HAN_RUN_RE.finditer(normalize(query))]
+    runs = [m.group() for m in HAN_RUN_RE.finditer(normalize(query))]
     runs = [r for r in runs if len(r) > 1]
     spans: dict[str, None] = {}
     for words in _segmenter().cut_many(runs) if runs else []:

@@ -14,14 +14,15 @@ import sqlite3
 
 from desktop_kb.index.segment import base_word_known, normalize
 from desktop_kb.index.sources import SourceText
+from desktop_kb.text.han import JIEBA_HAN_CHARS
 
 #: Longer titles are sentences, not terms; as one token they would hide the
 #: 4-character words inside them from a query (cut_for_search adds 2/3 only).
 MAX_TERM_CHARS = 8
-_HAN_TERM_RE = re.compile(f"[\u4e00-\u9fd5]{{2,{MAX_TERM_CHARS}}}")
+_HAN_TERM_RE = re.compile(f"[{JIEBA_HAN_CHARS}]{{2,{MAX_TERM_CHARS}}}")
 _LINK_RE = re.compile(r"\[\[([^\[\]\n|#]+)[^\[\]\n]*\]\]")
 # "#元宇宙", but not "C#…" or "&#…" (a "#" right after a letter, digit or "&").
-_TAG_RE = re.compile(f"(?<![\\w&])#([\u4e00-\u9fd5]{{2,{MAX_TERM_CHARS}}})(?![\u4e00-\u9fd5])")
+_TAG_RE = re.compile(f"(?<![\\w&])#([{JIEBA_HAN_CHARS}]{{2,{MAX_TERM_CHARS}}})(?![{JIEBA_HAN_CHARS}])")
 
 
 def _candidates(title: str, body: str) -> list[str]:

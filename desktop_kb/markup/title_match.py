@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.markup import pinyin
+from desktop_kb.text.han import has_han, is_han
 
 Span = tuple[int, int]
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 _PINYIN_QUERY_RE = re.compile(r"[a-z']+")
 _LATIN_WORD_RE = re.compile(r"[a-z0-9]+")
 MAX_GAP_RATIO = 3  # a subsequence match may span at most this many times the query's length
@@ -108,7 +108,7 @@ def _units(text: str) -> list[_Unit]:
     i = 0
     while i < len(text):
         ch = text[i]
-        if _HAN_RE.match(ch):
+        if is_han(ch):
             units.append(_Unit(i, i + 1, pinyin.readings(ch), False))
             i += 1
             continue
@@ -184,7 +184,7 @@ class _Entry:
     @classmethod
     def of(cls, note_id: int, title: str) -> _Entry:
         folded = _Folded.of(title)
-        return cls(note_id, title, folded, bool(_HAN_RE.search(folded.text)))
+        return cls(note_id, title, folded, has_han(folded.text))
 
     @property
     def units(self) -> list[_Unit]:
@@ -211,10 +211,10 @@ def _fold_query(query: str) -> str:
 
 
 def _is_word_start(text: str, i: int) -> bool:
-    if i == 0 or _HAN_RE.match(text[i]):
+    if i == 0 or is_han(text[i]):
         return True
     before = text[i - 1]
-    return not before.isalnum() or bool(_HAN_RE.match(before))
+    return not before.isalnum() or is_han(before)
 
 
 def _score(q: str, entry: _Entry, gappy: re.Pattern[str] | None) -> tuple[float, tuple[Span, ...]] | None:

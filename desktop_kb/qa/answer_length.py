@@ -11,10 +11,9 @@ an answer that kept to the limit is never cut.
 
 from __future__ import annotations
 
-import re
+from desktop_kb.text.han import HAN_CHAR_RE
 
 DEFAULT_MAX_ANSWER_TOKENS = 1024
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 class AnswerLimit:
@@ -30,7 +29,7 @@ class AnswerLimit:
         """Record one content chunk; True when the answer is now over the limit."""
         self._parts.append(delta)
         self._chars += len(delta)
-        self._han += len(_HAN_RE.findall(delta))
+        self._han += len(HAN_CHAR_RE.findall(delta))
         return self.exceeded
 
     @property

@@ -9,10 +9,11 @@ only from this module.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from desktop_kb.text.han import has_han
 
 SYSTEM_PROMPT = (
     "You answer questions about the user's own study notes and library. "
@@ -25,7 +26,6 @@ SYSTEM_PROMPT = (
     "instead of guessing."
 )
 
-_HAN_RE = re.compile("[\u3400-\u9fff]")
 _LINE_BREAKS = {0x2028: "\\u2028", 0x2029: "\\u2029", 0x85: "\\u0085"}
 
 
@@ -38,7 +38,7 @@ class OutgoingSnippet:
 
 
 def question_language(question: str) -> str:
-    return "zh" if _HAN_RE.search(question) else "en"
+    return "zh" if has_han(question) else "en"
 
 
 def _quote(text: str) -> str:

@@ -27,12 +27,12 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.index.segment import has_han
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.text.fold import model_text
+from desktop_kb.text.han import has_han
 
 # Pseudo-questions per estimate. 48 left the fit to chance (the Rust book's
 # dense/lexical ratio came out 0.51 and 0.59 on two draws, CMRC's 0.84 and 0.94).

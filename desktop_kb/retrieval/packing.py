@@ -34,6 +34,7 @@ from desktop_kb.retrieval.reference import refers_back
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.retrieval.term_stats import bm25_idf
+from desktop_kb.text.han import HAN_RUN_RE
 from desktop_kb.text.sentences import SENTENCE_OR_LINE_END, last_sentence_end
 
 MAX_HITS = 5
@@ -108,8 +109,6 @@ class PackingParams:
 
 
 DEFAULT_PACKING = PackingParams()
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_HAN_RUN_RE = re.compile(f"[{_HAN}]+")
 _WORD_RE = re.compile(r"[0-9a-z][0-9a-z_.+#-]*")
 # The asking part of a question carries no content; its bigrams must not pull in
 # sentences. The segmenter's Chinese stopwords of two or more characters (什么, 哪些,
@@ -165,7 +164,7 @@ def question_grams(question: str) -> list[str]:
     for word in _QUESTION_WORDS:
         text = text.replace(word, " ")
     grams: list[str] = []
-    for run in _HAN_RUN_RE.findall(text):
+    for run in HAN_RUN_RE.findall(text):
         if len(run) == 1:
             grams.append(run)
         grams.extend(run[i:i + 2] for i in range(len(run) - 1))

@@ -12,12 +12,12 @@ Traditional characters it stands for.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.index.segment import normalize
 from desktop_kb.text.fold import fold_map
+from desktop_kb.text.han import is_han
 from desktop_kb.text.sentences import sentence_spans, trim_span
 
 __all__ = ["Snippet", "make_snippet", "sentence_spans"]
@@ -33,13 +33,10 @@ class Snippet:
     highlights: list[tuple[int, int]]
 
 
-# Han ideographs: substring matches are fine; elsewhere a term must not start
-# or end inside a word ("go" must not light up "google").
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
-
-
 def _is_word_char(ch: str) -> bool:
-    return (ch.isalnum() or ch == "_") and not _HAN_RE.match(ch)
+    # Han ideographs: substring matches are fine; elsewhere a term must not start
+    # or end inside a word ("go" must not light up "google").
+    return (ch.isalnum() or ch == "_") and not is_han(ch)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -24,11 +24,11 @@ original characters.
 from __future__ import annotations
 
 import functools
-import re
 import threading
 import unicodedata
 from typing import Protocol
 
+from desktop_kb.text.han import has_han, is_han
 from desktop_kb.text.radicals import RADICAL_TO_IDEOGRAPH
 
 __all__ = [
@@ -45,8 +45,6 @@ __all__ = [
 #: 2: the embedding model reads Simplified text (:func:`model_text`), so the
 #: vectors of Traditional chunks are made again.
 FOLD_VERSION = "2"
-
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 
 
 def _ideograph_table() -> dict[int, int]:
@@ -107,12 +105,12 @@ def to_simplified(text: str) -> str:
     a phrase to one of another length, the text is converted character by
     character instead, so offsets into ``text`` stay valid for the result.
     """
-    if not _HAN_RE.search(text):
+    if not has_han(text):
         return text
     out = _t2s().convert(text)
     if len(out) == len(text):
         return out
-    return "".join(_t2s_char(ch) if _HAN_RE.match(ch) else ch for ch in text)
+    return "".join(_t2s_char(ch) if is_han(ch) else ch for ch in text)
 
 
 def model_text(text: str) -> str:

@@ -19,6 +19,7 @@ from desktop_kb.qa.detectors.secret_names import (
     name_parts,
 )
 from desktop_kb.qa.detectors.secret_values import finding_for, plausible, value_of
+from desktop_kb.text.han import HAN_CHARS
 
 _NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]*[A-Za-z0-9])"
 _VALUE = (r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|`(?P<bq>[^`\n]{1,300})`|"
@@ -33,7 +34,7 @@ _ZH_ASSIGN_RE = re.compile(
 # "密码设成了名字缩写加生日 lw19900101": a few words describe the password, then it is written out.
 _ZH_DESCRIBED_RE = re.compile(
     r"(?P<name>密码|密碼|口令)[^\n，。；,;:：]{0,4}?(?:设成|設成|设为|設為|改成|改为|改為|换成|換成|用的是|是)了?"
-    r"[\u4e00-\u9fff]{1,12}[ \t]*[\"'“「『]?(?P<raw>[\x21-\x7e]{6,64})")
+    rf"[{HAN_CHARS}]{{1,12}}[ \t]*[\"'“「『]?(?P<raw>[\x21-\x7e]{{6,64}})")
 # Other languages' words for "password" (people study in more than two).
 _FOREIGN_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|"

@@ -44,7 +44,9 @@ class Normalized:
         return self._origin[start], self._origin[end - 1] + 1
 
 
-# Characters NFKC leaves alone and that are never invisible: ASCII, CJK ideographs, 。、《》「」『』【】.
+# Characters NFKC leaves alone and that are never invisible: ASCII, the unified ideographs of the
+# basic plane, 。、《》「」『』【】 (a fast path: not text.han's set, whose compatibility
+# ideographs NFKC rewrites).
 _CHANGING_RE = re.compile("[^\x00-\x7f\u3400-\u4dbf\u4e00-\u9fff\u3001\u3002\u300a-\u3011]+")
 
 

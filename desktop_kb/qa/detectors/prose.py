@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from desktop_kb.qa.detectors.base import API_KEY, PASSWORD, Finding, looks_random
 from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME
 from desktop_kb.qa.detectors.secret_values import (
-    HAN_RE,
     TRAILING,
     is_path_or_url,
     is_placeholder,
     plausible,
     value_of,
 )
+from desktop_kb.text.han import is_han
 
 _PROSE_RE = re.compile(
     r"(?i)(?<![A-Za-z])(?:password|passwd|passcode|pass\s?word|pwd|pin(?:\s*code)?|"
@@ -49,7 +49,7 @@ def prose(text: str) -> Iterator[Finding]:
         yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _PASSPHRASE_RE.finditer(text):
         value = m.group("v").rstrip(" \t" + TRAILING)
-        if value and not HAN_RE.match(value) and not is_placeholder(value.split()[0]):
+        if value and not is_han(value[0]) and not is_placeholder(value.split()[0]):
             yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
 
 

@@ -20,6 +20,7 @@ from desktop_kb.qa.detectors.base import (
     looks_random,
 )
 from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME, SECRET_NAME
+from desktop_kb.text.han import has_han, is_han
 
 PLACEHOLDER_RE = re.compile(
     r"^(?:x{2,}|X{2,}|\*+|•+|●+|\.{2,}|…+|-+|_+|\?+|<[^>]*>?|\[[^\]]*\]|\{\{.*\}\}|\$\{.*\}?|\$\(.*|\$[A-Za-z_]\w*|"
@@ -47,7 +48,6 @@ his her its yours mine none null nothing something anything same easy hard simpl
 often stored really probably also there here
 """.split())  # noqa: SIM905 - a word list reads best as words
 CODE_RE = re.compile(r"[()\[\]{}]|::|->|=>|=(?!=*$)|^[$%@&!*:]|^(?:[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$")
-HAN_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _CRYPTO_WORDS = frozenset("""
 rsa aes des 3des tdes sm2 sm3 sm4 sm9 ecc dsa ecdsa ed25519 x25519 md5 sha sha1 sha2 sha256 sha512
 sha3 hmac rc4 rc5 rc6 blowfish twofish chacha20 salsa20 elgamal diffie-hellman dh ecdh idea cast5
@@ -84,7 +84,7 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
     the rest of the line after an unquoted value.
     """
     v = value.strip()
-    if HAN_RE.search(v) or is_placeholder(v) or _FORMAT_RE.search(v):
+    if has_han(v) or is_placeholder(v) or _FORMAT_RE.search(v):
         return False
     if not quoted and (CODE_RE.search(v) or re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", v)
                        or followed_by[:1] in (")", ",") and re.fullmatch(r"[A-Za-z_]\w*", v)):
@@ -95,7 +95,7 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
         if spaced:
             return False  # "passwd = acct", "token = Whitespace + …": a name, not a value
         rest = followed_by.strip()
-        if rest and not rest.startswith(("#", "//", "<!--")) and not HAN_RE.match(rest) \
+        if rest and not rest.startswith(("#", "//", "<!--")) and not is_han(rest[0]) \
                 and rest[0] not in "，。；、（":
             # "- password:  The password for …", "pwd: expected bytes", "auth: AuthTypes | None":
             # a bare word is a value only at the end of its line.
