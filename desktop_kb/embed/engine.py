@@ -7,6 +7,7 @@ models (or run with none) without touching the index or search code.
 from __future__ import annotations
 
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -56,6 +57,35 @@ class NullEngine:
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         return np.zeros((len(texts), 0), dtype=np.float32)
+
+
+class ManifestEngine(ABC):
+    """What the engines of installed models share: identity, size and prefixes from the manifest.
+
+    Asymmetric models (e5: ``query: `` / ``passage: ``) differ between the two
+    sides only in the prefix, so a backend implements one :meth:`_embed`.
+    """
+
+    def __init__(self, manifest: ModelManifest) -> None:
+        self._manifest = manifest
+
+    @property
+    def model_id(self) -> str:
+        return self._manifest.id
+
+    @property
+    def dim(self) -> int:
+        return self._manifest.dim
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, self._manifest.query_prefix)
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, self._manifest.passage_prefix)
+
+    @abstractmethod
+    def _embed(self, texts: Sequence[str], prefix: str) -> np.ndarray:
+        """Unit-length rows for ``prefix + text`` of every text, in order."""
 
 
 def l2_normalize(rows: np.ndarray) -> np.ndarray:

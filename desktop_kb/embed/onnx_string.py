@@ -15,6 +15,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import (
     DEFAULT_BATCH_SIZE,
+    ManifestEngine,
     ModelManifest,
     batches,
     empty_result,
@@ -24,7 +25,7 @@ from desktop_kb.embed.engine import (
 )
 
 
-class OnnxStringEngine:
+class OnnxStringEngine(ManifestEngine):
     """Runs a ``string[n] -> float[n, dim]`` graph in batches.
 
     No lock around ``run``: onnxruntime documents concurrent ``run`` calls on
@@ -53,22 +54,8 @@ class OnnxStringEngine:
             raise ValueError(f"{model_path.name} does not take a single string tensor input")
         self._input = inputs[0].name
         self._output = self._session.get_outputs()[0].name
-        self._manifest = manifest
+        super().__init__(manifest)
         self._batch_size = max(1, batch_size)
-
-    @property
-    def model_id(self) -> str:
-        return self._manifest.id
-
-    @property
-    def dim(self) -> int:
-        return self._manifest.dim
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts, self._manifest.query_prefix)
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts, self._manifest.passage_prefix)
 
     def _embed(self, texts: Sequence[str], prefix: str) -> np.ndarray:
         if not texts:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 from desktop_kb.embed.engine import (
     DEFAULT_BATCH_SIZE,
+    ManifestEngine,
     ModelManifest,
     empty_result,
     l2_normalize,
@@ -35,7 +36,7 @@ each other; 4096 keeps the attention scores of a batch of 512-token rows
 (8 x 12 heads x 512^2 floats) near 100 MB."""
 
 
-class OnnxTransformerEngine:
+class OnnxTransformerEngine(ManifestEngine):
     """Tokenizes with ``tokenizers``, runs onnxruntime, pools and normalises.
 
     Safe to call from two threads: ``run`` is thread-safe in onnxruntime and
@@ -54,7 +55,7 @@ class OnnxTransformerEngine:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        self._manifest = manifest
+        super().__init__(manifest)
         self._batch_size = max(1, batch_size)
         self._tokenizer = Tokenizer.from_file(str(tokenizer_path))
         self._configure_tokenizer()
@@ -102,20 +103,6 @@ class OnnxTransformerEngine:
             if len(output.shape) == 3:
                 return output.name, False
         return outputs[0].name, True
-
-    @property
-    def model_id(self) -> str:
-        return self._manifest.id
-
-    @property
-    def dim(self) -> int:
-        return self._manifest.dim
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts, self._manifest.query_prefix)
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts, self._manifest.passage_prefix)
 
     def _embed(self, texts: Sequence[str], prefix: str) -> np.ndarray:
         if not texts:
