@@ -12,9 +12,9 @@ import threading
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from desktop_kb.discovery.related import DEFAULT_RELATED
+from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedResult
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager, ModelNotFoundError
 from desktop_kb.importer.ocr_install import OcrManager
@@ -44,6 +44,10 @@ from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.tx import transaction
+
+if TYPE_CHECKING:  # imported where used, so that opening a library does not load them
+    from desktop_kb.discovery.links_view import NoteLinks
+    from desktop_kb.discovery.panel import RelatedMaterial
 
 T = TypeVar("T")
 
@@ -425,7 +429,7 @@ class Library:
 
     # ----- related material and links (I9: only a person's click calls link) ----
 
-    def related(self, note_id: int, *, limit: int = 8, mode: str = "hybrid"):  # -> discovery.RelatedResult
+    def related(self, note_id: int, *, limit: int = 8, mode: str = "hybrid") -> RelatedResult:
         from desktop_kb.discovery.related import related_for_note
 
         use_dense = self.engine is not None and self.dense.ready
@@ -436,7 +440,7 @@ class Library:
                                 calibration=tuning.calibration if tuning else None,
                                 params=tuning.related if tuning else DEFAULT_RELATED)
 
-    def related_material(self, note_id: int, *, limit: int = 8):  # -> discovery.panel.RelatedMaterial
+    def related_material(self, note_id: int, *, limit: int = 8) -> RelatedMaterial:
         """What the related panel shows: copies grouped, dismissed passages' copies hidden,
         near-duplicate hints."""
         from desktop_kb.discovery.panel import OVERFETCH, related_material
@@ -450,7 +454,7 @@ class Library:
         with self._write_lock:
             links.set_dismissed(self.store, note_id, targets, dismissed=not undo)
 
-    def note_links(self, note_id: int):  # -> discovery.NoteLinks
+    def note_links(self, note_id: int) -> NoteLinks:
         from desktop_kb.discovery.links_view import note_links
 
         return note_links(self.store_reader, note_id)
