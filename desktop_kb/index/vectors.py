@@ -14,6 +14,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.retrieval.dense import sign_bits
+from desktop_kb.store.sql_lists import in_batches
 
 
 def to_blob(vector: np.ndarray) -> bytes:
@@ -29,9 +30,7 @@ def cached_vectors(
 ) -> dict[str, np.ndarray]:
     found: dict[str, np.ndarray] = {}
     unique = list(dict.fromkeys(hashes))
-    for i in range(0, len(unique), 500):
-        part = unique[i:i + 500]
-        marks = ",".join("?" * len(part))
+    for part, marks in in_batches(unique):
         for text_hash, blob in conn.execute(
             f"SELECT text_hash, vector FROM kb_embed_cache WHERE model_id = ? AND text_hash IN ({marks})",
             (model_id, *part),

@@ -11,6 +11,8 @@ import sqlite3
 import threading
 from collections.abc import Collection, Iterator, Sequence
 
+from desktop_kb.store.sql_lists import in_batches
+
 
 def bm25_idf(total: int, df: int) -> float:
     """BM25's IDF (always > 0) of a term found in ``df`` of ``total`` chunks."""
@@ -40,10 +42,8 @@ class _IndexStats:
             self._total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
             self._df = {}
         missing = [t for t in dict.fromkeys(terms) if t not in self._df]
-        for i in range(0, len(missing), 200):
-            part = missing[i:i + 200]
+        for part, marks in in_batches(missing, 200):
             self._df.update(dict.fromkeys(part, 0))
-            marks = ",".join("?" * len(part))
             for term, doc in index.execute(
                     f"SELECT term, doc FROM kb_vocab WHERE term IN ({marks})", part):
                 self._df[term] = doc
@@ -77,9 +77,7 @@ def chunk_tokens(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[in
 def _token_rows(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> Iterator[tuple[int, str, str]]:
     """(rowid, body tokens, title tokens) of each distinct chunk, read 500 at a time."""
     ids = list(dict.fromkeys(chunk_ids))
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        marks = ",".join("?" * len(part))
+    for part, marks in in_batches(ids):
         yield from index.execute(f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part)
 
 

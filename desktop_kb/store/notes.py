@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from desktop_kb.store import markup_sync
 from desktop_kb.store.local_only import DerivedReason, SourceRef, local_sources
+from desktop_kb.store.sql_lists import in_batches
 from desktop_kb.store.tx import transaction
 
 
@@ -158,9 +159,7 @@ def get_note(conn: sqlite3.Connection, note_id: int) -> Note:
 def notes_by_ids(conn: sqlite3.Connection, ids: list[int]) -> list[Note]:
     """The notes with these ids that exist (live or in the trash), in no particular order."""
     found: list[Note] = []
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        marks = ",".join("?" * len(part))
+    for part, marks in in_batches(ids):
         found += [_row_to_note(r) for r in conn.execute(
             f"SELECT {_COLUMNS} FROM notes WHERE id IN ({marks})", part)]
     return found
