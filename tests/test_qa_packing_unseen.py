@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from desktop_kb.index.segment import query_terms
+from desktop_kb.retrieval.back_reference import refers_back
 from desktop_kb.retrieval.packing import DEFAULT_PACKING, PackedContext, pack_context
-from desktop_kb.retrieval.reference import refers_back
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.text.fold import fold
 

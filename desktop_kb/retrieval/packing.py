@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from desktop_kb.index.segment import STOPWORDS_ZH, normalize
 from desktop_kb.retrieval.answer_type import answer_kind, carries
-from desktop_kb.retrieval.reference import refers_back
+from desktop_kb.retrieval.back_reference import refers_back
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.retrieval.term_stats import bm25_idf
@@ -173,7 +173,7 @@ def question_grams(question: str) -> list[str]:
 
 
 def _term_weights(terms: Sequence[str], doc_freq: dict[str, int] | None, n_docs: int) -> dict[str, float]:
-    weights = {}
+    weights: dict[str, float] = {}
     for term in dict.fromkeys(terms):
         df = (doc_freq or {}).get(term, 0)
         weights[term] = bm25_idf(n_docs, df) if doc_freq else 1.0
@@ -227,7 +227,7 @@ def _local_weights(group: list[_Sentence], keys: dict[str, float]) -> dict[str, 
     if m < 2:
         return dict.fromkeys(keys, 1.0)
     norm = math.log(1.0 + m)
-    out = {}
+    out: dict[str, float] = {}
     for key in keys:
         df = sum(1 for s in group if key and key in s.folded)
         out[key] = math.log(1.0 + m / df) / norm if df else 1.0
