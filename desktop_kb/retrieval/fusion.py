@@ -37,6 +37,16 @@ hits too), and each side counts as much as its evidence is strong:
 * when the keyword list and the meaning list put the same document first, it
   stays first (``keep_agreed``): no sum of weaker signals overturns two
   independent lists that agree;
+* when the meaning list has seen nothing — its best match is no closer to the
+  question than unrelated text of this library is on average — the keyword
+  list's first document stays first (``keep_keyword_first``); meaning still
+  orders the rest. This is read per query against the library's own scale, so
+  it follows the question's language: e5 carries an English question on the
+  Chinese Rust book to the library's unrelated level or below (median level
+  -0.15 spreads, against +1.6 to +2.3 for Chinese questions), and its
+  tie-break there overturned keywords' right chapter as often as their wrong
+  one; USE, which aligns the two languages (English questions at +3.0), is
+  untouched;
 * the dense side (tie-break included) counts more on a library of short
   passages than on one of long passages, by the library's own *separation*
   (how far a chunk's own sentence stands above unrelated text,
@@ -149,6 +159,13 @@ class FusionParams:
     # shares its words (Tatoeba: 5.3 against 5.0 spreads), and meaning is the better
     # judge there; on long passages (factor 1: CMRC, DRCD, the Rust book) nothing changes.
     gap_by_separation: float = 1.0
+    # 1: when the meaning list's best match is no closer to the question than the mean of
+    # unrelated text on this library (level <= 0: the model did not carry the question into
+    # the library's language, as e5 does not an English question on a Chinese book), the
+    # keyword list's first document stays first. A side that sees nothing has no vote on
+    # first place; its within-query order still ranks what follows. No constant: the
+    # library's unrelated level is measured on the library (``calibration.estimate``).
+    keep_keyword_first: float = 1.0
 
     def with_values(self, values: dict[str, float]) -> FusionParams:
         known = {f.name for f in fields(self)}
@@ -274,16 +291,34 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     score = lexical + fit * weight * dense
     if params.keep_agreed:
         score = _keep_agreed(cand, score, groups)
+    keyword_best = _keyword_first(cand)
+    if (params.keep_keyword_first and keyword_best is not None and calibration is not None
+            and dense_saw_nothing(cand, calibration)):
+        # The chunk itself, not its document's best-scoring chunk: needs no document lookup,
+        # so the app (which reads documents only for the agreement rule) ranks as the refit does.
+        score = _keep_first(score, np.arange(n), keyword_best)
     return score - score.min()
 
 
 def agreement_pair(cand: Candidates) -> tuple[int, int] | None:
     """Rows of the keyword favourite (best BM25) and the dense first, None without both."""
-    hits = cand.lex_rank > 0
+    keyword_first = _keyword_first(cand)
     dense_first = np.flatnonzero(cand.dense_rank == 1)
-    if not hits.any() or dense_first.size == 0:
+    if keyword_first is None or dense_first.size == 0:
         return None
-    return int(np.argmax(np.where(hits, cand.bm25, -np.inf))), int(dense_first[0])
+    return keyword_first, int(dense_first[0])
+
+
+def dense_saw_nothing(cand: Candidates, calibration: Calibration) -> bool:
+    """Whether the meaning list's best match sits no higher than unrelated text of this library."""
+    listed = cand.cosine[cand.dense_rank > 0]
+    return listed.size > 0 and calibration.standardize(float(np.nanmax(listed))) <= 0.0
+
+
+def _keyword_first(cand: Candidates) -> int | None:
+    """The keyword list's first candidate (by BM25), None without a lexical hit."""
+    hits = cand.lex_rank > 0
+    return int(np.argmax(np.where(hits, cand.bm25, -np.inf))) if hits.any() else None
 
 
 def _keep_agreed(cand: Candidates, score: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
@@ -292,10 +327,14 @@ def _keep_agreed(cand: Candidates, score: np.ndarray, groups: np.ndarray | None)
     if pair is None:
         return score
     labels = groups if groups is not None else np.arange(len(score))
-    agreed = labels[pair[0]]
-    if labels[pair[1]] != agreed:
+    if labels[pair[1]] != labels[pair[0]]:
         return score
-    inside = labels == agreed
+    return _keep_first(score, labels, pair[0])
+
+
+def _keep_first(score: np.ndarray, labels: np.ndarray, first: int) -> np.ndarray:
+    """Lift the best chunk of ``first``'s group just above every other group's chunks."""
+    inside = labels == labels[first]
     if inside.all():
         return score
     best_inside = int(np.flatnonzero(inside)[np.argmax(score[inside])])
