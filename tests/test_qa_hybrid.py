@@ -6,6 +6,7 @@ from pathlib import Path
 
 from desktop_kb.library import Library
 from desktop_kb.qa.engine import QaEngine
+from desktop_kb.retrieval.search import NOTHING_NOTICE
 
 NOTES = [
     ("猫", "我家的猫每天早上六点叫我起床。它最喜欢吃鱼，也喜欢晒太阳。"),
@@ -29,3 +30,6 @@ def test_english_question_on_chinese_notes_and_the_floor(data_dir: Path, default
         nothing = engine.prepare("quantum chromodynamics lattice gauge renormalization")
         assert nothing.retrieved.lexical_hits == 0
         assert nothing.retrieved.nothing and nothing.reason == "nothing_found"
+        # Search says so too (the popup and `search` show it instead of a bare "no results").
+        response = lib.search("quantum chromodynamics lattice gauge renormalization")
+        assert response.results == [] and response.as_json()["notice"] == NOTHING_NOTICE

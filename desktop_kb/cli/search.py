@@ -12,13 +12,16 @@ from desktop_kb.cli.output import emit
 def cmd_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise CliError("--limit must be at least 1.")
+    from desktop_kb.retrieval.search import NOTHING_NOTICE  # here: CLI start-up imports stay light
+
     with open_library(args) as lib:
         wait_for_index(lib, saved=False)
         response = lib.search(args.query, limit=args.limit, mode=args.mode)
 
         def text() -> str:
             if not response.results:
-                return "no results"
+                # Meaning search looked and found nothing near: say that, not a bare keyword miss.
+                return NOTHING_NOTICE if response.notice == NOTHING_NOTICE else "no results"
             return "\n".join(
                 f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {r.snippet}"
                 for r in response.results)

@@ -57,4 +57,4 @@ class SearchResponse:
 
     def as_json(self) -> dict[str, object]:
         return {"query": self.query, "mode": self.mode,
-                "results": [r.as_json() for r in self.results]}
+                "results": [r.as_json() for r in self.results], "notice": self.notice}

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
+from desktop_kb.retrieval.search import NOTHING_NOTICE
 from desktop_kb.tasks.library_tasks import TaskRunner
 from desktop_kb.ui.i18n import RESOURCES
 
@@ -145,7 +146,11 @@ class SearchPopup(QDialog):
             self.list.setItemWidget(item, label)
         if self.results:
             self.list.setCurrentRow(0)
-        if response.query and not self.results:
+        if response.query and not self.results and response.notice == NOTHING_NOTICE:
+            # Meaning search looked and found nothing near: say so, not a bare "no results"
+            # that reads like a keyword miss.
+            self.state.setText(self.tr("Nothing in the library is close to this."))
+        elif response.query and not self.results:
             self.state.setText(self.tr("No results."))
         elif response.notice:
             self.state.setText(response.notice)

@@ -1066,6 +1066,11 @@ Your data stays in {0}.</source>
         <translation>没有结果。</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="150" />
+        <source>Nothing in the library is close to this.</source>
+        <translation>资料库里没有与此相近的内容。</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/search_popup.py" line="142" />
         <source>↑↓ to choose, Enter to open, Esc to close</source>
         <translation>↑↓ 选择，Enter 打开，Esc 关闭</translation>
