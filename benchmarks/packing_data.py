@@ -25,6 +25,7 @@ from typing import Any
 import fusion_data
 import numpy as np
 
+from desktop_kb.retrieval.floor_reference import reference_of
 from desktop_kb.retrieval.fusion import fuse_scores, order, relevance_floor
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.tuning import params_of
@@ -52,7 +53,8 @@ def shipped_params(model: str) -> dict[str, float]:
 
 
 def cases(data: fusion_data.SetData) -> list[PackCase]:
-    params = params_of(shipped_params(data.model))
+    shipped = shipped_params(data.model)
+    params, reference = params_of(shipped), reference_of(shipped)
     cal = data.calibration
     refs, sources = data.refs, data.sources
 
@@ -65,8 +67,8 @@ def cases(data: fusion_data.SetData) -> list[PackCase]:
     for rec in data.records:
         c = rec.cand
         hits: list[tuple[SearchResult, str]] = []
-        # No floor for a question in another script than the library's (English on Chinese).
-        floor = relevance_floor(cal, params, has_han(rec.text))
+        # Both floors, as the app reads them (the per-query one needs the question's vector).
+        floor = relevance_floor(cal, params, has_han(rec.text), rec.vector, reference)
         nothing = c.lexical_hits == 0 and (not c.dense_ran or (floor is not None and c.best_cosine < floor))
         if not nothing and len(c):
             seen: set[tuple[str, int]] = set()

@@ -129,6 +129,7 @@ def test_a_one_note_chinese_library_knows_its_script(data_dir: Path) -> None:
                                                "sha-x", PRIOR)
         assert tuning.calibration is not None and tuning.calibration.sample == 0  # the prior
         assert tuning.calibration.han_share == 1.0  # read from the note's own sentences
+        assert tuning.reference is None  # a model never fitted: the absolute floor only
         # So an English question about it is not judged by a floor fitted on Chinese ones.
         assert relevance_floor(tuning.calibration, tuning.params, query_has_han=False) is None
         assert relevance_floor(tuning.calibration, tuning.params, query_has_han=True) is not None
