@@ -1,7 +1,7 @@
 """The relevance floor, fitted leave-one-set-out on what it must separate.
 
     .venv/bin/python benchmarks/bench_floor.py --model use-multilingual --version r6 \\
-        [--sets cmrc,drcd,zhpara,en_zh] [--cases --models-dir D/models]
+        [--sets cmrc,drcd,zhpara,en_zh] [--derived f6] [--cases] [--write] [--models-dir D/models]
 
 For each public set in turn, the floor (``FusionParams.floor_closeness``: a
 share of the way from unrelated text to a sentence's own passage) is fitted on
@@ -36,10 +36,19 @@ e5   cmrc 0.3 % / - / 47.3 % (was 14.3); drcd 0.4 % / 19.6 % / 73.6 % (was 8.6);
 DRCD's topic-level questions are the only ones there are, so its fold fits without any: split
 by article (half in the fit), e5 silences 5.2-5.3 % of them and catches 36-38 % of absent ones;
 USE 3.7-8.4 % / 31-41 %. All-sets fits: per-query USE 0.075, e5 0.194.
+Sets derived from Tatoeba (``--derived``, never fitted on): Chinese questions on English passages
+and English on English, floors fitted on all sets. Read against CHINESE passages, e5's per-query
+floor would silence 12.8 % of Chinese questions on English text (23.7 % in a whole library), so
+the baseline is read in the library's language (the English centroid ``reference_en``): then
+0.0 % silenced, 51.8 % of absent ones caught (USE 0.0 % / 42.3 %); English on English 0.0 %
+silenced, 78.3 % caught (USE 34.3 %). The absolute floor holds across scripts for USE both ways
+(0.0 %), not for e5 (2.3 % of en->zh present questions).
 Adversarial tiny libraries (49, 20 written this session before the per-query floor): USE 48
-(unchanged; "where to buy cheap flights" against a Rust library still gets results), e5 42 (was
-38; before, four topic questions across scripts were silenced, now none; the seven left are
-absent questions that get weak results, five of them across scripts).
+(unchanged; "where to buy cheap flights" against a Rust library still gets results), e5 43 (was
+38; before, four topic questions across scripts were silenced, now none; the six left are
+absent questions that get weak results: four English ones on Chinese notes, 如何更换汽车轮胎
+on a medicine note, and 结婚纪念日送什么礼物 on a half-English library, whose baseline is half
+English).
 """
 
 from __future__ import annotations
@@ -129,7 +138,7 @@ def _row(name: str, floor: str, r: dict[str, float]) -> str:
     return f"  {name:<9} {floor:>13} " + " ".join(f"{r[k]:>12.1%} " if k in r else f"{'-':>13}" for k in kinds)
 
 
-def loso_table(sets: list[floor_data.FloorData]) -> None:
+def loso_table(sets: list[floor_data.FloorData], derived: list[floor_data.FloorData]) -> None:
     print("relevance floor, leave-one-set-out (closeness: 0 = unrelated text, 1 = a sentence's own "
           "passage); present kinds: share silenced (lower is better); absent: share caught")
     header = f"  {'left out':<9} {'floor':>13} " + " ".join(f"{k:>13}" for k in (*floor_data.KINDS_PRESENT, "absent"))
@@ -157,23 +166,67 @@ def loso_table(sets: list[floor_data.FloorData]) -> None:
     if cross:
         train = [t for t in sets if t.name != CROSS_SCRIPT]
         r = both_rates(cross[0], train, absolute_across_scripts=True)
-        print(_row(CROSS_SCRIPT, "+absolute", r) + f"  across_scripts: {across_scripts(sets)}")
+        print(_row(CROSS_SCRIPT, "+absolute", r))
+    if derived:
+        derived_checks(sets, derived)
+    print(f"  across_scripts (the absolute floor holds across scripts): {across_scripts(sets, derived)}")
     topic_split(sets)
 
 
-def across_scripts(sets: list[floor_data.FloorData]) -> bool:
-    """Whether the absolute floor holds for English questions on Chinese text (held out on en->zh).
-
-    Fitted on the other sets, it may silence no more of en->zh's present questions (tiny
-    and whole libraries) than the fit allows its own training sets (PRESENT_PERCENTILE).
+def across_scripts(sets: list[floor_data.FloorData], derived: list[floor_data.FloorData]) -> bool:
+    """Whether the absolute floor holds across scripts, held out both ways: English questions on
+    Chinese text (en->zh, fitted on the other sets) and Chinese questions on English text (the
+    swapped set in ``derived``, fitted on all sets; without it, False). It may silence no more
+    present questions (tiny and whole libraries) than the fit allows its training sets
+    (PRESENT_PERCENTILE).
     """
     cross = [d for d in sets if d.name == CROSS_SCRIPT]
     train = [t for t in sets if t.name != CROSS_SCRIPT]
-    if not cross or not train:
+    reverse = [d for d in derived if d.name == floor_data.REVERSED]
+    if not cross or not train or not reverse:
         return False
-    prior, floor = floor_data.prior_of(train), fit_floor(train)
-    return all(float((cross[0].closeness(kind, prior) < floor).mean()) * 100 <= PRESENT_PERCENTILE
-               for kind in ("present", "library") if len(cross[0].cosines.get(kind, ())))
+    checks = [(cross[0], train), (reverse[0], sets)]
+    for held, fit_on in checks:
+        prior, floor = floor_data.prior_of(fit_on), fit_floor(fit_on)
+        if any(float((held.closeness(kind, prior) < floor).mean()) * 100 > PRESENT_PERCENTILE
+               for kind in ("present", "library") if len(held.cosines.get(kind, ()))):
+            return False
+    return True
+
+
+def derived_checks(sets: list[floor_data.FloorData], derived: list[floor_data.FloorData]) -> None:
+    """Chinese questions on English passages, English on English (never fitted on), the floors
+    fitted on all sets. The per-query floor reads a question against the library's language:
+    these libraries are English, so against the English centroid (``english_centroid``; the
+    Chinese one is printed to show why)."""
+    prior, centroid = floor_data.prior_of(sets), floor_data.centroid_of(sets)
+    absolute, relative = fit_floor(sets), fit_relative(sets)
+    english = english_centroid(derived)
+    for d in derived:
+        print(f" {d.name}: {'Chinese' if d.name == floor_data.REVERSED else 'English'} questions on "
+              "English passages, held out (floors fitted on all sets)")
+        print(_row("absolute", f"{absolute:.3f}", rates(d, prior, absolute)))
+        print(_row("pq zh-cent", f"{relative:.3f}", rates(d, prior, relative, centroid)))
+        if english is None:
+            continue
+        print(_row("pq en-cent", f"{relative:.3f}", rates(d, prior, relative, english)))
+        # The app: the per-query floor against English passages, and the absolute floor for
+        # an English question, or for a Chinese one where it holds across scripts.
+        with_absolute = d.name != floor_data.REVERSED or across_scripts(sets, derived)
+        both = {}
+        for kind in (*floor_data.KINDS_PRESENT, "absent"):
+            if len(d.cosines.get(kind, ())):
+                below = d.relative(kind, prior, english) < relative
+                if with_absolute:
+                    below |= d.closeness(kind, prior) < absolute
+                both[kind] = float(below.mean())
+        print(_row("both (app)", "", both))
+
+
+def english_centroid(derived: list[floor_data.FloorData]) -> np.ndarray | None:
+    """The centroid of English passages: the swapped Tatoeba set's passage sample."""
+    reverse = [d for d in derived if d.name == floor_data.REVERSED]
+    return reverse[0].passage_sample.mean(axis=0) if reverse else None
 
 
 def topic_split(sets: list[floor_data.FloorData]) -> None:
@@ -192,7 +245,8 @@ def topic_split(sets: list[floor_data.FloorData]) -> None:
             print(_row(f"{d.name}/{parity}", f"{fit_floor(train):.3f}/{fit_relative(train):.3f}", r))
 
 
-def write_floor(model: str, models_dir: Path, sets: list[floor_data.FloorData]) -> None:
+def write_floor(model: str, models_dir: Path, sets: list[floor_data.FloorData],
+                derived: list[floor_data.FloorData]) -> None:
     """Store the per-query floor fitted on all sets, and their centroid, with the model's calibration.
 
     Other graphs of the same weights (float/int8) get the same values, as
@@ -207,7 +261,10 @@ def write_floor(model: str, models_dir: Path, sets: list[floor_data.FloorData]) 
     path = ROOT / "desktop_kb" / "embed" / "calibrations.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     floor = {"reference": encode_centroid(floor_data.centroid_of(sets)), "closeness": fit_relative(sets),
-             "across_scripts": across_scripts(sets), "fitted_on": [d.name for d in sets]}
+             "across_scripts": across_scripts(sets, derived), "fitted_on": [d.name for d in sets]}
+    english = english_centroid(derived)
+    if english is not None:
+        floor["reference_en"] = encode_centroid(english)
     base = model.removesuffix("-float")
     for key, entry in data["models"].items():
         if key == sha or str(entry.get("model", "")).removesuffix("-float") == base:
@@ -259,15 +316,20 @@ def main() -> int:
     parser.add_argument("--models-dir", type=Path, default=None)
     parser.add_argument("--write", action="store_true",
                         help="store the per-query floor fitted on all sets in calibrations.json")
+    parser.add_argument("--derived", metavar="VERSION",
+                        help="also check Chinese and English questions on English passages (sets "
+                             "derived from Tatoeba; their dumps are built with --models-dir if missing)")
     args = parser.parse_args()
     names = [n for n in args.sets.split(",") if n]
     if (args.cases or args.write) and args.models_dir is None:
         parser.error("--cases and --write need --models-dir")
     if len(names) >= 2:
         sets = [floor_data.build(fusion_data.load_cached(n, args.model, args.version)) for n in names]
-        loso_table(sets)
+        derived = [floor_data.derived_set(n, args.model, args.models_dir, args.derived)
+                   for n in (floor_data.REVERSED, floor_data.ENGLISH_PARAPHRASES)] if args.derived else []
+        loso_table(sets, derived)
         if args.write:
-            write_floor(args.model, args.models_dir, sets)
+            write_floor(args.model, args.models_dir, sets, derived)
     if args.cases:
         run_cases(args.model, args.models_dir)
     return 0

@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import fusion_data
 import numpy as np
 
 from desktop_kb.retrieval.calibration import Calibration
 
+REVERSED = "zh_en"  # Chinese questions on English passages: a held-out check, never fitted on
+ENGLISH_PARAPHRASES = "enpara"  # English questions on English passages: the same
 TINY_SIZES = (1, 3, 8)
 MAX_QUESTIONS = 600  # per set: enough for a 1st percentile, quick to build
 REFERENCE_SAMPLE = 400  # passage vectors per set for the reference centroid
@@ -146,3 +149,37 @@ def build(data: fusion_data.SetData, seed: int = 0) -> FloorData:
                      {k: np.asarray(v, dtype=int) for k, v in rows.items()},
                      np.stack([r.vector for r in records]), sample,
                      np.array([article[min(r.relevant)] for r in records]))
+
+
+def _derived_pairs(name: str) -> list[tuple[str, str]]:
+    """``query, passage`` pairs of a set derived from Tatoeba en->zh (see ``derived_set``)."""
+    source = fusion_data.EVAL_DIR / fusion_data.SETS["en_zh"][0]
+    pairs = [(p[0].strip(), p[1].strip()) for line in source.read_text(encoding="utf-8").splitlines()
+             if len(p := line.split("\t")) >= 2]
+    if name == REVERSED:
+        return [(zh, en) for en, zh in pairs]
+    translations: dict[str, list[str]] = {}
+    for en, zh in pairs:
+        if en not in translations.setdefault(zh, []):
+            translations[zh].append(en)
+    # Two English translations of one Chinese sentence are paraphrases of each other.
+    return [(group[i], group[(i + 1) % len(group)])
+            for group in translations.values() if len(group) >= 2 for i in range(len(group))]
+
+
+def derived_set(name: str, model: str, models_dir: Path | None, version: str) -> FloorData:
+    """A held-out check the public sets lack, derived from Tatoeba en->zh, never fitted on.
+
+    ``zh_en`` (``REVERSED``): the pairs swapped, Chinese questions on English passages;
+    ``enpara`` (``ENGLISH_PARAPHRASES``): English questions on English passages, two English
+    translations of one Chinese sentence. The floor's rules across scripts must hold both
+    ways, and in English. The derived file lives in the dump cache, not in the repository.
+    """
+    path = fusion_data.CACHE / f"tatoeba_cmn_dev_{name}.tsv"
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(f"{q}\t{p}\n" for q, p in _derived_pairs(name)), encoding="utf-8")
+    fusion_data.SETS.setdefault(name, (str(path), fusion_data.SETS["en_zh"][1] if name == REVERSED else None))
+    if models_dir is None:
+        return build(fusion_data.load_cached(name, model, version))
+    return build(fusion_data.load(name, model, models_dir, version))

@@ -36,15 +36,25 @@ class FloorReference:
     no more present questions than the fit allows: true for USE, not for e5).
     """
 
-    centroid: np.ndarray
+    centroid: np.ndarray  # of Chinese passages
     closeness: float
     across_scripts: bool = False
+    english: np.ndarray | None = None  # the centroid of English passages, when measured
 
-    def baseline(self, query: np.ndarray | None) -> float | None:
-        """The question's mean cosine to ordinary passages (None: no vector, or another model's)."""
+    def baseline(self, query: np.ndarray | None, han_share: float = -1.0) -> float | None:
+        """The question's mean cosine to ordinary passages in the library's languages.
+
+        ``han_share`` (the library's Chinese share, -1 unknown) mixes the two centroids:
+        what counts as ordinary text for a question is text in the library's language
+        (e5 puts a Chinese question far closer to any Chinese passage than to any English
+        one). None: no vector, or another model's.
+        """
         if query is None or query.shape != self.centroid.shape:
             return None
-        return float(query @ self.centroid)
+        if self.english is None or han_share < 0:
+            return float(query @ self.centroid)
+        share = min(han_share, 1.0)
+        return float(query @ (share * self.centroid + (1.0 - share) * self.english))
 
 
 def encode_centroid(centroid: np.ndarray) -> str:
@@ -55,17 +65,34 @@ def encode_centroid(centroid: np.ndarray) -> str:
 def reference_of(calibration: dict[str, Any]) -> FloorReference | None:
     """The ``floor`` object of a model's calibration, or None when absent or malformed.
 
-    ``{"floor": {"reference": "<base64 float32 centroid>", "closeness": 0.17, "across_scripts": false}}``
+    ``{"floor": {"reference": "<base64 float32 centroid>", "closeness": 0.17, "across_scripts": false,
+    "reference_en": "<the same for English passages>"}}`` (``reference_en`` optional)
     """
     floor = calibration.get("floor")
     if not isinstance(floor, dict):
         return None
     try:
-        raw = base64.b64decode(str(floor["reference"]), validate=True)
-        centroid = np.frombuffer(raw, dtype="<f4").astype(np.float32)
         closeness = float(floor["closeness"])
-    except (KeyError, TypeError, ValueError, binascii.Error):
+    except (KeyError, TypeError, ValueError):
         return None
-    if centroid.ndim != 1 or not centroid.size or not np.isfinite(centroid).all():
+    centroid = _decode(floor.get("reference"))
+    if centroid is None:
         return None
-    return FloorReference(centroid, closeness, floor.get("across_scripts") is True)
+    english = _decode(floor.get("reference_en"))
+    if english is not None and english.shape != centroid.shape:
+        english = None
+    return FloorReference(centroid, closeness, floor.get("across_scripts") is True, english)
+
+
+def _decode(text: object) -> np.ndarray | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        vector = np.frombuffer(base64.b64decode(text, validate=True), dtype="<f4").astype(np.float32)
+    except (ValueError, binascii.Error):
+        return None
+    return vector if _usable(vector) else None
+
+
+def _usable(vector: np.ndarray) -> bool:
+    return vector.ndim == 1 and bool(vector.size) and bool(np.isfinite(vector).all())

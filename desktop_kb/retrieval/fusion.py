@@ -188,21 +188,26 @@ def relevance_floor(calibration: Calibration | None, params: FusionParams,
     catches little; the per-question floor does the work there.
 
     A question in another script than the library's measured one gets the absolute floor
-    only for a model where it held out across scripts (``reference.across_scripts``, measured
-    on English questions about Chinese text: USE yes, e5 no), and the per-question floor only
-    for English on Chinese text (Tatoeba en->zh, held out), since the centroid is of Chinese
-    passages. Otherwise no floor: a lower floor only adds results.
+    only for a model where it held out across scripts both ways (``reference.across_scripts``:
+    USE yes, e5 no). The per-question floor reads the question against passages in the
+    library's language, so it holds across scripts (Tatoeba held out both ways) — but only
+    where that language's centroid is known: a Chinese question on English text read against
+    Chinese passages sits too low (e5 would silence 13 % of those that have their answer).
+    Otherwise no floor: a lower floor only adds results.
     """
     if calibration is None:
         return None
     same_script = query_has_han is None or calibration.measured_in_script_of(query_has_han)
-    english_on_chinese = query_has_han is False and calibration.han_share >= 0.5
     floors = []
     if same_script or (reference is not None and reference.across_scripts):
         floors.append(calibration.cosine_at_closeness(params.floor_closeness))
-    baseline = reference.baseline(query_vector) if reference is not None else None
-    if baseline is not None and reference is not None and (same_script or english_on_chinese):
-        floors.append(baseline + reference.closeness * max(calibration.related - calibration.unrelated, 0.0))
+    if reference is not None:
+        english_library = 0.0 <= calibration.han_share < 0.5
+        if not english_library or reference.english is not None or not query_has_han:
+            baseline = reference.baseline(query_vector, calibration.han_share)
+            if baseline is not None:
+                span = max(calibration.related - calibration.unrelated, 0.0)
+                floors.append(baseline + reference.closeness * span)
     return max(floors) if floors else None
 
 
