@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from desktop_kb.index.backfill import BACKFILL_BATCH
 from desktop_kb.index.segment import query_terms
 from desktop_kb.library import Library
 from desktop_kb.progress import Progress
@@ -217,6 +218,10 @@ def _index_eval_library(
     model_name = None if model == "none" else (model or lib.active_model_name())
     embed_rate = None
     if model_name:
+        # Fixed pages, not paced by time: a quantized model scales each batch as a whole
+        # (DynamicQuantizeLinear), so a chunk's vector depends on the chunks it is batched
+        # with, and pages sized by the machine's load made figures differ between runs.
+        lib.worker.backfill_page = BACKFILL_BATCH
         t0 = time.perf_counter()
         embedded = lib.use_model(model_name, Progress(progress)).result()
         embed_s = time.perf_counter() - t0
