@@ -298,23 +298,23 @@ def test_on_short_passages_meaning_needs_a_smaller_gap_over_the_keyword_favourit
     np.testing.assert_array_equal(fuse_scores(cand, long, on), fuse_scores(cand, long, off))
 
 
-def test_a_meaning_list_that_sees_nothing_does_not_take_first_place_from_keywords() -> None:
+def test_a_meaning_list_that_sees_nothing_leaves_the_keyword_order() -> None:
     # An English question on a Chinese library, with a model that does not carry it into
-    # the library's language: its best cosine (0.838) sits below the library's unrelated
-    # mean (0.845). Keywords found the chapter through the one English term it holds
-    # (a low coverage); the within-query tie-break alone would put a dense-only chunk first.
+    # the library's language: every cosine, the best (0.838) included, sits below the
+    # library's unrelated mean (0.845). Keywords found the chapter through the one English
+    # term it holds (a low coverage); a tie-break on raw cosines would put a dense-only
+    # chunk first and a weaker keyword hit above the favourite.
     cal = Calibration(unrelated=0.845, spread=0.03, related=0.887)
     noise = [(100 + i, 0.80 - i * 0.001) for i in range(40)]
-    unseen = cands([(1, 13.0), (3, 5.0)], [(2, 0.838)] + noise, cosines={1: 0.79, 3: 0.78},
+    unseen = cands([(1, 13.0), (3, 5.0)], [(2, 0.838), (3, 0.82)] + noise, cosines={1: 0.79},
                    coverage={1: 0.1, 3: 0.05})
-    off = replace(DEFAULT_PARAMS, keep_keyword_first=0.0)
-    assert order(unseen, fuse_scores(unseen, cal, off), tie)[0].chunk_id == 2
-    assert fused_order(unseen, cal)[0] == 1
-    assert fused_order(unseen, cal)[1] == 2  # meaning still orders what follows
-    # The same question where the model's best match stands above unrelated text: the rule
-    # stays out of the way and fusion decides as before.
-    seen = cands([(1, 13.0), (3, 5.0)], [(2, 0.898)] + [(c, s + 0.06) for c, s in noise],
-                 cosines={1: 0.85, 3: 0.84}, coverage={1: 0.1, 3: 0.05})
-    np.testing.assert_array_equal(fuse_scores(seen, cal), fuse_scores(seen, cal, off))
-    # Without a calibration there is no library scale to read "nothing" on.
+    off = replace(DEFAULT_PARAMS, tie_from_unrelated=0.0)
+    assert [f.chunk_id for f in order(unseen, fuse_scores(unseen, cal, off), tie)][:2] == [2, 3]
+    assert fused_order(unseen, cal)[:2] == [1, 3]
+    # The same question where the model's best matches stand above unrelated text: they
+    # keep their say, and the keyword favourite is overtaken as before.
+    seen = cands([(1, 13.0), (3, 5.0)], [(2, 0.898), (3, 0.88)] + [(c, s + 0.06) for c, s in noise],
+                 cosines={1: 0.85}, coverage={1: 0.1, 3: 0.05})
+    assert fused_order(seen, cal)[0] == 2
+    # Without a calibration there is no library scale to read "unrelated" on.
     np.testing.assert_array_equal(fuse_scores(unseen, None), fuse_scores(unseen, None, off))

@@ -37,16 +37,18 @@ hits too), and each side counts as much as its evidence is strong:
 * when the keyword list and the meaning list put the same document first, it
   stays first (``keep_agreed``): no sum of weaker signals overturns two
   independent lists that agree;
-* when the meaning list has seen nothing — its best match is no closer to the
-  question than unrelated text of this library is on average — the keyword
-  list's first document stays first (``keep_keyword_first``); meaning still
-  orders the rest. This is read per query against the library's own scale, so
-  it follows the question's language: e5 carries an English question on the
+* a cosine no higher than the mean of unrelated text on this library says
+  nothing about relevance, so the tie-break reads cosines from that level up
+  (``tie_from_unrelated``): differences among chunks the model puts at or
+  below unrelated text are noise, and a meaning list that sees nothing at all
+  (its best match at that level) has no vote: keyword evidence alone orders
+  the hits. This is read per query against the library's own scale, so it
+  follows the question's language: e5 carries an English question on the
   Chinese Rust book to the library's unrelated level or below (median level
   -0.15 spreads, against +1.6 to +2.3 for Chinese questions), and its
   tie-break there overturned keywords' right chapter as often as their wrong
   one; USE, which aligns the two languages (English questions at +3.0), is
-  untouched;
+  barely touched;
 * the dense side (tie-break included) counts more on a library of short
   passages than on one of long passages, by the library's own *separation*
   (how far a chunk's own sentence stands above unrelated text,
@@ -159,13 +161,13 @@ class FusionParams:
     # shares its words (Tatoeba: 5.3 against 5.0 spreads), and meaning is the better
     # judge there; on long passages (factor 1: CMRC, DRCD, the Rust book) nothing changes.
     gap_by_separation: float = 1.0
-    # 1: when the meaning list's best match is no closer to the question than the mean of
-    # unrelated text on this library (level <= 0: the model did not carry the question into
-    # the library's language, as e5 does not an English question on a Chinese book), the
-    # keyword list's first document stays first. A side that sees nothing has no vote on
-    # first place; its within-query order still ranks what follows. No constant: the
-    # library's unrelated level is measured on the library (``calibration.estimate``).
-    keep_keyword_first: float = 1.0
+    # 1: the tie-break reads a cosine no lower than the mean of unrelated text on this
+    # library (level 0): below it a cosine says nothing about relevance, and a meaning list
+    # whose best match sits there (the model did not carry the question into the library's
+    # language, as e5 does not an English question on a Chinese book) leaves the keyword
+    # order as it is. No constant: the unrelated level is measured on the library
+    # (``calibration.estimate``).
+    tie_from_unrelated: float = 1.0
 
     def with_values(self, values: dict[str, float]) -> FusionParams:
         known = {f.name for f in fields(self)}
@@ -276,7 +278,8 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     cosine = np.nan_to_num(cand.cosine)
     mean = float(listed.mean())
     spread = float(listed.std()) or 1e-6
-    z = np.where(np.isnan(cand.cosine), params.missing_dense_z, (cosine - mean) / spread)
+    informative = np.maximum(cosine, calibration.unrelated) if calibration and params.tie_from_unrelated else cosine
+    z = np.where(np.isnan(cand.cosine), params.missing_dense_z, (informative - mean) / spread)
     # Without a calibration, a cosine's level is read against this query's own candidates.
     level = calibration.standardize_array(cosine) if calibration else z
     level = np.where(np.isnan(cand.cosine), params.missing_dense_z, level)
@@ -296,12 +299,6 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     score = lexical + fit * weight * dense
     if params.keep_agreed:
         score = _keep_agreed(cand, score, groups)
-    keyword_best = _keyword_first(cand)
-    if (params.keep_keyword_first and keyword_best is not None and calibration is not None
-            and dense_saw_nothing(cand, calibration)):
-        # The chunk itself, not its document's best-scoring chunk: needs no document lookup,
-        # so the app (which reads documents only for the agreement rule) ranks as the refit does.
-        score = _keep_first(score, np.arange(n), keyword_best)
     return score - score.min()
 
 
@@ -312,12 +309,6 @@ def agreement_pair(cand: Candidates) -> tuple[int, int] | None:
     if keyword_first is None or dense_first.size == 0:
         return None
     return keyword_first, int(dense_first[0])
-
-
-def dense_saw_nothing(cand: Candidates, calibration: Calibration) -> bool:
-    """Whether the meaning list's best match sits no higher than unrelated text of this library."""
-    listed = cand.cosine[cand.dense_rank > 0]
-    return listed.size > 0 and calibration.standardize(float(np.nanmax(listed))) <= 0.0
 
 
 def _keyword_first(cand: Candidates) -> int | None:
