@@ -45,10 +45,11 @@ silenced, 78.3 % caught (USE 34.3 %). The absolute floor holds across scripts fo
 (0.0 %), not for e5 (2.3 % of en->zh present questions).
 Adversarial tiny libraries (49, 20 written this session before the per-query floor): USE 48
 (unchanged; "where to buy cheap flights" against a Rust library still gets results), e5 43 (was
-38; before, four topic questions across scripts were silenced, now none; the six left are
-absent questions that get weak results: four English ones on Chinese notes, 如何更换汽车轮胎
-on a medicine note, and 结婚纪念日送什么礼物 on a half-English library, whose baseline is half
-English).
+34: five questions about a note's topic in the other script were silenced and ten absent ones
+got results; now none silenced, and six absent ones get weak results: three English ones on
+Chinese notes, "how to grow tomatoes" and 结婚纪念日送什么礼物 on the half-English library,
+whose baseline is half English, and 如何更换汽车轮胎 on the medicine note). The first 29 cases
+alone: USE 28 (unchanged), e5 27 (was 21).
 """
 
 from __future__ import annotations
