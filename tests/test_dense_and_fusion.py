@@ -201,14 +201,46 @@ def test_sign_bit_candidates_find_the_exact_top_ten() -> None:
     assert found / (10 * len(queries)) >= 0.98
 
 
-def test_hamming_kernels_agree() -> None:
-    from desktop_kb.retrieval.dense import _hamming, _hamming_numpy, sign_bits
+def test_packed_hamming_blocks_agree_with_popcount_and_follow_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_kb.retrieval import dense as dense_module
+    from desktop_kb.retrieval.dense import PackedCodes, _hamming_numpy, sign_bits
 
+    monkeypatch.setattr(dense_module, "PACK_BLOCK", 64)  # several blocks, a partial last one
     rng = np.random.default_rng(5)
     for dim in (8, 13, 384, 512):
         codes = sign_bits(rng.normal(size=(1000, dim)))
         query = sign_bits(rng.normal(size=dim))
-        assert np.array_equal(_hamming(codes, query), _hamming_numpy(codes, query))
+        packed = PackedCodes()
+        assert np.array_equal(packed.distances(codes, query), _hamming_numpy(codes, query))
+        codes[70] = ~codes[70]  # a row rewritten (a note saved again)
+        packed.invalidate(70)
+        assert np.array_equal(packed.distances(codes, query), _hamming_numpy(codes, query))
+        grown = np.concatenate([codes, sign_bits(rng.normal(size=(30, dim)))])  # rows appended
+        assert np.array_equal(packed.distances(grown, query), _hamming_numpy(grown, query))
+        assert np.array_equal(packed.distances(grown[:500], query), _hamming_numpy(grown[:500], query))
+
+
+def test_search_after_saves_and_deletes_sees_the_new_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_kb.retrieval import dense as dense_module
+
+    monkeypatch.setattr(dense_module, "PACK_BLOCK", 256)
+    monkeypatch.setattr(dense_module, "RESCORE", 20)
+    rng = np.random.default_rng(9)
+    dim = 32
+    vectors = rng.normal(size=(3000, dim)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    dense = DenseIndex()
+    dense.reset("m", dim)
+    dense.add(list(range(1, 3001)), vectors)
+    query = vectors[1233].copy()
+    assert dense.search(query, 1)[0][0] == 1234
+    moved = -query  # chunk 1234 now says the opposite; chunk 77 says what it said
+    dense.add([1234, 77], np.stack([moved, query]))
+    assert dense.search(query, 1)[0][0] == 77
+    dense.remove([77])
+    assert 77 not in [cid for cid, _ in dense.search(query, 10)]
+    dense.add([5000], query[None, :])  # a new chunk past the last block
+    assert dense.search(query, 1)[0][0] == 5000
 
 
 def test_a_chunk_not_embedded_yet_keeps_its_keyword_place() -> None:
