@@ -25,6 +25,7 @@ kept in step by the index worker after every commit.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sqlite3
 import threading
@@ -77,24 +78,32 @@ class PackedCodes:
         elif row // PACK_BLOCK < len(self._blocks):
             self._blocks[row // PACK_BLOCK] = None
 
+    def pack(self, codes: np.ndarray) -> None:
+        """Pack every block of ``codes`` (the index's first rows) that changed since its last pack."""
+        import numkong
+
+        n = len(codes)
+        needed = -(-n // PACK_BLOCK)
+        del self._blocks[needed:]
+        self._blocks += [None] * (needed - len(self._blocks))
+        for b in range(needed):
+            start, stop = b * PACK_BLOCK, min(n, (b + 1) * PACK_BLOCK)
+            block = self._blocks[b]
+            if block is None or block[1] != stop - start:
+                self._blocks[b] = (numkong.hammings_pack(codes[start:stop]), stop - start)
+
     def distances(self, codes: np.ndarray, query: np.ndarray) -> np.ndarray:
         """Hamming distance of ``query`` to each row of ``codes`` (the index's first rows)."""
         try:
             import numkong
         except ImportError:  # pragma: no cover - numkong ships wheels where usearch does
             return _hamming_numpy(codes, query)
-        n = len(codes)
-        out = np.empty(n, dtype=np.float32)
-        needed = -(-n // PACK_BLOCK)
-        del self._blocks[needed:]
-        self._blocks += [None] * (needed - len(self._blocks))
-        for b in range(needed):
+        self.pack(codes)
+        out = np.empty(len(codes), dtype=np.float32)
+        for b, block in enumerate(self._blocks):
+            assert block is not None
             start = b * PACK_BLOCK
-            stop = min(n, start + PACK_BLOCK)
-            block = self._blocks[b]
-            if block is None or block[1] != stop - start:
-                block = self._blocks[b] = (numkong.hammings_pack(codes[start:stop]), stop - start)
-            out[start:stop] = np.asarray(numkong.hammings_packed(query[None, :], block[0]))[0]
+            out[start:start + block[1]] = np.asarray(numkong.hammings_packed(query[None, :], block[0]))[0]
         return out
 
 
@@ -200,9 +209,16 @@ class DenseIndex:
             self._row[self._ids] = np.arange(self._n)
             self._live = self._n
             self._packed.invalidate()
+            self._pack_at_load()
             if self._memory:
                 assert isinstance(self._exact, MemoryVectors)
                 self._exact.rows.clear()
+
+    def _pack_at_load(self) -> None:
+        """Pack the loaded bits now (0.3 s at 10⁶ chunks), not in the first search."""
+        if self._live > RESCORE:
+            with contextlib.suppress(ImportError):  # numpy's popcount then: nothing to pack
+                self._packed.pack(self._codes[:self._n])
 
     @property
     def ready(self) -> bool:
