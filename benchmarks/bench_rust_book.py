@@ -20,6 +20,9 @@ The fourth set (``rust_book_questions_4.tsv``) was written by the lead in sessio
 session's fusion work had landed: the held-out figure for that work.
 The fifth set (``rust_book_questions_5.tsv``) was written the same way in session
 5 and measured on that session's final fusion before it entered the repository.
+The sixth set (``rust_book_questions_6.tsv``) likewise in session 6: measured on main
+7e07dd3 before that session's fusion and floor work and on its final code, unseen by
+whoever changed them.
 
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
         [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR]
