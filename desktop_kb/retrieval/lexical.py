@@ -141,13 +141,16 @@ def split_match(branches: list[Alternative], doc_freq: dict[str, int],
 
     None when there is nothing to search.
     """
-    scored = prune(branches, doc_freq, budget)
+    return _split_of(prune(branches, doc_freq, budget), branches)
+
+
+def _split_of(scored: list[Alternative], branches: list[Alternative]) -> tuple[str, str | None] | None:
+    """The MATCH pair for ``scored`` out of ``branches`` (see :func:`split_match`)."""
     kept = {b.match for b in scored}
-    common = [b for b in branches if b.match not in kept]
     first = join_match(scored)
     if first is None:
         return None
-    rest = join_match(common)
+    rest = join_match([b for b in branches if b.match not in kept])
     return first, (f"({first}) AND ({rest})" if rest is not None else None)
 
 
@@ -192,13 +195,12 @@ def ranked_rows(index: sqlite3.Connection, branches: list[Alternative], doc_freq
 
 def _run_split(index: sqlite3.Connection, scored: list[Alternative], branches: list[Alternative],
                limit: int) -> list[tuple[int, float]]:
-    kept = {b.match for b in scored}
-    first = join_match(scored)
-    if first is None:
+    parts = _split_of(scored, branches)
+    if parts is None:
         return []
-    rest = join_match([b for b in branches if b.match not in kept])
-    rows = (index.execute(_RANKED, (first, limit)) if rest is None
-            else index.execute(_RANKED_SPLIT, (first, f"({first}) AND ({rest})", limit)))
+    first, both = parts
+    rows = (index.execute(_RANKED, (first, limit)) if both is None
+            else index.execute(_RANKED_SPLIT, (first, both, limit)))
     return [(int(rowid), max(0.0, -float(score))) for rowid, score in rows]
 
 
