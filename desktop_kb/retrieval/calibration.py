@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -29,7 +30,7 @@ import numpy as np
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
-from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
+from desktop_kb.retrieval.resolve import ChunkRef, ResolvedSource, chunk_refs, fits, resolve_sources
 from desktop_kb.retrieval.snippets import sentence_spans
 from desktop_kb.text.fold import model_text
 from desktop_kb.text.han import has_han
@@ -127,6 +128,18 @@ class Calibration:
         return asdict(self)
 
 
+def _drawn_chunks(index: sqlite3.Connection, store: sqlite3.Connection,
+                  drawn: list[int]) -> Iterator[tuple[int, ChunkRef, ResolvedSource]]:
+    """The drawn chunks whose source still holds them as indexed, in draw order."""
+    refs = chunk_refs(index, drawn)
+    sources = resolve_sources(store, [r.key for r in refs.values()])
+    for cid in drawn:
+        ref = refs.get(cid)
+        source = sources.get(ref.key) if ref else None
+        if ref is not None and source is not None and fits(ref, source):
+            yield cid, ref, source
+
+
 def _pseudo_question(text: str, start: int, end: int, rng: np.random.Generator) -> str | None:
     low, high = QUESTION_CHARS
     spans = [(a, b) for a, b in sentence_spans(text, start, end) if b - a >= low]
@@ -147,15 +160,8 @@ def estimate(
     if not dense.ready or len(dense) < MIN_CHUNKS:
         return None
     rng = np.random.default_rng(seed)
-    drawn = dense.sample_ids(sample * 2, seed)
-    refs = chunk_refs(index, drawn)
-    sources = resolve_sources(store, [r.key for r in refs.values()])
     questions: list[tuple[int, str]] = []
-    for cid in drawn:
-        ref = refs.get(cid)
-        source = sources.get(ref.key) if ref else None
-        if ref is None or source is None or not fits(ref, source):
-            continue
+    for cid, ref, source in _drawn_chunks(index, store, dense.sample_ids(sample * 2, seed)):
         question = _pseudo_question(source.text, ref.start, ref.end, rng)
         if question:
             questions.append((cid, question))
@@ -202,14 +208,8 @@ def script_share(
     too small to estimate (one Chinese note) and for a stored estimate made before
     ``han_share`` existed.
     """
-    drawn = dense.sample_ids(sample, seed)
-    refs = chunk_refs(index, drawn)
-    sources = resolve_sources(store, list({r.key for r in refs.values()}))
     han = total = 0
-    for ref in refs.values():
-        source = sources.get(ref.key)
-        if source is None or not fits(ref, source):
-            continue
+    for _cid, ref, source in _drawn_chunks(index, store, dense.sample_ids(sample, seed)):
         for a, b in sentence_spans(source.text, ref.start, ref.end):  # trimmed, never empty
             han += has_han(source.text[a:b])
             total += 1
