@@ -1,4 +1,5 @@
-"""The search popup says "nothing close" when meaning search found nothing near, in both languages."""
+"""The search popup says "nothing close" when meaning search found nothing near, in both languages,
+where the results would be, and goes back to the list when results come."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from test_gui_support import gui_marks
 
-from desktop_kb.retrieval.results import SearchResponse
+from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.search import NOTHING_NOTICE
 from desktop_kb.tasks.library_tasks import TaskRunner
 from desktop_kb.ui import i18n
@@ -22,19 +23,32 @@ def _english_after() -> Iterator[None]:
     i18n.install_language("en")
 
 
-@pytest.mark.parametrize(("language", "nothing", "no_results"), [
-    ("en", "Nothing in the library is close to this.", "No results."),
-    ("zh_CN", "资料库里没有与此相近的内容。", "没有结果。"),
+@pytest.mark.parametrize(("language", "nothing", "no_results", "close"), [
+    ("en", "Nothing in the library is close to this.", "No results.", "Esc to close"),
+    ("zh_CN", "资料库里没有与此相近的内容。", "没有结果。", "Esc 关闭"),
 ])
-def test_nothing_close_is_not_a_bare_no_results(qtbot, language: str, nothing: str, no_results: str) -> None:
+def test_nothing_close_is_not_a_bare_no_results(qtbot, language: str, nothing: str, no_results: str,
+                                                close: str) -> None:
     i18n.install_language(language)
     runner = TaskRunner()
     popup = SearchPopup(runner)
     qtbot.addWidget(popup)
+    hit = SearchResult(rank=1, source_type="note", source_id=1, title="钓鱼笔记", snippet="周末钓鱼",
+                       highlights=[(2, 4)], start=0, end=4, score=1.0, chunk_id=1, chunk_start=0, chunk_end=4)
     responses = {"周末去哪里钓鱼": SearchResponse(query="周末去哪里钓鱼", mode="hybrid", notice=NOTHING_NOTICE),
-                 "zzqx": SearchResponse(query="zzqx", mode="lexical")}
+                 "zzqx": SearchResponse(query="zzqx", mode="lexical"),
+                 "钓鱼": SearchResponse(query="钓鱼", mode="hybrid", results=[hit])}
     popup.set_search(lambda text: responses[text])
-    for query, expected in (("周末去哪里钓鱼", nothing), ("zzqx", no_results)):
+    shown = []
+    for query, headline in (("周末去哪里钓鱼", nothing), ("zzqx", no_results)):
         with qtbot.waitSignal(popup.resultsShown, timeout=10000):
             popup.query.setText(query)
-        assert popup.state.text() == expected
+        # The reason stands where the results would be, not only in the small status line.
+        assert popup.pages.currentWidget() is popup.empty
+        assert headline in popup.empty.text() and popup.empty.accessibleName() == headline
+        assert popup.state.text() == close
+        shown.append(popup.empty.text())
+    assert shown[0] != shown[1]  # "nothing close" does not read like a keyword miss
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText("钓鱼")
+    assert popup.pages.currentWidget() is popup.list and popup.list.count() == 1

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -78,12 +79,20 @@ class SearchPopup(QDialog):
         self.list.setAlternatingRowColors(False)
         self.list.itemActivated.connect(lambda _item: self.open_current())
         self.list.installEventFilter(self)
+        # A query that finds nothing says so where the results would be, in words that
+        # tell a keyword miss from "nothing near in meaning", not only in the status line.
+        self.empty = QLabel(objectName="searchEmpty", wordWrap=True,
+                            alignment=Qt.AlignmentFlag.AlignCenter)
+        self.empty.setTextFormat(Qt.TextFormat.RichText)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.list)
+        self.pages.addWidget(self.empty)
         self.state = QLabel(objectName="emptyHint", wordWrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 10)
         layout.setSpacing(8)
         layout.addWidget(self.query)
-        layout.addWidget(self.list, 1)
+        layout.addWidget(self.pages, 1)
         layout.addWidget(self.state)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self._run_query)
@@ -146,20 +155,35 @@ class SearchPopup(QDialog):
             self.list.setItemWidget(item, label)
         if self.results:
             self.list.setCurrentRow(0)
-        if response.query and not self.results and response.notice == NOTHING_NOTICE:
-            # Meaning search looked and found nothing near: say so, not a bare "no results"
-            # that reads like a keyword miss.
-            self.state.setText(self.tr("Nothing in the library is close to this."))
-        elif response.query and not self.results:
-            self.state.setText(self.tr("No results."))
-        elif response.notice:
-            self.state.setText(response.notice)
-        elif self.results:
-            self.state.setText(self.tr("↑↓ to choose, Enter to open, Esc to close"))
+        if response.query and not self.results:
+            self._show_empty(nothing_close=response.notice == NOTHING_NOTICE)
         else:
-            self.state.setText(self.tr("Type to search notes and the library."))
+            self.pages.setCurrentWidget(self.list)
+            if response.notice:
+                self.state.setText(response.notice)
+            elif self.results:
+                self.state.setText(self.tr("↑↓ to choose, Enter to open, Esc to close"))
+            else:
+                self.state.setText(self.tr("Type to search notes and the library."))
         self._fix_row_heights()
         self.resultsShown.emit(len(self.results))
+
+    def _show_empty(self, nothing_close: bool) -> None:
+        """Say, where the results would be, why there are none: "nothing close" (meaning
+        search looked and found nothing near) must not read like a keyword miss."""
+        if nothing_close:
+            headline = self.tr("Nothing in the library is close to this.")
+            hint = self.tr("No passage contains these words, and none is close in meaning. "
+                           "Try the words the material itself would use.")
+        else:
+            headline = self.tr("No results.")
+            hint = self.tr("No note or library document contains these words. "
+                           "Try fewer or different words.")
+        self.empty.setText(f"<p style='font-size:12pt'><b>{html.escape(headline)}</b></p>"
+                           f"<p>{html.escape(hint)}</p>")
+        self.empty.setAccessibleName(headline)
+        self.pages.setCurrentWidget(self.empty)
+        self.state.setText(self.tr("Esc to close"))
 
     def _fix_row_heights(self) -> None:
         """Word-wrapped labels need their height for the list's actual width."""

@@ -1071,6 +1071,21 @@ Your data stays in {0}.</source>
         <translation>资料库里没有与此相近的内容。</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="172" />
+        <source>No passage contains these words, and none is close in meaning. Try the words the material itself would use.</source>
+        <translation>没有段落包含这些词语，也没有意思相近的段落。试试资料本身会用的说法。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="172" />
+        <source>No note or library document contains these words. Try fewer or different words.</source>
+        <translation>没有笔记或资料文档包含这些词语。试试少用几个词，或换个说法。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="172" />
+        <source>Esc to close</source>
+        <translation>Esc 关闭</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/search_popup.py" line="142" />
         <source>↑↓ to choose, Enter to open, Esc to close</source>
         <translation>↑↓ 选择，Enter 打开，Esc 关闭</translation>
