@@ -12,11 +12,11 @@ import threading
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedResult
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.embed.manager import DEFAULT_MODEL, ModelManager, ModelNotFoundError
+from desktop_kb.embed.manager import DEFAULT_MODEL, MANIFEST, ModelManager, ModelNotFoundError
 from desktop_kb.importer.ocr_install import OcrManager
 from desktop_kb.importer.run import (
     ImportSummary,
@@ -28,6 +28,7 @@ from desktop_kb.index import db as index_db
 from desktop_kb.index.apply import IndexEvent
 from desktop_kb.index.catchup import read_cursor
 from desktop_kb.index.status import IndexStatus, read_status
+from desktop_kb.index.vector_file import SlotReader
 from desktop_kb.index.verify import VerifyReport
 from desktop_kb.index.worker import IndexStopped, IndexWorker, Listener, RebuildResult
 from desktop_kb.paths import LibraryPaths
@@ -68,8 +69,9 @@ class Library:
         self.ocr = OcrManager(models_dir.parent if models_dir else self.paths.data_dir)
         self._ocr_engine: object | None = None
         self._ocr_lock = threading.Lock()
-        self.dense = DenseIndex(SqliteVectors(self.paths.index))
+        self.dense = DenseIndex(SqliteVectors(self.paths.index), SlotReader(self.paths.index))
         self._tuning = TuningSource(self.paths.data_dir)
+        self._calibration_memo: tuple[tuple[object, ...], str, dict[str, Any]] | None = None
         self.model_error: str | None = None
         self._model_setting: object = settings.get_setting(self.store, "embed.model")
         self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense,
@@ -393,12 +395,23 @@ class Library:
         if engine is None or not self.dense.ready:
             return None
         try:
-            manifest = self.models.manifest(engine.model_id)
+            sha256, calibration = self._model_calibration(engine.model_id)
         except (ModelNotFoundError, OSError, ValueError):
             return Tuning()
-        calibration = manifest_calibration(manifest.calibration, manifest.sha256)
         return self._tuning.tuning(self.index_reader, self.store_reader, engine, self.dense,
-                                   manifest.sha256, calibration)
+                                   sha256, calibration)
+
+    def _model_calibration(self, model_id: str) -> tuple[str, dict[str, Any]]:
+        """(weights sha256, calibration) of a model, read again only when its manifest file
+        changes: every search needs them, and reading and parsing cost a millisecond."""
+        stat = (self.models.models_dir / model_id / MANIFEST).stat()
+        stamp = (model_id, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+        memo = self._calibration_memo
+        if memo is None or memo[0] != stamp:
+            manifest = self.models.manifest(model_id)
+            memo = self._calibration_memo = (
+                stamp, manifest.sha256, manifest_calibration(manifest.calibration, manifest.sha256))
+        return memo[1], memo[2]
 
     def search(self, query: str, *, limit: int = 10, mode: str | None = None) -> SearchResponse:
         """Search notes and the library; ``tag:x`` terms narrow to notes tagged #x."""

@@ -17,6 +17,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words as uw
+from desktop_kb.index import vector_file
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
 from desktop_kb.index.terms import source_terms
@@ -320,5 +321,6 @@ class Applier:
         if engine is None:
             self.dense.reset(None, 0)
             return
+        vector_file.ensure(self.conn, engine.model_id, engine.dim)
         ids, codes = load_codes(self.conn, engine.model_id, engine.dim)
         self.dense.reset(engine.model_id, engine.dim, ids, codes)

@@ -116,6 +116,9 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 def discard_index(path: Path) -> None:
     """Delete the index files (only the writer lock's holder does this)."""
+    from desktop_kb.index import vector_file
+
+    vector_file.discard(path)
     for suffix in ("", "-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             Path(f"{path}{suffix}").unlink()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index import vector_file
 from desktop_kb.retrieval.dense import sign_bits
 from desktop_kb.store.sql_lists import in_batches
 
@@ -68,14 +69,17 @@ def store_cache(conn: sqlite3.Connection, model_id: str, fresh: dict[str, np.nda
 
 
 def store_vectors(conn: sqlite3.Connection, model_id: str, rows: Sequence[tuple[int, np.ndarray]]) -> None:
-    """Write float vectors with their sign bits (what the dense index loads)."""
+    """Write float vectors with their sign bits (what the dense index loads), and the
+    vectors into their slots of ``index.vectors`` (what its rescoring reads)."""
     if not rows:
         return
-    codes = sign_bits(np.stack([np.asarray(v, dtype=np.float32) for _, v in rows]))
+    matrix = np.stack([np.asarray(v, dtype=np.float32) for _, v in rows])
+    codes = sign_bits(matrix)
     conn.executemany(
         "INSERT OR REPLACE INTO kb_vectors(chunk_id, model_id, vector, code) VALUES (?, ?, ?, ?)",
         [(cid, model_id, to_blob(v), codes[i].tobytes()) for i, (cid, v) in enumerate(rows)],
     )
+    vector_file.write_slots(conn, model_id, [cid for cid, _ in rows], matrix)
 
 
 def load_codes(conn: sqlite3.Connection, model_id: str, dim: int) -> tuple[np.ndarray, np.ndarray]:

@@ -43,6 +43,7 @@ from desktop_kb.index.catchup import CatchUp, read_cursor
 from desktop_kb.index.eta import EmbeddingProgress
 from desktop_kb.index.rebuild import RebuildResult, rebuild_index
 from desktop_kb.index.sources import SourceKey
+from desktop_kb.index.vector_file import SlotReader
 from desktop_kb.index.vectors import load_codes
 from desktop_kb.index.verify import VerifyReport, find_drift, repair_drift
 from desktop_kb.index.writer_lock import LockOwner, WriterLock
@@ -89,7 +90,7 @@ class IndexWorker:
                  dense: DenseIndex | None = None, *, role: str = "cli") -> None:
         self._store_path = store_path
         self._index_path = index_path
-        self.dense = dense if dense is not None else DenseIndex(SqliteVectors(index_path))
+        self.dense = dense if dense is not None else DenseIndex(SqliteVectors(index_path), SlotReader(index_path))
         self._listeners: list[Listener] = [listener] if listener else []
         self._lock = WriterLock(index_path.parent, role)
         self._requests = index_path.parent / handoff.REQUESTS_DIR

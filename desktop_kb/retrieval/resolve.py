@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from desktop_kb.index.sources import SourceKey, fragment_title
 from desktop_kb.retrieval.locators import with_locator
+from desktop_kb.store.sql_lists import in_batches
 
 
-@dataclass(frozen=True)
-class ChunkRef:
+class ChunkRef(NamedTuple):
+    """A chunk's row in the index (a tuple: a query reads one for every candidate)."""
+
     chunk_id: int
     source_type: str
     source_id: int
@@ -44,14 +47,14 @@ class ResolvedSource:
 
 def chunk_refs(index: sqlite3.Connection, chunk_ids: list[int]) -> dict[int, ChunkRef]:
     refs: dict[int, ChunkRef] = {}
-    for i in range(0, len(chunk_ids), 500):
-        part = chunk_ids[i:i + 500]
-        marks = ",".join("?" * len(part))
+    make = ChunkRef._make
+    # In id order: neighbouring rows share B-tree pages, which SQLite then reads once.
+    for part, marks in in_batches(sorted(set(chunk_ids))):
         for row in index.execute(
             f"SELECT id, source_type, source_id, ord, start, end FROM kb_chunks WHERE id IN ({marks})",
             part,
         ):
-            refs[row[0]] = ChunkRef(*row)
+            refs[row[0]] = make(row)
     return refs
 
 

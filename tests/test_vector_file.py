@@ -1,0 +1,200 @@
+"""``index.vectors``: dense rescoring reads each candidate's slot, and never trusts a wrong one.
+
+The file is derived from ``kb_vectors``; search results must be exactly those of
+reading ``kb_vectors`` (ids and cosines), whatever state the file is in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from desktop_kb.index import vector_file
+from desktop_kb.index.vectors import load_codes
+from desktop_kb.library import Library
+from desktop_kb.retrieval import dense as dense_module
+from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
+
+TIMEOUT = 60
+
+
+class HashEngine:
+    """Unit vectors from a hash of the text (signs vary, so sign bits tell vectors apart)."""
+
+    dim = 24
+
+    def __init__(self, model_id: str = "hash-test") -> None:
+        self.model_id = model_id
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        rows = []
+        for text in texts:
+            digest = hashlib.sha256(f"{self.model_id}|{text}".encode()).digest()
+            vec = np.frombuffer(digest[: self.dim], dtype=np.uint8).astype(np.float32) - 127.5
+            rows.append(vec / np.linalg.norm(vec))
+        return np.stack(rows) if rows else np.zeros((0, self.dim), dtype=np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts)
+
+
+class CountingVectors(SqliteVectors):
+    """``kb_vectors`` reads, counted (the fallback a wrong or missing slot takes)."""
+
+    def __init__(self, index_path: Path) -> None:
+        super().__init__(index_path)
+        self.fetched: list[int] = []
+
+    def fetch(self, ids: Sequence[int], model_id: str, dim: int) -> tuple[list[int], np.ndarray]:
+        self.fetched.extend(int(i) for i in ids)
+        return super().fetch(ids, model_id, dim)
+
+
+@pytest.fixture(autouse=True)
+def _small_rescore(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dense_module, "RESCORE", 12)  # the bits pick candidates, as at scale
+
+
+def _library(data_dir: Path, notes: int = 150, engine: HashEngine | None = None) -> Library:
+    lib = Library(data_dir, load_model=False)
+    for i in range(notes):
+        lib.add_note(f"笔记 {i}", f"第 {i} 条 note {i} 关于 topic {i % 11} 的内容 zq{i:04d}")
+    assert lib.drain(TIMEOUT)
+    lib.worker.set_engine(lambda: engine or HashEngine()).result(TIMEOUT)
+    return lib
+
+
+def _exact_index(lib: Library) -> tuple[DenseIndex, CountingVectors]:
+    """The same rows as ``lib.dense``, rescored from ``kb_vectors`` alone (the reference)."""
+    engine = lib.engine
+    assert engine is not None
+    conn = sqlite3.connect(lib.paths.index)
+    try:
+        ids, codes = load_codes(conn, engine.model_id, engine.dim)
+    finally:
+        conn.close()
+    exact = CountingVectors(lib.paths.index)
+    index = DenseIndex(exact)
+    index.reset(engine.model_id, engine.dim, ids, codes)
+    return index, exact
+
+
+def _with_slots(lib: Library) -> tuple[DenseIndex, CountingVectors]:
+    engine = lib.engine
+    assert engine is not None
+    conn = sqlite3.connect(lib.paths.index)
+    try:
+        ids, codes = load_codes(conn, engine.model_id, engine.dim)
+    finally:
+        conn.close()
+    fallback = CountingVectors(lib.paths.index)
+    index = DenseIndex(fallback, vector_file.SlotReader(lib.paths.index))
+    index.reset(engine.model_id, engine.dim, ids, codes)
+    return index, fallback
+
+
+QUERIES = ("topic 3 的内容", "note 42", "第 7 条", "something else entirely", "zq0099")
+
+
+def _same_results(lib: Library, index: DenseIndex, reference: DenseIndex) -> None:
+    engine = lib.engine
+    assert engine is not None
+    for text in QUERIES:
+        query = engine.embed_queries([text])[0]
+        assert index.search(query, 10) == reference.search(query, 10)
+        some = [c for c, _ in reference.search(query, 40)][::3] + [999_999]
+        assert index.similarities(query, some) == reference.similarities(query, some)
+
+
+def test_rescoring_reads_slots_and_gives_the_cosines_of_kb_vectors(data_dir: Path) -> None:
+    with _library(data_dir) as lib:
+        assert vector_file.path_for(lib.paths.index).is_file()
+        index, fallback = _with_slots(lib)
+        reference, _ = _exact_index(lib)
+        _same_results(lib, index, reference)
+        assert fallback.fetched == []  # every candidate came from its slot
+        # The app's own index reads the same way.
+        engine = lib.engine
+        assert engine is not None
+        query = engine.embed_queries([QUERIES[0]])[0]
+        assert lib.dense.search(query, 10) == reference.search(query, 10)
+
+
+def test_a_wrong_or_missing_slot_is_read_from_kb_vectors(data_dir: Path) -> None:
+    with _library(data_dir) as lib:
+        engine = lib.engine
+        assert engine is not None
+        path = vector_file.path_for(lib.paths.index)
+        row = 4 * engine.dim
+        fd = os.open(path, os.O_RDWR)
+        try:
+            # Chunk 5's slot holds another chunk's vector, chunk 9's is a hole of zeros,
+            # chunk 12's a torn write (first half of the right vector, then garbage).
+            other = os.pread(fd, row, vector_file.HEADER + 6 * row)
+            os.pwrite(fd, other, vector_file.HEADER + 5 * row)
+            os.pwrite(fd, b"\0" * row, vector_file.HEADER + 9 * row)
+            os.pwrite(fd, b"\x7f" * (row // 2), vector_file.HEADER + 12 * row + row // 2)
+        finally:
+            os.close(fd)
+        index, fallback = _with_slots(lib)
+        reference, _ = _exact_index(lib)
+        _same_results(lib, index, reference)
+        assert set(fallback.fetched) <= {5, 9, 12}
+        everything = list(range(1, 151))
+        query = engine.embed_queries(["x"])[0]
+        fallback.fetched.clear()
+        assert index.similarities(query, everything) == reference.similarities(query, everything)
+        assert sorted(set(fallback.fetched)) == [5, 9, 12]
+
+        path.unlink()  # no file at all: everything from kb_vectors
+        index, fallback = _with_slots(lib)
+        _same_results(lib, index, reference)
+        assert fallback.fetched
+
+
+def test_saves_write_their_slots_and_rebuild_or_a_model_switch_replace_the_file(data_dir: Path) -> None:
+    with _library(data_dir, notes=40) as lib:
+        note = lib.add_note("新的笔记", "借用检查器 borrow checker 新内容")
+        assert lib.drain(TIMEOUT)
+        engine = lib.engine
+        assert engine is not None
+        conn = sqlite3.connect(lib.paths.index)
+        cid, blob = conn.execute(
+            "SELECT v.chunk_id, v.vector FROM kb_vectors v JOIN kb_chunks c ON c.id = v.chunk_id "
+            "WHERE c.source_type = 'note' AND c.source_id = ?", (note,)).fetchone()
+        conn.close()
+        reader = vector_file.SlotReader(lib.paths.index)
+        assert reader.open(engine.model_id, engine.dim)
+        slot = reader.read([cid], engine.dim)
+        assert slot is not None and slot[0].tobytes() == blob
+        reader.close()
+
+        lib.rebuild()  # chunk ids are given out again: their slots are written again
+        index, fallback = _with_slots(lib)
+        _same_results(lib, index, _exact_index(lib)[0])
+        assert fallback.fetched == []
+
+        lib.worker.set_engine(lambda: HashEngine("another-model")).result(TIMEOUT)
+        index, fallback = _with_slots(lib)
+        _same_results(lib, index, _exact_index(lib)[0])
+        assert fallback.fetched == []  # the new model's vectors, not the old slots
+        assert not vector_file.SlotReader(lib.paths.index).open("hash-test", engine.dim)
+
+
+def test_discarding_the_index_deletes_the_file(data_dir: Path) -> None:
+    from desktop_kb.index import db
+
+    with _library(data_dir, notes=5) as lib:
+        index_path = lib.paths.index
+    assert vector_file.path_for(index_path).is_file()
+    db.discard_index(index_path)
+    assert not vector_file.path_for(index_path).exists()
