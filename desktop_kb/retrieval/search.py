@@ -29,6 +29,7 @@ from desktop_kb.retrieval.resolve import (
     resolve_sources,
 )
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
+from desktop_kb.retrieval.script_levels import chunk_weights, read_in_own_script
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.tuning import Tuning
 
@@ -122,8 +123,12 @@ def rank_chunks(
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
     else:
-        groups = _document_groups(store, cand, refs) if store is not None else None
-        fused = order(cand, fuse_scores(cand, tuning.calibration, tuning.params, groups), tie)
+        if tuning.scripts is not None:  # a library of two scripts: read each cosine in its own
+            read = read_in_own_script(cand, tuning.scripts.offsets(vector, chunk_weights(index, ids)))
+        else:
+            read = cand
+        groups = _document_groups(store, read, refs) if store is not None else None
+        fused = order(read, fuse_scores(read, tuning.calibration, tuning.params, groups), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking

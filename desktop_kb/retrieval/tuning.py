@@ -40,6 +40,7 @@ from desktop_kb.retrieval.calibration import Calibration, estimate, script_share
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.floor_reference import FloorReference, reference_of
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams
+from desktop_kb.retrieval.script_levels import ScriptLevels, measure
 
 CACHE_FILE = "calibration.json"
 
@@ -56,6 +57,7 @@ class Tuning:
     calibration: Calibration | None = None
     related: RelatedParams = DEFAULT_RELATED
     reference: FloorReference | None = None  # the relevance floor's per-query baseline
+    scripts: ScriptLevels | None = None  # per-script levels of a library of two scripts
 
 
 def shipped_calibrations() -> dict[str, dict[str, Any]]:
@@ -106,6 +108,7 @@ class TuningSource:
         self._memo: dict[tuple[str, int], Calibration | None] = {}
         self._scripts: dict[tuple[str, int], float] = {}
         self._references: dict[str, FloorReference | None] = {}
+        self._levels: dict[tuple[str, int], ScriptLevels | None] = {}
 
     def tuning(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -119,7 +122,8 @@ class TuningSource:
             # read it from the chunks' own text, or an English question on a one-note Chinese
             # library is judged by a floor fitted on Chinese questions.
             in_use = replace(in_use, han_share=self._script(index, store, dense, sha256))
-        return Tuning(params, in_use, related_of(calibration), self._reference(sha256, calibration))
+        return Tuning(params, in_use, related_of(calibration), self._reference(sha256, calibration),
+                      self._script_levels(index, dense, sha256))
 
     def measured(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -159,6 +163,19 @@ class TuningSource:
         with self._lock:
             self._scripts[key] = value
         return value
+
+    def _script_levels(self, index: sqlite3.Connection, dense: DenseIndex,
+                       sha256: str) -> ScriptLevels | None:
+        """The library's per-script levels, once per size band (chunk text and stored vectors
+        only, no embedding: cheap enough to measure again in each process)."""
+        key = self._key(sha256, dense)
+        with self._lock:
+            if key in self._levels:
+                return self._levels[key]
+        levels = measure(index, dense)
+        with self._lock:
+            self._levels[key] = levels
+        return levels
 
     def _reference(self, sha256: str, calibration: dict[str, Any]) -> FloorReference | None:
         """The model's floor reference, decoded once per model (tuning runs on every search)."""

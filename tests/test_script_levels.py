@@ -1,0 +1,188 @@
+"""Per-script levels: an English question on a Chinese library is not pulled to English text."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from desktop_kb.library import Library
+from desktop_kb.retrieval.candidates import Candidates
+from desktop_kb.retrieval.script_levels import (
+    MIN_SCRIPT_CHUNKS,
+    ScriptLevels,
+    fit,
+    han_weight,
+    read_in_own_script,
+)
+from desktop_kb.retrieval.tuning import Tuning, TuningSource
+
+
+def test_a_chunk_s_script_is_its_share_of_han_tokens() -> None:
+    assert han_weight("所有权 规则 rust") == pytest.approx(2 / 3)
+    assert han_weight("fn main println") == 0.0
+    assert han_weight("继承 封装") == 1.0
+    assert han_weight("42 := ->") is None  # digits and symbols say nothing
+    assert han_weight("") is None
+
+
+def _cloud(rng: np.random.Generator, centre: np.ndarray, n: int) -> np.ndarray:
+    rows = centre + 0.3 * rng.standard_normal((n, len(centre)))
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def test_the_fit_measures_the_difference_of_the_two_scripts_mean_vectors() -> None:
+    rng = np.random.default_rng(3)
+    han_centre, latin_centre = np.eye(6)[0], np.eye(6)[1]
+    han, latin = _cloud(rng, han_centre, 60), _cloud(rng, latin_centre, 12)
+    levels = fit(np.r_[np.ones(60), np.zeros(12)], np.vstack([han, latin]))
+    assert levels is not None and (levels.han_chunks, levels.latin_chunks) == (60, 12)
+    assert levels.mean_weight == pytest.approx(60 / 72)
+    assert np.allclose(levels.direction, han.mean(axis=0) - latin.mean(axis=0), atol=1e-5)
+    # Chunks without a script (NaN) neither count nor move.
+    with_unknown = fit(np.r_[np.ones(60), np.zeros(12), [np.nan]], np.vstack([han, latin, han[:1]]))
+    assert with_unknown is not None and np.allclose(with_unknown.direction, levels.direction)
+
+
+def test_too_few_chunks_of_a_script_keep_the_single_level() -> None:
+    rng = np.random.default_rng(4)
+    few = MIN_SCRIPT_CHUNKS - 1
+    vectors = np.vstack([_cloud(rng, np.eye(4)[0], 40), _cloud(rng, np.eye(4)[1], few)])
+    assert fit(np.r_[np.ones(40), np.zeros(few)], vectors) is None
+    assert fit(np.ones(40), vectors[:40]) is None  # one script: nothing to correct
+
+
+def _candidates(cosine: list[float]) -> Candidates:
+    n = len(cosine)
+    return Candidates(ids=np.arange(n, dtype=np.int64), bm25=np.zeros(n), coverage=np.zeros(n),
+                      cosine=np.array(cosine), lex_rank=np.zeros(n, np.int32),
+                      dense_rank=np.arange(1, n + 1, dtype=np.int32))
+
+
+def test_each_cosine_is_read_against_its_own_script_and_the_meaning_list_reorders() -> None:
+    levels = ScriptLevels(direction=np.array([1.0, -1.0], np.float32), mean_weight=0.9)
+    english_question = np.array([0.0, 1.0], np.float32)  # q . (c_han - c_latin) = -1
+    offsets = levels.offsets(english_question, np.array([0.0, 1.0, np.nan]))
+    assert offsets == pytest.approx([0.9, -0.1, 0.0])  # English chunk down, Chinese up, unknown kept
+    read = read_in_own_script(_candidates([0.80, 0.75, 0.70]), offsets)
+    assert read.cosine == pytest.approx([-0.10, 0.85, 0.70])
+    assert read.dense_rank.tolist() == [3, 1, 2]
+    # A library at one script (every chunk at the mean share) moves nothing.
+    same = _candidates([0.8, 0.7])
+    assert read_in_own_script(same, levels.offsets(english_question, np.array([0.9, 0.9]))) is same
+    assert not levels.offsets(None, np.array([0.0])).any()
+    assert not levels.offsets(np.ones(3, np.float32), np.array([0.0])).any()  # another model
+
+
+# ----- through the app's search path ---------------------------------------------------
+
+CONCEPTS = [("继承", "inheritance"), ("闭包", "closure"), ("线程", "thread"), ("所有权", "ownership"),
+            ("生命周期", "lifetime"), ("宏", "macro"), ("迭代器", "iterator"), ("泛型", "generic")]
+
+
+class BilingualEngine:
+    """Meaning shared across languages plus a strong component for the language itself.
+
+    A concept word in either language lights the same dimension; the text's share of Han
+    and Latin tokens lights two more, more strongly than one concept: any two texts in one
+    language then sit closer than a question and its answer across languages, the
+    same-language pull of real multilingual models.
+    """
+
+    model_id = "bilingual-test"
+    dim = len(CONCEPTS) + 2 + 4
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        rows = []
+        for text in texts:
+            v = np.zeros(self.dim, np.float32)
+            lowered = text.lower()
+            for i, (zh, en) in enumerate(CONCEPTS):
+                v[i] = float(zh in text or en in lowered)
+            han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
+            latin = len([w for w in lowered.split() if w.strip("?.,!").isalpha()])
+            share = han / (han + latin) if han + latin else 0.5
+            v[len(CONCEPTS)], v[len(CONCEPTS) + 1] = 1.6 * share, 1.6 * (1 - share)
+            noise = np.frombuffer(hashlib.sha256(text.encode()).digest()[:4], np.uint8)
+            v[-4:] = noise.astype(np.float32) / 255.0 * 0.3
+            rows.append(v / np.linalg.norm(v))
+        return np.stack(rows) if rows else np.zeros((0, self.dim), np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts)
+
+
+CHINESE_NOTES = [(zh, f"{zh}是本章的主题。这里用例子讲解{zh}的用法和常见的错误。第{n}节给出练习。")
+                 for n, (zh, _) in enumerate(CONCEPTS)] + [
+    (f"杂记{n}", f"第{n}篇杂记：今天读书的笔记，记录了几个生词和一段感想。明天继续复习第{n}课。")
+    for n in range(20)]
+ENGLISH_NOTES = [
+    ("README", "This repository holds the translated book. Pull requests are welcome on GitHub."),
+    ("Shopping list", "Eggs, milk, bread and apples for the weekend. Buy coffee beans too."),
+    ("Travel plan", "Train to the coast on Friday morning, back on Sunday evening."),
+    ("Licence", "Licensed under the MIT licence or the Apache licence, at your option."),
+]
+
+
+@pytest.fixture
+def mixed(data_dir: Path) -> Iterator[Library]:
+    lib = Library(data_dir, load_model=False)
+    ids = {title: lib.add_note(title, body) for title, body in CHINESE_NOTES + ENGLISH_NOTES}
+    engine = BilingualEngine()
+    lib.worker.set_engine(lambda: engine).result(60)
+    lib.drain()
+    lib.ids = ids  # type: ignore[attr-defined]
+    # What the app measures for an installed model (this engine has no manifest, for which
+    # Library.tuning gives the uncalibrated default): calibration and script levels.
+    source = TuningSource(data_dir)
+    lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
+        lib.index_reader, lib.store_reader, engine, lib.dense, "sha-bilingual", {})
+    yield lib
+    lib.close()
+
+
+def _first(lib: Library, query: str) -> str:
+    results = lib.search(query, limit=3, mode="hybrid").results
+    assert results, query
+    return results[0].title
+
+
+def test_english_questions_on_a_chinese_library_find_the_chinese_answer(mixed: Library) -> None:
+    tuning = mixed.tuning()
+    assert tuning is not None and tuning.scripts is not None
+    assert (tuning.scripts.latin_chunks, tuning.scripts.han_chunks) == (4, 28)
+    for zh, en in CONCEPTS:
+        assert _first(mixed, f"What is {en}?") == zh
+    # Chinese questions keep their answers too.
+    assert _first(mixed, "闭包怎么用？") == "闭包"
+
+
+def test_without_per_script_levels_english_text_wins_whatever_the_topic(mixed: Library) -> None:
+    """The same library read on one scale: the pull this module removes (the test can fail)."""
+    whole = mixed.tuning
+    mixed.tuning = lambda: replace(whole() or Tuning(), scripts=None)  # type: ignore[method-assign]
+    english = {title for title, _ in ENGLISH_NOTES}
+    pulled = sum(_first(mixed, f"What is {en}?") in english for _, en in CONCEPTS)
+    assert pulled == len(CONCEPTS)
+
+
+def test_a_one_script_library_measures_no_script_levels(data_dir: Path) -> None:
+    lib = Library(data_dir, load_model=False)
+    try:
+        for title, body in CHINESE_NOTES:
+            lib.add_note(title, body)
+        engine = BilingualEngine()
+        lib.worker.set_engine(lambda: engine).result(60)
+        lib.drain()
+        tuning = TuningSource(data_dir).tuning(lib.index_reader, lib.store_reader, engine, lib.dense,
+                                               "sha-x", {})
+        assert tuning.scripts is None
+    finally:
+        lib.close()
