@@ -154,6 +154,8 @@ def main() -> int:
     names = [n for n in args.sets.split(",") if n]
     sets = [fusion_data.load(n, args.model, args.models_dir, args.version) for n in names]
     base = {d.name: baselines(d) for d in sets}
+    # Hybrid reads cosines as the app does (per-script levels; no-op on one-script sets).
+    sets = [fusion_data.read_in_own_scripts(d) for d in sets]
     params = grid()
     scored = {(d.name, p): hybrid(d, p) for d in sets for p in params}
     print(f"model {args.model}: leave-one-set-out over {', '.join(names)} ({len(params)} candidates)")
@@ -189,14 +191,16 @@ def main() -> int:
 def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
     """R@1 / R@5 per question group and mode on the held-out book (nothing is fitted on it)."""
     ranks: dict[tuple[str, str], list[int | None]] = {}
-    for rec in book.records:
+    read = fusion_data.read_in_own_scripts(book)
+    for rec, read_rec in zip(book.records, read.records, strict=True):
         c = rec.cand
         rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
                + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
         found = {"lexical": doc_rank(rec, c.bm25, c.lex_rank > 0),
                  "dense": doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0),
                  "rrf": doc_rank(rec, rrf),
-                 "hybrid": doc_rank(rec, fuse_scores(c, book.calibration, params, groups(rec)))}
+                 "hybrid": doc_rank(read_rec, fuse_scores(read_rec.cand, book.calibration, params,
+                                                          groups(rec)))}
         for mode, rank in found.items():
             for group in (rec.group, "all"):
                 ranks.setdefault((group, mode), []).append(rank)

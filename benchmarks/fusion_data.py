@@ -25,7 +25,7 @@ import pickle
 import random
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -214,6 +214,36 @@ class _Unpickler(pickle.Unpickler):
 def _read(path: Path) -> SetData:
     with path.open("rb") as src:
         return _Unpickler(src).load()  # our own cache file
+
+
+def read_in_own_scripts(data: SetData) -> SetData:
+    """The set as the app's hybrid search reads it: each cosine against its own script's level.
+
+    The script levels are measured as ``retrieval.script_levels.measure`` does on the app's
+    library (each chunk's Han token share, here from the chunk text the dump holds, through the
+    indexer's own segmentation; the least-squares line through the library's vectors); a set
+    whose library has one script (every public set: no Latin-dominant chunk) comes back as it is.
+    """
+    from desktop_kb.index.segment import segment_for_index
+    from desktop_kb.retrieval.script_levels import fit, han_weight, read_in_own_script
+
+    if data.vectors is None or data.vector_ids is None:
+        return data
+    weight: dict[int, float] = {}
+    for cid, ref in data.refs.items():
+        source = data.sources.get(ref.key)
+        share = han_weight(segment_for_index(source.text[ref.start:ref.end])) if source else None
+        if share is not None:
+            weight[int(cid)] = share
+    ids = [i for i, cid in enumerate(data.vector_ids.tolist()) if cid in weight]
+    levels = fit(np.array([weight[int(data.vector_ids[i])] for i in ids]), data.vectors[ids]) if ids else None
+    if levels is None:
+        return data
+    records = []
+    for rec in data.records:
+        weights = np.array([weight.get(int(c), np.nan) for c in rec.cand.ids])
+        records.append(replace(rec, cand=read_in_own_script(rec.cand, levels.offsets(rec.vector, weights))))
+    return replace(data, records=records)
 
 
 # ----- the held-out book (diagnosis only: never fitted on) --------------------------------

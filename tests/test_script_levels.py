@@ -15,19 +15,27 @@ from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.script_levels import (
     MIN_SCRIPT_CHUNKS,
     ScriptLevels,
+    chunk_weights,
     fit,
     han_weight,
+    han_weights,
     read_in_own_script,
 )
 from desktop_kb.retrieval.tuning import Tuning, TuningSource
 
 
-def test_a_chunk_s_script_is_its_share_of_han_tokens() -> None:
+def test_a_chunk_s_script_is_its_share_of_han_words() -> None:
     assert han_weight("所有权 规则 rust") == pytest.approx(2 / 3)
     assert han_weight("fn main println") == 0.0
     assert han_weight("继承 封装") == 1.0
     assert han_weight("42 := ->") is None  # digits and symbols say nothing
     assert han_weight("") is None
+    assert han_weight("𠮷野 家") == 1.0  # planes 2-3 are Han too
+    assert han_weight("docker-compose.yml 文件") == pytest.approx(1 / 4)  # runs of letters
+    # Many texts at once give each its own share (runs never cross from one text to the next).
+    assert han_weights(["ab", "中", "", "cd 文"]).tolist()[:2] == [0.0, 1.0]
+    assert np.isnan(han_weights(["ab", "中", "", "cd 文"])[2])
+    assert han_weights(["ab", "中", "", "cd 文"])[3] == 0.5
 
 
 def _cloud(rng: np.random.Generator, centre: np.ndarray, n: int) -> np.ndarray:
@@ -184,5 +192,24 @@ def test_a_one_script_library_measures_no_script_levels(data_dir: Path) -> None:
         tuning = TuningSource(data_dir).tuning(lib.index_reader, lib.store_reader, engine, lib.dense,
                                                "sha-x", {})
         assert tuning.scripts is None
+    finally:
+        lib.close()
+
+
+def test_weights_are_read_from_the_index_and_follow_an_edit(data_dir: Path) -> None:
+    lib = Library(data_dir, load_model=False)
+    try:
+        note = lib.add_note("笔记", "所有权规则让内存安全，借用检查器在编译时检查引用。")
+        lib.drain()
+        ids = [cid for (cid,) in lib.index_reader.execute("SELECT id FROM kb_chunks")]
+        known: dict[str, float] = {}
+        assert chunk_weights(lib.index_reader, ids, known).tolist() == [1.0]
+        lib.save_note(note, body="Ownership rules keep memory safe; the borrow checker checks references.")
+        lib.drain()
+        ids = [cid for (cid,) in lib.index_reader.execute("SELECT id FROM kb_chunks")]
+        # Remembered by text hash, so an edited chunk (even one that kept its id) is read anew.
+        weights = chunk_weights(lib.index_reader, ids, known)
+        assert weights.tolist() == [0.0] and len(known) == 2
+        assert np.isnan(chunk_weights(lib.index_reader, [10_000], known)).all()  # no such chunk
     finally:
         lib.close()

@@ -58,6 +58,10 @@ hits too), and each side counts as much as its evidence is strong:
   The gap over the keyword favourite shrinks by the same factor
   (``gap_by_separation``).
 
+In a library of two scripts the cosines reach fusion already read against their own
+script's level (``script_levels``, applied by ``search.rank_chunks``): an English question
+scores every English passage above the Chinese one that answers it, whatever the topic.
+
 Constants are fitted leave-one-set-out on the public sets
 (``benchmarks/bench_fusion_loso.py``); a shipped model's manifest may carry
 its own fitted values (``tuning``).

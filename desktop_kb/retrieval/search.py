@@ -29,7 +29,7 @@ from desktop_kb.retrieval.resolve import (
     resolve_sources,
 )
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
-from desktop_kb.retrieval.script_levels import chunk_weights, read_in_own_script
+from desktop_kb.retrieval.script_levels import read_in_own_script
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.tuning import Tuning
 
@@ -124,7 +124,7 @@ def rank_chunks(
         fused = plain_rrf(cand, tie)
     else:
         if tuning.scripts is not None:  # a library of two scripts: read each cosine in its own
-            read = read_in_own_script(cand, tuning.scripts.offsets(vector, chunk_weights(index, ids)))
+            read = read_in_own_script(cand, tuning.scripts.offsets(vector, tuning.scripts.weights(index, ids)))
         else:
             read = cand
         groups = _document_groups(store, read, refs) if store is not None else None
