@@ -174,7 +174,7 @@ def main() -> int:
         print(f"{d.name:<10} {len(d.records):>5} {cells}  {delta:>+10.3f}  {knobs}")
     print("cells are R@1/MRR@10; Δ best R@1 = hybrid minus the best of lexical, dense, plain RRF")
     floor_sets = [floor_data.build(d) for d in sets]
-    bench_floor.loso_table(floor_sets)
+    bench_floor.loso_table(floor_sets, [])  # the derived checks: bench_floor.py --derived
     print(f"worst loss to the best baseline on a left-out set (R@1 or MRR@10): {worst:+.4f}")
     final = fit(sets, base, scored)
     print("fitted on all sets:", ", ".join(f"{k}={getattr(final, k):g}" for k in GRID))
