@@ -36,6 +36,7 @@ def test_a_chunk_s_script_is_its_share_of_han_words() -> None:
     assert han_weights(["ab", "中", "", "cd 文"]).tolist()[:2] == [0.0, 1.0]
     assert np.isnan(han_weights(["ab", "中", "", "cd 文"])[2])
     assert han_weights(["ab", "中", "", "cd 文"])[3] == 0.5
+    assert han_weights(["a\0b 中", "中"]).tolist() == [pytest.approx(1 / 3), 1.0]  # a NUL inside is no seam
 
 
 def _cloud(rng: np.random.Generator, centre: np.ndarray, n: int) -> np.ndarray:

@@ -10,7 +10,7 @@ unrelated text, so cosines across scripts and within a script are compared on on
 
 Here the unrelated level is read per question and per chunk script. A chunk's script is
 its share of Han words among its Han and Latin words (``han_weights``, read from the
-index's own token text and remembered by text hash). The mean chunk vector of each script is measured on the library:
+index's own token text). The mean chunk vector of each script is measured on the library:
 a least-squares line through the chunk vectors against that share, whose slope is the
 difference between the Chinese and the English mean vectors (``ScriptLevels.direction``).
 A question's mean cosine to the chunks of one script is its cosine to that script's mean
@@ -79,12 +79,15 @@ def han_weights(texts: list[str]) -> np.ndarray:
     """
     if not texts:
         return np.zeros(0)
-    # NUL never occurs in indexed text; it ends each text (and so any run) and counts them.
+    # One array of code points; a separator between texts ends any run.
     codes = np.frombuffer("\0".join(texts).encode("utf-32-le"), dtype=np.uint32)
     kind = _KIND[np.minimum(codes, 0xFFFF)]
     kind[codes > 0xFFFF] = 0
     kind[(codes >= _HAN_ASTRAL[0]) & (codes <= _HAN_ASTRAL[1])] = _HAN
-    owner = np.cumsum(codes == 0)
+    firsts = np.cumsum([len(t) + 1 for t in texts[:-1]], dtype=np.int64)  # where texts 2.. begin
+    owner = np.zeros(len(codes), dtype=np.int64)
+    owner[firsts] = 1
+    owner = np.cumsum(owner)
     start = (kind != 0) & (kind != np.r_[0, kind[:-1]])
     words = np.bincount(owner[start] * 2 + (kind[start] == _HAN), minlength=2 * len(texts))
     latin_words, han_words = words[0::2], words[1::2]
