@@ -198,3 +198,10 @@ def test_a_streamed_answer_prints_clean_even_when_sequences_are_split(data_dir: 
                    env={"DESKTOP_KB_API_KEY": "k-env"}).stdout
     _assert_clean(raw)
     assert "\x1b]8;;https://evil.example/" in json.loads(raw)["answer"]
+
+
+def test_a_carriage_return_before_a_removed_sequence_waits_for_its_line_feed() -> None:
+    """Found by the property test above: CR, then escape sequences, then the LF in the next piece."""
+    cleaner = StreamCleaner()
+    out = cleaner.feed("\x1b\x1b\r\x1b\x1b") + cleaner.feed("\n") + cleaner.flush()
+    assert out == clean("\x1b\x1b\r\x1b\x1b\n") == "\n"

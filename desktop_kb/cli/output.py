@@ -36,6 +36,9 @@ _INCOMPLETE_TAIL = re.compile(
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*\x1b?"
     r"|\x1b[ -/]*)\Z")
 # C0 controls but tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates.
+# A carriage return at the end of what a piece can emit, perhaps followed by sequences that
+# clean() removes before it reads CRs: the next piece may start with the LF of a CR/LF pair.
+_TRAILING_CR = re.compile(f"\r(?:{_CSI}|{_STRING_SEQ}|{_OTHER_ESC})*\\Z")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # What JSON output escapes beyond json.dumps's own (which covers C0): a terminal acts on
 # these, and a \uXXXX escape keeps the value exact for the program reading it.
@@ -74,8 +77,9 @@ class StreamCleaner:
         tail = _INCOMPLETE_TAIL.search(text)
         if tail is not None:
             cut = tail.start()
-        if text[:cut].endswith("\r"):
-            cut -= 1
+        pending_cr = _TRAILING_CR.search(text, 0, cut)
+        if pending_cr is not None:
+            cut = pending_cr.start()
         if len(text) - cut > _MAX_HELD:
             cut = len(text)
         self._held = text[cut:]
