@@ -11,6 +11,7 @@ import argparse
 import concurrent.futures
 import contextlib
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,10 @@ from desktop_kb.paths import resolve_data_dir
 EXIT_ERROR = 1
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
+#: Seconds the index may stay stuck for one reason (a full disk, a file it may not write)
+#: before a command stops waiting for it: the worker retries with a growing pause, so a
+#: passing lock clears well within this, and a full disk does not hang the command.
+STUCK_INDEX_S = 5.0
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -77,6 +82,9 @@ def wait_for_index(lib: Any, *, saved: bool = True) -> None:
     moment; the changes are saved in the library either way (I12).
     An embedding backfill is not waited for: it may take an hour on a large
     library, and meanwhile search finds the chunks without a vector by keywords.
+    When the index stays stuck for one reason (:data:`STUCK_INDEX_S`), the command
+    stops waiting and says why (:class:`CliError`): on a full disk it used to wait
+    forever. The index catches up by itself once the cause is gone (the feed keeps the work).
     """
     if lib.drain(timeout=1.0, backfill=False):
         return
@@ -85,7 +93,18 @@ def wait_for_index(lib: Any, *, saved: bool = True) -> None:
     first = "Saved. " if saved else ""
     output.notice(f"{first}Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
                   "nothing is lost)")
-    lib.drain(backfill=False)
+    stuck_since: float | None = None
+    while not lib.drain(timeout=1.0, backfill=False):
+        reason = lib.worker.owner_error()
+        if reason is None:
+            stuck_since = None
+            continue
+        now = time.monotonic()
+        if stuck_since is None:
+            stuck_since = now
+        elif now - stuck_since >= STUCK_INDEX_S:
+            saved_part = "Saved in the library, but not searchable yet" if saved else "The search index is behind"
+            raise CliError(f"{saved_part}: {reason} Search catches up by itself once this is fixed.")
 
 
 def say_who_does_it(lib: Any, what: str) -> None:

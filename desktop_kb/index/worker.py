@@ -447,7 +447,7 @@ class IndexWorker:
                 tmp.write_text(json.dumps({"pid": os.getpid(), "message": message}), encoding="utf-8")
                 os.replace(tmp, path)
         except OSError:  # the disk may be the problem; the status in this process still shows it
-            log.warning("could not publish the index error %r", message)
+            log.info("could not publish the index error %r", message)
 
     def owner_error(self) -> str | None:
         """The reason another process that owns the index gave for being stuck, if any."""
@@ -480,8 +480,11 @@ class IndexWorker:
                 applier.conn.execute("BEGIN IMMEDIATE")
                 db.set_meta(applier.conn, "owner_clean", "1")
                 applier.conn.execute("COMMIT")
-            except Exception:  # noqa: BLE001 - the next owner verifies instead
-                log.exception("could not mark the index cleanly closed")
+            except Exception as exc:  # noqa: BLE001 - the next owner verifies instead
+                if is_environment(exc):  # a full disk: the reason was already given, once
+                    log.info("could not mark the index cleanly closed: %s", exc)
+                else:
+                    log.exception("could not mark the index cleanly closed")
             applier.conn.close()
             if self.error is not None:
                 self._publish_error(None)

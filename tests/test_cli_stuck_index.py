@@ -1,0 +1,77 @@
+"""A command does not wait forever for an index that cannot move (a full disk): it says why.
+
+`desktop-kb import` onto a full disk saved every file in the library, then waited for the
+index without end. Now it stops waiting once the index stays stuck for one reason, says
+that reason in one line, and the index catches up by itself once there is room.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from desktop_kb.cli import common
+from desktop_kb.index import db
+from desktop_kb.library import Library
+
+TIMEOUT = 60
+
+
+def _waited_error(lib: Library) -> str:
+    """The one-line error ``wait_for_index`` raised; fails (does not hang) if it waits on."""
+    raised: list[BaseException] = []
+
+    def wait() -> None:
+        try:
+            common.wait_for_index(lib)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            raised.append(exc)
+
+    waiter = threading.Thread(target=wait, daemon=True)  # a hang must not keep pytest alive
+    waiter.start()
+    waiter.join(TIMEOUT)
+    assert not waiter.is_alive(), "the command still waits for an index that cannot move"
+    assert len(raised) == 1 and isinstance(raised[0], common.CliError), raised
+    return str(raised[0])
+
+
+def test_a_full_index_stops_the_wait_with_the_reason_and_loses_nothing(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(common, "STUCK_INDEX_S", 0.5)
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("first", "fits zqstuck0")
+        assert lib.drain(TIMEOUT)
+        pages = lib.worker.call(lambda c: c.execute("PRAGMA page_count").fetchone()[0]).result()
+        lib.worker.call(lambda c: c.execute(f"PRAGMA max_page_count = {pages}")).result()
+        ids = [lib.add_note(f"n{i}", ("很长的笔记 long note " * 300) + f"zqstuck{i + 1}") for i in range(20)]
+        message = _waited_error(lib)
+        assert message.startswith("Saved in the library, but not searchable yet: ")
+        assert "full" in message.lower() and "\n" not in message
+        lib.worker.call(lambda c: c.execute("PRAGMA max_page_count = 1000000")).result()
+        common.wait_for_index(lib)  # room again: the same wait now ends, nothing raised
+        for i, note_id in enumerate(ids):
+            assert [(r.source_type, r.source_id) for r in lib.search(f"zqstuck{i + 1}").results] == [
+                ("note", note_id)]
+
+
+def test_a_passing_lock_is_waited_out(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reason that clears (another program holding the file a moment) is not an error."""
+    monkeypatch.setattr(common, "STUCK_INDEX_S", 30.0)
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 200)
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("first", "before zqlock0")
+        assert lib.drain(TIMEOUT)
+        holder = sqlite3.connect(data_dir / "index.sqlite", isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN EXCLUSIVE")  # another program holds the index file for 2 s
+        note_id = lib.add_note("second", "while locked zqlock1")
+        timer = threading.Timer(2.0, lambda: (holder.execute("ROLLBACK"), holder.close()))
+        timer.start()
+        try:
+            common.wait_for_index(lib)
+        finally:
+            timer.join()
+        assert [(r.source_type, r.source_id) for r in lib.search("zqlock1").results] == [("note", note_id)]
