@@ -154,8 +154,9 @@ def main() -> int:
     names = [n for n in args.sets.split(",") if n]
     sets = [fusion_data.load(n, args.model, args.models_dir, args.version) for n in names]
     base = {d.name: baselines(d) for d in sets}
-    # Hybrid reads cosines as the app does (per-script levels; no-op on one-script sets).
-    sets = [fusion_data.read_in_own_scripts(d) for d in sets]
+    # Hybrid reads cosines as the app does (per-script levels, the library's measured script);
+    # the floor's table keeps reading the dumps as bench_floor.py does.
+    dumps, sets = sets, [fusion_data.read_in_own_scripts(d) for d in sets]
     params = grid()
     scored = {(d.name, p): hybrid(d, p) for d in sets for p in params}
     print(f"model {args.model}: leave-one-set-out over {', '.join(names)} ({len(params)} candidates)")
@@ -173,7 +174,7 @@ def main() -> int:
         knobs = ", ".join(f"{k}={getattr(chosen, k):g}" for k in GRID)
         print(f"{d.name:<10} {len(d.records):>5} {cells}  {delta:>+10.3f}  {knobs}")
     print("cells are R@1/MRR@10; Δ best R@1 = hybrid minus the best of lexical, dense, plain RRF")
-    floor_sets = [floor_data.build(d) for d in sets]
+    floor_sets = [floor_data.build(d) for d in dumps]
     bench_floor.loso_table(floor_sets, [])  # the derived checks: bench_floor.py --derived
     print(f"worst loss to the best baseline on a left-out set (R@1 or MRR@10): {worst:+.4f}")
     final = fit(sets, base, scored)

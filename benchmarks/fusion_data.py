@@ -222,13 +222,15 @@ def read_in_own_scripts(data: SetData) -> SetData:
     The script levels are measured as ``retrieval.script_levels.measure`` does on the app's
     library (each chunk's Han token share, here from the chunk text the dump holds, through the
     indexer's own segmentation; the least-squares line through the library's vectors); a set
-    whose library has one script (every public set: no Latin-dominant chunk) comes back as it is.
+    whose library has one script (every public set: no Latin-dominant chunk) keeps its cosines.
+    A dump made before the library's script was measured gets it here, as the app measures it.
     """
     from desktop_kb.index.segment import segment_for_index
     from desktop_kb.retrieval.script_levels import fit, han_weight, read_in_own_script
 
     if data.vectors is None or data.vector_ids is None:
         return data
+    data = _with_script_share(data)
     weight: dict[int, float] = {}
     for cid, ref in data.refs.items():
         source = data.sources.get(ref.key)
@@ -244,6 +246,26 @@ def read_in_own_scripts(data: SetData) -> SetData:
         weights = np.array([weight.get(int(c), np.nan) for c in rec.cand.ids])
         records.append(replace(rec, cand=read_in_own_script(rec.cand, levels.offsets(rec.vector, weights))))
     return replace(data, records=records)
+
+
+def _with_script_share(data: SetData) -> SetData:
+    """The calibration with the library's script, as the app reads it (``calibration.script_share``:
+    the share of sentences holding Han) when the dump was made before it was measured."""
+    from desktop_kb.retrieval.snippets import sentence_spans
+    from desktop_kb.text.han import has_han
+
+    if data.calibration is None or data.calibration.han_share >= 0:
+        return data
+    han = total = 0
+    for ref in data.refs.values():
+        source = data.sources.get(ref.key)
+        if source is not None:
+            for a, b in sentence_spans(source.text, ref.start, ref.end):
+                han += has_han(source.text[a:b])
+                total += 1
+    if not total:
+        return data
+    return replace(data, calibration=replace(data.calibration, han_share=round(han / total, 4)))
 
 
 # ----- the held-out book (diagnosis only: never fitted on) --------------------------------

@@ -336,7 +336,7 @@ def test_a_meaning_list_that_sees_nothing_leaves_the_keyword_order() -> None:
     # library's unrelated mean (0.845). Keywords found the chapter through the one English
     # term it holds (a low coverage); a tie-break on raw cosines would put a dense-only
     # chunk first and a weaker keyword hit above the favourite.
-    cal = Calibration(unrelated=0.845, spread=0.03, related=0.887)
+    cal = Calibration(unrelated=0.845, spread=0.03, related=0.887, han_share=1.0)
     noise = [(100 + i, 0.80 - i * 0.001) for i in range(40)]
     unseen = cands([(1, 13.0), (3, 5.0)], [(2, 0.838), (3, 0.82)] + noise, cosines={1: 0.79},
                    coverage={1: 0.1, 3: 0.05})
@@ -350,3 +350,28 @@ def test_a_meaning_list_that_sees_nothing_leaves_the_keyword_order() -> None:
     assert fused_order(seen, cal)[0] == 2
     # Without a calibration there is no library scale to read "unrelated" on.
     np.testing.assert_array_equal(fuse_scores(unseen, None), fuse_scores(unseen, None, off))
+
+
+def test_meaning_only_candidates_without_evidence_do_not_push_the_keyword_page_out() -> None:
+    # A colloquial Chinese question on a Chinese book: keywords found the chapter (3rd) with
+    # a few words; the model is sure of twelve other chapters, but none stands far enough
+    # above unrelated text to count as evidence, only the tie-break lifts them.
+    cal = Calibration(unrelated=0.845, spread=0.03, related=0.887, han_share=1.0)
+    sure = [(100 + i, 0.90 - i * 0.002) for i in range(12)]
+    lexical = [(1, 9.0), (2, 8.0), (3, 7.5)]
+    record = replace(cands(lexical, sure, cosines={1: 0.80, 2: 0.80, 3: 0.81},
+                           coverage={1: 0.2, 2: 0.2, 3: 0.2}), has_cjk=True)
+    off = replace(DEFAULT_PARAMS, keep_keyword_page=0.0)
+    assert 3 not in [f.chunk_id for f in order(record, fuse_scores(record, cal, off), tie)][:10]
+    ranked = fused_order(record, cal)
+    assert ranked[:3] == [1, 2, 3] and ranked[3:6] == [100, 101, 102]  # their own order kept
+    # A meaning-only chunk with evidence of its own (far above unrelated text) still may pass.
+    backed = replace(cands(lexical, [(200, 0.99)] + sure, cosines={1: 0.80, 2: 0.80, 3: 0.81},
+                           coverage={1: 0.2, 2: 0.2, 3: 0.2}), has_cjk=True)
+    assert fused_order(backed, cal)[0] == 200
+    # Not across scripts (an English question: keyword hits are incidental tokens) ...
+    english = replace(record, has_cjk=False)
+    np.testing.assert_array_equal(fuse_scores(english, cal), fuse_scores(english, cal, off))
+    # ... nor on short passages, where meaning is the better judge (separation factor > 1).
+    short = Calibration(unrelated=0.845, spread=0.03, related=0.845 + 8.0 * 0.03, han_share=1.0)
+    np.testing.assert_array_equal(fuse_scores(record, short), fuse_scores(record, short, off))
