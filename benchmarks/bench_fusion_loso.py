@@ -27,7 +27,10 @@ quality figures do not depend on load): worst loss to the best of lexical, dense
 plain RRF on a left-out set, R@1 or MRR@10, USE -0.0046 (zhpara, one question of 218: a
 near-tie the other sets' fit decides for keywords), e5 int8 -0.0018; hybrid above the
 best single list on DRCD by +0.010 (USE) and on CMRC / DRCD by +0.012 / +0.015 (e5).
-``tie_from_unrelated`` has no constant and is not in the grid (every fold runs with it).
+``tie_from_unrelated`` has no constant and is not in the grid (every fold runs with it); nor has
+``keep_keyword_page`` (session 7: worst folds unchanged with it, USE -0.0046, e5 -0.0018;
+DRCD +0.010 -> +0.011 (USE), +0.015 -> +0.016 (e5); the same all-sets fits). Hybrid is scored as the app reads cosines
+(``fusion_data.read_in_own_scripts``: per-script levels, a no-op on these one-script sets).
 
 The relevance floor is fitted by ``bench_floor.py`` on the same dumps (its table is
 printed here too, and ``--write`` stores its all-sets fit).
