@@ -198,3 +198,18 @@ def test_discarding_the_index_deletes_the_file(data_dir: Path) -> None:
     assert vector_file.path_for(index_path).is_file()
     db.discard_index(index_path)
     assert not vector_file.path_for(index_path).exists()
+
+
+def test_a_hole_is_never_taken_for_a_vector_whose_sign_bits_are_all_zero(tmp_path: Path) -> None:
+    """Zeros (a slot never written) have the sign bits of a vector with no positive part."""
+    index_path = tmp_path / "index.sqlite"
+    vector_file.path_for(index_path).write_bytes(vector_file._header("m", 4, b"t" * 16))
+    exact = dense_module.MemoryVectors()
+    index = DenseIndex(exact, vector_file.SlotReader(index_path))
+    index.reset("m", 4)
+    vectors = np.array([[-0.5, -0.5, -0.5, -0.5], [0.5, 0.5, -0.5, -0.5]], dtype=np.float32)
+    index.add([1, 2], vectors)
+    exact.rows.update({1: vectors[0], 2: vectors[1]})
+    query = np.array([-1.0, 0.0, 0.0, 0.0], dtype=np.float32)
+    assert index.search(query, 2) == [(1, 0.5), (2, -0.5)]
+    assert index.similarities(query, [1]) == {1: 0.5}

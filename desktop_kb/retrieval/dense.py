@@ -339,7 +339,8 @@ class DenseIndex:
         if matrix is None:
             found, matrix = self._exact.fetch(ids.tolist(), model_id, dim)
             return np.asarray(found, dtype=np.int64), matrix
-        good = (sign_bits(matrix) == codes).all(axis=1)
+        # A hole (never written, or past the end) reads as zeros: never a vector.
+        good = (sign_bits(matrix) == codes).all(axis=1) & matrix.any(axis=1)
         if good.all():
             return ids, matrix
         found, rest = self._exact.fetch(ids[~good].tolist(), model_id, dim)
