@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index import term_df
 from desktop_kb.index import user_words as uw
 from desktop_kb.index import vector_file
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
@@ -147,6 +148,7 @@ class Applier:
                 failed |= not self.fail(key, exc, source)
         vectors, fresh, embed_error = self.vectors(prepared)
         written = WriteResult()
+        counts = term_df.Counts()  # each word of the batch counted once
         try:
             conn.execute("BEGIN IMMEDIATE")
             for key in gone:
@@ -154,9 +156,10 @@ class Applier:
             for key in current:
                 mark_current(conn, key, generation)
             for item in prepared:
-                written.extend(write_source(conn, item, generation=generation))
+                written.extend(write_source(conn, item, generation=generation, counts=counts))
             for item in resegment:
-                write_source(conn, item, generation=generation, resegment=True)
+                write_source(conn, item, generation=generation, resegment=True, counts=counts)
+            counts.flush(conn)
             if new_words:
                 uw.save(conn, words)
             self.store_vectors(written, vectors, fresh)

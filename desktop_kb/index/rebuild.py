@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from desktop_kb.index import db
+from desktop_kb.index import db, term_df
 from desktop_kb.index import user_words as uw
 from desktop_kb.index.apply import Applier, Cursor, IndexEvent, RebuildScope, write_cursor
 from desktop_kb.index.catchup import read_cursor
@@ -78,11 +78,14 @@ def rebuild_index(
             items = _current_versions(applier, batch, scope.touched)
             vectors, fresh, _error = applier.vectors(items)  # misses: backfilled below
             written = WriteResult()
+            counts = term_df.Counts()  # each word of the batch counted once
             conn.execute("BEGIN IMMEDIATE")
             try:
                 for item in items:
-                    written.extend(write_source(conn, item, generation=generation, force=True))
+                    written.extend(write_source(conn, item, generation=generation, force=True,
+                                                counts=counts))
                     chunks += len(item.chunks)
+                counts.flush(conn)
                 applier.store_vectors(written, vectors, fresh)
                 conn.execute("COMMIT")
             except BaseException:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
+from desktop_kb.index import term_df
 from desktop_kb.index.apply import Applier
 from desktop_kb.index.sources import SourceKey, iter_live_versions
 from desktop_kb.index.writer import indexed_keys, remove_source
@@ -100,6 +101,8 @@ def delete_orphan_rows(index: sqlite3.Connection) -> None:
     index.execute(
         "DELETE FROM kb_chunks WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
         "WHERE s.source_type = kb_chunks.source_type AND s.source_id = kb_chunks.source_id)")
+    term_df.remove_rows(index, [r[0] for r in index.execute(
+        "SELECT rowid FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")])
     index.execute("DELETE FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
     index.execute("DELETE FROM kb_grams WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
     index.execute("DELETE FROM kb_terms WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "

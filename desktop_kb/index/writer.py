@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from desktop_kb.index import term_df
 from desktop_kb.index.prepare import PreparedChunk, PreparedSource
 from desktop_kb.index.sources import SourceKey
 
@@ -33,7 +34,7 @@ def _existing_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[tuple[int
 
 def write_source(
     conn: sqlite3.Connection, prepared: PreparedSource, *, generation: int = 0, force: bool = False,
-    resegment: bool = False,
+    resegment: bool = False, counts: term_df.Counts | None = None,
 ) -> WriteResult:
     """Bring one source's rows up to date inside the caller's transaction.
 
@@ -41,6 +42,8 @@ def write_source(
     vectors); only changed chunks are rewritten. ``force`` rewrites everything,
     for rebuilds after a segmenter change. ``resegment`` rewrites the word
     rows of an unchanged source (the person's dictionary gained a term it holds).
+    Document counts (``kb_df``) change with the rows: into ``counts`` when given
+    (the caller flushes them before it commits), else written here.
     """
     key = prepared.key
     row = conn.execute(
@@ -52,6 +55,8 @@ def write_source(
             (generation, *key))
         conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)
         return WriteResult()
+    own = counts is None
+    counts = term_df.Counts() if counts is None else counts
     result = WriteResult()
     title_changed = force or resegment or row is None or row[1] != prepared.title_hash
 
@@ -60,7 +65,7 @@ def write_source(
         for cid, ord_, start, end, heading, thash in _existing_chunks(conn, key):
             reusable.setdefault((thash, heading), []).append((cid, ord_, start, end))
     else:
-        result.removed.extend(_delete_chunks(conn, key))
+        result.removed.extend(_delete_chunks(conn, key, counts))
 
     for chunk in prepared.chunks:
         candidates = reusable.get((chunk.text_hash, chunk.heading_path))
@@ -70,7 +75,7 @@ def write_source(
                 conn.execute("UPDATE kb_chunks SET ord = ?, start = ?, end = ? WHERE id = ?",
                              (chunk.ord, chunk.start, chunk.end, cid))
             if title_changed:
-                _write_fts(conn, cid, chunk, prepared.title_tokens, replace=True)
+                _write_fts(conn, cid, chunk, prepared.title_tokens, counts, replace=True)
             continue
         cur = conn.execute(
             "INSERT INTO kb_chunks(source_type, source_id, ord, start, end, heading_path, text_hash) "
@@ -78,9 +83,10 @@ def write_source(
             (*key, chunk.ord, chunk.start, chunk.end, chunk.heading_path, chunk.text_hash))
         cid = cur.lastrowid
         assert cid is not None
-        _write_fts(conn, cid, chunk, prepared.title_tokens, replace=False)
+        _write_fts(conn, cid, chunk, prepared.title_tokens, counts, replace=False)
         result.added.append((cid, chunk))
     stale_ids = [c[0] for rest in reusable.values() for c in rest]
+    counts.remove_rows(conn, stale_ids)
     for cid in stale_ids:
         conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_grams WHERE rowid = ?", (cid,))
@@ -96,6 +102,8 @@ def write_source(
     conn.execute("DELETE FROM kb_terms WHERE source_type = ? AND source_id = ?", key)
     conn.executemany("INSERT INTO kb_terms(source_type, source_id, term) VALUES (?, ?, ?)",
                      [(*key, t) for t in sorted(prepared.terms)])
+    if own:
+        counts.flush(conn)
     return result
 
 
@@ -113,20 +121,24 @@ def mark_current(conn: sqlite3.Connection, key: SourceKey, generation: int) -> N
 
 
 def _write_fts(conn: sqlite3.Connection, cid: int, chunk: PreparedChunk, title_tokens: str,
-               *, replace: bool) -> None:
-    """A chunk's word row (kb_fts) and ideograph-pair row (kb_grams), same rowid."""
+               counts: term_df.Counts, *, replace: bool) -> None:
+    """A chunk's word row (kb_fts, counted in kb_df) and ideograph-pair row (kb_grams),
+    same rowid."""
     if replace:
+        counts.remove_rows(conn, [cid])
         conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_grams WHERE rowid = ?", (cid,))
     conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
                  (cid, chunk.body_tokens, title_tokens))
+    counts.add([(chunk.body_tokens, title_tokens)])
     if chunk.gram_tokens:
         conn.execute("INSERT INTO kb_grams(rowid, grams) VALUES (?, ?)", (cid, chunk.gram_tokens))
 
 
-def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
+def _delete_chunks(conn: sqlite3.Connection, key: SourceKey, counts: term_df.Counts) -> list[int]:
     ids = [r[0] for r in conn.execute(
         "SELECT id FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)]
+    counts.remove_rows(conn, ids)
     conn.executemany("DELETE FROM kb_fts WHERE rowid = ?", [(i,) for i in ids])
     conn.executemany("DELETE FROM kb_grams WHERE rowid = ?", [(i,) for i in ids])
     conn.executemany("DELETE FROM kb_vectors WHERE chunk_id = ?", [(i,) for i in ids])
@@ -136,7 +148,9 @@ def _delete_chunks(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
 
 def remove_source(conn: sqlite3.Connection, key: SourceKey) -> list[int]:
     """Remove every row of a source (inside the caller's transaction); returns chunk ids."""
-    removed = _delete_chunks(conn, key)
+    counts = term_df.Counts()
+    removed = _delete_chunks(conn, key, counts)
+    counts.flush(conn)
     conn.execute("DELETE FROM kb_sources WHERE source_type = ? AND source_id = ?", key)
     conn.execute("DELETE FROM kb_terms WHERE source_type = ? AND source_id = ?", key)
     conn.execute("DELETE FROM kb_failures WHERE source_type = ? AND source_id = ?", key)

@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Collection, Iterator, Sequence
 
+from desktop_kb.index.term_df import has_table as has_df_table
 from desktop_kb.store.sql_lists import in_batches
 
 
@@ -24,7 +25,10 @@ class _IndexStats:
 
     ``PRAGMA data_version`` changes when another connection commits, so the
     cache never serves numbers from before a save; between saves every query
-    reuses them instead of counting the whole index again.
+    reuses them instead of counting the whole index again. Frequencies come
+    from the writer's counts (``kb_df``, index/term_df.py); an index not yet
+    migrated to them (another process opened it first) is asked through
+    ``fts5vocab``, which walks each term's posting list to count it.
     """
 
     def __init__(self) -> None:
@@ -34,6 +38,7 @@ class _IndexStats:
         self._version = -1
         self._total = 0
         self._df: dict[str, int] = {}
+        self._source = "kb_vocab"
 
     def lookup(self, index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
         version = index.execute("PRAGMA data_version").fetchone()[0]
@@ -41,11 +46,12 @@ class _IndexStats:
             self._conn, self._version = index, version
             self._total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
             self._df = {}
+            self._source = "kb_df" if has_df_table(index) else "kb_vocab"
         missing = [t for t in dict.fromkeys(terms) if t not in self._df]
         for part, marks in in_batches(missing, 200):
             self._df.update(dict.fromkeys(part, 0))
             for term, doc in index.execute(
-                    f"SELECT term, doc FROM kb_vocab WHERE term IN ({marks})", part):
+                    f"SELECT term, doc FROM {self._source} WHERE term IN ({marks})", part):
                 self._df[term] = doc
         return self._total, {t: self._df[t] for t in terms}
 
