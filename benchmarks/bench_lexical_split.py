@@ -127,6 +127,97 @@ def run(library: Path, budgets: list[int], n_queries: int, offset: int, cap: int
               f"{percentile(t_old, 50) * 1000:>12.2f} {percentile(t_old, 99) * 1000:>7.2f}")
 
 
+def stored(library: Path, n_queries: int, offset: int, models_dir: Path | None) -> None:
+    """The app's word-level ranking (``word_rows``: common words from stored postings,
+    the rest by FTS5) and the split query (``ranked_rows``) against the unsplit one,
+    interleaved; with ``models_dir`` also the hybrid top 10 against search with the
+    unsplit word-level query."""
+    from desktop_kb.index import user_words
+    from desktop_kb.index.db import open_index_reader
+    from desktop_kb.index.segment import analyse_query
+    from desktop_kb.retrieval import lexical
+    from desktop_kb.retrieval.fts_query import alternatives, join_match
+    from desktop_kb.retrieval.term_stats import index_stats
+
+    index = open_index_reader(library / "index.sqlite")
+    user_words.sync(index)
+    queries = rc.load_queries(rc.find_shared())[offset:offset + n_queries]
+    used = [0]
+    combined = lexical.combined_top
+
+    def counting(*args: Any) -> list[tuple[int, float]]:
+        used[0] += 1
+        return combined(*args)
+
+    lexical.combined_top = counting
+    waiting = index.execute("SELECT count(*) FROM kb_post_todo").fetchone()[0]
+    times: dict[str, list[float]] = {"stored": [], "split": [], "unsplit": []}
+    agree: dict[str, list[float]] = {"stored10": [], "stored100": [], "split10": [], "split100": []}
+    worst = 0.0
+    for i, q in enumerate(queries):
+        branches = alternatives(analyse_query(q))
+        if not branches:
+            continue
+        total, df = index_stats(index, sorted({t for b in branches for t in b.tokens}))
+        full = join_match(branches)
+        assert full is not None
+        got: dict[str, list[tuple[int, float]]] = {}
+        for which in (("stored", "split", "unsplit") if i % 2 else ("unsplit", "split", "stored")):
+            t = time.process_time()
+            if which == "stored":
+                got[which] = lexical.word_rows(index, branches, df, total, K)
+            elif which == "split":
+                got[which] = lexical.ranked_rows(index, branches, df, total, K)
+            else:
+                got[which] = unsplit(index, full)
+            times[which].append(time.process_time() - t)
+        for name in ("stored", "split"):
+            agree[f"{name}10"].append(overlap(got["unsplit"], got[name], 10))
+            agree[f"{name}100"].append(overlap(got["unsplit"], got[name], K))
+        ref = dict(got["unsplit"])
+        worst = max([worst, *(abs(s - ref[r]) for r, s in got["stored"] if r in ref)])
+    lexical.combined_top = combined
+    n = len(times["stored"])
+    print(f"{library.name}: {n} questions with terms (slice {offset}..{offset + n_queries}); "
+          f"{used[0]} scored from stored postings; {waiting} words waiting for theirs")
+    for name in ("stored", "split", "unsplit"):
+        v = times[name]
+        line = f"  {name:<8} CPU p50 {percentile(v, 50) * 1000:7.2f}  p99 {percentile(v, 99) * 1000:7.2f} ms"
+        if name != "unsplit":
+            line += (f"; top 10 as unsplit {sum(agree[name + '10']) / n:.4f}, "
+                     f"top {K} {sum(agree[name + '100']) / n:.4f}")
+        print(line)
+    print(f"  stored: largest |score - unsplit score| on shared rows {worst:.2e}")
+    if models_dir is None:
+        return
+    from desktop_kb.library import Library
+
+    word_rows = lexical.word_rows
+    with Library(library, models_dir=models_dir) as lib:
+        assert lib.model_ready is not None
+        lib.model_ready.result()
+
+        def top10() -> list[list[int]]:
+            return [[r.chunk_id for r in lib.search(q, limit=10, mode="hybrid").results]
+                    for q in queries]
+
+        def reference(index: sqlite3.Connection, branches: list[Any], df: dict[str, int],
+                      total: int, limit: int) -> list[tuple[int, float]]:
+            match = join_match(branches)
+            return [] if match is None else unsplit(index, match)[:limit]
+
+        try:
+            lexical.word_rows = reference
+            ref = top10()
+        finally:
+            lexical.word_rows = word_rows
+        got10 = top10()
+        shares = [len(set(a) & set(b)) / len(a) for a, b in zip(ref, got10, strict=True) if a]
+        same = sum(a == b for a, b in zip(ref, got10, strict=True))
+        print(f"  hybrid top 10 against the unsplit word query: overlap {sum(shares) / len(shares):.4f}, "
+              f"identical lists {same}/{len(queries)}")
+
+
 def hybrid_overlap(library: Path, models_dir: Path, budgets: list[int], n_queries: int,
                    offset: int) -> None:
     from desktop_kb.library import Library
@@ -210,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of the library the scored set may widen to (lexical.CAP_SHARE)")
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--offset", type=int, default=0, help="first question (held-out slices)")
+    parser.add_argument("--stored", action="store_true",
+                        help="measure the app's word-level ranking (stored postings) instead of budgets")
     parser.add_argument("--models-dir", default=None,
                         help="also compare hybrid top 10 with this model folder's default model")
     args = parser.parse_args(argv)
@@ -219,7 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(REPO_ROOT))
     budgets = [int(b) for b in args.budgets.split(",")]
     models_dir = Path(args.models_dir) if args.models_dir else None
-    if args.library:
+    if args.library and args.stored:
+        stored(Path(args.library), args.queries, args.offset, models_dir)
+    elif args.library:
         from desktop_kb.retrieval import lexical
 
         if args.cap is not None:  # the hybrid comparison searches through the app

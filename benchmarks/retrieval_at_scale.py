@@ -79,7 +79,7 @@ def build_library(data_dir: Path, corpus: rc.SyntheticCorpus, sentence_vectors: 
     library finds nothing to catch up.
     """
     from desktop_kb.index import db as index_db
-    from desktop_kb.index import term_df
+    from desktop_kb.index import postings, term_df
     from desktop_kb.index.apply import Cursor, write_cursor
     from desktop_kb.index.prepare import (
         PreparedChunk,
@@ -185,6 +185,8 @@ def build_library(data_dir: Path, corpus: rc.SyntheticCorpus, sentence_vectors: 
     chunks = cid
     index.execute("BEGIN IMMEDIATE")
     term_df.refill(index)  # the writer's document counts, as a migration makes them
+    while postings.refresh(index):  # common words' postings, as the idle writer makes them
+        pass
     index_db.set_meta(index, "embed_model", model_id)
     index_db.set_meta(index, "segmenter", segmenter_signature())
     index_db.set_meta(index, "dirty", "0")

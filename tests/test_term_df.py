@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from desktop_kb.index import db, term_df
 from desktop_kb.index.segment import FTS5_TOKENIZE_SQL
 from desktop_kb.library import Library
@@ -80,7 +82,8 @@ def test_search_reads_the_writer_counts_and_sees_each_save(library: Library) -> 
     assert index_stats(reader, ["借用"]) == (2, {"借用": 2})
 
 
-def test_an_index_of_schema_7_gains_the_counts_without_a_rebuild(data_dir: Path) -> None:
+@pytest.mark.parametrize("old", [7, 8])
+def test_an_older_index_gains_the_counts_and_postings_without_a_rebuild(data_dir: Path, old: int) -> None:
     with Library(data_dir) as lib:
         if lib.startup_rebuild is not None:
             lib.startup_rebuild.result()
@@ -90,8 +93,11 @@ def test_an_index_of_schema_7_gains_the_counts_without_a_rebuild(data_dir: Path)
         index_path = lib.paths.index
         chunks = lib.index_status().chunks
     conn = sqlite3.connect(index_path, isolation_level=None)
-    conn.execute("DROP TABLE kb_df")
-    conn.execute("PRAGMA user_version = 7")
+    for table in ("kb_post", "kb_post_todo", "kb_vocab_inst", *(["kb_df"] if old == 7 else [])):
+        conn.execute(f"DROP TABLE {table}")  # kb_df's triggers go with kb_post's tables
+    for trigger in ("kb_df_update", "kb_df_insert", "kb_df_delete"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+    conn.execute(f"PRAGMA user_version = {old}")
     conn.close()
 
     conn = db.open_index_writer(index_path)
@@ -99,4 +105,6 @@ def test_an_index_of_schema_7_gains_the_counts_without_a_rebuild(data_dir: Path)
     assert not db.is_dirty(conn)  # migrated in place: no rebuild
     assert conn.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] == chunks
     assert _df(conn) == _vocab(conn) and _df(conn)["借用"] == 30
+    triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    assert triggers == {"kb_df_update", "kb_df_insert", "kb_df_delete"}
     conn.close()

@@ -14,11 +14,11 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from desktop_kb.index import term_df
+from desktop_kb.index import postings, term_df
 from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
 from desktop_kb.store.errors import environment_error, is_corruption
 
-INDEX_SCHEMA_VERSION = 8
+INDEX_SCHEMA_VERSION = 9
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -83,6 +83,8 @@ _SCHEMA = [
     # ... and the same counts kept by the writer (index/term_df.py): fts5vocab walks
     # a term's whole posting list to count it, on every lookup.
     term_df.SCHEMA,
+    # Common words' postings, for keyword search to score them itself (index/postings.py).
+    *postings.SCHEMA,
     """CREATE TABLE kb_failures(
         source_type TEXT NOT NULL,
         source_id INTEGER NOT NULL,
@@ -106,17 +108,26 @@ def _create(conn: sqlite3.Connection) -> None:
     conn.execute("COMMIT")
 
 
-def _migrate_from_7(conn: sqlite3.Connection) -> None:
-    """Schema 7 → 8: the writer's document counts (``kb_df``), counted once from FTS5.
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Schema 7 or 8 → 9 in place: rebuilding a large library takes hours.
 
-    Rebuilding a large library takes hours; counting its terms takes one walk of
-    the FTS index (0.7 s CPU at 10⁵ chunks).
+    7 → 8: the writer's document counts (``kb_df``), counted once from FTS5 (one
+    walk of the FTS index: 0.7 s CPU at 10⁵ chunks). 8 → 9: common words'
+    postings (``kb_post``), queued for the index writer to fill when idle;
+    search scores them through FTS5 meanwhile, as before.
     """
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if conn.execute("PRAGMA user_version").fetchone()[0] == 7:
-            conn.execute(term_df.SCHEMA)
-            term_df.refill(conn)
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version in (7, 8):
+            if version == 7:
+                conn.execute(term_df.SCHEMA)
+            for statement in postings.SCHEMA:
+                conn.execute(statement)
+            if version == 7:
+                term_df.refill(conn)  # its triggers queue the common words
+            else:
+                postings.queue_all(conn)
             conn.execute(f"PRAGMA user_version = {INDEX_SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:
@@ -176,8 +187,8 @@ def open_index_writer(path: Path) -> sqlite3.Connection:
         tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if version == 0 and tables == 0:
             _create(conn)
-        elif version == 7 and has_meta(conn):
-            _migrate_from_7(conn)
+        elif version in (7, 8) and has_meta(conn):
+            _migrate(conn)
         elif version != INDEX_SCHEMA_VERSION or not has_meta(conn):
             # Outdated or not ours: derived data, so start afresh.
             conn.close()

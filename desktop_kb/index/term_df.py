@@ -32,6 +32,12 @@ SCHEMA = "CREATE TABLE kb_df(term TEXT PRIMARY KEY, doc INTEGER NOT NULL) WITHOU
 # (basic block and extension A), which is nearly every token the segmenter writes.
 _PLAIN = re.compile(r"[0-9a-z\-_./+@#=:\u3400-\u4dbf\u4e00-\u9fff]+")
 _SCRATCH = threading.local()
+_WRITES = [0]  # rows written through Counts in this process (postings.py caches by it)
+
+
+def writes() -> int:
+    """Changes this process has made to ``kb_fts`` rows through :class:`Counts` so far."""
+    return _WRITES[0]
 
 
 def _scratch() -> sqlite3.Connection:
@@ -43,6 +49,11 @@ def _scratch() -> sqlite3.Connection:
         conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row')")
         _SCRATCH.conn = conn
     return conn
+
+
+def is_plain(token: str) -> bool:
+    """Whether FTS5 keeps ``token`` as one term, unchanged."""
+    return _PLAIN.fullmatch(token) is not None
 
 
 def fts_terms(text: str) -> set[str]:
@@ -102,6 +113,7 @@ class Counts:
         """Write the changes (inside the transaction that wrote the rows) and forget them."""
         changed = [(t, n) for t, n in self.delta.items() if n]
         self.delta.clear()
+        _WRITES[0] += 1
         if not changed:
             return
         conn.executemany(

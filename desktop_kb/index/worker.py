@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.index import db, handoff
+from desktop_kb.index import db, handoff, postings
 from desktop_kb.index.apply import Applier, IndexEvent
 from desktop_kb.index.backfill import backfill_vectors
 from desktop_kb.index.catchup import CatchUp, read_cursor
@@ -101,6 +101,9 @@ class IndexWorker:
         self._busy = False
         self._stopping = False
         self._poked = True  # look at the feed on the first turn
+        # Common words' postings may wait to be written (index/postings.py): looked at
+        # after any turn that did other work, written only when nothing else waits.
+        self._postings_due = True
         self._thread: threading.Thread | None = None
         self._store: sqlite3.Connection | None = None
         self._apply: Applier | None = None
@@ -363,7 +366,7 @@ class IndexWorker:
             return True
         if not self.is_owner or self.error is not None:
             return False
-        return bool(self._pending) or self._poked or (
+        return bool(self._pending) or self._poked or self._postings_due or (
             self._catchup is not None and self._catchup.in_round)
 
     def _poll_interval(self) -> float:
@@ -380,11 +383,14 @@ class IndexWorker:
         if self.error is not None and self._apply is None:
             self._open_index()  # retry opening (IndexUnavailable propagates: stall again)
         if job is not None:
+            self._postings_due = True
             self._run_job(job)
             return
         if keys:
+            self._postings_due = True
             self._applier().index_keys(keys)
             return
+        applied = self.applied
         self._follow_feed()
         self._serve_requests()
         if self.error is not None:
@@ -392,6 +398,27 @@ class IndexWorker:
             self._retry_s = 0.0
             self._publish_error(None)
             self._emit(IndexEvent("queue", detail="recovered"))
+        if self.applied != applied:
+            self._postings_due = True
+        else:
+            self._refresh_postings()
+
+    def _refresh_postings(self) -> None:
+        """With nothing else to do: write one slice of common words' postings."""
+        with self._cv:
+            if self._pending or self._control or not self._postings_due or (
+                    self._catchup is not None and self._catchup.in_round):
+                return
+        conn = self._applier().conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            postings.refresh(conn)
+            due = postings.pending(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        self._postings_due = due
 
     def _take_pending(self, limit: int) -> list[SourceKey]:
         keys = []

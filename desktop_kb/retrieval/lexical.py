@@ -21,6 +21,15 @@ until that sum falls under that score, within :data:`POSTINGS_CAP` rows (or
 (:func:`ranked_rows`): the top :data:`CERTAIN_TOP` is then exactly the
 unsplit query's. Fusion still sees every query term through term coverage.
 
+Common words with stored postings (index/postings.py) skip all of this: they
+are scored exactly with numpy over every row that holds them
+(retrieval/stored_scores.py), and FTS5 scores only the other branches (rare
+words, phrases) over all their rows, so every row gets its full-query BM25
+without walking or scoring a common word's rows in FTS5
+(:func:`word_rows`). A query whose other branches match more than
+:data:`REST_BUDGET` rows, or whose common words wait for their postings (just
+saved), takes the split above.
+
 Words the segmenter does not know are matched by their ideograph pairs
 (``kb_grams``) when the word-level match is weak: a query word the index has
 never seen, or a stretch the segmenter chops into single characters
@@ -33,10 +42,15 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from desktop_kb.index import user_words
+from desktop_kb.index.postings import MIN_DF
 from desktop_kb.index.segment import QueryAnalysis, analyse_query, gram_spans, han_bigrams
+from desktop_kb.index.term_df import is_plain
 from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match, quote_fts_token
+from desktop_kb.retrieval.stored_scores import combined_top, stored_entries
 from desktop_kb.retrieval.term_stats import index_stats
 
 # Body matches matter most; a hit in the title (or heading path) is a strong signal too.
@@ -65,6 +79,9 @@ CAP_SHARE = 0.02
 CERTAIN_TOP = 10
 #: FTS5's ``bm25()`` constants (fts5_aux.c): a phrase adds at most ``(k1 + 1)·IDF``.
 BM25_K1 = 1.2
+#: Rows FTS5 may score for the branches without stored postings before the query
+#: is split instead (about 13 ms of ``bm25()`` at most).
+REST_BUDGET = 5_000
 #: How much an exact bigram-phrase match adds to a chunk's word-level BM25.
 GRAM_WEIGHT = 1.0
 #: Rows the bigram query may score (its rarest phrases first).
@@ -167,13 +184,45 @@ def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
     branches = alternatives(analysis)
     if not branches:
         return []
-    total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
-    scores = dict(ranked_rows(index, branches, doc_freq, total, limit))
-    if GRAM_WEIGHT > 0:
-        for rowid, score in _gram_hits(index, query, analysis, doc_freq, limit).items():
-            scores[rowid] = scores.get(rowid, 0.0) + GRAM_WEIGHT * score
+    with _snapshot(index):  # counts, postings and rows of one moment
+        total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
+        scores = dict(word_rows(index, branches, doc_freq, total, limit))
+        if GRAM_WEIGHT > 0:
+            for rowid, score in _gram_hits(index, query, analysis, doc_freq, limit).items():
+                scores[rowid] = scores.get(rowid, 0.0) + GRAM_WEIGHT * score
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return ranked[:limit]
+
+
+@contextmanager
+def _snapshot(index: sqlite3.Connection) -> Iterator[None]:
+    """One read transaction around several statements (unless the caller holds one)."""
+    if index.in_transaction:
+        yield
+        return
+    index.execute("BEGIN")
+    try:
+        yield
+    finally:
+        index.execute("COMMIT")
+
+
+def word_rows(index: sqlite3.Connection, branches: list[Alternative], doc_freq: dict[str, int],
+              total: int, limit: int) -> list[tuple[int, float]]:
+    """Word-level BM25 (≥ 0) of the best ``limit`` rows, best first: exact for every row
+    when the common words have stored postings, else :func:`ranked_rows`."""
+    common = [b.tokens[0] for b in branches if len(b.tokens) == 1 and is_plain(b.tokens[0])
+              and doc_freq.get(b.tokens[0], 0) >= MIN_DF]
+    entries = stored_entries(index, common) if common else {}
+    rest = [b for b in branches if not (len(b.tokens) == 1 and b.tokens[0] in entries)]
+    if not entries or sum(branch_costs(rest, doc_freq).values()) > REST_BUDGET:
+        return ranked_rows(index, branches, doc_freq, total, limit)
+    match = join_match(rest)
+    other = [] if match is None else [
+        (int(rowid), max(0.0, -float(score)))
+        for rowid, score in index.execute(f"SELECT rowid, {_BM25} FROM kb_fts WHERE kb_fts MATCH ?",
+                                          (match,))]
+    return combined_top(index, entries, other, limit)
 
 
 def ranked_rows(index: sqlite3.Connection, branches: list[Alternative], doc_freq: dict[str, int],

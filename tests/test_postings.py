@@ -1,0 +1,124 @@
+"""Common words' stored postings: scores equal FTS5's bm25(), and no change leaves one stale."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import pytest
+
+from desktop_kb.index import postings
+from desktop_kb.index.segment import analyse_query
+from desktop_kb.library import Library
+from desktop_kb.retrieval import lexical
+from desktop_kb.retrieval.fts_query import alternatives, join_match
+from desktop_kb.retrieval.term_stats import index_stats
+
+_WORDS = ["所有权", "借用", "生命周期", "编译器", "rust", "数据", "系统", "时候", "学习", "内存",
+          "docker-compose.yml", "main.py", "安装", "镜像", "线程", "并发", "闭包", "trait", "泛型"]
+_QUERIES = ["rust 所有权 借用", "数据 系统 生命周期", "时候 学习 编译器 内存", "docker-compose.yml 安装 镜像",
+            "main.py 测试 数据", '"生命周期 编译器" 时候', "闭包 trait 泛型 系统", "线程 并发 数据 系统 时候",
+            "所有权 OR 借用 NOT rust", "缺席的词 数据"]
+
+
+def _fill(library: Library) -> None:
+    """Every word gets an entry now (the writer would do it when idle, common words only)."""
+    def fill(conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT OR IGNORE INTO kb_post_todo(term) SELECT term FROM kb_df")
+        while postings.refresh(conn, instances=50):
+            pass
+        conn.execute("COMMIT")
+    library.worker.call(fill).result()
+
+
+def _unsplit(index: sqlite3.Connection, query: str) -> list[tuple[int, float]]:
+    match = join_match(alternatives(analyse_query(query)))
+    return [(int(r), -float(s)) for r, s in index.execute(lexical._RANKED, (match, 1000))]
+
+
+def _stored_path(index: sqlite3.Connection, query: str) -> tuple[list[tuple[int, float]], int]:
+    branches = alternatives(analyse_query(query))
+    total, df = index_stats(index, sorted({t for b in branches for t in b.tokens}))
+    common = [b.tokens[0] for b in branches if len(b.tokens) == 1]
+    used = index.execute(f"SELECT count(*) FROM kb_post WHERE term IN ({','.join('?' * len(common))})",
+                         common).fetchone()[0]
+    return lexical.word_rows(index, branches, df, total, 1000), used
+
+
+def _same(a: list[tuple[int, float]], b: list[tuple[int, float]]) -> None:
+    assert [r for r, _ in a] == [r for r, _ in b]
+    assert all(abs(x - y) < 1e-9 for (_, x), (_, y) in zip(a, b, strict=True))
+
+
+@pytest.fixture
+def words_library(library: Library, monkeypatch: pytest.MonkeyPatch) -> Library:
+    monkeypatch.setattr(lexical, "MIN_DF", 1)  # every word counts as common here
+    rng = random.Random(3)
+    weights = [1.0 / (i + 1) for i in range(len(_WORDS))]
+    for i in range(60):
+        body = " ".join(rng.choices(_WORDS, weights, k=rng.randint(1, 30)))
+        title = " ".join(rng.choices(_WORDS, weights, k=rng.randint(0, 3))) or f"笔记 {i}"
+        library.add_note(title, body + ("\n\n" + "数据 " * 40 if i % 7 == 0 else ""))
+    library.drain()
+    return library
+
+
+def test_stored_scores_are_fts5_bm25_for_every_row(words_library: Library) -> None:
+    _fill(words_library)
+    index = words_library.index_reader
+    for query in _QUERIES:
+        rows, used = _stored_path(index, query)
+        assert used > 0, query
+        _same(rows, _unsplit(index, query))
+
+
+def test_a_change_drops_the_entries_of_its_words_and_search_stays_exact(words_library: Library) -> None:
+    _fill(words_library)
+    index = words_library.index_reader
+    assert index.execute("SELECT count(*) FROM kb_post WHERE term = '借用'").fetchone()[0] == 1
+    note = words_library.add_note("新 借用", "借用 借用 生命周期 rust")
+    words_library.drain()
+    gone = {t for (t,) in index.execute("SELECT term FROM kb_post")}
+    assert not gone & {"借用", "生命周期", "rust", "新"}  # every word the new rows hold
+    assert "闭包" in gone  # untouched words keep theirs
+    for query in _QUERIES:
+        _same(_stored_path(index, query)[0], _unsplit(index, query))
+    words_library.save_note(note, title="改名 闭包")  # title only: rows rewritten in place
+    words_library.drain()
+    assert index.execute("SELECT count(*) FROM kb_post WHERE term = '闭包'").fetchone()[0] == 0
+    _fill(words_library)
+    words_library.delete_note(note)
+    words_library.drain()
+    for query in _QUERIES:
+        _same(_stored_path(index, query)[0], _unsplit(index, query))
+    words_library.rebuild()
+    _fill(words_library)
+    for query in _QUERIES:
+        rows, used = _stored_path(index, query)
+        _same(rows, _unsplit(index, query))
+
+
+def test_the_writer_fills_waiting_words_when_idle(words_library: Library) -> None:
+    index = words_library.index_reader
+
+    def queue(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT OR IGNORE INTO kb_post_todo(term) SELECT term FROM kb_df")
+    words_library.worker.call(queue).result()
+    for _ in range(200):  # each turn writes one slice
+        words_library.drain()
+        if not words_library.worker.call(postings.pending).result():
+            break
+    assert not postings.pending(index)
+    assert index.execute("SELECT count(*) FROM kb_post").fetchone()[0] > 10
+
+
+def test_lengths_and_averages_are_the_ones_fts5_scores_with() -> None:
+    conn = sqlite3.connect(":memory:", isolation_level=None)  # committed rows, as a reader sees them
+    conn.execute("CREATE VIRTUAL TABLE kb_fts USING fts5(body, title)")
+    rows = [("a " * 130, "b " * 3), ("a b c", ""), ("x " * 20000, "y")]  # multi-byte varints
+    for i, (body, title) in enumerate(rows, start=1):
+        conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)", (i, body, title))
+    sizes = dict(conn.execute("SELECT id, sz FROM kb_fts_docsize"))
+    assert [postings._varint_sum(sizes[i]) for i in (1, 2, 3)] == [133, 3, 20001]
+    assert postings.averages(conn) == (3, 133 + 3 + 20001)
