@@ -92,10 +92,23 @@ def test_a_change_drops_the_entries_of_its_words_and_search_stays_exact(words_li
     words_library.drain()
     for query in _QUERIES:
         _same(_stored_path(index, query)[0], _unsplit(index, query))
-    words_library.rebuild()
+    note2 = words_library.add_note("旧 标题", "借用 闭包")
+    words_library.drain()
+    _fill(words_library)
+    words_library.save_note(note2, title="新 标题")
+    words_library.drain()  # the same words, rewritten in place: lengths changed, counts did not
+    assert index.execute("SELECT count(*) FROM kb_post WHERE term IN ('借用', '闭包')").fetchone()[0] == 0
+    for query in _QUERIES:
+        _same(_stored_path(index, query)[0], _unsplit(index, query))
+    _fill(words_library)
+    words_library.rebuild()  # every row rewritten under a new id, every count the same
+    for query in _QUERIES:
+        _same(_stored_path(index, query)[0], _unsplit(index, query))
+    assert index.execute("SELECT count(*) FROM kb_post").fetchone()[0] == 0
     _fill(words_library)
     for query in _QUERIES:
         rows, used = _stored_path(index, query)
+        assert used > 0
         _same(rows, _unsplit(index, query))
 
 

@@ -110,8 +110,13 @@ class Counts:
                 f"SELECT body, title FROM kb_fts WHERE rowid IN ({marks})", part), -1)
 
     def flush(self, conn: sqlite3.Connection) -> None:
-        """Write the changes (inside the transaction that wrote the rows) and forget them."""
-        changed = [(t, n) for t, n in self.delta.items() if n]
+        """Write the changes (inside the transaction that wrote the rows) and forget them.
+
+        Every word a changed row holds is written, even when its count came out
+        the same (a row rewritten, or one row out and another in): the write is
+        what drops the word's stored postings (postings.py's triggers).
+        """
+        changed = list(self.delta.items())
         self.delta.clear()
         _WRITES[0] += 1
         if not changed:
@@ -119,7 +124,7 @@ class Counts:
         conn.executemany(
             "INSERT INTO kb_df(term, doc) VALUES (?, ?) "
             "ON CONFLICT(term) DO UPDATE SET doc = doc + excluded.doc", changed)
-        gone = [(t,) for t, n in changed if n < 0]
+        gone = [(t,) for t, n in changed if n <= 0]
         if gone:
             conn.executemany("DELETE FROM kb_df WHERE term = ? AND doc <= 0", gone)
 

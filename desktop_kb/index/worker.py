@@ -104,6 +104,7 @@ class IndexWorker:
         # Common words' postings may wait to be written (index/postings.py): looked at
         # after any turn that did other work, written only when nothing else waits.
         self._postings_due = True
+        self._postings_turn = False  # a turn taken only for postings: not "indexing"
         self._thread: threading.Thread | None = None
         self._store: sqlite3.Connection | None = None
         self._apply: Applier | None = None
@@ -303,7 +304,9 @@ class IndexWorker:
         """In-process work not yet done (the feed's backlog is counted by the status)."""
         with self._cv:
             # A backfill is not pending indexing: the status shows it as "embedding".
-            return len(self._pending) + (1 if self._busy and not self._backfilling else 0)
+            # Nor is writing common words' postings (search is complete meanwhile).
+            busy = self._busy and not self._backfilling and not self._postings_turn
+            return len(self._pending) + (1 if busy else 0)
 
     # ----- worker thread: the loop ----------------------------------------------
 
@@ -347,6 +350,8 @@ class IndexWorker:
                         break
                     job = self._control.popleft() if self._control else None
                     keys = [] if job else self._take_pending(BATCH)
+                    self._postings_turn = not (job or keys or self._poked or (
+                        self._catchup is not None and self._catchup.in_round))
                     self._busy = True
                 try:
                     self._turn(job, keys)
@@ -354,7 +359,7 @@ class IndexWorker:
                     self._stall(exc)
                 finally:
                     with self._cv:
-                        self._busy = False
+                        self._busy = self._postings_turn = False
                         pending = len(self._pending)
                         self._cv.notify_all()
                     self._emit(IndexEvent("queue", pending=pending))
