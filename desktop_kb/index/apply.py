@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.index import term_df
+from desktop_kb.index import term_df, vector_file
 from desktop_kb.index import user_words as uw
-from desktop_kb.index import vector_file
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
 from desktop_kb.index.terms import source_terms
