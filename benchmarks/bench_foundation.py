@@ -10,7 +10,7 @@ in place (never copied into the repository). Figures:
 1. save → searchable latency: ``t0`` just before ``Library.save_note``, then the
    benchmark thread polls ``Library.search(marker)`` until the note is found.
 2. rebuild throughput (chars/s) on the 256 CMRC paragraphs and on ~10,000 notes
-   (~5 M chars, which takes worker.py's process-pool path), next to single-thread
+   (~5 M chars, which takes index/rebuild.py's process-pool path), next to single-thread
    ``segment_for_index`` over the same text, measured in the same run.
 3. query time of ``Library.search(q, limit=10)`` versus a ``body LIKE '%t%' OR …``
    scan of the store over the same query terms, on both library sizes.
@@ -173,12 +173,12 @@ def raw_segmentation(texts: Sequence[tuple[str, str]]) -> dict[str, Any]:
 
 
 def bench_rebuild(lib: Any) -> dict[str, Any]:
-    from desktop_kb.index import worker
+    from desktop_kb.index import rebuild
 
     t = time.perf_counter()
     result = lib.rebuild()
     wall = time.perf_counter() - t
-    pool = result.chars >= worker.POOL_MIN_CHARS and min(2, os.cpu_count() or 1) >= 2
+    pool = result.chars >= rebuild.POOL_MIN_CHARS and min(2, os.cpu_count() or 1) >= 2
     return {
         "notes": result.sources, "chunks": result.chunks, "chars": result.chars,
         "seconds": round(wall, 3), "chars_per_s": round(result.chars / wall),
@@ -242,7 +242,7 @@ def timed(label: str, fn: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def run(cmrc: Path, poll_s: float, data_root: str | None) -> dict[str, Any]:
-    from desktop_kb.index import worker
+    from desktop_kb.index import rebuild
     from desktop_kb.library import Library
 
     paragraphs, questions = load_cmrc(cmrc)
@@ -311,12 +311,12 @@ def run(cmrc: Path, poll_s: float, data_root: str | None) -> dict[str, Any]:
             progress(f"rebuild (b) {len(large_texts)} notes, pool path")
             res["rebuild_large"] = bench_rebuild(lib)
             progress("rebuild (b) again with the pool forced off (reference)")
-            saved = worker.POOL_MIN_CHARS
-            worker.POOL_MIN_CHARS = 1 << 62
+            saved = rebuild.POOL_MIN_CHARS
+            rebuild.POOL_MIN_CHARS = 1 << 62
             try:
                 res["rebuild_large_in_thread"] = bench_rebuild(lib)
             finally:
-                worker.POOL_MIN_CHARS = saved
+                rebuild.POOL_MIN_CHARS = saved
             progress("raw segmentation over the large corpus")
             res["rebuild_large"]["raw_segmentation"] = raw_segmentation(large_texts)
 

@@ -149,9 +149,9 @@ class _Lengths:
         return out
 
 
-def _varint_sum(blob: bytes) -> int:
-    """Sum of the SQLite varints in ``blob`` (one per column)."""
-    total = 0
+def _varints(blob: bytes) -> list[int]:
+    """The SQLite varints in ``blob``, in order (FTS5's docsize and averages records)."""
+    values: list[int] = []
     i = 0
     n = len(blob)
     while i < n:
@@ -165,8 +165,13 @@ def _varint_sum(blob: bytes) -> int:
             value = (value << 7) | (byte & 0x7F)
             if not byte & 0x80:
                 break
-        total += value
-    return total
+        values.append(value)
+    return values
+
+
+def _varint_sum(blob: bytes) -> int:
+    """Sum of the SQLite varints in ``blob`` (one per column)."""
+    return sum(_varints(blob))
 
 
 def averages(conn: sqlite3.Connection) -> tuple[int, int]:
@@ -174,20 +179,6 @@ def averages(conn: sqlite3.Connection) -> tuple[int, int]:
     row = conn.execute("SELECT block FROM kb_fts_data WHERE id = 1").fetchone()
     if row is None or not row[0]:
         return 0, 0
-    blob = bytes(row[0])
-    values: list[int] = []
-    i = 0
-    while i < len(blob):
-        value = 0
-        for k in range(9):
-            byte = blob[i]
-            i += 1
-            if k == 8:
-                value = (value << 8) | byte
-                break
-            value = (value << 7) | (byte & 0x7F)
-            if not byte & 0x80:
-                break
-        values.append(value)
+    values = _varints(bytes(row[0]))
     return values[0], sum(values[1:])
 
