@@ -35,10 +35,10 @@ _INCOMPLETE_TAIL = re.compile(
     r"(?:(?:\x1b\[|\x9b)[0-?]*[ -/]*"
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*\x1b?"
     r"|\x1b[ -/]*)\Z")
-# C0 controls but tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates.
 # A carriage return at the end of what a piece can emit, perhaps followed by sequences that
 # clean() removes before it reads CRs: the next piece may start with the LF of a CR/LF pair.
-_TRAILING_CR = re.compile(f"\r(?:{_CSI}|{_STRING_SEQ}|{_OTHER_ESC})*\\Z")
+_TRAILING_CR = re.compile(f"\r(?:{_SEQUENCE.pattern})*\\Z")
+# C0 controls but tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # What JSON output escapes beyond json.dumps's own (which covers C0): a terminal acts on
 # these, and a \uXXXX escape keeps the value exact for the program reading it.
