@@ -73,8 +73,9 @@ def _library(data_dir: Path, notes: int = 150, engine: HashEngine | None = None)
     return lib
 
 
-def _exact_index(lib: Library) -> tuple[DenseIndex, CountingVectors]:
-    """The same rows as ``lib.dense``, rescored from ``kb_vectors`` alone (the reference)."""
+def _dense_index(lib: Library, *, slots: bool) -> tuple[DenseIndex, CountingVectors]:
+    """The same rows as ``lib.dense``, rescored from ``index.vectors`` slots (``kb_vectors``
+    where a slot is not used) or, without ``slots``, from ``kb_vectors`` alone (the reference)."""
     engine = lib.engine
     assert engine is not None
     conn = sqlite3.connect(lib.paths.index)
@@ -82,24 +83,10 @@ def _exact_index(lib: Library) -> tuple[DenseIndex, CountingVectors]:
         ids, codes = load_codes(conn, engine.model_id, engine.dim)
     finally:
         conn.close()
-    exact = CountingVectors(lib.paths.index)
-    index = DenseIndex(exact)
+    vectors = CountingVectors(lib.paths.index)
+    index = DenseIndex(vectors, vector_file.SlotReader(lib.paths.index) if slots else None)
     index.reset(engine.model_id, engine.dim, ids, codes)
-    return index, exact
-
-
-def _with_slots(lib: Library) -> tuple[DenseIndex, CountingVectors]:
-    engine = lib.engine
-    assert engine is not None
-    conn = sqlite3.connect(lib.paths.index)
-    try:
-        ids, codes = load_codes(conn, engine.model_id, engine.dim)
-    finally:
-        conn.close()
-    fallback = CountingVectors(lib.paths.index)
-    index = DenseIndex(fallback, vector_file.SlotReader(lib.paths.index))
-    index.reset(engine.model_id, engine.dim, ids, codes)
-    return index, fallback
+    return index, vectors
 
 
 QUERIES = ("topic 3 的内容", "note 42", "第 7 条", "something else entirely", "zq0099")
@@ -118,8 +105,8 @@ def _same_results(lib: Library, index: DenseIndex, reference: DenseIndex) -> Non
 def test_rescoring_reads_slots_and_gives_the_cosines_of_kb_vectors(data_dir: Path) -> None:
     with _library(data_dir) as lib:
         assert vector_file.path_for(lib.paths.index).is_file()
-        index, fallback = _with_slots(lib)
-        reference, _ = _exact_index(lib)
+        index, fallback = _dense_index(lib, slots=True)
+        reference, _ = _dense_index(lib, slots=False)
         _same_results(lib, index, reference)
         assert fallback.fetched == []  # every candidate came from its slot
         # The app's own index reads the same way.
@@ -145,8 +132,8 @@ def test_a_wrong_or_missing_slot_is_read_from_kb_vectors(data_dir: Path) -> None
             os.pwrite(fd, b"\x7f" * (row // 2), vector_file.HEADER + 12 * row + row // 2)
         finally:
             os.close(fd)
-        index, fallback = _with_slots(lib)
-        reference, _ = _exact_index(lib)
+        index, fallback = _dense_index(lib, slots=True)
+        reference, _ = _dense_index(lib, slots=False)
         _same_results(lib, index, reference)
         assert set(fallback.fetched) <= {5, 9, 12}
         everything = list(range(1, 151))
@@ -156,7 +143,7 @@ def test_a_wrong_or_missing_slot_is_read_from_kb_vectors(data_dir: Path) -> None
         assert sorted(set(fallback.fetched)) == [5, 9, 12]
 
         path.unlink()  # no file at all: everything from kb_vectors
-        index, fallback = _with_slots(lib)
+        index, fallback = _dense_index(lib, slots=True)
         _same_results(lib, index, reference)
         assert fallback.fetched
 
@@ -179,13 +166,13 @@ def test_saves_write_their_slots_and_rebuild_or_a_model_switch_replace_the_file(
         reader.close()
 
         lib.rebuild()  # chunk ids are given out again: their slots are written again
-        index, fallback = _with_slots(lib)
-        _same_results(lib, index, _exact_index(lib)[0])
+        index, fallback = _dense_index(lib, slots=True)
+        _same_results(lib, index, _dense_index(lib, slots=False)[0])
         assert fallback.fetched == []
 
         lib.worker.set_engine(lambda: HashEngine("another-model")).result(TIMEOUT)
-        index, fallback = _with_slots(lib)
-        _same_results(lib, index, _exact_index(lib)[0])
+        index, fallback = _dense_index(lib, slots=True)
+        _same_results(lib, index, _dense_index(lib, slots=False)[0])
         assert fallback.fetched == []  # the new model's vectors, not the old slots
         assert not vector_file.SlotReader(lib.paths.index).open("hash-test", engine.dim)
 
