@@ -25,6 +25,7 @@ import argparse
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,21 @@ def run(library: Path, budgets: list[int], n_queries: int, offset: int, cap: int
               f"{percentile(t_old, 50) * 1000:>12.2f} {percentile(t_old, 99) * 1000:>7.2f}")
 
 
+def hybrid_top10(lib: Any, queries: list[str]) -> Callable[[], list[list[int]]]:
+    """Once the model is ready: a function giving each question's hybrid top 10 chunk ids,
+    as the search is configured when it is called."""
+    assert lib.model_ready is not None
+    lib.model_ready.result()
+    return lambda: [[r.chunk_id for r in lib.search(q, limit=10, mode="hybrid").results]
+                    for q in queries]
+
+
+def top10_agreement(reference: list[list[int]], got: list[list[int]]) -> tuple[float, int]:
+    """(mean share of each non-empty reference list found in ``got``'s, identical lists)."""
+    shares = [len(set(a) & set(b)) / len(a) for a, b in zip(reference, got, strict=True) if a]
+    return sum(shares) / len(shares), sum(a == b for a, b in zip(reference, got, strict=True))
+
+
 def stored(library: Path, n_queries: int, offset: int, models_dir: Path | None) -> None:
     """The app's word-level ranking (``word_rows``: common words from stored postings,
     the rest by FTS5) and the split query (``ranked_rows``) against the unsplit one,
@@ -194,12 +210,7 @@ def stored(library: Path, n_queries: int, offset: int, models_dir: Path | None) 
 
     word_rows = lexical.word_rows
     with Library(library, models_dir=models_dir) as lib:
-        assert lib.model_ready is not None
-        lib.model_ready.result()
-
-        def top10() -> list[list[int]]:
-            return [[r.chunk_id for r in lib.search(q, limit=10, mode="hybrid").results]
-                    for q in queries]
+        top10 = hybrid_top10(lib, queries)
 
         def reference(index: sqlite3.Connection, branches: list[Any], df: dict[str, int],
                       total: int, limit: int) -> list[tuple[int, float]]:
@@ -211,10 +222,8 @@ def stored(library: Path, n_queries: int, offset: int, models_dir: Path | None) 
             ref = top10()
         finally:
             lexical.word_rows = word_rows
-        got10 = top10()
-        shares = [len(set(a) & set(b)) / len(a) for a, b in zip(ref, got10, strict=True) if a]
-        same = sum(a == b for a, b in zip(ref, got10, strict=True))
-        print(f"  hybrid top 10 against the unsplit word query: overlap {sum(shares) / len(shares):.4f}, "
+        share, same = top10_agreement(ref, top10())
+        print(f"  hybrid top 10 against the unsplit word query: overlap {share:.4f}, "
               f"identical lists {same}/{len(queries)}")
 
 
@@ -226,22 +235,15 @@ def hybrid_overlap(library: Path, models_dir: Path, budgets: list[int], n_querie
     queries = rc.load_queries(rc.find_shared())[offset:offset + n_queries]
     saved = lexical.POSTINGS_BUDGET
     with Library(library, models_dir=models_dir) as lib:
-        assert lib.model_ready is not None
-        lib.model_ready.result()
-
-        def top10() -> list[list[int]]:
-            return [[r.chunk_id for r in lib.search(q, limit=10, mode="hybrid").results]
-                    for q in queries]
+        top10 = hybrid_top10(lib, queries)
 
         try:
             lexical.POSTINGS_BUDGET = 10**12
             reference = top10()
             for budget in budgets:
                 lexical.POSTINGS_BUDGET = budget
-                got = top10()
-                shares = [len(set(a) & set(b)) / len(a) for a, b in zip(reference, got, strict=True) if a]
-                same = sum(a == b for a, b in zip(reference, got, strict=True))
-                print(f"hybrid top 10, budget {budget}: overlap {sum(shares) / len(shares):.4f}, "
+                share, same = top10_agreement(reference, top10())
+                print(f"hybrid top 10, budget {budget}: overlap {share:.4f}, "
                       f"identical lists {same}/{len(queries)}")
         finally:
             lexical.POSTINGS_BUDGET = saved
