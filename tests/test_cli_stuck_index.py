@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from test_index_env_errors import fill_the_index, make_room
 
 from desktop_kb.cli import common
 from desktop_kb.index import db
@@ -45,13 +46,12 @@ def test_a_full_index_stops_the_wait_with_the_reason_and_loses_nothing(
     with Library(data_dir, load_model=False) as lib:
         lib.add_note("first", "fits zqstuck0")
         assert lib.drain(TIMEOUT)
-        pages = lib.worker.call(lambda c: c.execute("PRAGMA page_count").fetchone()[0]).result()
-        lib.worker.call(lambda c: c.execute(f"PRAGMA max_page_count = {pages}")).result()
+        fill_the_index(lib)
         ids = [lib.add_note(f"n{i}", ("很长的笔记 long note " * 300) + f"zqstuck{i + 1}") for i in range(20)]
         message = _waited_error(lib)
         assert message.startswith("Saved in the library, but not searchable yet: ")
         assert "full" in message.lower() and "\n" not in message
-        lib.worker.call(lambda c: c.execute("PRAGMA max_page_count = 1000000")).result()
+        make_room(lib)
         common.wait_for_index(lib)  # room again: the same wait now ends, nothing raised
         for i, note_id in enumerate(ids):
             assert [(r.source_type, r.source_id) for r in lib.search(f"zqstuck{i + 1}").results] == [

@@ -52,24 +52,21 @@ def test_a_locked_index_is_shown_kept_and_recovered(data_dir: Path, monkeypatch:
         lib.close()
 
 
-def test_a_full_index_stalls_with_the_reason_and_catches_up_when_there_is_room(
-    data_dir: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    real_connect = db._connect
-    limit: dict[str, int] = {}
+def fill_the_index(lib: Library) -> None:
+    """The index may grow no more (its writer's connection is capped at its size): a full disk."""
+    pages = lib.worker.call(lambda c: c.execute("PRAGMA page_count").fetchone()[0]).result()
+    lib.worker.call(lambda c: c.execute(f"PRAGMA max_page_count = {pages}")).result()
 
-    def small_connect(path: Path) -> sqlite3.Connection:
-        conn = real_connect(path)
-        if "pages" in limit:
-            conn.execute(f"PRAGMA max_page_count = {limit['pages']}")
-        return conn
 
-    monkeypatch.setattr(db, "_connect", small_connect)
+def make_room(lib: Library) -> None:
+    lib.worker.call(lambda c: c.execute("PRAGMA max_page_count = 1000000")).result()
+
+
+def test_a_full_index_stalls_with_the_reason_and_catches_up_when_there_is_room(data_dir: Path) -> None:
     with Library(data_dir, load_model=False) as lib:
         lib.add_note("first", "fits zqenv3")
         assert lib.drain(TIMEOUT)
-        pages = lib.worker.call(lambda c: c.execute("PRAGMA page_count").fetchone()[0]).result()
-        lib.worker.call(lambda c: c.execute(f"PRAGMA max_page_count = {pages}")).result()
+        fill_the_index(lib)
         ids = [lib.add_note(f"n{i}", ("很长的笔记 long note " * 300) + f"zqenvfull{i}") for i in range(20)]
         assert _wait(lambda: lib.index_status().state == "unavailable")
         status = lib.index_status()
@@ -77,7 +74,7 @@ def test_a_full_index_stalls_with_the_reason_and_catches_up_when_there_is_room(
         assert status.failures == []  # the notes are not at fault: nothing recorded against them
         assert status.pending >= 1
         assert (data_dir / "index.sqlite").exists()
-        lib.worker.call(lambda c: c.execute("PRAGMA max_page_count = 1000000")).result()
+        make_room(lib)
         assert lib.drain(TIMEOUT)
         assert lib.index_status().state == "ok"
         for i, note_id in enumerate(ids):
