@@ -19,7 +19,7 @@ import sys
 import tty
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from desktop_kb.cli.output import StreamCleaner, clean, to_json
@@ -72,6 +72,8 @@ def test_json_is_exact_valid_and_terminal_safe() -> None:
 
 
 @settings(max_examples=300, deadline=None)
+# A CR inside an unterminated string sequence is not a line break waiting for its LF.
+@example(chars=["\x9d", "\r", "\x1b", "\x1b"], cuts=[])
 @given(st.lists(st.sampled_from(["\x1b", "[", "]", "3", "1", "m", "8", ";", "\\", "\x07", "\r", "\n",
                                  "\x9b", "\x9c", "\x9d", "P", "a", "中", " ", "\u202e"]),
                 max_size=40),

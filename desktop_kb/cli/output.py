@@ -35,9 +35,6 @@ _INCOMPLETE_TAIL = re.compile(
     r"(?:(?:\x1b\[|\x9b)[0-?]*[ -/]*"
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*\x1b?"
     r"|\x1b[ -/]*)\Z")
-# A carriage return at the end of what a piece can emit, perhaps followed by sequences that
-# clean() removes before it reads CRs: the next piece may start with the LF of a CR/LF pair.
-_TRAILING_CR = re.compile(f"\r(?:{_SEQUENCE.pattern})*\\Z")
 # C0 controls but tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # What JSON output escapes beyond json.dumps's own (which covers C0): a terminal acts on
@@ -62,6 +59,19 @@ def to_json(payload: Any) -> str:
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def _before_open_cr(done: str) -> int:
+    """Where ``done`` may be cut so that a CR whose LF can still come is held back: a CR
+    followed only by whole sequences (clean() drops them before it reads CRs). Read over
+    the sequences' own spans, so a CR inside a string sequence (OSC …) is not taken for one.
+    """
+    pos = len(done)
+    for match in reversed(list(_SEQUENCE.finditer(done))):
+        if match.end() != pos:
+            break
+        pos = match.start()
+    return pos - 1 if pos > 0 and done[pos - 1] == "\r" else len(done)
+
+
 class StreamCleaner:
     """Cleans text that arrives in pieces (a streamed answer) as if it came whole.
 
@@ -77,9 +87,7 @@ class StreamCleaner:
         tail = _INCOMPLETE_TAIL.search(text)
         if tail is not None:
             cut = tail.start()
-        pending_cr = _TRAILING_CR.search(text, 0, cut)
-        if pending_cr is not None:
-            cut = pending_cr.start()
+        cut = _before_open_cr(text[:cut])
         if len(text) - cut > _MAX_HELD:
             cut = len(text)
         self._held = text[cut:]
