@@ -117,7 +117,8 @@ class QaPreviewDialog(QDialog):
         names = {"local_only": self.tr("local only"), "api_key": self.tr("API key or token"),
                  "private_key": self.tr("private key"), "password": self.tr("password"),
                  "resident_id": self.tr("ID card number"), "mobile": self.tr("phone number"),
-                 "bank_card": self.tr("bank card number"), "email": self.tr("e-mail address")}
+                 "bank_card": self.tr("bank card number"), "email": self.tr("e-mail address"),
+                 "passport": self.tr("passport number"), "address": self.tr("home address")}
         return ", ".join(names.get(r, r) for r in reasons)
 
     def _verdict_text(self, action: str, reasons: list[str]) -> str:

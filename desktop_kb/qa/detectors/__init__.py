@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from desktop_kb.qa.detectors.addresses import addresses
 from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table_cells
 from desktop_kb.qa.detectors.base import KINDS, Finding
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
+from desktop_kb.qa.detectors.encoded import encoded_runs
 from desktop_kb.qa.detectors.keys import private_keys
 from desktop_kb.qa.detectors.literals import long_literals
 from desktop_kb.qa.detectors.normalize import normalize
@@ -26,26 +28,40 @@ from desktop_kb.qa.detectors.numbers import (
     valid_resident_id,
 )
 from desktop_kb.qa.detectors.prose import keyword_tokens, prose
+from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, service_tokens, assignments, spaced_pairs, table_cells, prose, keyword_tokens,
-    urls_and_headers, long_literals, resident_ids, bank_cards, phones, emails)
+    urls_and_headers, long_literals, resident_ids, bank_cards, phones, emails, addresses)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
+MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 
 
-def detect(text: str) -> list[Finding]:
+def detect(text: str, _depth: int = 0) -> list[Finding]:
     """Every finding in ``text`` (original offsets), sorted; overlapping findings are merged."""
     norm = normalize(text)
     raw: list[Finding] = []
     for detector in DETECTORS:
         raw.extend(detector(norm.text))
+    if _depth < MAX_DECODE_DEPTH:
+        raw.extend(_decoded(norm.text, _depth))
+    raw += list(continued_tokens(norm.text, raw))
     spans = []
     for f in raw:
         start, end = norm.span(f.start, f.end)
         if end > start:
             spans.append(Finding(f.kind, start, end))
     return merge(spans)
+
+
+def _decoded(text: str, depth: int) -> Iterable[Finding]:
+    """An encoded run whose decoded text holds a finding is withheld whole, as that kind."""
+    for start, end, decoded in encoded_runs(text):
+        inner = detect(decoded, depth + 1)
+        if inner:
+            kind = min((f.kind for f in inner), key=lambda k: _RANK.get(k, 99))
+            yield Finding(kind, start, end)
 
 
 def merge(findings: list[Finding]) -> list[Finding]:

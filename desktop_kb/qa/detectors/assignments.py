@@ -65,7 +65,8 @@ def assignments(text: str) -> Iterator[Finding]:
                 or (m.group("name").lower() == "pass" and re.fullmatch(r"[A-Za-z]+", value)):
             continue  # FORCE_CHANGE_PASSWORD = "FORCE_CHANGE_PASSWORD", {'pass': 'bandpass'}: names
         if not quoted and text[m.start("name") - 1:m.start("name")] in ("?", "&"):
-            cut = re.search(r"[&#]", value)  # a URL query: the value ends at the next parameter
+            cut = re.search(r"&", value)  # a URL query: the value ends at the next parameter ("#" is
+            # a fragment in a browser's URL, but a password character in a JDBC one: withhold it)
             if cut:
                 value, end = value[:cut.start()], start + cut.start()
         spaced = bool(re.search(r"\s=|=\s", text[m.end("name"):start]))

@@ -54,6 +54,10 @@ _SLASH_PAIR_RE = re.compile(
 _SEED_RE = re.compile(
     r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"
     r"(?P<v>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})\b")
+# "-p" after a login command or a -u/--username flag on the same line is the password
+# (docker/podman/oc/helm registry logins); a number there is psql's port.
+_LOGIN_P_RE = re.compile(
+    r"(?i)(?:\blogin\b|\s(?:-u|--user(?:name)?)[\s=])[^\n]*?\s-p[ \t=]*[\"']?(?P<v>[^\s\"'-][^\s\"']*)")
 _SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
 _ORACLE_RE = re.compile(r"(?i)\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
 _REDIS_A_RE = re.compile(r"\bredis-cli\b[^\n]*?\s(?:-a|--pass|--askpass)\s+[\"']?(?P<v>[^\s\"']+)")
@@ -120,6 +124,10 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
     for m in _SEED_RE.finditer(text):
         yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    if " -p" in text:
+        for m in _LOGIN_P_RE.finditer(text):
+            if not is_placeholder(m.group("v")) and not re.fullmatch(r"\d{1,5}", m.group("v")):
+                yield Finding(PASSWORD, m.start("v"), m.end("v"))
     for rx, hint in ((_CURL_USER_RE, "-u"), (_CURL_USER_RE, "-user"), (_MYSQL_P_RE, "-p"), (_HTPASSWD_RE, "htpasswd"),
                      (_SSHPASS_RE, "sshpass"), (_REDIS_A_RE, "redis-cli"), (_ORACLE_RE, "/"), (_CREDENTIAL_PAIR_RE, ","),
                      (_PGPASS_RE, ":"), (_WIFI_QR_RE, "wifi:")):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from desktop_kb.qa.detectors.base import BANK_CARD, MOBILE, RESIDENT_ID, Finding, near
+from desktop_kb.qa.detectors.base import BANK_CARD, MOBILE, PASSPORT, RESIDENT_ID, Finding, near
 
 _SEP = r"[ \-.\u00a0]"
 _NOT_DECIMAL = r"(?<!\d[.,])"  # "-10.00867440597927" is a fraction, not a number with a 0086 prefix
@@ -53,9 +53,11 @@ _ID_WORDS = re.compile(r"身份证|身分证|身份證|身分證|证件|證件|�
 _TW_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z][12]\d{8}(?![0-9A-Za-z])")
 _TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # values 10..35 in this order
 _HK_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{1,2}\d{6}\s?(?P<paren>\()?[0-9A](?(paren)\))(?![0-9A-Za-z])")
+# Passports and the travel permits that stand in for them: letters and digits (E12345678,
+# EA1234567, C12345678) or nine digits (a US passport), after the word for the document.
 _PASSPORT_RE = re.compile(
-    r"(?:护照|護照|passport)\s*(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*(?P<v>[A-Z]{1,2}\d{7,8})(?![0-9A-Za-z])",
-    re.I)
+    r"(?:护照|護照|passport|通行证|通行證|台胞证|台胞證|回乡证|回鄉證|travel\s+document)\s*"
+    r"(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*(?P<v>[A-Z]{1,2}\d{7,8}|\d{9})(?![0-9A-Za-z])", re.I)
 
 
 def _grouping_ok(raw: str) -> bool:
@@ -103,7 +105,7 @@ def resident_ids(text: str) -> list[Finding]:
     found += [Finding(RESIDENT_ID, m.start(), m.end()) for m in _HK_ID_RE.finditer(text)
               if valid_hk_id(m.group(0))
               and (m.group("paren") or near(text, m.start(), m.end(), _ID_WORDS, 24, 8))]
-    found += [Finding(RESIDENT_ID, m.start("v"), m.end("v")) for m in _PASSPORT_RE.finditer(text)]
+    found += [Finding(PASSPORT, m.start("v"), m.end("v")) for m in _PASSPORT_RE.finditer(text)]
     return found
 
 
@@ -147,7 +149,8 @@ def phones(text: str) -> list[Finding]:
         grouped = _groups(num) in _PHONE_GROUPS and (worded or not re.fullmatch(r"\d{3}\.\d{8}", num))
         contiguous = _groups(num) in ((11,), (1,) * 11)  # spelled digit by digit needs a word too
         if prefixed or grouped or (contiguous and worded and not _UNIT_AFTER.match(text, m.end())):
-            found.append(Finding(MOBILE, m.start("num"), m.end()))
+            # With its country code: "0086" glued to the number is part of what identifies it.
+            found.append(Finding(MOBILE, m.start() if prefixed else m.start("num"), m.end()))
     for m in _TW_MOBILE_RE.finditer(text):
         num = m.group("num")
         prefixed = bool(m.group("prefix"))
@@ -178,6 +181,12 @@ _CARD_PREFIX_RE = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[0478]|35|6[0-9]|9)")
 _CARD_GROUPS = {(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 4, 4, 4, 2), (4, 4, 4, 4, 1), (4, 6, 5), (4, 6, 4),
                 (4, 4, 4, 3), (4, 4, 4, 2), (6, 13), (6, 12), (6, 10), (4, 4, 4, 4, 4)}
 _IBAN_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![0-9A-Za-z])")
+
+
+# The code on the back of a card is what makes a card number usable online.
+_CVV_RE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:cvv2?|cvc2?|cvn2?|security\s+code|card\s+verification(?:\s+(?:code|value))?|"
+    r"安全码|安全碼|(?:卡)?背面(?:后|後)?三位(?:数|數|码|碼)?)\s*(?:[:：=#]|is)?\s*(?P<v>\d{3,4})(?!\d)")
 
 
 def luhn_ok(digits: str) -> bool:
@@ -219,4 +228,5 @@ def bank_cards(text: str) -> list[Finding]:
         if grouped or (len(groups) == 1 and near(text, m.start(), m.end(), _CARD_WORDS, 32, 16)):
             found.append(Finding(BANK_CARD, m.start(), m.end()))
     found += [Finding(BANK_CARD, m.start(), m.end()) for m in _IBAN_RE.finditer(text) if _iban_ok(m.group(0))]
+    found += [Finding(BANK_CARD, m.start("v"), m.end("v")) for m in _CVV_RE.finditer(text)]
     return found

@@ -61,6 +61,8 @@ _KEYWORD_RE = re.compile(
     r"|(?<![A-Za-z])(?:AK|SK)(?![A-Za-z])|密钥|密鑰|秘钥|祕鑰|令牌|凭证|憑證|凭据|憑據|授权码|授權碼|私钥|私鑰|密码|密碼|口令")
 _TOKEN_RE = re.compile(r"(?<![A-Za-z0-9_+/=.~-])[A-Za-z0-9_+/=.~-]{16,512}(?![A-Za-z0-9_+/=.~-])")
 _FILLER_STOP_RE = re.compile(r"[。！？\n]|\.\s")
+# A key copied in groups, the way it is shown or read out: "93b8 1c47 cf4b 9bda …", "K7QF-2M9X-…".
+_GROUPED_RE = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{4,8}(?:[ -][A-Za-z0-9]{4,8}){3,15}(?![A-Za-z0-9_-])")
 
 
 def keyword_tokens(text: str) -> Iterator[Finding]:
@@ -78,3 +80,7 @@ def keyword_tokens(text: str) -> Iterator[Finding]:
             if looks_random(value) and not is_path_or_url(value):
                 yield Finding(API_KEY, m.start(), m.start() + len(value))
                 break
+        grouped = _GROUPED_RE.search(text, kw.end(), min(len(text), limit + 160))
+        if grouped is not None and grouped.start() <= limit \
+                and looks_random(re.sub(r"[ -]", "", grouped.group(0))):
+            yield Finding(API_KEY, grouped.start(), grouped.end())

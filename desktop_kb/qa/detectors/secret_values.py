@@ -84,8 +84,8 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
     the rest of the line after an unquoted value.
     """
     v = value.strip()
-    if has_han(v) or is_placeholder(v) or _FORMAT_RE.search(v):
-        return False
+    if has_han(v) or is_placeholder(v) or (_FORMAT_RE.search(v) and not _symbol_rich(v)):
+        return False  # a format string; a generated key may hold "%o" by chance (Django's do)
     if not quoted and (CODE_RE.search(v) or re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", v)
                        or followed_by[:1] in (")", ",") and re.fullmatch(r"[A-Za-z_]\w*", v)):
         return False  # a variable or an expression, not a literal

@@ -2071,6 +2071,16 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>电子邮件地址</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="121" />
+        <source>passport number</source>
+        <translation>护照号</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="121" />
+        <source>home address</source>
+        <translation>住址</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/qa_preview.py" line="123" />
         <source>blocked ({0})</source>
         <translation>已拦截（{0}）</translation>

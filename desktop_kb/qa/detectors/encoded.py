@@ -1,0 +1,74 @@
+"""Text hidden in an encoding: base64 (also URL-safe), hex and percent-encoding.
+
+Encoding a secret hides it from every pattern (a Kubernetes ``Secret`` stores
+its values in base64; people base64 a key "so scanners miss it"). So a run
+that decodes to readable text is decoded and the decoded text goes through
+the detectors again; what they find there withholds the whole run, named by
+the kind found. Runs that decode to bytes (images, hashes, compressed data)
+or to plain words ("Hello world") change nothing, so study text is judged as
+before.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import urllib.parse
+from collections.abc import Iterator
+
+from desktop_kb.text.han import HAN_CHARS
+
+_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
+_HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Za-z])")
+_PERCENT_RE = re.compile(r"(?:[A-Za-z0-9._~!*'()+@:=-]|%[0-9A-Fa-f]{2}){4,}")
+# What decoded text must look like to be read again: printable, mostly ASCII or Chinese.
+_READABLE_RE = re.compile(rf"[\x20-\x7e\t\n\r{HAN_CHARS}\u3000-\u303f\uff00-\uffef]+")
+MAX_RUN = 20_000  # a base64-encoded key file is a few KB; longer runs are data, not secrets
+
+
+def _readable(raw: bytes) -> str | None:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(text) < 6 or _READABLE_RE.fullmatch(text) is None:
+        return None
+    return text
+
+
+def _from_base64(run: str) -> str | None:
+    core = run.rstrip("=")
+    if len(core) % 4 == 1 or not re.search(r"[A-Z]", core) or not re.search(r"[a-z0-9]", core):
+        return None  # impossible length; words in one case are names, not base64
+    alphabet = "-_" if re.search(r"[-_]", core) else "+/"
+    if alphabet == "-_" and re.search(r"[+/]", core):
+        return None
+    try:
+        raw = base64.b64decode(core + "=" * (-len(core) % 4), altchars=alphabet.encode(), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return _readable(raw)
+
+
+def encoded_runs(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, decoded text) for every run of ``text`` that decodes to readable text."""
+    for m in _BASE64_RE.finditer(text):
+        if len(m.group(0)) <= MAX_RUN and (decoded := _from_base64(m.group(0))) is not None:
+            yield m.start(), m.end(), decoded
+    for m in _HEX_RE.finditer(text):
+        if len(m.group(0)) <= MAX_RUN and (decoded := _readable(bytes.fromhex(m.group(0)))) is not None:
+            yield m.start(), m.end(), decoded
+    if "%" in text:
+        for m in _PERCENT_RE.finditer(text):
+            run = m.group(0)
+            if run.count("%") >= 2 and (decoded := _from_percent(run)) is not None:
+                yield m.start(), m.end(), decoded
+
+
+def _from_percent(run: str) -> str | None:
+    try:
+        decoded = urllib.parse.unquote(run, errors="strict")
+    except UnicodeDecodeError:
+        return None
+    return decoded if decoded != run else None
