@@ -6,7 +6,7 @@ Run from the repository root::
 
 Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
 ``written`` (the shapes the detectors were built against), then ``heldout``
-to ``heldout6``, each written after the detectors passed the batches before
+to ``heldout7``, each written after the detectors passed the batches before
 it and measured before any change it prompted (see each module's docstring
 for its first-run figure). Each case is a note, a
 pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
@@ -50,7 +50,7 @@ from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
 
 SPEED_SETS = ("cmrc2018_trial", "drcd_dev", "rust_book_cn")
-BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")  # in the order they were written
+BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")  # in the order they were written
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
     SHARED = ROOT.parents[1] / "shared"

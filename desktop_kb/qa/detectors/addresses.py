@@ -43,10 +43,11 @@ _CN_PART_RE = re.compile(
 _BARE_ROOM_RE = re.compile(r"[ \t]?-?[ \t]?\d{3,4}(?![\d年元个個人次号號万萬位米条條%.])")
 # Between two parts: the estate's or building's name, or nothing ("华星时代", "富力公寓").
 _FILLER_RE = re.compile(rf"[ \t]*(?:[{HAN_CHARS}A-Za-z]{{0,10}}[ \t]*)?")
-# Public buildings: a room there is an office, a shop or a ward (大厦 and 公寓 are homes too).
+# Public buildings: a room there is an office, a shop or a ward (大厦 and 公寓 are homes too, and
+# so is a university: its dormitories are where learners live).
 _VENUE_RE = re.compile(
     r"广场|廣場|商场|商場|商城|购物|購物|中心|酒店|饭店|飯店|宾馆|賓館|写字楼|寫字樓|医院|醫院|银行|銀行|"
-    r"博物馆|博物館|图书馆|圖書館|百货|百貨|商厦|商廈|办公|辦公|大学|大學|学院|學院|公司|政府|法院|车站|車站|机场|機場")
+    r"博物馆|博物館|图书馆|圖書館|百货|百貨|商厦|商廈|办公|辦公|公司|政府|法院|车站|車站|机场|機場")
 _INNER = {"unit", "room", "flat", "group", "bare_room"}
 _AFTER_BUILDING = {"building", "unit", "floor"}
 # A road or estate name runs back to the district, city or punctuation before it.

@@ -26,11 +26,16 @@ _VALUE = (r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|`(?P<bq>[^`\n]
           r"(?P<raw>[^\s\"'`,;]{1,300}))")
 _ASSIGN_RE = re.compile(
     rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")
-_ZH_NAME = (r"(?P<name>密码|密碼|口令|授权码|授權碼|密钥|密鑰|秘钥|祕鑰|令牌|凭证|憑證|凭据|憑據|私钥|私鑰|"
-            r"PIN码|PIN碼|pin码)")
+_ZH_NAMES = ("密码", "密碼", "口令", "授权码", "授權碼", "密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据",
+             "憑據", "私钥", "私鑰", "PIN码", "PIN碼", "pin码")
+# "密 码：…": a space typed between the characters (to dodge a filter, or by the input method).
+_ZH_NAME = "(?P<name>" + "|".join("[ \t]?".join(word) for word in _ZH_NAMES) + ")"
+# A password character: printable ASCII but "," and ";", which end the value unless a comma sits
+# inside it ("zxcvbnm,./" is a keyboard-row password; "密码 abc, 然后…" ends at the comma).
+_PW_CHAR = r"[\x21-\x2b\x2d-\x3a\x3c-\x7e]"
 _ZH_ASSIGN_RE = re.compile(
     _ZH_NAME + r"[ \t]*(?P<sep>[:=]|(?:(?:已|被)?(?:改|换|換|设|設|修改|更新|重置|变|變)(?:成|为|為|到|置为|置為))了?|"
-    r"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>[\x21-\x2b\x2d-\x3a\x3c-\x7e]{1,200})")
+    rf"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>{_PW_CHAR}(?:{_PW_CHAR}|,(?={_PW_CHAR})){{0,199}})")
 # "密码设成了名字缩写加生日 lw19900101": a few words describe the password, then it is written out.
 _ZH_DESCRIBED_RE = re.compile(
     r"(?P<name>密码|密碼|口令)[^\n，。；,;:：]{0,4}?(?:设成|設成|设为|設為|改成|改为|改為|换成|換成|用的是|是)了?"
@@ -84,11 +89,12 @@ def assignments(text: str) -> Iterator[Finding]:
     for m in _ZH_ASSIGN_RE.finditer(text):
         if _CIPHER_PREFIX_RE.search(text[max(0, m.start() - 6):m.start()]):
             continue
-        name = m.group("name")
+        name = re.sub(r"[ \t]", "", m.group("name"))
         cls = SECRET_NAME if name in _ZH_SECRET_NAMES else PASSWORD_NAME
         value, start, end, quoted = value_of(m)
-        if not m.group("sep") and not re.search(r"\d", value):
-            continue  # "密码 RSA 算法": without ：/是/为 only a value with digits reads as a password
+        if not m.group("sep") and not re.search(r"\d", value) \
+                and not (len(value) >= 6 and re.search(r"[^\w\s]", value)):
+            continue  # "密码 RSA 算法": without ：/是/为 only a value with digits or symbols reads as one
         if value and plausible(value, cls, quoted=quoted):
             yield finding_for(cls, start, end)
     for m in _ZH_DESCRIBED_RE.finditer(text):

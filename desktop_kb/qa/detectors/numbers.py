@@ -60,6 +60,17 @@ _PASSPORT_RE = re.compile(
     r"(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*(?P<v>[A-Z]{1,2}\d{7,8}|\d{9})(?![0-9A-Za-z])", re.I)
 
 
+# US Social Security numbers: 3-2-4 digits, said to be one by a word next to them.
+_SSN_RE = re.compile(r"(?<![\d-])\d{3}[- ]\d{2}[- ]\d{4}(?![\d-])")
+_SSN_WORDS = re.compile(r"\bssn\b|social\s+security|社会保障号|社會安全號|社安号", re.I)
+
+
+def valid_ssn(value: str) -> bool:
+    """Area 001-899 except 666, group and serial not all zeros (SSA's rules since 2011)."""
+    area, group, serial = re.split(r"[- ]", value)
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
 def _grouping_ok(raw: str) -> bool:
     groups = re.split(_SEP, raw)
     if len(groups) == 1:
@@ -106,6 +117,8 @@ def resident_ids(text: str) -> list[Finding]:
               if valid_hk_id(m.group(0))
               and (m.group("paren") or near(text, m.start(), m.end(), _ID_WORDS, 24, 8))]
     found += [Finding(PASSPORT, m.start("v"), m.end("v")) for m in _PASSPORT_RE.finditer(text)]
+    found += [Finding(RESIDENT_ID, m.start(), m.end()) for m in _SSN_RE.finditer(text)
+              if valid_ssn(m.group(0)) and near(text, m.start(), m.end(), _SSN_WORDS, 32, 8)]
     return found
 
 
@@ -207,6 +220,16 @@ def _iban_ok(value: str) -> bool:
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
+def _parent_key(text: str, pos: int) -> str:
+    """The line that opens the object a value sits in ("card": { / card:), or "" — a JSON or
+    YAML file pretty-printed puts the word for the number one line up."""
+    line_start = text.rfind("\n", 0, pos)
+    if line_start <= 0:
+        return ""
+    previous = text[text.rfind("\n", 0, line_start) + 1:line_start].rstrip()
+    return previous if previous.endswith(("{", ":", "[")) else ""
+
+
 def bank_cards(text: str) -> list[Finding]:
     found: list[Finding] = []
     if not _THREE_DIGITS_RE.search(text):
@@ -225,7 +248,9 @@ def bank_cards(text: str) -> list[Finding]:
                 found.append(Finding(BANK_CARD, m.start(), m.end()))
             continue
         grouped = groups in _CARD_GROUPS
-        if grouped or (len(groups) == 1 and near(text, m.start(), m.end(), _CARD_WORDS, 32, 16)):
+        worded = near(text, m.start(), m.end(), _CARD_WORDS, 32, 16) \
+            or _CARD_WORDS.search(_parent_key(text, m.start())) is not None
+        if grouped or (len(groups) == 1 and worded):
             found.append(Finding(BANK_CARD, m.start(), m.end()))
     found += [Finding(BANK_CARD, m.start(), m.end()) for m in _IBAN_RE.finditer(text) if _iban_ok(m.group(0))]
     found += [Finding(BANK_CARD, m.start("v"), m.end("v")) for m in _CVV_RE.finditer(text)]
