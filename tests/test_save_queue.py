@@ -105,21 +105,29 @@ def test_a_note_purged_by_another_process_keeps_its_words_as_a_new_note(
         lib.close()
 
 
+def fill_the_rest(filler: Path) -> None:
+    """Write zeros until the disk refuses; an open that already fails means it is full."""
+    try:
+        with open(filler, "wb") as fh:
+            while True:
+                fh.write(b"\0" * 65536)
+                fh.flush()
+    except OSError:
+        pass
+    assert filler.exists()
+
+
 def test_a_real_full_disk(qtbot, queue: SaveQueue, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with tmpfs(tmp_path / "disk", 3072) as disk:
+    # 16 MB: the library's own files (WAL, lexicon cache) must fit before the filler takes
+    # the rest; at 3 MB they sometimes filled the disk themselves and the filler's open failed.
+    with tmpfs(tmp_path / "disk", 16384) as disk:
         data_dir = disk / "library"
         lib = Library(data_dir, load_model=False)
         try:
             note_id = lib.add_note("磁盘", "short")
             queue.set_library(lib)
             filler = disk / "filler"
-            with open(filler, "wb") as fh:  # fill what is left
-                try:
-                    while True:
-                        fh.write(b"\0" * 65536)
-                        fh.flush()
-                except OSError:
-                    pass
+            fill_the_rest(filler)
             with qtbot.waitSignal(queue.saveFailed, timeout=20000) as failed:
                 queue.save(note_id, "磁盘", BIG + "zqlost5")
             assert failed.args[0] == note_id
