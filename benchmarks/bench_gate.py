@@ -6,7 +6,7 @@ Run from the repository root::
 
 Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
 ``written`` (the shapes the detectors were built against), then ``heldout``
-to ``heldout7``, each written after the detectors passed the batches before
+to ``heldout8``, each written after the detectors passed the batches before
 it and measured before any change it prompted (see each module's docstring
 for its first-run figure). Each case is a note, a
 pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
@@ -22,7 +22,8 @@ sentences), every fragment of the Rust book in Chinese
 (code, hashes, identifiers) and the study-text negatives in the corpus
 (``negatives``; ``negatives2`` and ``negatives3``, written with ``heldout4`` and
 ``heldout5``, reported together as ``study_negatives_heldout``; ``negatives4``, written with
-``heldout6``, as ``study_negatives_session8``). Any
+``heldout6``, as ``study_negatives_session8``; ``negatives5``, written with ``heldout8``, as
+``study_negatives_session9``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -45,12 +46,14 @@ from benchmarks.gate_corpus.negatives import NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives2 import NEGATIVES as HELDOUT_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives3 import NEGATIVES as HELDOUT_NEGATIVES3  # noqa: E402
 from benchmarks.gate_corpus.negatives4 import NEGATIVES as SESSION8_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives5 import NEGATIVES as SESSION9_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
 
 SPEED_SETS = ("cmrc2018_trial", "drcd_dev", "rust_book_cn")
-BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")  # in the order they were written
+BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
+           "heldout8")  # in the order they were written
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
     SHARED = ROOT.parents[1] / "shared"
@@ -169,7 +172,8 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
         "study_negatives": [(f"neg#{i}", t, "", "") for i, t in enumerate(NEGATIVES)],
         "study_negatives_heldout": [(f"neg2#{i}", t, "", "") for i, t in enumerate(HELDOUT_NEGATIVES)]
         + [(f"neg3#{i}", t, "", "") for i, t in enumerate(HELDOUT_NEGATIVES3)],
-        "study_negatives_session8": [(f"neg4#{i}", t, "", "") for i, t in enumerate(SESSION8_NEGATIVES)]}
+        "study_negatives_session8": [(f"neg4#{i}", t, "", "") for i, t in enumerate(SESSION8_NEGATIVES)],
+        "study_negatives_session9": [(f"neg5#{i}", t, "", "") for i, t in enumerate(SESSION9_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]

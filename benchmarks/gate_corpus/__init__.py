@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CATEGORIES = ("api_key", "auth_header", "connection_string", "private_key", "password",
-              "resident_id", "mobile", "bank_card", "email", "passport", "address")
+              "resident_id", "mobile", "bank_card", "email", "passport", "address",
+              "otp_secret", "recovery_phrase", "licence_plate")
 CONTAINERS = ("note", "env", "md", "json", "yaml", "py", "txt")
 
 
