@@ -23,7 +23,8 @@ sentences), every fragment of the Rust book in Chinese
 (``negatives``; ``negatives2`` and ``negatives3``, written with ``heldout4`` and
 ``heldout5``, reported together as ``study_negatives_heldout``; ``negatives4``, written with
 ``heldout6``, as ``study_negatives_session8``; ``negatives5``, written with ``heldout8``, as
-``study_negatives_session9``). Any
+``study_negatives_session9``; ``negatives6``, aimed at that session's new rules after they were
+written, as ``study_negatives_session9_rules``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -47,6 +48,7 @@ from benchmarks.gate_corpus.negatives2 import NEGATIVES as HELDOUT_NEGATIVES  # 
 from benchmarks.gate_corpus.negatives3 import NEGATIVES as HELDOUT_NEGATIVES3  # noqa: E402
 from benchmarks.gate_corpus.negatives4 import NEGATIVES as SESSION8_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives5 import NEGATIVES as SESSION9_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives6 import NEGATIVES as SESSION9_RULE_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
@@ -173,7 +175,9 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
         "study_negatives_heldout": [(f"neg2#{i}", t, "", "") for i, t in enumerate(HELDOUT_NEGATIVES)]
         + [(f"neg3#{i}", t, "", "") for i, t in enumerate(HELDOUT_NEGATIVES3)],
         "study_negatives_session8": [(f"neg4#{i}", t, "", "") for i, t in enumerate(SESSION8_NEGATIVES)],
-        "study_negatives_session9": [(f"neg5#{i}", t, "", "") for i, t in enumerate(SESSION9_NEGATIVES)]}
+        "study_negatives_session9": [(f"neg5#{i}", t, "", "") for i, t in enumerate(SESSION9_NEGATIVES)],
+        "study_negatives_session9_rules": [(f"neg6#{i}", t, "", "")
+                                           for i, t in enumerate(SESSION9_RULE_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]

@@ -118,7 +118,9 @@ class QaPreviewDialog(QDialog):
                  "private_key": self.tr("private key"), "password": self.tr("password"),
                  "resident_id": self.tr("ID card number"), "mobile": self.tr("phone number"),
                  "bank_card": self.tr("bank card number"), "email": self.tr("e-mail address"),
-                 "passport": self.tr("passport number"), "address": self.tr("home address")}
+                 "passport": self.tr("passport number"), "address": self.tr("home address"),
+                 "recovery_code": self.tr("recovery phrase or code"),
+                 "licence_plate": self.tr("licence plate number")}
         return ", ".join(names.get(r, r) for r in reasons)
 
     def _verdict_text(self, action: str, reasons: list[str]) -> str:

@@ -18,7 +18,9 @@ from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
 from desktop_kb.qa.detectors.keys import private_keys
+from desktop_kb.qa.detectors.label_lines import label_lines
 from desktop_kb.qa.detectors.literals import long_literals
+from desktop_kb.qa.detectors.mrz import machine_readable_zones
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.detectors.numbers import (
     bank_cards,
@@ -27,13 +29,17 @@ from desktop_kb.qa.detectors.numbers import (
     resident_ids,
     valid_resident_id,
 )
+from desktop_kb.qa.detectors.plates import licence_plates
 from desktop_kb.qa.detectors.prose import keyword_tokens, prose
+from desktop_kb.qa.detectors.recovery import recovery_codes
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
+from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrases
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
-    private_keys, service_tokens, assignments, spaced_pairs, table_cells, prose, keyword_tokens,
-    urls_and_headers, long_literals, resident_ids, bank_cards, phones, emails, addresses)
+    private_keys, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
+    prose, keyword_tokens, urls_and_headers, long_literals, recovery_phrases, recovery_codes, resident_ids,
+    machine_readable_zones, bank_cards, phones, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 

@@ -32,7 +32,11 @@ _NOT_ORDINAL = r"(?<!第)(?<!第[ \t])"  # 第二单元, 第 5 栋: a lesson or 
 _CN_PART_RE = re.compile(
     rf"(?P<road>(?:大道|大街|胡同|路|街|巷|弄|道)(?:{_S}(?:[东西南北中]|{_N}){_S}段)?{_S}\d{{1,5}}"
     rf"(?:{_S}[-之]{_S}\d{{1,4}})?{_S}[号號](?![楼樓舍馆館码碼线線])院?)"
+    # A numbered lane (巷/弄) and the house in it: 张杨路1588弄3号, 文化路二段128巷5弄12號.
+    rf"|(?P<lane>\d{{1,4}}{_S}[巷弄](?!堂)(?:{_S}\d{{1,4}}{_S}[巷弄])?"
+    rf"(?:{_S}\d{{1,4}}(?:{_S}[-之]{_S}\d{{1,4}})?{_S}[号號](?![楼樓舍馆館码碼线線]))?)"
     rf"|(?P<flat>\d{{1,3}}{_S}(?:楼|樓|层|層|F){_S}之{_S}\d{{1,3}})"  # 3樓之2: a flat on the 3rd floor
+    rf"|(?P<block>第{_S}\d{{1,3}}{_S}[座期])"  # 第3期第18座: a phase and a tower of a Hong Kong estate
     rf"|(?P<building>{_NOT_ORDINAL}(?:\d{{1,4}}|[A-Za-z]){_S}(?:号楼|號樓|号院|號院|号舍|號舍|号馆|號館|栋|棟|幢|座|舍))"
     rf"|(?P<unit>{_NOT_ORDINAL}{_N}{_S}(?:单元|單元))"
     rf"|(?P<room>\d{{1,5}}{_S}(?:室|户|戶)(?![厅廳]))"  # 3室2厅 is a flat's layout, not its number
@@ -41,6 +45,8 @@ _CN_PART_RE = re.compile(
     rf"|(?P<house>(?<![\d路街道巷弄])\d{{1,4}}{_S}[号號](?![楼樓院线線舍馆館码碼]))")
 # A bare number right after a building, unit or floor is the room: 7号楼413, B座1502, 2 单元 602.
 _BARE_ROOM_RE = re.compile(r"[ \t]?-?[ \t]?\d{3,4}(?![\d年元个個人次号號万萬位米条條%.])")
+# A letter right after a floor is the flat: 23樓F室, 10/F B.
+_BARE_LETTER_RE = re.compile(r"[ \t]?[A-Z]{1,2}(?:[ \t]?(?:室|單位|单位))?(?![A-Za-z0-9])")
 # Between two parts: the estate's or building's name, or nothing ("华星时代", "富力公寓").
 _FILLER_RE = re.compile(rf"[ \t]*(?:[{HAN_CHARS}A-Za-z]{{0,10}}[ \t]*)?")
 # Public buildings: a room there is an office, a shop or a ward (大厦 and 公寓 are homes too, and
@@ -49,7 +55,7 @@ _VENUE_RE = re.compile(
     r"广场|廣場|商场|商場|商城|购物|購物|中心|酒店|饭店|飯店|宾馆|賓館|写字楼|寫字樓|医院|醫院|银行|銀行|"
     r"博物馆|博物館|图书馆|圖書館|百货|百貨|商厦|商廈|办公|辦公|公司|政府|法院|车站|車站|机场|機場")
 _INNER = {"unit", "room", "flat", "group", "bare_room"}
-_AFTER_BUILDING = {"building", "unit", "floor"}
+_AFTER_BUILDING = {"building", "block", "unit", "floor"}
 # A road or estate name runs back to the district, city or punctuation before it.
 _NAME_BACK_RE = re.compile(rf"[{HAN_CHARS}]{{1,10}}$")
 _ADMIN_SUFFIXES = "省市区區县縣镇鎮乡鄉州盟旗"
@@ -63,6 +69,8 @@ def _parts(text: str) -> list[tuple[str, int, int]]:
         parts.append((kind, m.start(kind), m.end(kind)))
         if kind in _AFTER_BUILDING:
             bare = _BARE_ROOM_RE.match(text, m.end())
+            if bare is None and kind == "floor":
+                bare = _BARE_LETTER_RE.match(text, m.end())
             if bare is not None:
                 parts.append(("bare_room", bare.start(), bare.end()))
     return parts
@@ -97,12 +105,37 @@ def _chains(parts: list[tuple[str, int, int]], text: str) -> Iterator[list[tuple
 _CN_ANCHOR_RE = re.compile(r"[\dA-Za-z一二三四五六七八九十][ \t]?[号號]?(?:单元|單元|室|户|戶|栋|棟|幢|座|舍|楼|樓|层|層|组|組|队|隊)")
 
 
+# An estate, then building-unit-room written with dashes: 翠苑三区 12-3-502, 阳光花园5-2-301.
+_DASHED_RE = re.compile(r"\d{1,3}-\d{1,2}-\d{3,4}(?![\d-])")  # (a digit first: the engine skips ahead)
+_ESTATE_BEFORE_RE = re.compile(
+    rf"(?P<name>[{HAN_CHARS}]{{0,12}}(?:小区|小區|花园|花園|家园|家園|公寓|新村|苑|园|園|区|區|里|村|城|府|湾|灣|庭|居|"
+    rf"阁|閣|院|坊|邨))[ \t]?$")
+
+
+def _dashed(text: str) -> Iterator[Finding]:
+    for m in _DASHED_RE.finditer(text):
+        if m.start() and text[m.start() - 1] in "0123456789-":
+            continue  # part of a longer number ("2024-03-15")
+        estate = _ESTATE_BEFORE_RE.search(text, max(0, m.start() - 16), m.start())
+        if estate is None:
+            continue
+        name = estate.group("name")
+        cuts = [i for i, c in enumerate(name[:-1]) if c in _ADMIN_SUFFIXES
+                and not (c in "区區" and i and name[i - 1] in _NOT_DISTRICT)]
+        start = estate.start() + (cuts[-1] + 1 if cuts else 0)
+        if not _VENUE_RE.search(text[start:estate.end("name")]):
+            yield Finding(ADDRESS, start, m.end())
+
+
 def chinese_addresses(text: str) -> Iterator[Finding]:
+    if "-" in text:
+        yield from _dashed(text)
     if not _CN_ANCHOR_RE.search(text):
         return
     for chain in _chains(_parts(text), text):
         kinds = {k for k, _s, _e in chain}
-        if len(chain) < 2 or not kinds & _INNER:
+        # Inside a building, or up the stairs of a house in a lane (Taipei's 巷弄…號3樓 are homes).
+        if len(chain) < 2 or not (kinds & _INNER or {"lane", "floor"} <= kinds):
             continue
         # 学院路30号, 锦绣小区12栋: the road's or the estate's name is part of it.
         start = _name_start(text, chain[0][1])
@@ -117,15 +150,17 @@ def chinese_addresses(text: str) -> Iterator[Finding]:
 # ----- English -----------------------------------------------------------------------------------
 
 _STREET_SUFFIX = (r"Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|"
-                  r"Terrace|Close|Crescent|Highway|Hwy|Parkway|Pkwy|Square|Sq|Row|Walk|Alley|Gardens")
+                  r"Terrace|Close|Crescent|Highway|Hwy|Parkway|Pkwy|Square|Sq|Row|Walk|Alley|Gardens|"
+                  r"Grove|Mews|Rise|Hill|View|Park|Green|Vale|Parade|Circle|Cir|Trail|Heights|Wharf|Quay")
 _EN_PART_RE = re.compile(
     rf"(?P<street>\b\d{{1,5}}[A-Za-z]?(?:-\d{{1,4}})?,?\s+(?:(?:[NSEW]\.?|North|South|East|West)\s+)?"
     rf"(?:(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))\s+){{1,3}}(?:{_STREET_SUFFIX})\b\.?)"
     r"|(?P<dwelling>\b(?:Apt|Apartment|Flat|Suite|Ste|Room|Rm)\.?\s*(?:No\.?\s*)?#?\s*[A-Z0-9]{1,5}(?:-[A-Z0-9]{1,5})?\b)"
     r"|(?P<block>\b(?:Unit|Floor|Fl|Building|Bldg|Block|Blk|Tower)\.?\s*(?:No\.?\s*)?#?\s*[A-Z0-9]{1,4}\b)"
-    r"|(?P<postcode>\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b)")
+    r"|(?P<postcode>\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
+    r"|\b(?:[A-Z]{2}\s)?[A-Z]\d[A-Z]\s\d[A-Z]\d\b)")  # US ZIP, UK postcode, Canada (ON M5J 0C3)
 # Between two parts: a comma, and perhaps a town or an estate ("Springfield", "Wangjing Garden").
-_EN_FILLER_RE = re.compile(r"\s*,?\s*(?:(?:[A-Z][a-z]+\.?\s+){0,3}[A-Z][a-z]+\s*,\s*)?")
+_EN_FILLER_RE = re.compile(r"\s*,?\s*(?:(?:[A-Z][a-z]+\.?\s+){0,3}[A-Z][a-z]+\s*,?\s*)?")
 _EN_NAME_AFTER_RE = re.compile(r"\s*,\s*(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+(?![\w-])")
 
 
@@ -148,10 +183,20 @@ def english_addresses(text: str) -> Iterator[Finding]:
         chain = [part] if part[1] >= 0 else []
 
 
-_EN_ANCHOR_RE = re.compile(rf"\b(?:{_STREET_SUFFIX}|Apt|Apartment|Flat|Suite|Ste|Room|Rm)\b")
+_ANCHOR_WORDS = (_STREET_SUFFIX + "|Apt|Apartment|Flat|Suite|Ste|Room|Rm").split("|")
+# Grouped by first letter so the pattern starts with literals and the regex engine skips ahead;
+# the word boundary before it is checked in code.
+_EN_ANCHOR_RE = re.compile("(?:" + "|".join(
+    f"{first}(?:{'|'.join(sorted({w[1:] for w in _ANCHOR_WORDS if w[0] == first}, key=len, reverse=True))})"
+    for first in sorted({w[0] for w in _ANCHOR_WORDS})) + r")\b")
+
+
+def _has_anchor(text: str) -> bool:
+    return any(not (m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_"))
+               for m in _EN_ANCHOR_RE.finditer(text))
 
 
 def addresses(text: str) -> Iterator[Finding]:
     yield from chinese_addresses(text)
-    if _EN_ANCHOR_RE.search(text) and re.search(r"\d", text):
+    if re.search(r"\d", text) and _has_anchor(text):
         yield from english_addresses(text)

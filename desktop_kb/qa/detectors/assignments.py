@@ -18,12 +18,20 @@ from desktop_kb.qa.detectors.secret_names import (
     name_class,
     name_parts,
 )
-from desktop_kb.qa.detectors.secret_values import finding_for, plausible, value_of
-from desktop_kb.text.han import HAN_CHARS
+from desktop_kb.qa.detectors.secret_values import (
+    TRAILING,
+    finding_for,
+    is_placeholder,
+    plausible,
+    value_of,
+)
+from desktop_kb.text.han import HAN_CHARS, has_han
 
 _NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]*[A-Za-z0-9])"
-_VALUE = (r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|`(?P<bq>[^`\n]{1,300})`|"
-          r"(?P<raw>[^\s\"'`,;]{1,300}))")
+# A quoted value may hold escaped quotes (JSON's "Qx7\"m!2Lp"): they are part of it.
+_VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,300}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
+          r"'(?P<sq>[^'\\\n]{0,300}(?:\\[^\n][^'\\\n]{0,300}){0,8})'|"
+          r"`(?P<bq>[^`\n]{1,300})`|(?P<raw>[^\s\"'`,;]{1,300}))")
 _ASSIGN_RE = re.compile(
     rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")
 _ZH_NAMES = ("密码", "密碼", "口令", "授权码", "授權碼", "密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据",
@@ -44,6 +52,15 @@ _ZH_DESCRIBED_RE = re.compile(
 _FOREIGN_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|"
     r"пароль|パスワード|비밀번호|암호)\s*(?P<sep>[:=]|est|ist|es|é|is)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
+# "口令短语是：purple monkey dishwasher 1987": a passphrase is words, spaces and all.
+_ZH_PASSPHRASE_RE = re.compile(
+    r"(?:口令短语|口令短語|密码短语|密碼短語|通行短语|通行短語|密语|密語)[^\n:：=，。]{0,6}?(?:(?:是|为|為)[ \t]*[:：]?|[:：=])[ \t]*"
+    r"[\"'“「]?(?P<v>[^\n，。；（(\"'”」]{4,120})")
+# "密码改了，新的是 Tianqi_2019!", "changed my password, the new one is …": the value is restated.
+_RESTATED_RE = re.compile(
+    r"(?i)(?:密码|密碼|口令|password|passcode|\bpin\b)[^\n。.]{0,24}?"
+    r"(?:新的|新密码|新密碼|新口令|new\s+one|new\s+password)[ \t]*(?:是|为|為|is|:|：|=)[ \t]*[\"'“「]?"
+    r"(?P<raw>[\x21-\x7e]{4,64})")
 _ZH_SECRET_NAMES = {"密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据", "憑據", "私钥", "私鑰"}
 # 公钥密码, 对称密码, 凯撒密码: kinds of cipher, not passwords.
 _CIPHER_PREFIX_RE = re.compile(
@@ -102,6 +119,15 @@ def assignments(text: str) -> Iterator[Finding]:
         # Only a value that mixes letters and digits (or symbols) reads as the password itself.
         if re.search(r"[A-Za-z]", value) and re.search(r"[\d\W_]", value) \
                 and plausible(value, PASSWORD_NAME, quoted=False):
+            yield Finding(PASSWORD, start, end)
+    for m in _ZH_PASSPHRASE_RE.finditer(text) if "短" in text or "密语" in text or "密語" in text else ():
+        value = m.group("v").rstrip(" \t" + TRAILING)
+        if len(value) >= 4 and not has_han(value) and not is_placeholder(value):
+            yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
+    restated = any(w in text for w in ("新的", "新密", "新口令")) or re.search(r"(?i)new\s+(?:one|password)", text)
+    for m in _RESTATED_RE.finditer(text) if restated else ():
+        value, start, end, _quoted = value_of(m)
+        if re.search(r"[\d\W_]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
             yield Finding(PASSWORD, start, end)
     for m in _FOREIGN_RE.finditer(text):
         value, start, end, _quoted = value_of(m)

@@ -17,7 +17,12 @@ BANK_CARD = "bank_card"
 EMAIL = "email"
 PASSPORT = "passport"
 ADDRESS = "address"
-KINDS = (PRIVATE_KEY, API_KEY, PASSWORD, RESIDENT_ID, PASSPORT, MOBILE, BANK_CARD, EMAIL, ADDRESS)
+RECOVERY_CODE = "recovery_code"  # wallet recovery phrases, 2FA seeds and backup codes, disk recovery keys
+LICENCE_PLATE = "licence_plate"
+# Strongest first: overlapping findings are named by the earliest kind (a 2FA seed that is also a
+# random token after "密钥" is named a recovery code, the more exact name).
+KINDS = (PRIVATE_KEY, RECOVERY_CODE, API_KEY, PASSWORD, RESIDENT_ID, PASSPORT, MOBILE, BANK_CARD, EMAIL,
+         ADDRESS, LICENCE_PLATE)
 
 
 @dataclass(frozen=True)
@@ -132,10 +137,18 @@ def _attribute_path(value: str) -> bool:
         for p in parts)
 
 
+# Documentation's own sample keys say so (AWS's AKIAIOSFODNN7EXAMPLE, "…EXAMPLEKEY").
+_EXAMPLE_RE = re.compile(r"EXAMPLE|Example|example|PLACEHOLDER|placeholder|REDACTED|redacted")
+
+
+def is_example(value: str) -> bool:
+    return _EXAMPLE_RE.search(value) is not None
+
+
 def looks_random(value: str, *, min_len: int = 16) -> bool:
     """A machine-made token: long, varied, not a word or a number (hashes qualify; UUIDs too)."""
     core = value.strip("=")
-    if len(core) < min_len or core.isdigit() or not _TOKEN_CHARS_RE.fullmatch(core):
+    if len(core) < min_len or core.isdigit() or not _TOKEN_CHARS_RE.fullmatch(core) or is_example(core):
         return False
     if re.fullmatch(r"[0-9a-fA-F-]+", core):
         hexdigits = core.replace("-", "")

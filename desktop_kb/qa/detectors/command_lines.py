@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from desktop_kb.qa.detectors.base import (
     API_KEY,
     PASSWORD,
+    RECOVERY_CODE,
     Finding,
     char_classes,
     identifier_like,
@@ -59,12 +60,18 @@ _SEED_RE = re.compile(
 _LOGIN_P_RE = re.compile(
     r"(?i)(?:\blogin\b|\s(?:-u|--user(?:name)?)[\s=])[^\n]*?\s-p[ \t=]*[\"']?(?P<v>[^\s\"'-][^\s\"']*)")
 _SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
-_ORACLE_RE = re.compile(r"(?i)\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
+# Oracle's user/password@host, on a command line or in a JDBC thin/OCI URL.
+_ORACLE_RE = re.compile(
+    r"(?i)(?:\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+|jdbc:oracle:(?:thin|oci8?):)"
+    r"[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
 _REDIS_A_RE = re.compile(r"\bredis-cli\b[^\n]*?\s(?:-a|--pass|--askpass)\s+[\"']?(?P<v>[^\s\"']+)")
 # login("user", "secret"), auth=("api", "key-…"), HTTPBasicAuth("u", "p"): the second string is the secret.
+# The secret may be passed through a decoder ("so it is not in plain text"): b64decode("…").
 _CREDENTIAL_PAIR_RE = re.compile(
     r"(?i)(?:\b(?:login|auth|authenticate|basic_auth|httpbasicauth|httpdigestauth|set_password|connect|"
-    r"credentials?)\s*(?:=\s*)?[(\[]\s*)[\"'][^\"'\n]{1,80}[\"']\s*,\s*[\"'](?P<v>[^\"'\n]{3,200})[\"']")
+    r"credentials?)\s*(?:=\s*)?[(\[]\s*)[\"'][^\"'\n]{1,80}[\"']\s*,\s*"
+    r"(?:[\w.]*(?:b64decode|b32decode|decodebytes|unhexlify|fromhex|a2b_base64|atob|unquote|Buffer\.from)\(\s*)?"
+    r"[\"'](?P<v>[^\"'\n]{3,200})[\"']")
 # ~/.pgpass: host:port:database:user:password
 _PGPASS_RE = re.compile(r"(?m)^[A-Za-z0-9_.*-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<v>\S+)$")
 _WIFI_QR_RE = re.compile(r"WIFI:[^\n]*?(?<=[:;])P:(?P<v>(?:\\.|[^;\n])+);")
@@ -78,6 +85,15 @@ _SQL_PASSWORD_RE = re.compile(
 # Windows: ``net use Z: \\srv\share [pw] /user:DOMAIN\name [pw]``, ``cmdkey /pass:…``.
 _NET_USE_RE = re.compile(
     r"(?i)\bnet\s+use\b[^\n]*?(?:\\\\\S+\s+(?P<before>[^\s/*][^\s]*)\s+/user:|/user:\S+\s+(?P<after>[^\s/*]\S*))")
+# Windows: ``net user NAME PASSWORD [/add]`` sets an account's password ("*" asks for it).
+_NET_USER_RE = re.compile(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<v>[^\s/*\"][^\s]*)")
+# A Cookie header (request, devtools copy, curl -b) carries session ids; Set-Cookie's first pair too.
+_COOKIE_LINE_RE = re.compile(
+    r"(?im)(?:^|[\"'\s])(?:(?P<set>set-)?cookie[ \t]*:|-b|--cookie|document\.cookie\s*=)[ \t]*[\"']?"
+    r"(?P<v>[^\n\"']+)")
+_COOKIE_PAIR_RE = re.compile(r"(?P<name>[^=;\s]+)=(?P<v>[^;\s]*)")
+_COOKIE_ATTRIBUTES = frozenset(["path", "domain", "expires", "max-age", "samesite", "priority", "version",
+                                "comment"])
 _PASS_SWITCH_RE = re.compile(r"(?i)(?<![\w-])/(?:pass|password|p):(?P<v>[^\s\"']+)")
 _LOGIN_TOKEN_RE = re.compile(
     r"\b(?:cargo|npm|docker|heroku|gh|glab|vercel|netlify|wrangler|huggingface-cli|twine)\s+login\b[^\n]*?\s"
@@ -123,7 +139,7 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
                 and not is_path_or_url(value) and not is_placeholder(value):
             yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
     for m in _SEED_RE.finditer(text):
-        yield Finding(PASSWORD, m.start("v"), m.end("v"))
+        yield Finding(RECOVERY_CODE, m.start("v"), m.end("v"))
     if " -p" in text:
         for m in _LOGIN_P_RE.finditer(text):
             if not is_placeholder(m.group("v")) and not re.fullmatch(r"\d{1,5}", m.group("v")):
@@ -138,6 +154,12 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
     if "password" in lower or "identified" in lower:
         for m in _SQL_PASSWORD_RE.finditer(text):
             if not is_placeholder(m.group("v")) and not TEMPLATE_RE.search(m.group("v")):
+                yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    if "cookie" in lower or " -b" in text:
+        yield from _cookie_values(text)
+    if "net user" in lower:
+        for m in _NET_USER_RE.finditer(text):
+            if not is_placeholder(m.group("v")):
                 yield Finding(PASSWORD, m.start("v"), m.end("v"))
     if "net use" in lower or "/pass" in lower or "/p:" in lower:
         for m in _NET_USE_RE.finditer(text):
@@ -164,3 +186,19 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
         for m in _LOGIN_TOKEN_RE.finditer(text):
             if looks_random(m.group("v")):
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
+
+
+def _cookie_values(text: str) -> Iterator[Finding]:
+    """Values in a cookie line that identify a session: random, hex or named as a credential."""
+    for line in _COOKIE_LINE_RE.finditer(text):
+        pairs = list(_COOKIE_PAIR_RE.finditer(text, line.start("v"), line.end("v")))
+        if not pairs or "=" not in line.group("v"):
+            continue
+        for i, m in enumerate(pairs):
+            name, value = m.group("name"), m.group("v").rstrip(TRAILING)
+            if name.lower() in _COOKIE_ATTRIBUTES or (line.group("set") and i > 0) or is_placeholder(value):
+                continue
+            hexlike = len(value) >= 16 and re.fullmatch(r"[0-9a-fA-F-]+", value) is not None
+            if looks_random(value, min_len=16) or hexlike or (name_class(name) is not None and len(value) >= 8
+                                                                and not value.isalpha()):
+                yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))

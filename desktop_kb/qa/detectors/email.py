@@ -36,7 +36,12 @@ _HASH_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?#\s?(?P<doma
                       re.I)
 _RESERVED_DOMAIN_RE = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$", re.I)
 _PLACEHOLDER_LOCAL = frozenset(
-    ["you", "your", "someone", "somebody", "anyone", "user", "username", "name", "yourname", "your.name", "your_name", "your-name", "youremail", "your.email", "your_email", "your-email", "email", "mail", "me", "foo", "bar", "baz", "test", "example", "nobody", "noreply", "no-reply"])
+    ["you", "your", "someone", "somebody", "anyone", "user", "username", "name", "yourname", "your.name", "your_name", "your-name", "youremail", "your.email", "your_email", "your-email", "email", "mail", "me", "foo", "bar", "baz", "test", "example", "nobody", "noreply", "no-reply",
+     # the people of protocol examples (Alice and Bob) and of forms (John Doe)
+     "alice", "bob", "carol", "dave", "eve", "mallory", "john.doe", "jane.doe", "johndoe", "janedoe", "jdoe"])
+# ``git@github.com:owner/repo.git``, ``ssh://git@host:2222/…``: a login on a host (scp syntax, or a
+# URL's user with a port after the host), not a mailbox.
+_SCP_AFTER_RE = re.compile(r":[\w~./-]")
 
 
 def _placeholder(local: str, domain: str) -> bool:
@@ -48,6 +53,7 @@ def emails(text: str) -> list[Finding]:
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
              if not _placeholder(m.group("local"), m.group("domain"))
+             and not _SCP_AFTER_RE.match(text, m.end())
              and not ((m.group("sp1") or m.group("sp2"))
                       and m.group("domain").rsplit(".", 1)[-1].lower() not in _SPACED_TLDS)]
     found += [Finding(EMAIL, m.start(), m.end()) for m in _IDEOGRAPHIC_DOT_RE.finditer(text)]

@@ -15,6 +15,7 @@ _PAIR_ANYWHERE_RE = re.compile(r"(?<![\w-])(?P<name>[A-Za-z_][A-Za-z0-9_]{1,40})
 # A long random string literal in code is a key whatever it is passed to (``Client("RbCJ…")``).
 _LITERAL_RE = re.compile(r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-+/]{32,200}={0,2})(?P=q)")
 _HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
+_URN_RE = re.compile(r"^urn:[A-Za-z0-9.-]+:")
 ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest", "commit", "rev", "revision",
              "version", "uuid", "guid", "fingerprint", "etag", "url", "uri", "path", "dir", "file", "host",
              "integrity", "prefix", "suffix", "type", "name", "namespace", "domain", "package", "module",
@@ -35,7 +36,8 @@ def long_literals(text: str) -> Iterator[Finding]:
     unless its name says it is an identifier or a checksum (hex and UUIDs are left to names)."""
     for m in [*_ENV_LINE_RE.finditer(text), *_PAIR_ANYWHERE_RE.finditer(text)] if "=" in text else ():
         value = m.group("v")
-        if ID_PARTS & set(name_parts(m.group("name"))) or _HEXISH_RE.fullmatch(value) \
+        bare = _URN_RE.sub("", value)  # magnet links' urn:btih:<hash>: a content's name, not a key
+        if ID_PARTS & set(name_parts(m.group("name"))) or _HEXISH_RE.fullmatch(bare) \
                 or _DOTTED_NAME_RE.fullmatch(value):
             continue
         if looks_random(value, min_len=32) and not is_path_or_url(value):

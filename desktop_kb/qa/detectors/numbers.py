@@ -48,16 +48,21 @@ def valid_resident_id(number: str) -> bool:
 
 # 18 characters, optionally in groups (``440305 19951118 5045``, ``4201 1119 6908 1517 4X``).
 _ID_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{16}}{_SEP}?[0-9Xx](?![0-9A-Za-z])")
+# An ID broken over two lines (OCR of a card, a wrapped table cell): 18 characters in two pieces.
+_ID_BROKEN_RE = re.compile(r"(?<![0-9A-Za-z.,])(?P<a>\d{6,16})[ \t]*\n[ \t]*(?P<b>\d{1,11}[0-9Xx])(?![0-9A-Za-z])")
+_ID_BROKEN_HINT_RE = re.compile(r"\d{6}[ \t]*\n[ \t]*\d")
 _ID15_RE = re.compile(r"(?<![0-9A-Za-z])\d{15}(?![0-9A-Za-z])")
-_ID_WORDS = re.compile(r"身份证|身分证|身份證|身分證|证件|證件|字号|字號|id\s*(?:card|no|number)|hkid|identity", re.I)
+_ID_WORDS = re.compile(r"身份证|身分证|身份證|身分證|身份号|身份號|身分號|证件|證件|字号|字號|id\s*(?:card|no|number)|hkid|identity", re.I)
 _TW_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z][12]\d{8}(?![0-9A-Za-z])")
 _TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # values 10..35 in this order
 _HK_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{1,2}\d{6}\s?(?P<paren>\()?[0-9A](?(paren)\))(?![0-9A-Za-z])")
 # Passports and the travel permits that stand in for them: letters and digits (E12345678,
 # EA1234567, C12345678) or nine digits (a US passport), after the word for the document.
+# "passport book number 5729 18364": a form's wording, and the digits grouped as read out.
 _PASSPORT_RE = re.compile(
     r"(?:护照|護照|passport|通行证|通行證|台胞证|台胞證|回乡证|回鄉證|travel\s+document)\s*"
-    r"(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*(?P<v>[A-Z]{1,2}\d{7,8}|\d{9})(?![0-9A-Za-z])", re.I)
+    r"(?:(?:book|card|本|簿)\s*)?(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*"
+    r"(?P<v>[A-Z]{1,2}\d{7,8}|\d{9}|\d{4}[ -]\d{5}|\d{3}[ -]\d{3}[ -]\d{3}|\d{5}[ -]\d{4})(?![0-9A-Za-z])", re.I)
 
 
 # US Social Security numbers: 3-2-4 digits, said to be one by a word next to them.
@@ -104,6 +109,11 @@ def resident_ids(text: str) -> list[Finding]:
         raw = m.group(0)
         if _grouping_ok(raw) and valid_resident_id(re.sub(_SEP, "", raw)):
             found.append(Finding(RESIDENT_ID, m.start(), m.end()))
+    if "\n" in text and _ID_BROKEN_HINT_RE.search(text):
+        for m in _ID_BROKEN_RE.finditer(text):
+            if len(m.group("a")) + len(m.group("b")) == 18 and valid_resident_id(m.group("a") + m.group("b")) \
+                    and near(text, m.start(), m.end("a"), _ID_WORDS, 24, 0):
+                found.append(Finding(RESIDENT_ID, m.start(), m.end()))
     for m in _ID15_RE.finditer(text):  # first-generation IDs: no checksum, so a word must say so
         v = m.group(0)
         if int(v[:2]) in _REGIONS and _real_date(1900 + int(v[6:8]), int(v[8:10]), int(v[10:12])) \
@@ -126,7 +136,7 @@ def resident_ids(text: str) -> list[Finding]:
 
 _PHONE_WORDS = re.compile(
     r"手机|手機|电话|電話|联系|聯繫|聯絡|联络|致电|致電|拨打|撥打|来电|來電|号码|號碼|热线|熱線|微信|短信|簡訊|"
-    r"同号|同號|座机|座機|客服|打给|打給|找我|紧急|緊急|传真|傳真|"
+    r"同号|同號|座机|座機|客服|打给|打給|找我|紧急|緊急|传真|傳真|收件|收货|收貨|寄件|联系人|聯絡人|"
     r"tel|phone|mobile|cell|call|sms|whats\s?app|wechat|contact|fax|text\s+me|ring\s+me", re.I)
 # China mobile: optional +86 / 0086 / (+86), then 1[3-9]x and eight more digits in any grouping.
 _CN_MOBILE_RE = re.compile(
@@ -185,7 +195,7 @@ def phones(text: str) -> list[Finding]:
 _CARD_WORDS = re.compile(
     r"卡|card|visa|master|amex|american\s+express|unionpay|银联|銀聯|账号|帐号|賬號|帳號|账户|帳戶|"
     r"account|acct|银行|銀行|bank|借记|信用|debit|credit|收款|付款|转账|轉帳|汇款|匯款|储蓄|儲蓄|"
-    r"payment|pay|iban|jcb|discover|diners|\bpan\b|card_?no|cc_?num", re.I)
+    r"payment|pay|iban|jcb|discover|diners|\bpan\b|card_?no|cc_?num|cvv|cvc|cvn|有效期|\bexp(?:iry|ires)?\b", re.I)
 _ACCOUNT_WORDS = re.compile(
     r"账号|帐号|賬號|帳號|账户|帐户|賬戶|帳戶|卡号|卡號|银行卡|銀行卡|开户|開戶|户名|戶名|收款|"
     r"bank\s+account|account\s*(?:no|number|#)|iban", re.I)

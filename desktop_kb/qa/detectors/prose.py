@@ -18,7 +18,7 @@ from desktop_kb.text.han import is_han
 
 _PROSE_RE = re.compile(
     r"(?i)(?<![A-Za-z])(?:password|passwd|passcode|pass\s?word|pwd|pin(?:\s*code)?|"
-    r"(?:door|gate|lock|access|entry|alarm|safe|locker|building|alarm)\s+code)"
+    r"(?:door|gate|lock|unlock|access|entry|alarm|safe|locker|building|screen|sim|puk|voicemail)\s+code)"
     r"(?:\s+(?:for|of|to|on)\s+[^\n.,;:!?]{1,40}?)?\s+(?P<sep>is\s+now|is|was|are|=|:|-|—|now|to|(?:set|changed|reset)\s+to)"
     r"\s+[\"'“]?(?P<raw>[^\s\"'”]{1,200})")
 _PIN_RE = re.compile(r"(?i)(?<![A-Za-z])PIN(?:\s*(?:code|码|碼|number|no\.?|#))?\s*[:=#]?\s*(?P<v>\d{4,8})(?!\d)")

@@ -22,6 +22,7 @@ _KEY_QUALIFIERS = {"api", "app", "access", "secret", "master", "auth", "private"
                    "sign", "encryption", "enc", "license", "licence", "session", "account", "subscription",
                    "service", "admin", "root", "x", "openai", "deploy", "webhook"}
 _WEAK_PARTS = {"key", "sig", "signature", "cookie", "cookies"}
+_PUBLIC_PARTS = {"public", "pub", "publishable"}
 # Parts that say the value is about the credential, not the credential itself.
 _DENY_PARTS = {
     "min", "max", "len", "length", "count", "num", "number", "size", "limit", "ttl", "expire", "expires",
@@ -64,6 +65,8 @@ def _part_class(parts: list[str], i: int) -> str | None:
     if p in _SECRET_PARTS or any(s in p for s in ("secret", "apikey", "accesskey", "secretkey", "authtoken")):
         return SECRET_NAME
     if p == "key":
+        if i > 0 and parts[i - 1] in _PUBLIC_PARTS:
+            return None  # PublicKey, publishable_key: the half that is meant to be shared
         if i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
             return SECRET_NAME
         return WEAK_NAME if len(parts) == 1 or i == len(parts) - 1 else None
@@ -81,8 +84,8 @@ def name_class(name: str) -> str | None:
     ``token_type``, ``secret_number``, ``password_hash``).
     """
     parts = name_parts(name)
-    if parts in (["ak"], ["sk"]):  # AK / SK: how Chinese cloud docs name an access key pair
-        return WEAK_NAME  # two letters name many things; only a random value makes them a key
+    if parts and parts[-1] in ("ak", "sk"):  # AK / SK, HUAWEICLOUD_SDK_AK: how Chinese cloud docs
+        return WEAK_NAME  # name a key pair; two letters name many things, only a random value is a key
     if len(parts) >= 2 and parts[-1] == "id" and ("secret" in parts or parts[-3:-1] == ["access", "key"]):
         return SECRET_NAME  # SecretId, AccessKeyId: one half of a cloud key pair
     heads = [(i, c) for i in range(len(parts)) if (c := _part_class(parts, i)) is not None]

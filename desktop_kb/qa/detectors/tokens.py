@@ -7,9 +7,11 @@ a prefix are left to the context detectors in :mod:`credentials`.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
-from desktop_kb.qa.detectors.base import API_KEY, Finding, looks_random
+from desktop_kb.qa.detectors.base import API_KEY, Finding, is_example, looks_random
 from desktop_kb.qa.detectors.literals import ID_PARTS, key_parts
 
 _B = r"(?<![A-Za-z0-9_])"  # a token starts at a word boundary (``_`` counts as part of a word)
@@ -70,6 +72,7 @@ _PAIRED_SECRET_RE = re.compile(r"(?<![A-Za-z0-9_+/=-])[A-Za-z0-9+/=_-]{20,80}(?!
 _PREFIXED_RE = re.compile(
     r"(?<![A-Za-z0-9_.-])(?P<prefix>[a-z][a-z0-9]{0,9}(?:[_-][a-z0-9]{1,6}){0,2}[_.-])"
     r"(?P<body>[A-Za-z0-9](?:[A-Za-z0-9]|[_-](?=[A-Za-z0-9])){19,200})(?![A-Za-z0-9_-])")
+_PUBLIC_PARTS = {"public", "publishable", "pub"}
 _NOT_TOKEN_PREFIXES = {"sha1-", "sha256-", "sha384-", "sha512-", "md5-", "blake2b-", "sha-", "v1-", "data-",
                        "id-", "uuid-", "commit-", "rev-", "build-", "img-", "file-", "doc-", "page-"}
 
@@ -83,17 +86,51 @@ def _prefixed(text: str) -> list[Finding]:
             continue  # integrity hashes; names like "add_one-f0253159197f7841" (a crate and its hash)
         if all(re.fullmatch(r"[0-9a-f]+", p) for p in pieces) and len(body) < 32:
             continue  # short hex ids
-        if ID_PARTS & set(key_parts(text, m.start())):
+        parts = set(key_parts(text, m.start()))
+        if ID_PARTS & parts:
             continue  # dbi_resource_id = "db-M5EN…": a resource's id, named as one
+        if _PUBLIC_PARTS & parts:
+            continue  # publishable_key, NEXT_PUBLIC_…: made to be shipped to every browser
         if looks_random(body, min_len=20) and sum(c.isdigit() for c in body) >= 2:
             found.append(Finding(API_KEY, m.start(), m.end()))
     return found
 
 
+# A Discord bot token starts with the bot's numeric id in base64 ("MTA…", "NDUz…", "Nz…"), then a
+# timestamp and an HMAC: the decoded id, not its first letters, says what it is.
+# (A character class first lets the engine skip ahead; the boundary before is checked in code.)
+_DISCORD_RE = re.compile(r"(?P<id>[A-Za-z0-9_-]{23,28})\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])")
+
+
+def _snowflake(part: str) -> bool:
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return raw.isdigit() and 17 <= len(raw) <= 20
+
+
+# A token glued to more dot-separated random parts (Mapbox's "sk.eyJ1….a78d…", a macaroon's
+# caveats) is one credential: the parts after the dot go with it.
+_DOTTED_TAIL_RE = re.compile(r"\.[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])")
+
+
+def _with_tail(text: str, f: Finding) -> Finding:
+    end = f.end
+    while (m := _DOTTED_TAIL_RE.match(text, end)) is not None and looks_random(m.group(0)[1:], min_len=8):
+        end = m.end()
+    return f if end == f.end else Finding(f.kind, f.start, end)
+
+
 def service_tokens(text: str) -> list[Finding]:
     found = [Finding(API_KEY, m.start(), m.end()) for rx, hints in _TOKEN_RES
-             if any(h in text for h in hints) for m in rx.finditer(text)]
+             if any(h in text for h in hints) for m in rx.finditer(text) if not is_example(m.group(0))]
     found += _prefixed(text)
+    if "." in text:
+        found += [Finding(API_KEY, m.start(), m.end()) for m in _DISCORD_RE.finditer(text)
+                  if not (m.start() and re.match(r"[A-Za-z0-9_.-]", text[m.start() - 1]))
+                  and _snowflake(m.group("id"))]
+        found = [_with_tail(text, f) for f in found]
     for m in _KEY_ID_RE.finditer(text):
         line_end = text.find("\n", m.end())
         limit = min(len(text) if line_end < 0 else line_end, m.end() + 80)

@@ -2081,6 +2081,16 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>住址</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="122" />
+        <source>recovery phrase or code</source>
+        <translation>助记词或恢复码</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_preview.py" line="123" />
+        <source>licence plate number</source>
+        <translation>车牌号</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/qa_preview.py" line="123" />
         <source>blocked ({0})</source>
         <translation>已拦截（{0}）</translation>
