@@ -37,7 +37,7 @@ def run_gui(data_dir: str | None) -> int:
     app.setWindowIcon(QIcon(str(APP_ICON)))
     folder: Path = resolve_data_dir(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    choice = UiState(folder).text("ui/language", i18n.SYSTEM)
+    choice = language_choice(folder, UiState(folder).text("ui/language", i18n.SYSTEM))
     i18n.install_language(choice)
     try:
         lock = acquire_instance_lock(folder)
@@ -57,4 +57,15 @@ def run_gui(data_dir: str | None) -> int:
         lock.unlock()
 
 
-__all__ = ["run_gui"]
+def language_choice(folder: Path, window_choice: str) -> str:
+    """The language the window starts in: the library's ``ui.language`` setting when it names
+    one (``desktop-kb settings set ui.language zh_CN`` changes the app), else the window's own
+    last choice (``ui.ini``; "system" there follows the system locale)."""
+    from desktop_kb.paths import LibraryPaths
+    from desktop_kb.store.settings import UI_LANGUAGES, read_stored_setting
+
+    stored = read_stored_setting(LibraryPaths(folder).store, "ui.language")
+    return stored if stored in UI_LANGUAGES else window_choice
+
+
+__all__ = ["language_choice", "run_gui"]

@@ -117,3 +117,33 @@ def test_reasons_for_damaged_study_material_are_translated(qapp, tmp_path: Path)
     i18n.install_language("zh_CN")
     shown = {reason: reason_text(reason) for reason in reasons}
     assert all(re.search(r"[\u4e00-\u9fff]", text) for text in shown.values()), shown
+
+
+def test_the_library_setting_chooses_the_language_the_app_starts_in(data_dir: Path) -> None:
+    """``desktop-kb settings set ui.language zh_CN`` used to change nothing: the window read
+    only its own ui.ini. The library's setting now wins when it names a language."""
+    from desktop_kb.app import language_choice
+    from desktop_kb.cli.entry import main
+    from desktop_kb.library import Library
+
+    Library(data_dir, load_model=False).close()
+    assert language_choice(data_dir, "en") == "en"  # nothing set in the library: the window's
+    assert main(["--data-dir", str(data_dir), "settings", "set", "ui.language", "zh_CN"]) == 0
+    assert language_choice(data_dir, "en") == "zh_CN"
+    assert main(["--data-dir", str(data_dir), "settings", "set", "ui.language", "system"]) == 0
+    assert language_choice(data_dir, "en") == "en"
+    assert language_choice(data_dir / "missing", "system") == "system"
+    (data_dir / "damaged").mkdir()
+    (data_dir / "damaged" / "library.sqlite").write_bytes(b"not a database" * 100)
+    assert language_choice(data_dir / "damaged", "zh_CN") == "zh_CN"
+
+
+@pytest.mark.parametrize("key, value", [("ui.language", "fr"), ("embed.threads", "many"),
+                                        ("embed.threads", "0")])
+def test_settings_the_app_cannot_use_are_refused(data_dir: Path, key: str, value: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop_kb.cli.entry import main
+
+    assert main(["--data-dir", str(data_dir), "settings", "set", key, value]) == 1
+    assert key in capsys.readouterr().err
+    assert main(["--data-dir", str(data_dir), "settings", "get", key]) == 0

@@ -8,7 +8,7 @@ from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, bool_word, open_library
 from desktop_kb.cli.output import emit
-from desktop_kb.store.settings import DEFAULTS
+from desktop_kb.store.settings import DEFAULTS, UI_LANGUAGES
 
 
 def parse_value(key: str, text: str) -> Any:
@@ -33,6 +33,13 @@ def validate_setting(key: str, value: Any) -> Any:
     if key.startswith("qa.timeout.") and (not isinstance(value, (int, float)) or value <= 0):
         raise CliError(f"{key} is a number of seconds.")
     whole = isinstance(value, int) and not isinstance(value, bool)
+    if key == "ui.language":
+        if value in (None, "system"):
+            return None  # follow the system's language, as "System" in Settings stores it
+        if value not in UI_LANGUAGES:
+            raise CliError(f"ui.language is {', '.join(UI_LANGUAGES)} or system.")
+    if key == "embed.threads" and (not whole or not 1 <= value <= 64):
+        raise CliError("embed.threads is a whole number of threads from 1 to 64.")
     if key == "qa.max_question_chars" and (not whole or value < 20):
         raise CliError("qa.max_question_chars is a whole number of characters, at least 20.")
     if key == "qa.max_answer_tokens" and (not whole or not 16 <= value <= 32768):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 from desktop_kb.store.tx import transaction
+
+UI_LANGUAGES = ("en", "zh_CN")  # the translations shipped (ui/i18n.py installs them)
 
 # Defaults live here so CLI and GUI agree; unknown keys are allowed for forward compatibility.
 DEFAULTS: dict[str, Any] = {
@@ -32,6 +35,24 @@ def get_setting(conn: sqlite3.Connection, key: str) -> Any:
     if row is None:
         return DEFAULTS.get(key)
     return json.loads(row[0])
+
+
+def read_stored_setting(store: Path, key: str) -> Any:
+    """One setting read straight from the library file, read-only, without opening the library.
+
+    The window needs its language before the library opens (on a worker); the default comes
+    back when the file is missing, busy or too old to have the setting.
+    """
+    if not store.is_file():
+        return DEFAULTS.get(key)
+    try:
+        conn = sqlite3.connect(f"{store.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            return get_setting(conn, key)
+        finally:
+            conn.close()
+    except (sqlite3.Error, ValueError):
+        return DEFAULTS.get(key)
 
 
 def set_setting(conn: sqlite3.Connection, key: str, value: Any) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from desktop_kb.assets import RESOURCES, TRANSLATIONS  # noqa: F401 - re-exported for ui modules
+from desktop_kb.store.settings import UI_LANGUAGES
 
-LANGUAGES = ("en", "zh_CN")
+LANGUAGES = UI_LANGUAGES
 SYSTEM = "system"
 
 _installed: list[QTranslator] = []
