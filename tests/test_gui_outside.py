@@ -176,3 +176,39 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
             assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
     finally:
         i18n.install_language("en")
+
+
+def test_a_backup_listing_that_finishes_late_does_not_replace_a_newer_one(
+        qtbot, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The page lists backups on two pool threads: the listing started when the dialog opened
+    (before the daily backup existed) finished after a later reload and showed no backups."""
+    import threading
+
+    from desktop_kb.store.backup import Backup
+    from desktop_kb.tasks import backup_tasks
+    from desktop_kb.tasks.library_tasks import TaskRunner
+    from desktop_kb.ui.backups_page import BackupsPage
+
+    release_first = threading.Event()
+    calls: list[int] = []
+    newer = Backup(path=tmp_path / "b.sqlite", created_at=1.7e9, reason="daily", size=4096)
+
+    def load(_data_dir: Path) -> list[Backup]:
+        calls.append(len(calls))
+        if len(calls) == 1:
+            release_first.wait(10)
+            return []  # what the folder held when the first listing looked
+        return [newer]
+
+    monkeypatch.setattr(backup_tasks, "load", load)
+    runner = TaskRunner(threads=2)
+    page = BackupsPage(runner, tmp_path)
+    qtbot.addWidget(page)
+    page.reload()
+    qtbot.waitUntil(lambda: len(calls) == 1, timeout=TIMEOUT)
+    with qtbot.waitSignal(page.loaded, timeout=TIMEOUT):
+        page.reload()
+    release_first.set()
+    assert runner.wait(TIMEOUT)
+    qtbot.wait(50)  # let the late result's queued callback run
+    assert page.table.rowCount() == 1 and page.backups == [newer]

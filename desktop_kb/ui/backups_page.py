@@ -41,6 +41,7 @@ class BackupsPage(QWidget):
         self._runner = runner
         self._data_dir = Path(data_dir)
         self.backups: list[Backup] = []
+        self._listing = 0  # the newest reload; an older one finishing late must not win
         self.busy = False
         self.intro = QLabel(wordWrap=True)
         self.table = QTableWidget(0, 3, objectName="backupList")
@@ -78,7 +79,16 @@ class BackupsPage(QWidget):
     # ----- work -----------------------------------------------------------------
 
     def reload(self) -> None:
-        self._runner.run(lambda: backup_tasks.load(self._data_dir), self._loaded, self._failed)
+        # Two pool threads: a listing started earlier (before a backup was made) can finish
+        # after this one, and showed the older list.
+        self._listing += 1
+        listing = self._listing
+        self._runner.run(lambda: (listing, backup_tasks.load(self._data_dir)), self._listed, self._failed)
+
+    def _listed(self, result: tuple[int, list[Backup]]) -> None:
+        listing, backups = result
+        if listing == self._listing:
+            self._loaded(backups)
 
     def _loaded(self, backups: list[Backup]) -> None:
         self.backups = backups
