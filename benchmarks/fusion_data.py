@@ -25,8 +25,11 @@ import pickle
 import random
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -165,8 +168,42 @@ def _save(data: SetData, version: str) -> None:
     tmp.replace(path)
 
 
-def build(name: str, model: str, models_dir: Path, version: str) -> SetData:
-    """Build ``name`` (and the sets sharing its library); returns ``name``'s data."""
+def library_dir(libraries: Path, name: str, model: str) -> Path:
+    """Where ``--libraries`` keeps the library of ``name`` (shared by sets that share passages)."""
+    return libraries / f"{SHARED.get(name, (name,))[0]}--{model}"
+
+
+@contextmanager
+def _kept_library(dataset: Any, root: Path, models_dir: Path, model: str) -> Iterator[Any]:
+    """The set's library kept in ``root``: built on first use, reopened after (no re-embedding)."""
+    from desktop_kb.evaluation import open_eval_library
+    from desktop_kb.library import Library
+
+    if not (root / "library.sqlite").is_file():
+        root.parent.mkdir(parents=True, exist_ok=True)
+        with open_eval_library(dataset, data_dir=root, models_dir=models_dir, model=model) as ev:
+            yield ev
+        return
+    lib = Library(root, models_dir=models_dir, load_model=False)
+    try:
+        lib.use_model(model).result()
+        lib.drain()
+        passage = {d.id: int(Path(d.path).stem[1:]) for d in lib.list_documents()}  # p000123.txt
+        frag_doc = {f.id: passage[d.id] for d in lib.list_documents() for f in lib.list_fragments(d.id)}
+        chunk_doc = {cid: frag_doc[sid] for cid, kind, sid in lib.index_reader.execute(
+            "SELECT id, source_type, source_id FROM kb_chunks") if kind == "fragment" and sid in frag_doc}
+        yield SimpleNamespace(lib=lib, chunk_doc=chunk_doc)
+    finally:
+        lib.close()
+
+
+def build(name: str, model: str, models_dir: Path, version: str,
+          libraries: Path | None = None) -> SetData:
+    """Build ``name`` (and the sets sharing its library); returns ``name``'s data.
+
+    ``libraries``: keep each set's library there and reuse it (``library_dir``), so a
+    later run re-measures a library without importing and embedding it again.
+    """
     from desktop_kb.evaluation import open_eval_library
 
     group = SHARED.get(name, (name,))
@@ -176,7 +213,9 @@ def build(name: str, model: str, models_dir: Path, version: str) -> SetData:
         if loaded[n][0].passages != dataset.passages:
             raise ValueError(f"{n} does not share {group[0]}'s passages")
     built: dict[str, SetData] = {}
-    with open_eval_library(dataset, models_dir=models_dir, model=model) as ev:
+    opened = (_kept_library(dataset, library_dir(libraries, name, model), models_dir, model)
+              if libraries else open_eval_library(dataset, models_dir=models_dir, model=model))
+    with opened as ev:
         for n in group:
             records = [_record(ev.lib, ev.chunk_doc, q.text, frozenset(q.relevant), list(q.answers))
                        for q in loaded[n][1]]
@@ -186,12 +225,12 @@ def build(name: str, model: str, models_dir: Path, version: str) -> SetData:
 
 
 def load(name: str, model: str, models_dir: Path, version: str | None = None,
-         *, rebuild: bool = False) -> SetData:
+         *, rebuild: bool = False, libraries: Path | None = None) -> SetData:
     version = version or code_version()
     path = cache_path(name, model, version)
     if path.is_file() and not rebuild:
         return _read(path)
-    return build(name, model, models_dir, version)
+    return build(name, model, models_dir, version, libraries)
 
 
 def load_cached(name: str, model: str, version: str | None = None) -> SetData:
@@ -331,6 +370,8 @@ def main() -> int:
     parser.add_argument("--book-library", type=Path, default=None, help="keep the book's library here")
     parser.add_argument("--book-questions", type=Path, action="append", default=None,
                         help="question file(s) for 'book' (default: the first set)")
+    parser.add_argument("--libraries", type=Path, default=None,
+                        help="keep each public set's library here and reuse it")
     args = parser.parse_args()
     version = args.version or code_version()
     for name in [n for n in args.sets.split(",") if n]:
@@ -341,7 +382,7 @@ def main() -> int:
         elif cache_path(name, args.model, version).is_file():
             data = load(name, args.model, args.models_dir, version)
         else:
-            data = build(name, args.model, args.models_dir, version)
+            data = build(name, args.model, args.models_dir, version, args.libraries)
         print(f"{name} {args.model} {len(data.records)} queries, {data.calibration}, "
               f"{time.perf_counter() - t0:.0f} s", flush=True)
     return 0
