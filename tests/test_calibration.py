@@ -31,9 +31,35 @@ def test_levels_closeness_and_fit() -> None:
     assert cal.fit == 1.0  # finds 90 % of what keywords find
     # The Rust book's ratio with USE (dense matches keywords on its real questions): full weight.
     assert Calibration(0.15, 0.1, dense_found=0.375, lexical_found=0.73, sample=128).fit == 1.0
-    assert Calibration(0.1, 0.1, dense_found=0.375, lexical_found=1.0, sample=48).fit == pytest.approx(0.5)
+    assert Calibration(0.1, 0.1, dense_found=0.35, lexical_found=1.0, sample=48).fit == pytest.approx(0.5)
     # An English-only model on Chinese text (0.23 on CMRC): no weight.
     assert Calibration(0.1, 0.1, dense_found=0.23, lexical_found=1.0, sample=48).fit == 0.0
+
+
+@pytest.mark.parametrize(("model", "draws"), [
+    # Estimates on the Chinese Rust book (seeds 0-5 of ``calibration.estimate``, 128
+    # pseudo-questions each): (dense_found, lexical_found) as measured.
+    ("use-multilingual", [(0.3516, 0.7656), (0.3984, 0.8203), (0.5, 0.7578), (0.4766, 0.7422),
+                          (0.4141, 0.7578), (0.4375, 0.7578)]),
+    ("multilingual-e5-small", [(0.3828, 0.7656), (0.3828, 0.8203), (0.4141, 0.7578),
+                               (0.4531, 0.7422), (0.4297, 0.7578), (0.4297, 0.7578)]),
+])
+def test_every_draw_gives_a_model_that_fits_the_book_full_weight(model: str, draws: list) -> None:
+    # The first USE draw (ratio 0.46) gave 0.84 with the old ends (0.25-0.5), the second 0.94.
+    for dense_found, lexical_found in draws:
+        assert Calibration(0.15, 0.1, dense_found=dense_found, lexical_found=lexical_found,
+                           sample=128).fit == 1.0, (model, dense_found, lexical_found)
+
+
+def test_every_draw_gives_an_english_only_model_on_the_book_no_weight() -> None:
+    # all-MiniLM-L6-v2 on the Chinese Rust book, the same six draws: ratios 0.16-0.26. The
+    # third (0.258) gave weight 0.03 with the old ends, which already orders keyword hits by
+    # coverage instead of BM25: hybrid fell below keywords in 6 question groups.
+    draws = [(0.125, 0.7656), (0.2031, 0.8203), (0.1953, 0.7578), (0.1641, 0.7422),
+             (0.1484, 0.7578), (0.1484, 0.7578)]
+    for dense_found, lexical_found in draws:
+        assert Calibration(0.23, 0.12, dense_found=dense_found, lexical_found=lexical_found,
+                           sample=128).fit == 0.0, (dense_found, lexical_found)
     assert Calibration(0.1, 0.1).fit == 1.0  # a prior (nothing measured) does not judge the model
 
 

@@ -31,7 +31,7 @@ hits too), and each side counts as much as its evidence is strong:
   measured per model on the person's library, the same constants serve every
   model — e5, whose unrelated Chinese passages score 0.75, as well as USE,
   where they score 0.1 — and a model that does not fit the library's language
-  (it finds on its own sentences at most a quarter of what keywords find) gets
+  (it finds on its own sentences at most 30 % of what keywords find) gets
   no weight at all, so hybrid is never worse than keywords alone;
 * a small multiple of the within-query z-score orders what the two leave tied;
 * when the keyword list and the meaning list put the same document first, it
