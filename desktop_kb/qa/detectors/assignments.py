@@ -124,7 +124,8 @@ def assignments(text: str) -> Iterator[Finding]:
         value = m.group("v").rstrip(" \t" + TRAILING)
         if len(value) >= 4 and not has_han(value) and not is_placeholder(value):
             yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
-    restated = any(w in text for w in ("新的", "新密", "新口令")) or re.search(r"(?i)new\s+(?:one|password)", text)
+    lower = text.lower()
+    restated = any(w in text for w in ("新的", "新密", "新口令")) or "new one" in lower or "new password" in lower
     for m in _RESTATED_RE.finditer(text) if restated else ():
         value, start, end, _quoted = value_of(m)
         if re.search(r"[\d\W_]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):

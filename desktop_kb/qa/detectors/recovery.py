@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import RECOVERY_CODE, Finding, line_bounds
 
+_BITLOCKER_HINT_RE = re.compile(r"-\d{6}-\d{6}-")  # a literal first: found fast
 _BITLOCKER_RE = re.compile(r"\d{6}(?:-\d{6}){7}(?![\d-])")
 
 
@@ -39,8 +40,9 @@ _BASE32_RE = re.compile(
     r"(?![A-Za-z0-9])")
 _OTP_HINTS = ("2fa", "mfa", "otp", "two-factor", "two factor", "two-step", "two step", "2-step", "authenticator",
               "google auth")
-_OTP_HINTS_ZH = ("两步验证", "兩步驗證", "二步验证", "二次验证", "二次驗證", "双重验证", "雙重驗證", "双因素", "雙因素",
-                 "动态口令", "動態口令", "验证器", "驗證器", "身份验证", "身份驗證", "动态码", "動態碼")
+# Literal alternatives: the regex engine jumps between their first characters.
+_OTP_HINTS_ZH_RE = re.compile("两步验证|兩步驗證|二步验证|二次验证|二次驗證|双重验证|雙重驗證|双因素|雙因素|动态口令|動態口令|"
+                              "验证器|驗證器|身份验证|身份驗證|动态码|動態碼")
 _OTP_CALL_RE = re.compile(r"(?i)\b(?:totp|hotp)\s*\(\s*[\"'](?P<v>[A-Za-z2-7 ]{16,}=*)[\"']")
 
 
@@ -53,9 +55,9 @@ def _otp_seeds(text: str, lower: str) -> Iterator[Finding]:
     if "otp(" in lower or "otp (" in lower:
         for m in _OTP_CALL_RE.finditer(text):
             yield Finding(RECOVERY_CODE, m.start("v"), m.end("v"))
-    zh = ("验" in text or "驗" in text or "因素" in text or "动态" in text or "動態" in text) \
-        and any(w in text for w in _OTP_HINTS_ZH)
-    if not zh and not any(w in lower for w in _OTP_HINTS):
+    zh = _OTP_HINTS_ZH_RE.search(text) is not None
+    if not zh and not (any(w in lower for w in ("2fa", "mfa", "otp", "two", "auth", "2-step"))
+                       and any(w in lower for w in _OTP_HINTS)):
         return
     for m in _BASE32_RE.finditer(text):
         if not _base32_seed(m.group(0)):
@@ -70,6 +72,7 @@ def _otp_seeds(text: str, lower: str) -> Iterator[Finding]:
 _BACKUP_WORDS_RE = re.compile(
     r"(?i)(?:recovery|backup|back-up|scratch|emergency|single-use)\s+codes?|备用码|備用碼|恢复码|恢復碼|"
     r"恢复代码|恢復代碼|救援码|救援碼|应急码|應急碼|备份码|備份碼|紧急码|緊急碼")
+_BACKUP_HINT_ZH_RE = re.compile("(?:备用|備用|恢复|恢復|恢复代|恢復代|救援|应急|應急|备份|備份|紧急|緊急)[码碼]")
 _BACKUP_HINTS = ("recovery", "backup", "back-up", "scratch", "emergency", "single-use")
 # One line of codes: 1-4 codes of 4-12 letters and digits (a dash inside), perhaps numbered.
 _CODE_LINE_RE = re.compile(
@@ -97,11 +100,9 @@ def _backup_codes(text: str) -> Iterator[Finding]:
 
 
 def recovery_codes(text: str) -> Iterator[Finding]:
-    if "-" in text:
+    if _BITLOCKER_HINT_RE.search(text):
         yield from _bitlocker(text)
     lower = text.lower()
     yield from _otp_seeds(text, lower)
-    if " code" in lower and any(w in lower for w in _BACKUP_HINTS) \
-            or ("码" in text or "碼" in text) and any(w in text for w in ("用码", "用碼", "复码", "復碼", "复代码", "復代碼", "援码", "援碼", "急码", "急碼",
-                                       "份码", "份碼")):
+    if " code" in lower and any(w in lower for w in _BACKUP_HINTS) or _BACKUP_HINT_ZH_RE.search(text):
         yield from _backup_codes(text)

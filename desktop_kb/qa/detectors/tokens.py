@@ -99,6 +99,7 @@ def _prefixed(text: str) -> list[Finding]:
 # A Discord bot token starts with the bot's numeric id in base64 ("MTA…", "NDUz…", "Nz…"), then a
 # timestamp and an HMAC: the decoded id, not its first letters, says what it is.
 # (A character class first lets the engine skip ahead; the boundary before is checked in code.)
+_DISCORD_HINT_RE = re.compile(r"\.[A-Za-z0-9_-]{6,7}\.")  # its middle part, found fast from the dots
 _DISCORD_RE = re.compile(r"(?P<id>[A-Za-z0-9_-]{23,28})\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])")
 
 
@@ -127,7 +128,8 @@ def service_tokens(text: str) -> list[Finding]:
              if any(h in text for h in hints) for m in rx.finditer(text) if not is_example(m.group(0))]
     found += _prefixed(text)
     if "." in text:
-        found += [Finding(API_KEY, m.start(), m.end()) for m in _DISCORD_RE.finditer(text)
+        discord = _DISCORD_RE.finditer(text) if _DISCORD_HINT_RE.search(text) else ()
+        found += [Finding(API_KEY, m.start(), m.end()) for m in discord
                   if not (m.start() and re.match(r"[A-Za-z0-9_.-]", text[m.start() - 1]))
                   and _snowflake(m.group("id"))]
         found = [_with_tail(text, f) for f in found]

@@ -25,7 +25,7 @@ from desktop_kb.qa.detectors.base import PRIVATE_KEY, RECOVERY_CODE, Finding
 
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_INDEX = {c: i for i, c in enumerate(_B58)}
-_B58_RUN_RE = re.compile(r"(?<![A-Za-z0-9])[1-9A-HJ-NP-Za-km-z]{50,112}(?![A-Za-z0-9])")
+_B58_RUN_RE = re.compile(r"[1-9A-HJ-NP-Za-km-z]{50,112}(?![A-Za-z0-9])")  # the start is checked in code
 # Version bytes of private keys: WIF main/test net, BIP32 xprv/tprv and BIP49/84 yprv/zprv/uprv/vprv.
 _EXTENDED_PRIVATE = {bytes.fromhex(v) for v in ("0488ade4", "04358394", "049d7878", "04b2430c",
                                                  "044a4e28", "045f18bc")}
@@ -51,6 +51,8 @@ def _private_base58(run: str) -> bool:
 
 def base58_private_keys(text: str) -> Iterator[Finding]:
     for m in _B58_RUN_RE.finditer(text):
+        if m.start() and text[m.start() - 1].isalnum():
+            continue
         if _private_base58(m.group(0)):
             yield Finding(PRIVATE_KEY, m.start(), m.end())
 
@@ -115,6 +117,7 @@ def _phrase(text: str, run: list[re.Match[str]], words: dict[str, int]) -> bool:
 _EN_STRETCH_RE = re.compile(r"[a-z](?<![A-Za-z][a-z])[a-z]{2,7}(?![A-Za-z])[^A-Za-z]{1,6}"
                             r"(?:[a-z]{3,8}(?![A-Za-z])[^A-Za-z]{1,6}){10}[a-z]{3,8}(?![A-Za-z])")
 _CJK_STRETCH_RE = re.compile(r"(?:[\u4e00-\u9fff][^\u4e00-\u9fffA-Za-z]{1,6}){11}[\u4e00-\u9fff]")
+_CJK_ALONE_RE = re.compile(r"[ \t\n\u3000][\u4e00-\u9fff][ \t\n\u3000]")
 _CJK_GAP_RE = re.compile(r"[ \t\u3000]+|[ \t]*\n[ \t]*|[ \t]*(?:\d{1,2}[.)、:：])[ \t]*")
 
 
@@ -141,6 +144,8 @@ def recovery_phrases(text: str) -> Iterator[Finding]:
         for run in _runs(text[:end], _WORD_RE, english, _GAP_RE, start):
             if _phrase(text, run, english):
                 yield Finding(RECOVERY_CODE, run[0].start(), run[-1].end())
+    if len(_CJK_ALONE_RE.findall(text)) < 5:
+        return  # twelve characters written apart leave at least five standing alone between spaces
     for start, end in _stretches(text, _CJK_STRETCH_RE):
         for words in (simplified, traditional):
             for run in _runs(text[:end], _CJK_WORD_RE, words, _CJK_GAP_RE, start):
