@@ -42,6 +42,16 @@ def test_a_recovery_phrase_is_found_by_its_checksum_alone(n: int) -> None:
     assert all(w in _found(text)[0][1] for w in phrase)
 
 
+def test_a_phrase_in_code_or_in_capitals_is_still_a_phrase() -> None:
+    phrase = _phrase(random.Random(12), 12, WORDS)
+    in_code = "WORDS = [" + ", ".join(f'"{w}"' for w in phrase) + "]"
+    assert [k for k, _v in _found(in_code)] == ["recovery_code"]
+    shouted = " ".join(phrase).upper()
+    assert _found(shouted) == [("recovery_code", shouted)]
+    sentence = " ".join(phrase).capitalize() + "."
+    assert _found(sentence) == [("recovery_code", sentence[:-1])]
+
+
 def test_list_words_without_a_valid_checksum_need_the_word_for_a_phrase() -> None:
     rng = random.Random(5)
     phrase = _phrase(rng, 12, WORDS)
@@ -154,6 +164,8 @@ def test_a_cookie_line_withholds_its_session_values() -> None:
     text = f"Cookie: theme=dark; lang=zh-CN; sid={sid}; remember_token=Zm9vYmFyOjEyMzQ1Njc4"
     assert [v for _k, v in _found(text)] == [sid, "Zm9vYmFyOjEyMzQ1Njc4"]
     assert _found("set-cookie: theme=dark; Path=/; Max-Age=31536000; SameSite=Lax") == []
+    headers = f'headers = {{"Cookie": "uid=42; sid={sid}"}}'
+    assert [v for _k, v in _found(headers)] == [sid]
 
 
 @pytest.mark.parametrize(("text", "secret"), [

@@ -87,9 +87,10 @@ _NET_USE_RE = re.compile(
     r"(?i)\bnet\s+use\b[^\n]*?(?:\\\\\S+\s+(?P<before>[^\s/*][^\s]*)\s+/user:|/user:\S+\s+(?P<after>[^\s/*]\S*))")
 # Windows: ``net user NAME PASSWORD [/add]`` sets an account's password ("*" asks for it).
 _NET_USER_RE = re.compile(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<v>[^\s/*\"][^\s]*)")
-# A Cookie header (request, devtools copy, curl -b) carries session ids; Set-Cookie's first pair too.
+# A Cookie header (request, devtools copy, curl -b, a headers dict) carries session ids; Set-Cookie's
+# first pair too.
 _COOKIE_LINE_RE = re.compile(
-    r"(?im)(?:^|[\"'\s])(?:(?P<set>set-)?cookie[ \t]*:|-b|--cookie|document\.cookie\s*=)[ \t]*[\"']?"
+    r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie[\"']?[ \t]*:|-b|--cookie|document\.cookie\s*=)[ \t]*[\"']?"
     r"(?P<v>[^\n\"']+)")
 _COOKIE_PAIR_RE = re.compile(r"(?P<name>[^=;\s]+)=(?P<v>[^;\s]*)")
 _COOKIE_ATTRIBUTES = frozenset(["path", "domain", "expires", "max-age", "samesite", "priority", "version",

@@ -60,9 +60,11 @@ def base58_private_keys(text: str) -> Iterator[Finding]:
 # ----- BIP39 recovery phrases ----------------------------------------------------------------
 
 _PHRASE_LENGTHS = (24, 21, 18, 15, 12)
-_WORD_RE = re.compile(r"(?<![A-Za-z])[a-z]{3,8}(?![A-Za-z])")
-# What may stand between two words of a written-out phrase: spaces, line breaks, commas, list numbers.
-_GAP_RE = re.compile(r"(?:[\s,，、;；|]|(?<![A-Za-z])\d{1,2}[.)、:：]?|[-*•])*")
+# A word in lower case, Capitalised (the first of a sentence) or in capitals.
+_WORD_RE = re.compile(r"(?<![A-Za-z])(?:[A-Za-z][a-z]{2,7}|[A-Z]{3,8})(?![A-Za-z])")
+# What may stand between two words of a written-out phrase: spaces, line breaks, commas, list
+# numbers, the quotes and brackets of a list in code.
+_GAP_RE = re.compile(r"(?:[\s,，、;；|\"'\[\]]|(?<![A-Za-z])\d{1,2}[.)、:：]?|[-*•])*")
 _CJK_WORD_RE = re.compile(r"[\u4e00-\u9fff]")
 _CONTEXT_RE = re.compile(
     r"(?i)助记词|助記詞|记忆词|記憶詞|恢复短语|恢復短語|恢复词|種子|种子|mnemonic|seed|recovery\s+phrase|"
@@ -90,12 +92,13 @@ def _runs(text: str, word_re: re.Pattern[str], words: dict[str, int],
           gap: re.Pattern[str], start: int = 0) -> Iterator[list[re.Match[str]]]:
     run: list[re.Match[str]] = []
     for m in word_re.finditer(text, start):
-        if m.group(0) in words and (not run or gap.fullmatch(text, run[-1].end(), m.start())):
+        listed = m.group(0).lower() in words
+        if listed and (not run or gap.fullmatch(text, run[-1].end(), m.start())):
             run.append(m)
             continue
         if len(run) >= 12:
             yield run
-        run = [m] if m.group(0) in words else []
+        run = [m] if listed else []
     if len(run) >= 12:
         yield run
 
@@ -107,15 +110,15 @@ def _phrase(text: str, run: list[re.Match[str]], words: dict[str, int]) -> bool:
     context = _CONTEXT_RE.search(text, max(0, run[0].start() - 80), run[0].start()) is not None
     if context:
         return True
-    return len(run) in _PHRASE_LENGTHS and checksum_ok([words[m.group(0)] for m in run])
+    return len(run) in _PHRASE_LENGTHS and checksum_ok([words[m.group(0).lower()] for m in run])
 
 
 # Where twelve words could stand: twelve short lower-case words (or single ideographs) with only
 # a few non-letters between them. Word and gap share no character, so this scan is linear; the
 # word lists and checksums are read only inside such a stretch.
 # (Starting with a plain character class lets the regex engine skip ahead fast.)
-_EN_STRETCH_RE = re.compile(r"[a-z](?<![A-Za-z][a-z])[a-z]{2,7}(?![A-Za-z])[^A-Za-z]{1,6}"
-                            r"(?:[a-z]{3,8}(?![A-Za-z])[^A-Za-z]{1,6}){10}[a-z]{3,8}(?![A-Za-z])")
+_EN_STRETCH_RE = re.compile(r"[A-Za-z](?<![A-Za-z][A-Za-z])[A-Za-z]{2,7}(?![A-Za-z])[^A-Za-z]{1,6}"
+                            r"(?:[A-Za-z]{3,8}(?![A-Za-z])[^A-Za-z]{1,6}){10}[A-Za-z]{3,8}(?![A-Za-z])")
 _CJK_STRETCH_RE = re.compile(r"(?:[\u4e00-\u9fff][^\u4e00-\u9fffA-Za-z]{1,6}){11}[\u4e00-\u9fff]")
 _CJK_ALONE_RE = re.compile(r"[ \t\n\u3000][\u4e00-\u9fff][ \t\n\u3000]")
 _CJK_GAP_RE = re.compile(r"[ \t\u3000]+|[ \t]*\n[ \t]*|[ \t]*(?:\d{1,2}[.)、:：])[ \t]*")
