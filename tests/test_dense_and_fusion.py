@@ -375,3 +375,42 @@ def test_meaning_only_candidates_without_evidence_do_not_push_the_keyword_page_o
     # ... nor on short passages, where meaning is the better judge (separation factor > 1).
     short = Calibration(unrelated=0.845, spread=0.03, related=0.845 + 8.0 * 0.03, han_share=1.0)
     np.testing.assert_array_equal(fuse_scores(record, short), fuse_scores(record, short, off))
+
+
+def test_closest_rows_are_the_smallest_distances_with_ties_taken_by_chunk_id() -> None:
+    from desktop_kb.retrieval.dense import _closest_rows
+
+    rng = np.random.default_rng(11)
+    for first in (1, 7, 100, 999, 1000):
+        dist = rng.integers(0, 40, size=1000).astype(np.uint32)  # ties at every distance
+        ids = rng.permutation(5000)[:1000].astype(np.int64)
+        rows = _closest_rows(dist, first, ids)
+        expected = np.lexsort((ids, dist))[:first]  # by distance, then by chunk id
+        assert sorted(rows.tolist()) == sorted(expected.tolist())
+
+
+def test_search_does_not_depend_on_the_order_chunks_were_added_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer adds chunks one save at a time; a process following the index loads
+    them all at once, in another order. Both must answer a question the same way, also
+    when many rows tie at the sign-bit cut (8-d vectors: 256 possible codes)."""
+    from desktop_kb.retrieval import dense as dense_module
+
+    monkeypatch.setattr(dense_module, "RESCORE", 40)
+    rng = np.random.default_rng(12)
+    vectors = rng.normal(size=(3000, 8)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    ids = np.arange(1, 3001)
+    forward, shuffled = DenseIndex(), DenseIndex()
+    for index in (forward, shuffled):
+        index.reset("m", 8)
+    forward.add(ids.tolist(), vectors)
+    order = rng.permutation(3000)
+    for part in np.array_split(order, 30):
+        shuffled.add(ids[part].tolist(), vectors[part])
+    gone = rng.choice(ids, size=200, replace=False)  # removed rows wait for compaction
+    forward.remove(gone.tolist())
+    shuffled.remove(gone[::-1].tolist())
+    for q in rng.normal(size=(40, 8)).astype(np.float32):
+        hits = forward.search(q, 10)
+        assert hits == shuffled.search(q, 10)
+        assert not set(gone.tolist()) & {cid for cid, _ in hits}
