@@ -239,7 +239,7 @@ def float_matrix(index: sqlite3.Connection, model_id: str, dim: int) -> tuple[np
     ids = np.empty(count, dtype=np.int64)
     matrix = np.empty((count, dim), dtype=np.float32)
     n = 0
-    cur = index.execute("SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ?", (model_id,))
+    cur = index.execute("SELECT chunk_id, vector FROM kb_vectors NOT INDEXED WHERE model_id = ?", (model_id,))
     while True:
         rows = cur.fetchmany(50_000)
         if not rows:

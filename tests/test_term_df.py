@@ -97,6 +97,7 @@ def test_an_older_index_gains_the_counts_and_postings_without_a_rebuild(data_dir
         conn.execute(f"DROP TABLE {table}")  # kb_df's triggers go with kb_post's tables
     for trigger in ("kb_df_update", "kb_df_insert", "kb_df_delete"):
         conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+    conn.execute("DROP INDEX kb_vectors_code")  # schema 10's
     conn.execute(f"PRAGMA user_version = {old}")
     conn.close()
 
@@ -107,4 +108,5 @@ def test_an_older_index_gains_the_counts_and_postings_without_a_rebuild(data_dir
     assert _df(conn) == _vocab(conn) and _df(conn)["借用"] == 30
     triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
     assert triggers == {"kb_df_update", "kb_df_insert", "kb_df_delete"}
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'kb_vectors_code'").fetchone()[0] == 1
     conn.close()

@@ -176,7 +176,8 @@ def ensure(conn: sqlite3.Connection, model_id: str, dim: int) -> bool:
         fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
         try:
             _pwrite(fd, _header(model_id, dim, token), 0)
-            cursor = conn.execute("SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ? "
+            # NOT INDEXED: in rowid order, never through the sign bits' index and a sort of every vector.
+            cursor = conn.execute("SELECT chunk_id, vector FROM kb_vectors NOT INDEXED WHERE model_id = ? "
                                   "AND length(vector) = ? ORDER BY chunk_id", (model_id, 4 * dim))
             while rows := cursor.fetchmany(DUMP_ROWS):
                 ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
