@@ -28,6 +28,7 @@ import contextlib
 import glob
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -44,34 +45,84 @@ MODEL = "use-multilingual"
 
 
 def previous_selection(base: type) -> type:
-    """The app's index with the candidate selection of main 6f1edfc (the baseline of this run)."""
+    """The app's index as main 6f1edfc searched it (the baseline of this run): NumKong's
+    packed copy of the bits (built here once), float distances, ``argpartition``. Needs
+    ``pip install numkong`` (no longer a dependency of the app)."""
     import math
+
+    import numkong
 
     from desktop_kb.retrieval import dense as dense_mod
 
-    class PreviousSelection(base):  # type: ignore[misc, valid-type]
-        def _candidates(self, query: np.ndarray, n: int, keep: int) -> np.ndarray:
-            import numkong
+    block_rows = 65_536
 
-            codes, alive, live = self._codes[:n], self._alive[:n], self._live
+    class PreviousSelection(base):  # type: ignore[misc, valid-type]
+        packs: list[Any] | None = None
+
+        def _candidates(self, query: np.ndarray, n: int, keep: int) -> np.ndarray:
+            keep = 400 if keep == dense_mod.RESCORE else keep  # main's RESCORE (and factor 4, below)
+            codes, alive, live = self._codes[:n, :self._width], self._alive[:n], self._live
             if live <= keep:
                 return np.flatnonzero(alive)
-            packed = self._packed
-            packed.pack(codes)
+            if self.packs is None:  # the bench never changes the index after loading it
+                self.packs = [numkong.hammings_pack(np.ascontiguousarray(codes[s:s + block_rows]))
+                              for s in range(0, n, block_rows)]
             bits = dense_mod.sign_bits(query)
             dist = np.empty(n, dtype=np.float32)
-            for b, block in enumerate(packed._blocks):
-                start = b * dense_mod.PACK_BLOCK
-                dist[start:start + block[1]] = np.asarray(numkong.hammings_packed(bits[None, :], block[0]))[0]
+            for b, packed in enumerate(self.packs):
+                start = b * block_rows
+                dist[start:start + min(block_rows, n - start)] = np.asarray(
+                    numkong.hammings_packed(bits[None, :], packed))[0]
             if live < n:
                 dist[~alive] = np.inf
-            first = min(live, max(keep, int(dense_mod.CANDIDATE_FACTOR * math.sqrt(live))))
+            first = min(live, max(keep, int(4.0 * math.sqrt(live))))
             rows = np.argpartition(dist, first - 1)[:first] if first < n else np.flatnonzero(alive)
             if len(rows) > keep:
                 rows = rows[np.argpartition(-self._asymmetric(query, codes[rows]), keep - 1)[:keep]]
             return rows
 
     return PreviousSelection
+
+
+def probe(index_path: Path, which: str, queries: np.ndarray) -> dict[str, Any]:
+    """In a fresh process: load the bits as the app does, search, and report memory and load time.
+
+    ``previous`` loads as main 6f1edfc did (a scan of ``kb_vectors``, NumKong's packed copy)."""
+    sys.path.insert(0, str(REPO_ROOT))
+    from desktop_kb.index import db as index_db
+    from desktop_kb.index import vector_file
+    from desktop_kb.index.vectors import load_codes
+    from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
+
+    out: dict[str, Any] = {"start": proc_memory()}
+    conn = index_db.open_index_reader(index_path)
+    if which == "previous":  # main 6f1edfc had no covering index: its load read every row
+        conn.execute("CREATE TEMP VIEW kb_vectors AS SELECT * FROM main.kb_vectors NOT INDEXED")
+    cpu, wall = time.process_time(), time.perf_counter()
+    ids, codes = load_codes(conn, MODEL, queries.shape[1])
+    kind = previous_selection(DenseIndex) if which == "previous" else DenseIndex
+    dense = kind(SqliteVectors(index_path), vector_file.SlotReader(index_path))
+    dense.reset(MODEL, queries.shape[1], ids, codes)
+    del ids, codes
+    dense.search(queries[0], 100)  # the previous index packed its bits at load; this does it here
+    out["load_cpu_s"] = round(time.process_time() - cpu, 2)
+    out["load_wall_s"] = round(time.perf_counter() - wall, 2)
+    out["loaded"] = proc_memory()
+    for q in queries:
+        dense.search(q, 100)
+    out[f"after_{len(queries)}_searches"] = proc_memory()
+    dense.close()
+    conn.close()
+    return out
+
+
+def run_probe(index_path: Path, which: str, queries_file: str, offset: int) -> dict[str, Any]:
+    cmd = [sys.executable, __file__, "--probe", str(index_path), "--probe-kind", which,
+           "--probe-queries", queries_file, "--offset", str(offset)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=1800)
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip()[-800:]}
+    return json.loads(proc.stdout)
 
 
 def summary(seconds: list[float]) -> dict[str, float]:
@@ -88,9 +139,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", default="/tmp/desktop-kb-bench")
     parser.add_argument("--shared", default=None)
     parser.add_argument("--tmp", default=None)
+    parser.add_argument("--probe", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--probe-kind", default="now", help=argparse.SUPPRESS)
+    parser.add_argument("--probe-queries", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--keep", default=None,
                         help="keep the index in this folder and reuse it on the next run (same size, seed)")
     args = parser.parse_args(argv)
+    if args.probe:
+        probe_queries = np.load(args.probe_queries).astype(np.float32)[args.offset:args.offset + 50]
+        print(json.dumps(probe(Path(args.probe), args.probe_kind, probe_queries)))
+        return 0
     sys.path.insert(0, str(REPO_ROOT))
     from desktop_kb.index import db as index_db
     from desktop_kb.index.vectors import store_vectors
@@ -135,7 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         if not complete.is_file():  # an interrupted build: start again
             for old in tmp.iterdir():
                 old.unlink()
-        conn = index_db.open_index_writer(path)
+        t = time.perf_counter()
+        conn = index_db.open_index_writer(path)  # a kept index of an older schema migrates here
+        res["open_index_writer_s"] = round(time.perf_counter() - t, 1)
         conn.execute("PRAGMA synchronous=OFF")
         t = time.perf_counter()
         for lo in range(0, args.size, 20_000) if not complete.is_file() else ():
@@ -151,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         assert vector_file.ensure(conn, MODEL, dim)  # what the index writer does at its first load
         res["vector_file_write_s"] = round(time.perf_counter() - t, 1)
+        for which in ("previous", "now", "previous", "now"):  # fresh processes, page cache warm after the first
+            res.setdefault("fresh_process", {}).setdefault(which, []).append(
+                run_probe(path, which, queries_file[-1], args.offset))
         t = time.perf_counter()
         dense = DenseIndex(SqliteVectors(path), vector_file.SlotReader(path))
         ids, codes = load_codes(conn, MODEL, dim)

@@ -201,29 +201,31 @@ def test_sign_bit_candidates_find_the_exact_top_ten() -> None:
     assert found / (10 * len(queries)) >= 0.98
 
 
-def test_packed_hamming_blocks_agree_with_popcount_and_follow_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hamming_scan_agrees_with_popcount_for_any_dimension(monkeypatch: pytest.MonkeyPatch) -> None:
     from desktop_kb.retrieval import dense as dense_module
-    from desktop_kb.retrieval.dense import PackedCodes, _hamming_numpy, sign_bits
+    from desktop_kb.retrieval.dense import hamming, sign_bits, stride_of
 
-    monkeypatch.setattr(dense_module, "PACK_BLOCK", 64)  # several blocks, a partial last one
+    monkeypatch.setattr(dense_module, "SCAN_ROWS", 64)  # several steps, a partial last one
     rng = np.random.default_rng(5)
-    for dim in (8, 13, 384, 512):
-        codes = sign_bits(rng.normal(size=(1000, dim)))
-        query = sign_bits(rng.normal(size=dim))
-        packed = PackedCodes()
-        assert np.array_equal(packed.distances(codes, query), _hamming_numpy(codes, query))
-        codes[70] = ~codes[70]  # a row rewritten (a note saved again)
-        packed.invalidate(70)
-        assert np.array_equal(packed.distances(codes, query), _hamming_numpy(codes, query))
-        grown = np.concatenate([codes, sign_bits(rng.normal(size=(30, dim)))])  # rows appended
-        assert np.array_equal(packed.distances(grown, query), _hamming_numpy(grown, query))
-        assert np.array_equal(packed.distances(grown[:500], query), _hamming_numpy(grown[:500], query))
+    for dim in (8, 13, 384, 512, 768, 1100):
+        width = (dim + 7) // 8
+        codes = np.zeros((1000, stride_of(width)), dtype=np.uint8)
+        codes[:, :width] = sign_bits(rng.normal(size=(1000, dim)))
+        codes[7, :width] = 0xFF  # every bit set: the largest distances a row can have
+        query = np.zeros(codes.shape[1], dtype=np.uint8)
+        query[:width] = sign_bits(rng.normal(size=dim))
+        expected = np.bitwise_count(codes ^ query).sum(axis=1)
+        assert np.array_equal(hamming(codes, query), expected)
+        assert np.array_equal(hamming(codes[:130], query), expected[:130])
+        assert hamming(codes[:0], query).shape == (0,)
+        query[:width] = ~codes[7, :width]
+        assert hamming(codes, query)[7] == width * 8
 
 
 def test_search_after_saves_and_deletes_sees_the_new_bits(monkeypatch: pytest.MonkeyPatch) -> None:
     from desktop_kb.retrieval import dense as dense_module
 
-    monkeypatch.setattr(dense_module, "PACK_BLOCK", 256)
+    monkeypatch.setattr(dense_module, "SCAN_ROWS", 256)
     monkeypatch.setattr(dense_module, "RESCORE", 20)
     rng = np.random.default_rng(9)
     dim = 32

@@ -210,7 +210,7 @@ def _note_vectors(index: sqlite3.Connection, source_version: str, source: object
         ids = list(own_chunks)[:MAX_QUERY_CHUNKS]
         marks = ",".join("?" * len(ids))
         rows = index.execute(
-            f"SELECT vector FROM kb_vectors WHERE model_id = ? AND chunk_id IN ({marks})",
+            f"SELECT vector FROM kb_vectors NOT INDEXED WHERE model_id = ? AND chunk_id IN ({marks})",
             (dense.model_id, *ids)).fetchall()
         if len(rows) == len(ids):
             return np.stack([from_blob(r[0], dense.dim) for r in rows])

@@ -184,7 +184,8 @@ def measure(index: sqlite3.Connection, dense: DenseIndex, *, sample: int = SAMPL
     rows: dict[int, np.ndarray] = {}
     for part in _parts(drawn):
         for cid, blob in index.execute(
-                f"SELECT chunk_id, vector FROM kb_vectors WHERE model_id = ? AND chunk_id IN ({_marks(part)})",
+                f"SELECT chunk_id, vector FROM kb_vectors NOT INDEXED WHERE model_id = ? "
+                f"AND chunk_id IN ({_marks(part)})",
                 (dense.model_id, *part)):
             if len(blob) == 4 * dense.dim:
                 rows[cid] = np.frombuffer(blob, dtype=np.float32)
