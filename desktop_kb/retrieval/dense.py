@@ -8,7 +8,7 @@ query is answered in three steps:
 
 1. Hamming distance between the query's sign bits and every chunk's
    (:func:`hamming`: numpy over the bits themselves, no second copy); the
-   ``4·√n`` closest chunks go on (n = chunks), found by counting how many
+   ``6·√n`` closest chunks go on (n = chunks), found by counting how many
    chunks lie at each distance (:func:`_closest_rows`), ties at the cut by
    lowest chunk id, so the answer never depends on the order of the rows;
 2. those are re-ranked by the query's float vector against their bits
@@ -42,10 +42,13 @@ import numpy as np
 
 from desktop_kb.index.vector_file import SlotReader
 
-#: How many candidates (after step 2) are scored exactly.
-RESCORE = 400
-#: Step 1 keeps ``CANDIDATE_FACTOR · √n`` chunks (never fewer than RESCORE).
-CANDIDATE_FACTOR = 4.0
+#: How many candidates (after step 2) are scored exactly, and step 1 keeps
+#: ``CANDIDATE_FACTOR · √n`` chunks (never fewer than RESCORE). Chosen on questions
+#: 600-1199 of ``retrieval_corpus.load_queries`` at 10⁶ chunks (recall@10 against exact
+#: float search: 400 / 4·√n 0.985, 600 / 6·√n 0.991, 600 / 8·√n 0.992, 300 / 4·√n 0.980);
+#: ``bench_dense_million.py`` reports questions 0-599.
+RESCORE = 600
+CANDIDATE_FACTOR = 6.0
 
 _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).astype(np.float32)
 
