@@ -76,8 +76,8 @@ class DenseSide:
 
 
 def dense_side(engine: EmbeddingEngine | None, dense: DenseIndex | None, query: str) -> DenseSide:
-    """Embed the query and search the vectors (both release the GIL: onnxruntime, numpy,
-    NumKong and sqlite3 run outside it, so this overlaps keyword search on a second core)."""
+    """Embed the query and search the vectors (both release the GIL: onnxruntime, numpy
+    and sqlite3 run outside it, so this overlaps keyword search on a second core)."""
     vector = embed_query(engine, dense, query)
     return DenseSide(vector, _dense_hits(vector, dense))
 
