@@ -173,3 +173,38 @@ def test_snippet_text_is_escaped_and_highlighted() -> None:
     html_text = highlighted_html("<b>x</b> docker & GitLab", [(9, 15), (18, 24)])
     assert html_text.startswith("&lt;b&gt;x&lt;/b&gt; ")
     assert ">docker</b>" in html_text and ">GitLab</b>" in html_text and "&amp;" in html_text
+
+
+def test_a_long_title_never_widens_the_panel_past_its_buttons(qtbot) -> None:  # noqa: ANN001
+    # "Hello, World! > 编译和运行是独立的步骤" made every card wider than the panel:
+    # the ✓/✕ buttons and the right edge of the reasons were cut off.
+    from PySide6.QtWidgets import QScrollArea
+
+    from desktop_kb.discovery.grouping import SuggestionGroup
+    from desktop_kb.discovery.links_view import LinkEntry
+    from desktop_kb.discovery.related import Suggestion
+    from desktop_kb.ui.related_panel import LinkRow, SuggestionCard
+
+    title = "Hello, World! > 编译和运行是独立的步骤 > 一个非常长的小节标题，长到一行放不下"
+    card = SuggestionCard(SuggestionGroup(Suggestion(
+        rank=1, target_type="fragment", target_id=7, title=title, terms=["rustc"], similarity=None,
+        snippet="编译和运行是独立的步骤", highlights=[], start=0, end=11, score=1.0)))
+    area = QScrollArea(widgetResizable=True)
+    area.setWidget(card)
+    qtbot.addWidget(area)
+    area.resize(260, 300)
+    area.show()
+    qtbot.waitExposed(area)
+    viewport = area.viewport().width()
+    assert card.minimumSizeHint().width() <= viewport
+    qtbot.waitUntil(lambda: card.width() <= viewport)
+    for button in (card.accept_button, card.dismiss_button):
+        assert button.isVisible() and button.geometry().right() < card.width()
+    shown = card.open_button.text()
+    assert shown.endswith("…") and title.startswith(shown[:-1])
+    assert card.open_button.full_text() == title and card.open_button.toolTip() == title
+
+    entry = LinkEntry(target_type="note", target_id=3, title=title, origin="suggestion", trashed=False)
+    row = LinkRow(entry, backlink=False)
+    qtbot.addWidget(row)
+    assert row.minimumSizeHint().width() <= viewport

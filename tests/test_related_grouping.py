@@ -8,12 +8,16 @@ boilerplate header, notes written from one template.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from desktop_kb.discovery.near_duplicates import Shingles, overlap, same_passage
+from desktop_kb.discovery.panel import related_material
+from desktop_kb.discovery.related import same_in_meaning
 from desktop_kb.library import Library
+from desktop_kb.retrieval.calibration import Calibration
 
 CHAPTER = """# 所有权
 
@@ -89,6 +93,33 @@ def test_a_note_copied_from_a_passage_gets_a_hint_never_a_merge(lib: Library, tm
     assert hints[0].overlap >= 0.6
     assert lib.related_material(own).near_duplicates == []  # same topic, own words: no hint
     assert lib.get_note(copied).body.endswith("编译期检查。")  # nothing merged or changed
+
+
+# USE's calibration on the Chinese Rust book: a sentence and its own passage sit at 0.41.
+RUST_BOOK_USE = Calibration(unrelated=0.15427, spread=0.099, related=0.40858)
+
+
+def test_a_passage_on_the_same_topic_is_not_the_same_in_meaning(lib: Library, tmp_path: Path) -> None:
+    # The welcome note and "Hello, World!" in the Rust book: cosine 0.46, closeness 100 %
+    # (it stops at a sentence-and-its-passage), and the panel called them "nearly the same".
+    assert RUST_BOOK_USE.closeness(0.461) == 1.0
+    assert not same_in_meaning(0.461, RUST_BOOK_USE)
+    assert same_in_meaning(0.95, RUST_BOOK_USE)  # a rewording of the same text
+    assert not same_in_meaning(0.85, None) and same_in_meaning(0.93, None)  # no calibration: raw cosine
+
+    _import(lib, tmp_path / "e", {"所有权.md": CHAPTER})
+    note = lib.add_note("所有权（我的话）", "我理解的所有权：一个值同一时间只归一个变量管，所有者离开作用域值就被丢弃。")
+    lib.drain()
+    scored = lib.related(note, limit=24)
+    assert scored.suggestions  # the chapter shares the note's words
+    scored.suggestions = [replace(s, similarity=0.461, closeness=RUST_BOOK_USE.closeness(0.461),
+                                  same_meaning=same_in_meaning(0.461, RUST_BOOK_USE))
+                          for s in scored.suggestions]
+    assert related_material(lib.store_reader, scored, 8).near_duplicates == []
+    scored.suggestions = [replace(s, similarity=0.95, same_meaning=same_in_meaning(0.95, RUST_BOOK_USE))
+                          for s in scored.suggestions]
+    (hint,) = related_material(lib.store_reader, scored, 8).near_duplicates
+    assert hint.same_meaning and hint.overlap < 0.6
 
 
 def test_notes_from_one_template_are_not_duplicates(lib: Library) -> None:

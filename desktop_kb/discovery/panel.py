@@ -8,7 +8,8 @@ filters), this:
   passage, not only the row it was made on;
 * groups the remaining copies of one passage into one suggestion;
 * says when the open note is nearly the same as another note or passage
-  (meaning similarity ≥ 0.9 with a model, or most of the text shared), so the
+  (a model puts it as close as a rewording of the same text, or most of the
+  text is shared), so the
   person can compare them side by side. Nothing is ever merged.
 
 Reads only; the panel's buttons write through the library (I9).
@@ -21,12 +22,11 @@ from dataclasses import dataclass, field
 
 from desktop_kb.discovery.grouping import SuggestionGroup, group_suggestions
 from desktop_kb.discovery.near_duplicates import Shingles, overlap, same_passage
-from desktop_kb.discovery.related import RelatedResult, Suggestion
+from desktop_kb.discovery.related import RelatedResult
 from desktop_kb.index.sources import SourceKey, load_source
 from desktop_kb.store import links as store_links
 
 OVERFETCH = 3  # suggestions scored per group shown: room for copies and hidden ones
-NEAR_SIMILARITY = 0.9  # closeness (calibrated; raw cosine without a calibration): "the same thing"
 NEAR_OVERLAP = 0.6  # shared text (near_duplicates.overlap) at which a note is nearly the same
 
 
@@ -38,6 +38,7 @@ class NearDuplicate:
     overlap: float  # 0..1 shared text
     similarity: float | None  # meaning (calibrated closeness where known), when a model took part
     document_id: int | None = None
+    same_meaning: bool = False  # the model reads it as the same text reworded
 
     @property
     def key(self) -> SourceKey:
@@ -74,12 +75,6 @@ def _shingles(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[SourceKe
     return found
 
 
-def _close_in_meaning(s: Suggestion) -> bool:
-    closeness = getattr(s, "closeness", None)
-    value = closeness if closeness is not None else s.similarity
-    return value is not None and value >= NEAR_SIMILARITY
-
-
 def related_material(store: sqlite3.Connection, scored: RelatedResult, limit: int) -> RelatedMaterial:
     """``scored``: the note's suggestions, fetched ``OVERFETCH`` times ``limit`` deep."""
     note_id = scored.note_id
@@ -104,10 +99,9 @@ def related_material(store: sqlite3.Connection, scored: RelatedResult, limit: in
     for group in groups:  # one hint per passage, however many copies it has
         s = group.lead
         shared = overlap(own, texts[s.key]) if own is not None and s.key in texts else 0.0
-        if shared >= NEAR_OVERLAP or _close_in_meaning(s):
-            meaning = getattr(s, "closeness", None)
+        if shared >= NEAR_OVERLAP or s.same_meaning:
             view.near_duplicates.append(NearDuplicate(
                 s.target_type, s.target_id, s.title, shared,
-                meaning if meaning is not None else s.similarity, s.document_id))
+                s.closeness if s.closeness is not None else s.similarity, s.document_id, s.same_meaning))
     view.groups = groups[:limit]
     return view

@@ -73,6 +73,21 @@ COMMON_SHARE = 0.05  # a term in more than this share of chunks defines nothing 
 COMMON_MIN_CHUNKS = 4  # ... once it is in more than this many (small libraries)
 SNIPPET_CHARS = 180
 MODES = ("lexical", "dense", "rrf", "hybrid")
+# "The same thing in other words": a cosine at least this share of the way from a
+# sentence-and-its-own-passage (the calibration's ``related``) up to identical text. Closeness
+# stops at 1 at ``related`` itself, which a passage that merely shares the note's topic reaches
+# (USE on the Rust book: the welcome note and "Hello, World!" at cosine 0.46, related 0.41).
+SAME_MEANING_SHARE = 0.5
+SAME_MEANING_RAW = 0.9  # the same, as a raw cosine, when the library has no calibration
+
+
+def same_in_meaning(similarity: float | None, calibration: Calibration | None) -> bool:
+    """Whether the model puts two texts as close as one text and a rewording of it."""
+    if similarity is None:
+        return False
+    if calibration is None:
+        return similarity >= SAME_MEANING_RAW
+    return similarity >= calibration.related + SAME_MEANING_SHARE * (1.0 - calibration.related)
 
 
 @dataclass(frozen=True)
@@ -114,6 +129,7 @@ class Suggestion:
     # The similarity as this model means it on this library: 0 = unrelated text,
     # 1 = as close as a sentence to its own passage (what the panel shows as a percentage).
     closeness: float | None = None
+    same_meaning: bool = False  # as close as a rewording of the same text (``same_in_meaning``)
 
     @property
     def key(self) -> SourceKey:
@@ -406,7 +422,8 @@ def related_for_note(
             title=target.title, terms=terms, similarity=ev.similarity, snippet=snippet,
             highlights=highlights, start=start, end=end, score=score,
             document_id=target.document_id,
-            closeness=None if ev.similarity is None else round(reading.closeness(ev.similarity), 4)))
+            closeness=None if ev.similarity is None else round(reading.closeness(ev.similarity), 4),
+            same_meaning=same_in_meaning(ev.similarity, calibration)))
         if len(result.suggestions) >= limit:
             break
     return result

@@ -30,6 +30,7 @@ from desktop_kb.discovery.panel import NearDuplicate
 from desktop_kb.discovery.related import Suggestion
 from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.tasks.related_tasks import Action, RelatedController, RelatedView
+from desktop_kb.ui.elided_button import ElidedButton
 
 RENDER_SLICE_S = 0.008  # GUI time spent building widgets per event-loop turn
 
@@ -79,7 +80,7 @@ class SuggestionCard(QFrame):
         suggestion = group.lead
         self.suggestion = suggestion
         self.copies = QLabel(objectName="suggestionCopies", wordWrap=True)
-        self.open_button = QPushButton(objectName="suggestionTitle", flat=True)
+        self.open_button = ElidedButton(objectName="suggestionTitle", flat=True)
         self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open_button.clicked.connect(lambda: self.opened.emit(self.suggestion))
         self.tag = QLabel(objectName="suggestionTag")
@@ -111,7 +112,7 @@ class SuggestionCard(QFrame):
 
     def retranslateUi(self) -> None:  # noqa: N802
         s = self.suggestion
-        self.open_button.setText(_elide(s.title or self.tr("Untitled")))
+        self.open_button.set_full_text(s.title or self.tr("Untitled"))
         self.open_button.setToolTip(s.title)
         self.tag.setText(self.tr("Note") if s.target_type == "note" else self.tr("Library passage"))
         self.accept_button.setToolTip(self.tr("Link this to the open note"))
@@ -145,7 +146,7 @@ class LinkRow(QWidget):
         super().__init__(parent)
         self.entry = entry
         self.backlink = backlink
-        self.open_button = QPushButton(objectName="linkTitle", flat=True)
+        self.open_button = ElidedButton(objectName="linkTitle", flat=True)
         self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open_button.clicked.connect(lambda: self.opened.emit(self.entry))
         self.remove_button = QToolButton(objectName="dismissButton", text="✕")
@@ -163,7 +164,7 @@ class LinkRow(QWidget):
         title = _elide(e.title or self.tr("Untitled"), 50)
         if e.trashed:
             title = self.tr("{0} (in trash)").format(title)
-        self.open_button.setText(f"{arrow} {title}  ·  {kind}")
+        self.open_button.set_full_text(f"{arrow} {title}  ·  {kind}")
         self.open_button.setToolTip(e.title)
         if e.origin == "wiki":
             # Typed as [[…]]: the text is the link, so the text is where it is removed.
@@ -202,7 +203,7 @@ class NearDuplicateHint(QFrame):
         how = []
         if d.overlap > 0:
             how.append(self.tr("{0}% of the text is the same").format(round(d.overlap * 100)))
-        if d.similarity is not None and d.similarity >= 0.9:
+        if d.same_meaning and d.similarity is not None:
             how.append(self.tr("{0}% similar in meaning").format(round(d.similarity * 100)))
         self.text.setText(self.tr("This note is nearly the same as “{0}” ({1}). Nothing is merged; "
                                   "compare them and decide.").format(_elide(d.title or self.tr("Untitled"), 50),

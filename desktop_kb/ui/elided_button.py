@@ -1,0 +1,55 @@
+"""A flat title button that shortens its text with "…" to the width its pane gives it.
+
+A QPushButton's minimum width is its whole text, so one long title ("Hello, World! >
+编译和运行是独立的步骤") made the related panel's contents wider than the panel: the
+✓/✕ buttons and the right edge of every card were cut off. This button asks for
+its whole text but accepts any width, and shows as much of the title as fits; the
+whole title stays in ``full_text()`` and the tooltip.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QPushButton, QSizePolicy, QStyle, QStyleOptionButton, QWidget
+
+MIN_CHARS = 6  # the narrowest it asks to be, in average character widths
+
+
+class ElidedButton(QPushButton):
+    def __init__(self, parent: QWidget | None = None, **kwargs: object) -> None:
+        super().__init__(parent, **kwargs)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self._elide()
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self._size_for(self._full)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = self._size_for("")
+        return QSize(hint.width() + MIN_CHARS * self.fontMetrics().averageCharWidth(), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._elide()
+
+    def _size_for(self, text: str) -> QSize:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        metrics = self.fontMetrics()
+        content = QSize(metrics.horizontalAdvance(text), metrics.height())
+        return self.style().sizeFromContents(QStyle.ContentsType.CT_PushButton, option, content, self)
+
+    def _elide(self) -> None:
+        room = self.width() - self._size_for("").width()
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(room, 0))
+        if shown != self.text():
+            super().setText(shown)
