@@ -212,3 +212,33 @@ _ID = _resident_id("11010119900307003")
 def test_redact_names_the_new_shapes(text: str, sent: str) -> None:
     verdict = check_snippet(text, local_only=False, mode="redact")
     assert verdict.text == sent, verdict.text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("密码就是生日 19900307", "19900307"),
+    ("login with admin/admin123 on the router page", "admin123"),
+    ("the passphrase is 'blue horse battery'", "blue horse battery"),
+    ("浙a12345 是我的车", "浙a12345"),
+    ("车牌号码 粤Z·A123港", "粤Z·A123港"),
+    ("Google 备用验证码：\n1234 5678\n2345 6789", "2345 6789"),
+    ("护照号码为E12345678。", "E12345678"),
+    ("Apartment 12, 8 Queen's Road, Hong Kong", "Apartment 12, 8 Queen's Road"),
+    ("密码（已改）\nQw!7zLp2", "Qw!7zLp2"),
+    ("**Token**\n\n`Zk39dLq0Wm2xTn7Bv5Rc8Yh1`", "Zk39dLq0Wm2xTn7Bv5Rc8Yh1"),
+], ids=["described-digits", "login-with", "passphrase-is", "plate-lower", "plate-hk", "backup-verify",
+        "passport-wei", "street-apostrophe", "bare-label-pw", "bare-label-key"])
+def test_variants_of_the_new_shapes(text: str, secret: str) -> None:
+    """Variants written after heldout8 to probe the rules it prompted (each missed once)."""
+    found = detect(text)
+    pos = text.index(secret)
+    assert any(f.start <= pos and pos + len(secret) <= f.end for f in found), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "A passphrase of four random words is easier to remember than a password.",
+    "## 密码\n\n密码至少 12 位，包含字母和数字。",
+    "Pin\n\n`Pin<&mut Self>` keeps a future in place.",
+    "login with your school account / then choose a course",
+])
+def test_variants_of_prose_pass(text: str) -> None:
+    assert _found(text) == []

@@ -154,7 +154,7 @@ _STREET_SUFFIX = (r"Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd
                   r"Grove|Mews|Rise|Hill|View|Park|Green|Vale|Parade|Circle|Cir|Trail|Heights|Wharf|Quay")
 _EN_PART_RE = re.compile(
     rf"(?P<street>\b\d{{1,5}}[A-Za-z]?(?:-\d{{1,4}})?,?\s+(?:(?:[NSEW]\.?|North|South|East|West)\s+)?"
-    rf"(?:(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))\s+){{1,3}}(?:{_STREET_SUFFIX})\b\.?)"
+    rf"(?:(?:[A-Z][a-z]+(?:'s)?|\d{{1,3}}(?:st|nd|rd|th))\s+){{1,3}}(?:{_STREET_SUFFIX})\b\.?)"
     r"|(?P<dwelling>\b(?:Apt|Apartment|Flat|Suite|Ste|Room|Rm)\.?\s*(?:No\.?\s*)?#?\s*[A-Z0-9]{1,5}(?:-[A-Z0-9]{1,5})?\b)"
     r"|(?P<block>\b(?:Unit|Floor|Fl|Building|Bldg|Block|Blk|Tower)\.?\s*(?:No\.?\s*)?#?\s*[A-Z0-9]{1,4}\b)"
     r"|(?P<postcode>\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"

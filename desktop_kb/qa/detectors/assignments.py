@@ -46,7 +46,7 @@ _ZH_ASSIGN_RE = re.compile(
     rf"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>{_PW_CHAR}(?:{_PW_CHAR}|,(?={_PW_CHAR})){{0,199}})")
 # "密码设成了名字缩写加生日 lw19900101": a few words describe the password, then it is written out.
 _ZH_DESCRIBED_RE = re.compile(
-    r"(?P<name>密码|密碼|口令)[^\n，。；,;:：]{0,4}?(?:设成|設成|设为|設為|改成|改为|改為|换成|換成|用的是|是)了?"
+    r"(?P<name>密码|密碼|口令)[^\n，。；,;:：]{0,4}?(?:设成|設成|设为|設為|改成|改为|改為|换成|換成|用的是|就是|是)了?"
     rf"[{HAN_CHARS}]{{1,12}}[ \t]*[\"'“「『]?(?P<raw>[\x21-\x7e]{{6,64}})")
 # Other languages' words for "password" (people study in more than two).
 _FOREIGN_RE = re.compile(
@@ -116,9 +116,10 @@ def assignments(text: str) -> Iterator[Finding]:
             yield finding_for(cls, start, end)
     for m in _ZH_DESCRIBED_RE.finditer(text):
         value, start, end, _quoted = value_of(m)
-        # Only a value that mixes letters and digits (or symbols) reads as the password itself.
-        if re.search(r"[A-Za-z]", value) and re.search(r"[\d\W_]", value) \
-                and plausible(value, PASSWORD_NAME, quoted=False):
+        # Only a value that mixes letters and digits (or symbols), or a long number ("生日 19900307"),
+        # reads as the password itself.
+        mixed = re.search(r"[A-Za-z]", value) and re.search(r"[\d\W_]", value)
+        if (mixed or re.fullmatch(r"\d{6,12}", value)) and plausible(value, PASSWORD_NAME, quoted=False):
             yield Finding(PASSWORD, start, end)
     for m in _ZH_PASSPHRASE_RE.finditer(text) if "短" in text or "密语" in text or "密語" in text else ():
         value = m.group("v").rstrip(" \t" + TRAILING)

@@ -50,7 +50,7 @@ _HTPASSWD_RE = re.compile(r"\bhtpasswd\s+(?:-[a-zA-Z]*b[a-zA-Z]*\s+)(?:-\w+\s+)*
 # "login: lilei / Pa$$w0rd", "账号：lilei / lilei@2024", "WiFi：TP-LINK_302 / lab12345678"
 _SLASH_PAIR_RE = re.compile(
     r"(?i)(?:login|log\s?in|account|username|账号|帳號|帐号|账户|用户名|wi-?fi|wlan|无线|無線|热点|熱點)"
-    r"(?:[ \t\w-]{0,20}?[:：]\s*|\s+)[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
+    r"(?:[ \t\w-]{0,20}?[:：]\s*|\s+(?:(?:with|as|using|用|使用)\s+)?)[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
 # A wallet's seed phrase: 12–24 lowercase words after the word for it.
 _SEED_RE = re.compile(
     r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"

@@ -2,7 +2,7 @@
 
 Notes put a credential under its label as often as after it — indented, after
 a blank line or inside a code fence. When a short line ends with the word for a
-password or a key and a colon, the next line that holds anything is read as
+password or a key and a colon (or holds only that word), the next line that holds anything is read as
 its value if it is a single token (a sentence, a list item or a YAML key is
 not): a password-like token for a password, a random one for a key.
 """
@@ -20,6 +20,11 @@ _LABEL_RE = re.compile(
     r"(?i)[^\n]{0,40}?(?:(?P<pw>密码|密碼|口令|(?<![A-Za-z])(?:password|passwd|passcode|pwd|pw|pin)(?![A-Za-z]))|"
     r"(?P<key>密钥|密鑰|秘钥|祕鑰|私钥|私鑰|令牌|授权码|授權碼|(?<![A-Za-z])(?:token|secret|api[ _-]?key|access[ _-]?key|"
     r"secret[ _-]?key)(?![A-Za-z])))[^\n:：]{0,20}[:：][ \t*_]*$")
+# A line that is only the label (a heading, a line of a two-column list): "密码（已改）", "**Token**".
+_BARE_LABEL_RE = re.compile(
+    r"(?im)^[ \t#>*_]*(?:(?P<pw>密码|密碼|口令|password|passwd|passcode|pwd)|"
+    r"(?P<key>密钥|密鑰|秘钥|祕鑰|私钥|私鑰|令牌|授权码|授權碼|token|secret|api[ _-]?key))"
+    r"[ \t]*(?:[（(][^）)\n]{0,20}[）)])?[ \t*_]*$")
 _FENCE_RE = re.compile(r"[ \t]*(?:```|~~~)[^\n]*")
 _VALUE_RE = re.compile(r"[ \t>]*`?(?P<v>[^\s`]{4,200}?)`?[ \t]*")
 # A key may be shown in groups on its line ("mh54 hrgk tfdp 3xuf", "93b8-1c47-…").
@@ -43,13 +48,18 @@ def _next_line(text: str, pos: int) -> tuple[int, int] | None:
 _COLON_END_RE = re.compile(r"[:：][ \t*_]*$", re.M)
 
 
+def _labels(text: str) -> Iterator[re.Match[str]]:
+    if ":" in text or "：" in text:
+        for colon in _COLON_END_RE.finditer(text):  # few lines end in a colon: read only those
+            label = _LABEL_RE.match(text, text.rfind("\n", 0, colon.start()) + 1, colon.end())
+            if label is not None:
+                yield label
+    if "\n" in text:
+        yield from _BARE_LABEL_RE.finditer(text)
+
+
 def label_lines(text: str) -> Iterator[Finding]:
-    if ":" not in text and "：" not in text:
-        return
-    for colon in _COLON_END_RE.finditer(text):  # few lines end in a colon: read only those
-        label = _LABEL_RE.match(text, text.rfind("\n", 0, colon.start()) + 1, colon.end())
-        if label is None:
-            continue
+    for label in _labels(text):
         line = _next_line(text, label.end() + 1)
         if line is None:
             continue

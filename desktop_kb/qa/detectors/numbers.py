@@ -61,7 +61,7 @@ _HK_ID_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{1,2}\d{6}\s?(?P<paren>\()?[0-9A](
 # "passport book number 5729 18364": a form's wording, and the digits grouped as read out.
 _PASSPORT_RE = re.compile(
     r"(?:护照|護照|passport|通行证|通行證|台胞证|台胞證|回乡证|回鄉證|travel\s+document)\s*"
-    r"(?:(?:book|card|本|簿)\s*)?(?:号码|號碼|号|號|no\.?|number|#)?\s*[:：]?\s*"
+    r"(?:(?:book|card|本|簿)\s*)?(?:号码|號碼|号|號|no\.?|number|#)?\s*(?:[:：]|是|为|為|is)?\s*"
     r"(?P<v>[A-Z]{1,2}\d{7,8}|\d{9}|\d{4}[ -]\d{5}|\d{3}[ -]\d{3}[ -]\d{3}|\d{5}[ -]\d{4})(?![0-9A-Za-z])", re.I)
 
 

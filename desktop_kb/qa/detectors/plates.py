@@ -17,8 +17,11 @@ from desktop_kb.qa.detectors.base import LICENCE_PLATE, Finding, near
 
 _PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
 _L = "A-HJ-NP-Z"
+# The city's letter may be typed in lower case (浙a12345); a plate for Hong Kong or Macau crossings,
+# a learner's or a police car's has four characters and its suffix (粤Z·A123港).
 _CN_PLATE_RE = re.compile(
-    rf"[{_PROVINCES}][{_L}][ \t·•・.\-]?(?P<n>[DF][{_L}0-9]\d{{4}}|\d{{5}}[DF]|[{_L}0-9]{{5}})(?:[学警挂领港澳试超]|(?![A-Za-z0-9]))")
+    rf"[{_PROVINCES}][{_L}{_L.lower()}][ \t·•・.\-]?(?P<n>[DF][{_L}0-9]\d{{4}}|\d{{5}}[DF]|[{_L}0-9]{{5}}"
+    rf"(?:[学警挂领港澳试超]|(?![A-Za-z0-9]))|[{_L}0-9]{{4}}[学警挂领港澳试超])")
 # 车号 and "plate" alone name trains' and microscopes' numbers too: only the words for a car's plate.
 _PLATE_WORDS_RE = re.compile(
     r"(?i)车牌|車牌|牌照|号牌|號牌|licen[cs]e\s+plate|number\s+plate|plate\s+(?:no\.?|number)|"

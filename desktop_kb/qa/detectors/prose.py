@@ -27,7 +27,9 @@ _REDEEM_RE = re.compile(
     r"(?i)(?:卡密|兑换码|兌換碼|激活码|激活碼|充值码|充值碼|礼品卡|禮品卡|提货码|提貨碼|券码|券碼|redeem(?:ption)?\s*code|"
     r"gift\s*card(?:\s*code)?|product\s*key|licen[cs]e\s*key|serial\s*(?:key|number)|cd-?key)"
     r"[^\n:=\w]{0,3}[:=]?\s*(?P<v>[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,7})(?![\w-])")
-_PASSPHRASE_RE = re.compile(r"(?i)(?<![A-Za-z])pass\s?phrase[^\n:=]{0,24}[:=][ \t]*(?P<v>[^\n]{4,120})")
+# "passphrase: …", or "the passphrase is '…'" (quoted: "a passphrase is easier to remember" is prose).
+_PASSPHRASE_RE = re.compile(
+    r"(?i)(?<![A-Za-z])pass\s?phrase[^\n:=]{0,24}?(?:[:=][ \t]*|\s(?:is|was)\s+(?=[\"'“‘]))(?P<v>[^\n]{4,120})")
 
 
 def prose(text: str) -> Iterator[Finding]:
@@ -48,9 +50,11 @@ def prose(text: str) -> Iterator[Finding]:
     for m in _REDEEM_RE.finditer(text):
         yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _PASSPHRASE_RE.finditer(text):
-        value = m.group("v").rstrip(" \t" + TRAILING)
+        raw = m.group("v")
+        start = m.start("v") + len(raw) - len(raw.lstrip("\"'“‘"))
+        value = raw.lstrip("\"'“‘").rstrip(" \t" + TRAILING)
         if value and not is_han(value[0]) and not is_placeholder(value.split()[0]):
-            yield Finding(PASSWORD, m.start("v"), m.start("v") + len(value))
+            yield Finding(PASSWORD, start, start + len(value))
 
 
 # ----- a random token next to a key word -----------------------------------------------------

@@ -70,9 +70,10 @@ def _otp_seeds(text: str, lower: str) -> Iterator[Finding]:
 
 
 _BACKUP_WORDS_RE = re.compile(
-    r"(?i)(?:recovery|backup|back-up|scratch|emergency|single-use)\s+codes?|备用码|備用碼|恢复码|恢復碼|"
-    r"恢复代码|恢復代碼|救援码|救援碼|应急码|應急碼|备份码|備份碼|紧急码|緊急碼")
-_BACKUP_HINT_ZH_RE = re.compile("(?:备用|備用|恢复|恢復|恢复代|恢復代|救援|应急|應急|备份|備份|紧急|緊急)[码碼]")
+    r"(?i)(?:recovery|backup|back-up|scratch|emergency|single-use)\s+(?:verification\s+|security\s+)?codes?|备用码|備用碼|恢复码|恢復碼|"
+    r"恢复代码|恢復代碼|救援码|救援碼|应急码|應急碼|备份码|備份碼|紧急码|緊急碼|"
+    r"(?:备用|備用|恢复|恢復|备份|備份)(?:验证|驗證|安全)[码碼]")
+_BACKUP_HINT_ZH_RE = re.compile("(?:备用|備用|恢复|恢復|救援|应急|應急|备份|備份|紧急|緊急)(?:验证|驗證|代|安全)?[码碼]")
 _BACKUP_HINTS = ("recovery", "backup", "back-up", "scratch", "emergency", "single-use")
 # One line of codes: 1-4 codes of 4-12 letters and digits (a dash inside), perhaps numbered.
 _CODE_LINE_RE = re.compile(
