@@ -164,9 +164,33 @@ def test_rename_offers_to_update_links(qtbot, data_dir: Path) -> None:
         qtbot.keyClick(window.editor.title, Qt.Key.Key_Return)
     box: QMessageBox = offered.args[0]
     assert "用法" in box.text()
+    # Until the links are updated they name the old title: the panel has no backlink (as a
+    # person sees it while reading the question).
+    panel = window.related_panel
+    assert window.library.drain(20)
+    qtbot.waitUntil(lambda: not window.library.note_links(ids["Docker"]).backlinks, timeout=10000)
+    panel.controller.refresh()
+    qtbot.waitUntil(lambda: panel.view is not None and not panel.view.links.backlinks
+                    and not panel.rendering and not panel.controller._in_flight, timeout=10000)
     box.button(QMessageBox.StandardButton.Yes).click()
     qtbot.waitUntil(lambda: window.library.get_note(ids["用法"]).body == "见 [[Docker 入门#安装]]", timeout=10000)
     assert [e.target_id for e in window.library.note_links(ids["用法"]).outgoing] == [ids["Docker"]]
+    # The renamed note stays open: its panel shows the backlink again without reopening it.
+    qtbot.waitUntil(lambda: [r.entry.target_id for r in panel.link_rows if r.backlink] == [ids["用法"]],
+                    timeout=10000)
+
+
+def test_a_long_title_opens_at_its_beginning(qtbot, data_dir: Path) -> None:
+    # QLineEdit.setText leaves the cursor at the end, so a title wider than its field
+    # showed its last words ("…迭代器与闭包的学习笔记（第二版）") with the first glyph cut.
+    window = open_window(qtbot, data_dir)
+    title = "一个很长很长的标题：Rust 中的函数式语言功能——迭代器与闭包的学习笔记（第二版）" * 2
+    ids = _library_notes(window, {title: "迭代器 iterator 和闭包 closure。"})
+    _reload(qtbot, window)
+    _open(qtbot, window, ids[title])
+    field = window.editor.title
+    assert field.fontMetrics().horizontalAdvance(title) > field.width()  # it does not fit
+    assert field.text() == title and field.cursorPosition() == 0
 
 
 def test_shortcut_list_names_every_shortcut(qtbot, data_dir: Path) -> None:

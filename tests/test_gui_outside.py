@@ -36,8 +36,13 @@ def test_the_window_follows_notes_and_documents_changed_by_the_cli(qtbot, data_d
     window = open_window(qtbot, data_dir)
     opened = window.editor.note_id
     assert opened is not None
-    added = cli(data_dir, "note", "add", "--title", "命令行写的", "--body", "from the CLI zqgui1")["id"]
+    added = cli(data_dir, "note", "add", "--title", "命令行写的", "--body", "from the CLI zqgui1 #运维")["id"]
     qtbot.waitUntil(lambda: added in _rows(window), timeout=TIMEOUT)
+    # Its #tag is counted and its title is a link target: the tag pane and [[ follow it too
+    # (both waited for a restart).
+    qtbot.waitUntil(lambda: "运维" in window.tags.pane.items, timeout=TIMEOUT)
+    assert window.links.catalog.resolves("命令行写的")
+    assert [m.title for m in window.links.catalog.rank("命令行", 5)] == ["命令行写的"]
     # The open note, unchanged here, follows an edit made elsewhere.
     cli(data_dir, "note", "edit", str(opened), "--body", "edited by a script zqgui2")
     qtbot.waitUntil(lambda: window.editor.body.toPlainText() == "edited by a script zqgui2",
@@ -49,6 +54,8 @@ def test_the_window_follows_notes_and_documents_changed_by_the_cli(qtbot, data_d
     qtbot.waitUntil(lambda: _tree_has(window, "书"), timeout=TIMEOUT)
     cli(data_dir, "note", "delete", str(added), "--purge")
     qtbot.waitUntil(lambda: added not in _rows(window), timeout=TIMEOUT)
+    assert not window.links.catalog.resolves("命令行写的")
+    qtbot.waitUntil(lambda: "运维" not in window.tags.pane.items, timeout=TIMEOUT)
 
 
 def _tree_has(window, text: str) -> bool:  # noqa: ANN001

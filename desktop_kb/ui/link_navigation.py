@@ -130,6 +130,8 @@ class LinkNavigation(QObject):
             self.window.statusBar().showMessage(
                 self.tr("Updated %n link(s).", "", changed), 6000)
             self.window.notes.reload_notes()
+            # The renamed note is open: its backlinks are back, though it was not saved again.
+            self.window.related_panel.controller.refresh()
 
         self.window.save_queue.submit(lambda lib: lib.retarget_links(old, new, ids), done)
 

@@ -248,6 +248,7 @@ class NoteEditor(QWidget):
             self.note_id = note.id
             self._read_only = read_only
             self.title.setText(note.title)
+            self.title.setCursorPosition(0)  # a long title shows its beginning, not its end
             self.body.setPlainText(note.body)
             self.body.setExtraSelections([])
             self._derived = DerivedReason.from_text(note.local_only_reason) if note.local_only else None

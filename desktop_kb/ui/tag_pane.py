@@ -132,6 +132,10 @@ class TagPaneController(QObject):
         for signal in (window.trash.noteTrashed, window.trash.noteRestored, window.notes.noteCreated):
             signal.connect(lambda _id: self._timer.start())
 
+    def refresh_soon(self) -> None:
+        """Notes changed (here or in another program): count the tags again shortly."""
+        self._timer.start()
+
     def refresh(self) -> None:
         library = self.window.library
         if library is not None:

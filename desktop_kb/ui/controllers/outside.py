@@ -1,9 +1,9 @@
 """Following changes other programs make to the library (a CLI import, a script, a restore).
 
 The watcher (``tasks/library_watcher.py``) reports only what changed; this
-controller updates just that: changed notes' rows, the library tree when
-documents changed, the open note when its text changed and the editor holds
-nothing unsaved. When the person has unsaved text, it is never replaced: their
+controller updates just that: changed notes' rows, the titles ``[[`` completes
+and the tag pane's counts, the library tree when documents changed, the open
+note when its text changed and the editor holds nothing unsaved. When the person has unsaved text, it is never replaced: their
 save keeps it, and the other version is kept as a separate note (the save queue
 sees the conflict in the store, whatever the timing).
 """
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 
 from desktop_kb.library import Library
+from desktop_kb.tasks import note_tasks
 from desktop_kb.tasks.library_watcher import LibraryWatcher
 from desktop_kb.tasks.note_tasks import NoteRow
 from desktop_kb.watch import OutsideChanges
@@ -48,19 +49,31 @@ class OutsideChangesController(QObject):
             return
         if changes.history:  # the store was replaced (a backup restored): everything anew
             w.notes.reload_notes()
+            w.save_queue.submit(lambda lib: note_tasks.load_rows(lib, False, []),
+                                lambda rows: w.links.set_titles([(r.id, r.title) for r in rows]))
+            w.tags.refresh_soon()
             w.documents.reload_tree()
             self._reopen_current()
             w.index.refresh()
             return
         model = w.note_list.model
+        titles = w.links.catalog
         showing_trash = w.note_list.showing_trash
         for note in changes.notes:
             if note.trashed == showing_trash:
                 model.upsert(NoteRow.from_note(note))
             else:
                 model.remove(note.id)
+            # A note another program wrote is a link target like any other (``[[`` offers it).
+            if note.trashed:
+                titles.drop(note.id)
+            else:
+                titles.put(note.id, note.title)
         for note_id in changes.deleted_notes:
             model.remove(note_id)
+            titles.drop(note_id)
+        if changes.notes or changes.deleted_notes:
+            w.tags.refresh_soon()  # its #tags came or went with it
         self._follow_open_note(changes)
         if changes.documents and not self._tree_timer.isActive():
             # A CLI import changes documents for minutes: the tree reloads at most every
