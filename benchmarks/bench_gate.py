@@ -169,6 +169,40 @@ def speed(sources: list[tuple[str, str, str, str]], rounds: int = 3) -> dict[str
             "ratio": round(best["v1"] / best["gate"], 3)}
 
 
+def worst_case(chars: int = 24_000) -> dict[str, float]:
+    """Characters per second on inputs built to make a regex backtrack (one long dotted or dashed
+    run, a base58 run, spaced list words or characters, many colon lines, a long cookie): the gate
+    reads whole sources of up to 64,000 characters, so no shape may be quadratic. Before session 9
+    a dashed or dotted run took ~1.2 s per 24,000 characters (assignments' unbounded name)."""
+    import random
+    import string
+
+    from desktop_kb.qa.detectors import detect
+
+    rng = random.Random(1)
+    letters = string.ascii_letters
+
+    def joined(sep: str, width: int) -> str:
+        return sep.join("".join(rng.choice(letters) for _ in range(width)) for _ in range(chars // (width + 1)))
+
+    shapes = {
+        "dotted_run": joined(".", 7), "dashed_run": joined("-", 5), "discord_like": joined(".", 27),
+        "base58_run": "".join(rng.choice("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
+                              for _ in range(chars)),
+        "list_words": " ".join(rng.choice(["abandon", "ability", "able", "about", "above"])
+                               for _ in range(chars // 7)),
+        "spaced_han": " ".join(rng.choice("的一是在不了有和人这中大为上个国") for _ in range(chars // 2)),
+        "colon_lines": "\n".join("密码（说明）：" for _ in range(chars // 8)),
+        "cookie": "Cookie: " + "; ".join(f"k{i}={'a' * 20}{i}" for i in range(chars // 28)),
+    }
+    out = {}
+    for name, text in shapes.items():
+        t0 = time.process_time()
+        detect(text)
+        out[name] = round(len(text) / max(time.process_time() - t0, 1e-6))
+    return out
+
+
 def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str]]]:
     sets: dict[str, list[tuple[str, str, str, str]]] = {
         "study_negatives": [(f"neg#{i}", t, "", "") for i, t in enumerate(NEGATIVES)],
@@ -244,6 +278,7 @@ def main() -> int:
             "recall": {name: recall(cases, v1_findings) for name, cases in batches.items()},
             "false_positives": {name: false_positives(s, v1_findings) for name, s in sets.items()}},
         "speed": {name: speed(s) for name, s in sets.items() if name in SPEED_SETS},
+        "worst_case_chars_per_s": worst_case(),
     }
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
@@ -266,6 +301,8 @@ def main() -> int:
     for name, r in baseline["recall"].items():  # type: ignore[index]
         print(f"baseline v1 recall [{name}]: {r['found']}/{r['cases']} ({r['recall']:.1%}) "
               + ", ".join(f"{c} {v['found']}/{v['cases']}" for c, v in r["per_category"].items()))
+    print("worst case (CPU, chars/s): " + ", ".join(
+        f"{k} {v:,}" for k, v in result["worst_case_chars_per_s"].items()))  # type: ignore[union-attr]
     for name, sp in result["speed"].items():  # type: ignore[union-attr]
         print(f"speed [{name}]: gate {sp['gate_chars_per_s']:,} chars/s, v1 {sp['v1_chars_per_s']:,} chars/s "
               f"(gate takes {1 / sp['ratio']:.1f}x the v1 time; best of 3 alternating rounds)")

@@ -27,7 +27,9 @@ from desktop_kb.qa.detectors.secret_values import (
 )
 from desktop_kb.text.han import HAN_CHARS, has_han
 
-_NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]*[A-Za-z0-9])"
+# At most 120 characters: no credential's name is longer, and an unbounded name made every start in
+# a long dotted run (minified code) scan to its end — 1.2 s for 24,000 characters, now linear.
+_NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,120}[A-Za-z0-9])"
 # A quoted value may hold escaped quotes (JSON's "Qx7\"m!2Lp"): they are part of it.
 _VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,300}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
           r"'(?P<sq>[^'\\\n]{0,300}(?:\\[^\n][^'\\\n]{0,300}){0,8})'|"
