@@ -173,7 +173,8 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
     """Characters per second on inputs built to make a regex backtrack (one long dotted or dashed
     run, a base58 run, spaced list words or characters, many colon lines, a long cookie): the gate
     reads whole sources of up to 64,000 characters, so no shape may be quadratic. Before session 9
-    a dashed or dotted run took ~1.2 s per 24,000 characters (assignments' unbounded name)."""
+    a dashed or dotted run took ~1.2 s per 24,000 characters (assignments' unbounded name), a run
+    of 10,000 spaces ~1.0 s (the YAML key/value pair) and "sk-sk-…" ~0.8 s per 20,000."""
     import random
     import string
 
@@ -194,6 +195,7 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "spaced_han": " ".join(rng.choice("的一是在不了有和人这中大为上个国") for _ in range(chars // 2)),
         "colon_lines": "\n".join("密码（说明）：" for _ in range(chars // 8)),
         "cookie": "Cookie: " + "; ".join(f"k{i}={'a' * 20}{i}" for i in range(chars // 28)),
+        "space_run": " " * chars, "sk_run": "sk-" * (chars // 3),
     }
     out = {}
     for name, text in shapes.items():

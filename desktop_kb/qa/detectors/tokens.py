@@ -19,7 +19,9 @@ _E = r"(?![A-Za-z0-9_])"
 
 _PATTERNS = (
     # OpenAI, DeepSeek, Moonshot, Qwen and most OpenAI-compatible hosts; Anthropic.
-    _B + r"sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin|oat)\d\d-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}",
+    # (a digit within 200 characters: an unbounded look-ahead scanned a long "sk-sk-sk-…" run
+    # to its end from every "sk-", quadratically)
+    _B + r"sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin|oat)\d\d-)?(?=[A-Za-z0-9_-]{0,200}\d)[A-Za-z0-9_-]{20,}",
     _B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe secret / restricted
     _B + r"whsec_[A-Za-z0-9+/=]{24,}",  # Stripe webhook signing secret
     _B + r"gh[pousr]_[A-Za-z0-9]{30,}" + _E,  # GitHub
