@@ -389,6 +389,17 @@ def test_closest_rows_are_the_smallest_distances_with_ties_taken_by_chunk_id() -
         rows = _closest_rows(dist, first, ids)
         expected = np.lexsort((ids, dist))[:first]  # by distance, then by chunk id
         assert sorted(rows.tolist()) == sorted(expected.tolist())
+    # The sampled rows (every CUT_SAMPLE-th) are all close, the rest far: the sample's
+    # guess holds too few rows and every row is counted; and the reverse.
+    from desktop_kb.retrieval.dense import CUT_SAMPLE
+
+    for near, far in ((0, 9), (9, 0)):
+        dist = np.full(4096, far, dtype=np.uint32)
+        dist[::CUT_SAMPLE] = near
+        ids = rng.permutation(4096).astype(np.int64)
+        for first in (10, 256, 257, 300, 4000):
+            rows = _closest_rows(dist, first, ids)
+            assert sorted(rows.tolist()) == sorted(np.lexsort((ids, dist))[:first].tolist())
 
 
 def test_search_does_not_depend_on_the_order_chunks_were_added_in(monkeypatch: pytest.MonkeyPatch) -> None:
