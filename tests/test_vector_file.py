@@ -200,3 +200,34 @@ def test_a_hole_is_never_taken_for_a_vector_whose_sign_bits_are_all_zero(tmp_pat
     query = np.array([-1.0, 0.0, 0.0, 0.0], dtype=np.float32)
     assert index.search(query, 2) == [(1, 0.5), (2, -0.5)]
     assert index.similarities(query, [1]) == {1: 0.5}
+
+
+@pytest.mark.skipif(not hasattr(os, "POSIX_FADV_WILLNEED"), reason="no posix_fadvise")
+def test_every_slot_is_announced_to_the_kernel_before_the_first_is_read(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cold slots are then fetched side by side, not one disk read after another."""
+    events: list[tuple[str, int]] = []
+    real_fadvise, real_read = os.posix_fadvise, vector_file._read_into
+
+    def fadvise(fd: int, offset: int, length: int, advice: int) -> None:
+        if advice == os.POSIX_FADV_WILLNEED:
+            events.append(("hint", offset))
+        real_fadvise(fd, offset, length, advice)
+
+    def read_into(fd: int, buffer: memoryview, offset: int) -> None:
+        events.append(("read", offset))
+        real_read(fd, buffer, offset)
+
+    with _library(data_dir, notes=30) as lib:
+        engine = lib.engine
+        assert engine is not None
+        reader = vector_file.SlotReader(lib.paths.index)
+        assert reader.open(engine.model_id, engine.dim)
+        monkeypatch.setattr(os, "posix_fadvise", fadvise)
+        monkeypatch.setattr(vector_file, "_read_into", read_into)
+        ids = [3, 7, 11, 20]
+        matrix = reader.read(ids, engine.dim)
+        reader.close()
+        assert matrix is not None and matrix.any(axis=1).all()
+    offsets = [vector_file.HEADER + cid * 4 * engine.dim for cid in ids]
+    assert events == [("hint", o) for o in offsets] + [("read", o) for o in offsets]
