@@ -188,6 +188,23 @@ def test_second_instance_is_refused_with_a_clear_message(qtbot, data_dir: Path, 
     acquire_instance_lock(data_dir).unlock()  # free again once the first instance is gone
 
 
+def test_a_read_only_folder_with_a_crashed_apps_lock_is_not_called_open(tmp_path: Path) -> None:
+    import socket
+
+    from mounts import remount, tmpfs
+
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+
+    # The app was killed, then the card or mount became read-only: the lock names a dead
+    # process that cannot be replaced. It said "already open … (process 999999999 …)".
+    with tmpfs(tmp_path / "card", 256) as folder:
+        (folder / "desktop-kb.lock").write_text(f"999999999\npython\n{socket.gethostname()}\n")
+        remount(folder, read_only=True)
+        with pytest.raises(AlreadyRunning) as refused:
+            acquire_instance_lock(folder)
+        assert "already open" not in str(refused.value) and "writable" in str(refused.value)
+
+
 def test_stale_lock_from_a_dead_process_is_taken_over(data_dir: Path) -> None:
     import socket
 

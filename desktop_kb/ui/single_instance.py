@@ -2,11 +2,14 @@
 
 ``QLockFile`` writes the owner's PID and host; a lock left by a crashed
 process is detected as stale and taken over, so a crash never locks a person
-out of their library.
+out of their library. In a folder that cannot be written (a read-only mount or
+card) a crashed app's lock cannot be taken over either; that is said as what it
+is, not as "already open" in a process that no longer exists.
 """
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLockFile
@@ -25,7 +28,7 @@ def acquire_instance_lock(data_dir: Path) -> QLockFile:
     lock.setStaleLockTime(0)  # never by age (a long session is not stale); dead PIDs still are
     if lock.tryLock(100):
         return lock
-    if lock.error() == QLockFile.LockError.LockFailedError:
+    if lock.error() == QLockFile.LockError.LockFailedError and _writable(data_dir):
         info = lock.getLockInfo()  # PySide returns (pid, host, app), or fewer when unreadable
         owner = QCoreApplication.translate(
             "SingleInstance", " (process {0} on {1})").format(info[0], info[1]) if len(info) >= 2 else ""
@@ -36,3 +39,12 @@ def acquire_instance_lock(data_dir: Path) -> QLockFile:
     raise AlreadyRunning(QCoreApplication.translate(
         "SingleInstance", "Cannot lock the library folder {0}. Check that it exists and is writable.")
         .format(data_dir))
+
+
+def _writable(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (no app can hold a lock it could not write)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
