@@ -7,6 +7,7 @@ store, and the matching documents lead the results (their first passage opens).
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
 from dataclasses import replace
@@ -20,6 +21,19 @@ MAX_NAMED = 3
 
 def _fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _name_spans(text: str, query: str) -> list[tuple[int, int]]:
+    """Where the query, or each of its words, stands in ``text`` (ignoring case), left to right.
+
+    A document found by its name has no keyword hits of its own, and an unmarked snippet
+    read as a result the search could not explain.
+    """
+    words = sorted({w for w in [query.strip(), *query.split()] if len(w) >= MIN_CHARS}, key=len, reverse=True)
+    if not words:
+        return []
+    pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
 def named_documents(store: sqlite3.Connection, query: str, limit: int = MAX_NAMED) -> list[SearchResult]:
@@ -44,8 +58,9 @@ def named_documents(store: sqlite3.Connection, query: str, limit: int = MAX_NAME
         head = text[:160]
         found.append((0 if exact else 1, SearchResult(
             rank=0, source_type="fragment", source_id=fragment_id, title=title, snippet=head,
-            highlights=[], start=0, end=len(head), score=0.0, chunk_id=0, chunk_start=0,
-            chunk_end=len(head), document_id=doc_id, local_only=bool(local_only))))
+            highlights=_name_spans(head, query), start=0, end=len(head), score=0.0, chunk_id=0,
+            chunk_start=0, chunk_end=len(head), document_id=doc_id, local_only=bool(local_only),
+            path=path)))
     found.sort(key=lambda item: item[0])
     return [r for _order, r in found[:limit]]
 
