@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from test_gui_support import gui_marks, open_window, wait_index_idle
 
 pytestmark = gui_marks()
@@ -110,7 +110,12 @@ def test_near_duplicate_hint_compares_side_by_side_and_merges_nothing(qtbot, dat
                     and window.compare_dialog.isVisible(), timeout=10000)
     dialog = window.compare_dialog
     assert [t.toPlainText() for t in dialog.texts] == [copy_body, COPIED]
-    dialog.close()
+    # What differs is marked: the remark the copy added, and nothing on the original's side.
+    left, right = (t.extraSelections() for t in dialog.texts)
+    assert "".join(sel.cursor.selectedText() for sel in left).strip() == "我的补充：编译期检查。"
+    assert right == []
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Close).click()  # closes like every other dialog
+    assert not dialog.isVisible()
     assert window.library.get_note(copy).body == copy_body  # never merged
     assert window.library.get_note(original).body == COPIED
     assert window.library.note_links(copy).outgoing == []  # and never linked without a click

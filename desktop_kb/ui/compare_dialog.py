@@ -1,7 +1,9 @@
 """Two texts side by side, for a near-duplicate hint: read both, decide, nothing is merged.
 
 Scrolling one side scrolls the other proportionally, so the same passage stays
-level; the texts load off the GUI thread.
+level; what one side has and the other does not is marked, so the reader finds the
+difference instead of reading both word by word; the texts and their differences
+are loaded off the GUI thread.
 """
 
 from __future__ import annotations
@@ -9,12 +11,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
+from desktop_kb.discovery.differences import Span, differences
 from desktop_kb.discovery.panel import NearDuplicate
 from desktop_kb.tasks import link_tasks
+from desktop_kb.ui.note_editor import hit_selections
 
 if TYPE_CHECKING:
+    from desktop_kb.library import Library
     from desktop_kb.ui.main_window import MainWindow
 
 
@@ -42,15 +56,25 @@ class CompareDialog(QDialog):
         for i, text in enumerate(self.texts):
             text.verticalScrollBar().valueChanged.connect(lambda _v, i=i: self._sync(i))
         self.note = QLabel(objectName="emptyHint", wordWrap=True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.close)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.note, 1)
+        bottom.addWidget(self.buttons)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
-        layout.addWidget(self.note)
+        layout.addLayout(bottom)
         self.retranslateUi()
 
-    def show_texts(self, left: tuple[str, str], right: tuple[str, str]) -> None:
-        for (title, text), label, edit in zip((left, right), self.titles, self.texts, strict=True):
+    def show_texts(self, left: tuple[str, str], right: tuple[str, str],
+                   marks: tuple[list[Span], list[Span]] | None = None) -> None:
+        """``marks``: the spans of each text the other one lacks (computed here when not given)."""
+        if marks is None:
+            marks = differences(left[1], right[1])
+        for (title, text), spans, label, edit in zip((left, right), marks, self.titles, self.texts, strict=True):
             label.setText(title or self.tr("Untitled"))
             edit.setPlainText(text)
+            edit.setExtraSelections(hit_selections(edit, text, spans))
 
     def _sync(self, source: int) -> None:
         if self._syncing:
@@ -71,8 +95,10 @@ class CompareDialog(QDialog):
 
     def retranslateUi(self) -> None:  # noqa: N802
         self.setWindowTitle(self.tr("Compare side by side"))
-        self.note.setText(self.tr("Nothing is changed or merged here. Edit, link or delete either one "
-                                  "yourself if you want to."))
+        marked = self.tr("Marked: text the other side does not have.")
+        self.note.setText(marked + ("" if marked.endswith("。") else " ")  # no space after a 。
+                          + self.tr("Nothing is changed or merged here. Edit, link or delete either one "
+                                    "yourself if you want to."))
 
 
 def open_comparison(window: MainWindow, duplicate: NearDuplicate) -> CompareDialog | None:
@@ -82,6 +108,9 @@ def open_comparison(window: MainWindow, duplicate: NearDuplicate) -> CompareDial
     window.notes.save_now()
     dialog = CompareDialog(window)
     window.compare_dialog = dialog  # type: ignore[attr-defined]
-    window.save_queue.submit(lambda lib: link_tasks.load_comparison(lib, note_id, duplicate),
-                             lambda pair: (dialog.show_texts(*pair), dialog.show()))
+    def load(lib: Library) -> tuple[tuple[str, str], tuple[str, str], tuple[list[Span], list[Span]]]:
+        left, right = link_tasks.load_comparison(lib, note_id, duplicate)
+        return left, right, differences(left[1], right[1])
+
+    window.save_queue.submit(load, lambda loaded: (dialog.show_texts(*loaded), dialog.show()))
     return dialog

@@ -2387,6 +2387,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>Nothing is changed or merged here. Edit, link or delete either one yourself if you want to.</source>
         <translation>这里不会修改或合并任何内容。如有需要，请自行编辑、链接或删除其中一篇。</translation>
     </message>
+    <message>
+        <source>Marked: text the other side does not have.</source>
+        <translation>标出的是另一边没有的文字。</translation>
+    </message>
 </context>
 <context>
     <name>FindBar</name>
