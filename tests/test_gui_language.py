@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -147,3 +148,19 @@ def test_settings_the_app_cannot_use_are_refused(data_dir: Path, key: str, value
     assert main(["--data-dir", str(data_dir), "settings", "set", key, value]) == 1
     assert key in capsys.readouterr().err
     assert main(["--data-dir", str(data_dir), "settings", "get", key]) == 0
+
+
+def test_the_folder_chooser_speaks_chinese_too(qtbot) -> None:  # noqa: ANN001
+    # Qt 6.12's file dialog labels carry mnemonics ("&Look in:", "Files of &type:") that
+    # Qt's own qtbase_zh_CN.qm translates only without them: Import folder showed two
+    # English labels in a Chinese dialog. Ours fills the gap.
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    i18n.install_language("zh_CN")
+    dialog = QFileDialog(None, "导入文件夹")
+    qtbot.addWidget(dialog)
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # what Linux without a portal shows
+    dialog.setFileMode(QFileDialog.FileMode.Directory)
+    labels = {label.objectName(): label.text() for label in dialog.findChildren(QLabel)}
+    assert labels["lookInLabel"] == "查找范围(&L)：" and labels["fileTypeLabel"] == "文件类型(&T)："
+    assert [text for text in labels.values() if re.search("[A-Za-z]{2,}", text)] == []

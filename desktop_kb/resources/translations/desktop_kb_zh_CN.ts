@@ -1784,6 +1784,17 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>QaDock</name>
     <message>
         <location filename="../../desktop_kb/ui/qa_dock.py" line="38" />
