@@ -174,7 +174,8 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
     run, a base58 run, spaced list words or characters, many colon lines, a long cookie): the gate
     reads whole sources of up to 64,000 characters, so no shape may be quadratic. Before session 9
     a dashed or dotted run took ~1.2 s per 24,000 characters (assignments' unbounded name), a run
-    of 10,000 spaces ~1.0 s (the YAML key/value pair) and "sk-sk-…" ~0.8 s per 20,000."""
+    of 10,000 spaces ~1.0 s (the YAML key/value pair), "sk-sk-…" ~0.8 s per 20,000 and a line of
+    quoted literals ~0.9 s per 12,000 (each read its name back from the line's start)."""
     import random
     import string
 
@@ -196,6 +197,7 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "colon_lines": "\n".join("密码（说明）：" for _ in range(chars // 8)),
         "cookie": "Cookie: " + "; ".join(f"k{i}={'a' * 20}{i}" for i in range(chars // 28)),
         "space_run": " " * chars, "sk_run": "sk-" * (chars // 3),
+        "quoted_literals": ("x" * 36 + "'x'") * (chars // 39),
     }
     out = {}
     for name, text in shapes.items():

@@ -53,6 +53,8 @@ def long_literals(text: str) -> Iterator[Finding]:
 
 def key_parts(text: str, literal_start: int) -> list[str]:
     """The parts of the name a literal is assigned to on its line (none when it is an argument)."""
-    line_start = text.rfind("\n", 0, literal_start) + 1
+    # The name sits just before the literal: reading back from the line's start made a long line
+    # with many literals quadratic.
+    line_start = max(text.rfind("\n", 0, literal_start) + 1, literal_start - 96)
     key = _KEY_BEFORE_RE.search(text, line_start, literal_start)
     return name_parts(key.group("name")) if key else []
