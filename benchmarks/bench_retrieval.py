@@ -349,8 +349,9 @@ def render(res: dict[str, Any]) -> str:
             f"{'Library.search (limit 10)':<34}{'p50 ms':>9}{'p99 ms':>9}{'cpu p50':>9}{'cpu p99':>9}"
             "  budget                (p50 of each pass)",
         ]
-        labels = {"hybrid_serial": "  hybrid, one thread (before)"}
-        for mode in ("hybrid", "hybrid_serial", "lexical", "dense"):
+        labels = {"hybrid_serial": "  hybrid, one thread (before)",
+                  "hybrid_cold": "  hybrid, first time (cold pages)"}
+        for mode in ("hybrid", "hybrid_serial", "lexical", "dense", "hybrid_cold"):
             if mode not in h:
                 continue
             x = h[mode]
