@@ -3,6 +3,10 @@
 File names come from titles, so they are sanitised for every OS we ship on
 (Windows is the strictest) and made unique case-insensitively, because two
 notes may share a title and macOS/Windows folders ignore case.
+
+Exporting again into the same folder rewrites each note's earlier export (a
+file whose front matter names the same title and creation time) instead of
+adding "title (2).md" beside it; any other file there is left alone.
 """
 
 from __future__ import annotations
@@ -42,6 +46,33 @@ def safe_stem(title: str, fallback: str = "untitled") -> str:
     return stem
 
 
+_FRONT_LINES = 6  # ---, title, created, updated, --- (and one to spare)
+
+
+def _export_key(title: str, created: str) -> tuple[str, str]:
+    return (title, created)
+
+
+def earlier_exports(folder: Path) -> dict[tuple[str, str], list[str]]:
+    """Files in ``folder`` that this exporter wrote, by (title, created) of their front matter."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(folder.glob("*.md")):
+        try:
+            with path.open(encoding="utf-8") as handle:
+                head = [handle.readline().rstrip("\n") for _ in range(_FRONT_LINES)]
+        except (OSError, UnicodeDecodeError):
+            continue
+        if head[0] != "---" or not head[1].startswith("title: ") or not head[2].startswith("created: "):
+            continue
+        try:
+            title = json.loads(head[1][len("title: "):])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(title, str):
+            found.setdefault(_export_key(title, head[2][len("created: "):]), []).append(path.name)
+    return found
+
+
 def unique_names(titles: Iterable[str], existing: Iterable[str] = ()) -> list[str]:
     """``title.md``, ``title (2).md``… — unique regardless of case."""
     taken = {name.casefold() for name in existing}
@@ -78,8 +109,15 @@ def render_note(note: Note) -> str:
 def export_notes(notes: list[Note], folder: Path, progress: Progress | None = None) -> ExportResult:
     progress = progress or Progress()
     folder.mkdir(parents=True, exist_ok=True)
+    previous = earlier_exports(folder)
+    reused: dict[int, str] = {}
+    for i, note in enumerate(notes):
+        names_before = previous.get(_export_key(note.title, _iso(note.created_at)))
+        if names_before:
+            reused[i] = names_before.pop(0)  # each earlier file stands for one note
     existing = [p.name for p in folder.iterdir()]
-    names = unique_names([n.title for n in notes], existing)
+    fresh = iter(unique_names([n.title for i, n in enumerate(notes) if i not in reused], existing))
+    names = [reused[i] if i in reused else next(fresh) for i in range(len(notes))]
     progress.start("export", len(notes))
     written = 0
     for note, name in zip(notes, names, strict=True):

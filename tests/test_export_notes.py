@@ -1,0 +1,46 @@
+"""Exporting notes as Markdown files, again and again into the same folder."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from desktop_kb.store.notes import Note
+from desktop_kb.tasks.export_notes import export_notes
+
+T0 = 1_780_000_000.0
+
+
+def _note(note_id: int, title: str, body: str, created: float) -> Note:
+    return Note(id=note_id, title=title, body=body, created_at=created, updated_at=created + 60,
+                local_only=False, trashed_at=None)
+
+
+def test_exporting_again_rewrites_the_earlier_files_instead_of_adding_copies(tmp_path: Path) -> None:
+    # File → Export notes twice into one folder left "超长笔记 (2).md" beside every note.
+    notes = [_note(1, "Rust 所有权笔记", "第一版", T0), _note(2, "t2", "x", T0 + 5),
+             _note(3, "t2", "another note with the same title", T0 + 9)]
+    folder = tmp_path / "vault"
+    folder.mkdir()
+    (folder / "读我.md").write_text("my own file\n", encoding="utf-8")  # not ours: never touched
+    export_notes(notes, folder)
+    first = sorted(p.name for p in folder.iterdir())
+    assert first == ["Rust 所有权笔记.md", "t2 (2).md", "t2.md", "读我.md"]
+
+    notes[0] = replace(notes[0], body="第二版", updated_at=T0 + 999)
+    assert export_notes(notes, folder).written == 3
+    assert sorted(p.name for p in folder.iterdir()) == first
+    assert (folder / "Rust 所有权笔记.md").read_text(encoding="utf-8").endswith("第二版\n")
+    assert (folder / "t2.md").read_text(encoding="utf-8").endswith("x\n")
+    assert (folder / "t2 (2).md").read_text(encoding="utf-8").endswith("another note with the same title\n")
+    assert (folder / "读我.md").read_text(encoding="utf-8") == "my own file\n"
+
+
+def test_a_file_of_the_same_name_that_is_not_an_export_is_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "t2.md").write_text("---\ntitle: \"t2\"\ncreated: 2020-01-01T00:00:00+00:00\n---\nmine\n",
+                                  encoding="utf-8")
+    export_notes([_note(2, "t2", "x", T0)], folder)
+    assert (folder / "t2.md").read_text(encoding="utf-8").endswith("mine\n")
+    assert (folder / "t2 (2).md").read_text(encoding="utf-8").endswith("x\n")
