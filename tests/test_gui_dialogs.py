@@ -158,6 +158,17 @@ def test_status_popup_verify_reports_and_repairs_drift(qtbot, data_dir: Path) ->
     assert window.degraded.isVisible() and "keyword search only" in window.degraded.text()
 
 
+def test_verify_from_the_index_menu_says_its_outcome(qtbot, data_dir: Path) -> None:
+    # Index → Verify index showed "Verifying the index…", then cleared it: the outcome went
+    # only to the status popup, which the menu does not open.
+    window = open_window(qtbot, data_dir)
+    wait_index_idle(qtbot, window)
+    assert not window.status_popup.isVisible()
+    with qtbot.waitSignal(window.index_status.verifyFinished, timeout=20000):
+        window.act_verify.trigger()
+    assert window.statusBar().currentMessage() == "Verify: the index matches the library. Nothing to repair."
+
+
 def test_settings_store_switches_and_provider(qtbot, data_dir: Path, _memory_keyring) -> None:
     window = open_window(qtbot, data_dir)
     window.settings.open_settings()

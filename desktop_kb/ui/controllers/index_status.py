@@ -102,7 +102,9 @@ class IndexStatusController(QObject):
         if isinstance(report, BaseException):
             w.statusBar().showMessage(self.tr("Verify failed: {0}").format(describe_error(report)), 10000)
             return
-        w.statusBar().clearMessage()
         w.status_popup.set_verify_report(report)
+        # Index → Verify index runs with the status popup closed: say the outcome where the
+        # progress line was ("Verifying the index…" used to vanish without a word).
+        w.statusBar().showMessage(w.status_popup.verify_result.text(), 10000)
         w.index.refresh()
         self.verifyFinished.emit(report)
