@@ -175,7 +175,8 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
     reads whole sources of up to 64,000 characters, so no shape may be quadratic. Before session 9
     a dashed or dotted run took ~1.2 s per 24,000 characters (assignments' unbounded name), a run
     of 10,000 spaces ~1.0 s (the YAML key/value pair), "sk-sk-…" ~0.8 s per 20,000 and a line of
-    quoted literals ~0.9 s per 12,000 (each read its name back from the line's start)."""
+    quoted literals ~0.9 s per 12,000 (each read its name back from the line's start); the session's
+    own cookie rule took ~1 s per 12,000 on "cookie:" lines without any "=" until it checked first."""
     import random
     import string
 
@@ -198,6 +199,7 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "cookie": "Cookie: " + "; ".join(f"k{i}={'a' * 20}{i}" for i in range(chars // 28)),
         "space_run": " " * chars, "sk_run": "sk-" * (chars // 3),
         "quoted_literals": ("x" * 36 + "'x'") * (chars // 39),
+        "cookie_words": ("cookie:" + "cookie" * 4) * (chars // 31),
     }
     out = {}
     for name, text in shapes.items():

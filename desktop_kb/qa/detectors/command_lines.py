@@ -92,7 +92,7 @@ _NET_USER_RE = re.compile(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<
 _COOKIE_LINE_RE = re.compile(
     r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie[\"']?[ \t]*:|-b|--cookie|document\.cookie\s*=)[ \t]*[\"']?"
     r"(?P<v>[^\n\"']+)")
-_COOKIE_PAIR_RE = re.compile(r"(?P<name>[^=;\s]+)=(?P<v>[^;\s]*)")
+_COOKIE_PAIR_RE = re.compile(r"(?P<name>[^=;\s]{1,200})=(?P<v>[^;\s]*)")  # (bounded: linear on "=" -less text)
 _COOKIE_ATTRIBUTES = frozenset(["path", "domain", "expires", "max-age", "samesite", "priority", "version",
                                 "comment"])
 _PASS_SWITCH_RE = re.compile(r"(?i)(?<![\w-])/(?:pass|password|p):(?P<v>[^\s\"']+)")
@@ -192,9 +192,9 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
 def _cookie_values(text: str) -> Iterator[Finding]:
     """Values in a cookie line that identify a session: random, hex or named as a credential."""
     for line in _COOKIE_LINE_RE.finditer(text):
-        pairs = list(_COOKIE_PAIR_RE.finditer(text, line.start("v"), line.end("v")))
-        if not pairs or "=" not in line.group("v"):
+        if "=" not in line.group("v"):
             continue
+        pairs = list(_COOKIE_PAIR_RE.finditer(text, line.start("v"), line.end("v")))
         for i, m in enumerate(pairs):
             name, value = m.group("name"), m.group("v").rstrip(TRAILING)
             if name.lower() in _COOKIE_ATTRIBUTES or (line.group("set") and i > 0) or is_placeholder(value):
