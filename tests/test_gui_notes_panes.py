@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from test_gui_support import gui_marks, open_window, wait_index_idle
 
@@ -89,6 +89,41 @@ def test_selection_is_exactly_the_open_note_after_an_undone_trash(qtbot, data_di
     qtbot.waitUntil(lambda: window.editor.note_id == gone, timeout=5000)
     assert _selected_ids(window) == [gone]
     assert window.note_list.current_id() == gone
+
+
+def test_opening_a_document_takes_the_highlight_off_the_note(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    # The list drops its selection with the view's signals held back, and the view repaints on
+    # those signals: the clicked note stayed highlighted beside the document opened from the tree.
+    from desktop_kb.library import Library
+    from desktop_kb.ui.note_list import ID_ROLE
+
+    (tmp_path / "docs" / "sub").mkdir(parents=True)
+    (tmp_path / "docs" / "a.md").write_text("# 甲\n\n文字\n", encoding="utf-8")
+    (tmp_path / "docs" / "sub" / "b.md").write_text("# 乙\n\n文字\n", encoding="utf-8")
+    with Library(data_dir) as lib:
+        lib.import_paths([tmp_path / "docs"])
+        lib.add_note("second", "b")
+        lib.add_note("third", "c")
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    view = window.note_list.view
+    model = view.model()
+    plain = view.palette().base().color()
+
+    def shown(row: int) -> QColor:
+        """What the window shows at the end of a row: its backing store, not a fresh render."""
+        rect = view.visualRect(model.index(row, 0))
+        point = view.viewport().mapTo(window, QPoint(rect.right() - 3, rect.center().y()))
+        return window.screen().grabWindow(window.winId(), point.x(), point.y(), 1, 1).toImage().pixelColor(0, 0)
+
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(model.index(1, 0)).center())
+    clicked = model.index(1, 0).data(ID_ROLE)
+    qtbot.waitUntil(lambda: window.editor.note_id == clicked and shown(1) != plain, timeout=5000)
+    qtbot.waitUntil(lambda: bool(window.tree._doc_items()), timeout=5000)
+    with qtbot.waitSignal(window.documents.fragmentOpened, timeout=10000):
+        window.tree.tree.itemActivated.emit(window.tree._doc_items()[0], 0)  # a double click
+    assert _selected_ids(window) == []
+    qtbot.waitUntil(lambda: shown(1) == plain, timeout=3000)
 
 
 def test_near_duplicate_hint_compares_side_by_side_and_merges_nothing(qtbot, data_dir: Path) -> None:

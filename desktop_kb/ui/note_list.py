@@ -317,6 +317,9 @@ class NoteListPanel(QWidget):
         finally:
             if not notify:
                 selection.blockSignals(False)
+                # The view repaints on the signals just held back: without this the list kept
+                # showing the previous note highlighted after a document was opened.
+                self.view.viewport().update()
 
     def set_tag_filter(self, keys: list[str]) -> None:
         """Show only notes with these tags (the window reloads the rows); [] shows all."""
