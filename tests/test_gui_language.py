@@ -164,3 +164,16 @@ def test_the_folder_chooser_speaks_chinese_too(qtbot) -> None:  # noqa: ANN001
     labels = {label.objectName(): label.text() for label in dialog.findChildren(QLabel)}
     assert labels["lookInLabel"] == "查找范围(&L)：" and labels["fileTypeLabel"] == "文件类型(&T)："
     assert [text for text in labels.values() if re.search("[A-Za-z]{2,}", text)] == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_about_names_the_version(qtbot, data_dir: Path, language: str) -> None:
+    # Help → About said what the app is and where the data lives, but not which version.
+    from desktop_kb import __version__
+
+    i18n.install_language(language)
+    window = open_window(qtbot, data_dir, language_choice=language)
+    first_line = window.about_text().splitlines()[0]
+    assert first_line.startswith(f"Desktop KB {__version__} — ")
+    assert str(data_dir) in window.about_text()
+    assert ("本地优先" in first_line) == (language == "zh_CN")

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
+from desktop_kb import __version__
 from desktop_kb.library import Library
 from desktop_kb.store.backup import list_backups
 from desktop_kb.tasks.gc_tuning import freeze_long_lived_objects
@@ -321,10 +322,13 @@ class MainWindow(QMainWindow):
             self.placeholder.setText(self.tr("Select a note, or press Ctrl+N to write a new one.\n"
                                              "Ctrl+K searches everything."))
 
+    def about_text(self) -> str:
+        """Which version this is matters when reporting a problem: it is the first line."""
+        return self.tr("Desktop KB {0} — local-first notes and a learning library for Chinese and English.\n"
+                       "Your data stays in {1}.").format(__version__, self.data_dir)
+
     def show_about(self) -> None:
-        QMessageBox.about(self, self.tr("About Desktop KB"), self.tr(
-            "Desktop KB — local-first notes and a learning library for Chinese and English.\n"
-            "Your data stays in {0}.").format(self.data_dir))
+        QMessageBox.about(self, self.tr("About Desktop KB"), self.about_text())
 
     # ===== language ====================================================================
 

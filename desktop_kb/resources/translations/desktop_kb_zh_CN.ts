@@ -630,10 +630,10 @@ Ctrl+K 搜索全部内容。</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/main_window.py" line="753" />
-        <source>Desktop KB — local-first notes and a learning library for Chinese and English.
-Your data stays in {0}.</source>
-        <translation>Desktop KB — 本地优先的笔记与中英文学习资料库。
-你的数据保存在 {0}。</translation>
+        <source>Desktop KB {0} — local-first notes and a learning library for Chinese and English.
+Your data stays in {1}.</source>
+        <translation>Desktop KB {0} — 本地优先的笔记与中英文学习资料库。
+你的数据保存在 {1}。</translation>
     </message>
     <message numerus="yes">
         <source>Drop to import %n file(s) or folder(s)</source>
