@@ -177,3 +177,14 @@ def test_about_names_the_version(qtbot, data_dir: Path, language: str) -> None:
     assert first_line.startswith(f"Desktop KB {__version__} — ")
     assert str(data_dir) in window.about_text()
     assert ("本地优先" in first_line) == (language == "zh_CN")
+
+
+def test_the_sort_order_fits_its_text_after_a_switch(qtbot, data_dir: Path) -> None:
+    # Opened in 简体中文 ("最近更新"), switched to English: the box kept its Chinese width and
+    # showed "Recently" of "Recently updated".
+    i18n.install_language("zh_CN")
+    window = open_window(qtbot, data_dir, language_choice="zh_CN")
+    sort = window.note_list.sort
+    i18n.install_language("en")
+    qtbot.waitUntil(lambda: sort.currentText() == "Recently updated", timeout=3000)
+    qtbot.waitUntil(lambda: sort.width() > sort.fontMetrics().horizontalAdvance("Recently updated"), timeout=3000)

@@ -213,6 +213,9 @@ class NoteListPanel(QWidget):
         self.filter = QLineEdit(clearButtonEnabled=True)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.sort = QComboBox()
+        # Sized to its text on every language switch, not only on first show ("Recently" was all
+        # that showed of "Recently updated" after switching from 简体中文).
+        self.sort.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.sort.addItem("", "updated")
         self.sort.addItem("", "title")
         self.sort.currentIndexChanged.connect(self._apply_sort)
