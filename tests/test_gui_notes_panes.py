@@ -58,6 +58,30 @@ def test_outline_lists_headings_and_a_click_jumps_there(qtbot, data_dir: Path) -
     assert window.editor.body.hasFocus() or QApplication.focusWidget() is window.editor.body
 
 
+def _front_tab(window) -> str:  # noqa: ANN001
+    """The title of the pane in front in the right-hand tab group."""
+    from PySide6.QtWidgets import QTabBar
+
+    for bar in window.findChildren(QTabBar):
+        if bar.isVisible() and any(bar.tabText(i) == "Related material" for i in range(bar.count())):
+            return bar.tabText(bar.currentIndex())
+    return ""
+
+
+def test_a_pane_shown_from_the_view_menu_comes_to_the_front(qtbot, data_dir: Path) -> None:
+    # View → Outline with Ask the library open added an "Outline" tab and kept showing Ask:
+    # the pane was raised before its tab existed.
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    window.qa_dock.raise_()
+    qtbot.waitUntil(lambda: _front_tab(window) == "Ask the library", timeout=3000)
+    window.outline_dock.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: _front_tab(window) == "Outline", timeout=3000)
+    window.qa_dock.toggleViewAction().trigger()  # hidden from the menu …
+    window.qa_dock.toggleViewAction().trigger()  # … and shown again: in front again
+    qtbot.waitUntil(lambda: _front_tab(window) == "Ask the library", timeout=3000)
+
+
 def test_mouse_back_button_goes_back(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir)
     first = window.library.add_note("first", "one")

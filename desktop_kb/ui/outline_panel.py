@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.markup.headings import Heading, outline
+from desktop_kb.ui.docks import raise_when_shown
 
 if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
@@ -114,5 +115,5 @@ def install_outline(window: MainWindow) -> OutlineDock:
         window.tabifyDockWidget(related, dock)
         related.raise_()
     dock.hide()
-    dock.toggleViewAction().toggled.connect(lambda on: on and dock.raise_())
+    raise_when_shown(dock)
     return dock

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 
 from desktop_kb.retrieval.results import SearchResult
+from desktop_kb.ui.docks import raise_when_shown
 from desktop_kb.ui.qa_dock import QaDock
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def install(window: MainWindow) -> QaDock:
     window.tabifyDockWidget(window.related_dock, dock)
     window.related_dock.raise_()
     dock.hide()  # until the person opens it (Edit menu, Ctrl+Shift+A); the window state remembers
-    dock.toggleViewAction().toggled.connect(lambda on: on and dock.raise_())
+    raise_when_shown(dock)
     window.libraryOpened.connect(dock.pane.set_library)
     dock.pane.citationActivated.connect(lambda rec: window.global_search.open_result(citation_result(rec)))
     dock.pane.noteSaved.connect(lambda note_id: (window.notes.reload_notes(), window.notes.open_note(note_id)))
