@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from test_gui_support import gui_marks, open_window
 
 from desktop_kb.library import Library
 from desktop_kb.store import uploads
+from desktop_kb.ui import i18n
 from tests.qa_server import ChatServer, Reply, sse_chunk
 
 pytestmark = gui_marks()
@@ -162,6 +164,17 @@ def test_privacy_page_shows_the_upload_log(qtbot, data_dir: Path, server) -> Non
     page = window.settings.dialog.privacy
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
     assert page.table.item(0, 1).text() == server.base_url.split("/")[2]
+    assert page.table.item(0, 4).text().startswith("sent · ") and "sent" in page.table.item(0, 4).text()[7:]
+    # In Chinese the outcome and the sources read "已发送 · sent 1" and "note 1, fragment 2": the
+    # gate's counts and the source kinds were never translated.
+    i18n.install_language("zh_CN")
+    try:
+        qtbot.waitUntil(lambda: page.table.item(0, 4).text().startswith("已发送 · "), timeout=3000)
+        outcome, sources = page.table.item(0, 4).text(), page.table.item(0, 5).text().split("  [")[0]
+        assert re.search("[A-Za-z]", outcome) is None, outcome
+        assert re.search("[A-Za-z]", sources) is None and ("笔记" in sources or "段落" in sources), sources
+    finally:
+        i18n.install_language("en")
     chooser = window.settings.dialog.preset
     qtbot.waitUntil(lambda: window.settings.dialog.base_url.isEnabled(), timeout=5000)
     chooser.activated.emit(chooser.findData("deepseek"))

@@ -96,8 +96,8 @@ class PrivacyPage(QWidget):
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             when = datetime.datetime.fromtimestamp(row.created_at).strftime("%Y-%m-%d %H:%M:%S")
-            sources = ", ".join(f"{t} {i}" for t, i in row.sources)
-            verdicts = " ".join(f"{k} {v}" for k, v in sorted(row.verdicts.items()) if v)
+            sources = ", ".join(self.source_text(t, i) for t, i in row.sources)
+            verdicts = " ".join(self.verdict_text(k, v) for k, v in sorted(row.verdicts.items()) if v)
             hashes = ", ".join(h[:12] for h in row.snippet_hashes)
             cells = [when, row.provider_host, f"{row.bytes:,}", str(row.n_snippets),
                      f"{self.outcome_text(row.outcome)} · {verdicts}", f"{sources}  [{hashes}]"]
@@ -106,6 +106,21 @@ class PrivacyPage(QWidget):
                 item.setToolTip(text)
                 self.table.setItem(r, c, item)
         self.message.setText(self.tr("Nothing has ever been sent from this library.") if not rows else "")
+
+    def source_text(self, source_type: str, source_id: int) -> str:
+        """A logged source ("note", 12) as the UI names it; it read "note 2, fragment 382" in Chinese."""
+        if source_type == "note":
+            return self.tr("note {0}").format(source_id)
+        if source_type == "fragment":
+            return self.tr("passage {0}").format(source_id)
+        return f"{source_type} {source_id}"
+
+    def verdict_text(self, verdict: str, count: int) -> str:
+        """The content gate's count of one verdict ("sent", 5) in the UI language."""
+        return {
+            "sent": self.tr("%n sent", "", count), "redacted": self.tr("%n redacted", "", count),
+            "blocked": self.tr("%n blocked", "", count), "removed": self.tr("%n removed", "", count),
+        }.get(verdict, f"{verdict} {count}")
 
     def outcome_text(self, outcome: str) -> str:
         """The stored outcome ("sent", "http 429", "cancelled", …) in the UI language."""

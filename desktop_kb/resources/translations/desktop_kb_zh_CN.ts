@@ -1664,6 +1664,30 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>PrivacyPage</name>
     <message>
+        <source>note {0}</source>
+        <translation>笔记 {0}</translation>
+    </message>
+    <message>
+        <source>passage {0}</source>
+        <translation>段落 {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sent</source>
+        <translation><numerusform>发送 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n redacted</source>
+        <translation><numerusform>脱敏 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blocked</source>
+        <translation><numerusform>拦截 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation><numerusform>移除 %n 个</numerusform></translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/privacy_page.py" line="75" />
         <source>Privacy</source>
         <translation>隐私</translation>
