@@ -112,6 +112,16 @@ def test_trash_view_restore_and_empty(qtbot, data_dir: Path) -> None:
     assert set(window.note_list.model.ids()) >= {keep, drop}
     with qtbot.waitSignal(window.trash.noteRestored, timeout=5000):
         window.trash.restore_note(keep)
+    # Deleting for good is asked, and Enter answers Cancel: the box opened with the destructive
+    # button as default, so a person pressing Enter out of habit emptied the trash.
+    window.trash.confirm_delete_forever(drop)
+    window.trash.confirm_empty_trash()
+    for box in (window.trash.delete_box, window.trash.empty_box):
+        qtbot.waitUntil(box.isVisible, timeout=3000)
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda box=box: not box.isVisible(), timeout=3000)
+    assert window.save_queue.flush(10)  # anything the answers queued has run
+    assert drop in [n.id for n in window.library.list_notes(trashed=True)]
     with qtbot.waitSignal(window.notes.notesLoaded, timeout=5000):
         window.trash.empty_trash()
     assert window.note_list.model.ids() == []

@@ -26,6 +26,8 @@ class TrashController(QObject):
         super().__init__(window)
         self._w = window
         self._last_trashed: int | None = None
+        self.delete_box: QMessageBox | None = None  # the open "delete for good" questions (tests)
+        self.empty_box: QMessageBox | None = None
         self._undo_timer = QTimer(self, singleShot=True, interval=UNDO_VISIBLE_MS)
         self._undo_timer.timeout.connect(window.undo_bar.hide)
         window.undo_button.clicked.connect(self.undo_trash)
@@ -65,6 +67,7 @@ class TrashController(QObject):
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self._w)
         box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Delete for good"))
         box.button(QMessageBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Enter must not destroy for good
         box.finished.connect(lambda r: r == QMessageBox.StandardButton.Yes and self._w.save_queue.submit(
             lambda lib: lib.delete_note(note_id), lambda _r: self._w.notes.reload_notes()))
         self.delete_box = box
@@ -115,7 +118,10 @@ class TrashController(QObject):
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self._w)
         box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Delete for good"))
         box.button(QMessageBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        # Enter after Delete must not empty the trash: the focused default was "Delete for good".
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(lambda result: result == QMessageBox.StandardButton.Yes and self.empty_trash())
+        self.empty_box = box
         box.open()
 
     def empty_trash(self) -> None:
