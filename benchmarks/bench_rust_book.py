@@ -22,7 +22,10 @@ The fifth set (``rust_book_questions_5.tsv``) was written the same way in sessio
 5 and measured on that session's final fusion before it entered the repository.
 The sixth set (``rust_book_questions_6.tsv``) likewise in session 6: measured on main
 7e07dd3 before that session's fusion and floor work and on its final code, unseen by
-whoever changed them.
+whoever changed them. The seventh (``rust_book_questions_7.tsv``) in session 9 the same way
+(written by a helper who changed no code; measured on main 6f1edfc and on the final main).
+The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
+repository.
 
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
         [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR]
