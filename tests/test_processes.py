@@ -317,10 +317,20 @@ def test_kill_during_import_status_says_so_and_the_next_process_repairs(tmp_path
     importer.kill()
     saved = store.execute("SELECT count(*) FROM documents").fetchone()[0]
     assert 60 <= saved < 400, saved
-    # Nobody has repaired anything yet: the status read by any process is not "ok".
+    # Nobody has repaired anything yet: the status read by any process says "ok" only when
+    # the index really holds every saved file. The importer indexes as it saves, so the kill
+    # sometimes lands when its index had caught up (68 of 68 in one landing under load): then
+    # "ok" is the truth, and asserting "not ok" failed one run in three or four.
     index = open_index_reader(data_dir / "index.sqlite")
     status = read_status(index, store)
-    assert status.state != "ok", status
+    indexed = index.execute(
+        "SELECT count(*) FROM kb_sources WHERE source_type = 'fragment'").fetchone()[0]
+    fragments = store.execute("SELECT count(*) FROM fragments").fetchone()[0]
+    assert fragments >= saved
+    if indexed < fragments:
+        assert status.state != "ok", (status, indexed, fragments)
+    if status.state == "ok":
+        assert indexed == fragments and status.pending == 0, (status, indexed, fragments)
     index.close()
     with Library(data_dir, load_model=False) as lib:
         assert lib.drain(TIMEOUT)
