@@ -10,6 +10,7 @@ import pytest
 from keyrings.alt.file import PlaintextKeyring
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QApplication
 from test_gui_support import gui_marks, open_window
 
 from desktop_kb import secrets
@@ -60,6 +61,10 @@ def test_the_lock_shows_why_and_lifting_it_is_deliberate(qtbot, data_dir: Path) 
     window.notes.open_note(derived)
     editor = window.editor
     qtbot.waitUntil(lambda: editor.note_id == derived, timeout=5000)
+    # The window may have opened this note itself at start; let this open's own load arrive
+    # before the clicks (it came after them once under load and showed the stored lock again).
+    assert window.save_queue.flush(5)
+    QApplication.processEvents()
     assert editor.local_button.isChecked() and editor.local_reason.isVisible()
     assert "内网 GitLab" in editor.local_reason.text()
 
