@@ -370,3 +370,33 @@ def test_index_status_reports_a_backlog_instead_of_waiting_it_out(tmp_path: Path
     assert "Saved" not in found.stderr
     done = cli(data_dir, "index", "verify", "--no-repair", "--json")
     assert json.loads(done.stdout)["drift"] == 0, done.stdout
+
+
+def test_a_read_command_beside_the_app_does_not_say_it_waits_for_indexing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With the app keeping an index that is up to date, a CLI search waited ~1 s for its own
+    model to load and printed "Waiting for the app to index the changes…" each time."""
+    import threading
+
+    from desktop_kb.cli.common import wait_for_index
+    from desktop_kb.index.writer_lock import WriterLock
+
+    data_dir = tmp_path / "library"
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("已索引", "up to date zqcaught")
+        assert lib.drain(TIMEOUT)
+    app = WriterLock(data_dir, "app")
+    assert app.try_acquire()
+    try:
+        with Library(data_dir, load_model=False) as follower:
+            assert not follower.worker.is_owner and follower.caught_up()
+            loaded = threading.Event()
+            follower.worker.set_engine(lambda: loaded.wait(10) and None)  # a model loading slowly
+            threading.Timer(1.5, loaded.set).start()
+            wait_for_index(follower, saved=False)
+            assert loaded.is_set()  # it did wait for the model...
+            assert "Waiting" not in capsys.readouterr().err  # ...without saying it waits for indexing
+            follower.add_note("未索引", "the app does nothing zqbehind")
+            assert not follower.caught_up()
+    finally:
+        app.release()

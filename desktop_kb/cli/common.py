@@ -88,11 +88,12 @@ def wait_for_index(lib: Any, *, saved: bool = True) -> None:
     """
     if lib.drain(timeout=1.0, backfill=False):
         return
-    owner = lib.worker.owner()
-    who = "this command" if lib.worker.is_owner else owner.describe() if owner is not None else "another process"
-    first = "Saved. " if saved else ""
-    output.notice(f"{first}Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
-                  "nothing is lost)")
+    if not lib.caught_up():  # else only this process's start is left (its model loading)
+        owner = lib.worker.owner()
+        who = "this command" if lib.worker.is_owner else owner.describe() if owner is not None else "another process"
+        first = "Saved. " if saved else ""
+        output.notice(f"{first}Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
+                      "nothing is lost)")
     stuck_since: float | None = None
     while not lib.drain(timeout=1.0, backfill=False):
         reason = lib.worker.owner_error()
