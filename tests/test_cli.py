@@ -118,3 +118,17 @@ def test_newer_library_is_refused_with_a_clear_message(data_dir: Path) -> None:
     conn.close()
     proc = run(data_dir, "note", "list", ok=False)
     assert proc.returncode == 1 and "newer version of Desktop KB" in proc.stderr
+
+
+
+def test_an_empty_question_is_refused_in_one_line(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ask " "`` made a chat session for an empty question and answered it. (An empty
+    ``search`` stays a plain "no results", exit 0: scripts pass unset variables.)"""
+    from desktop_kb.cli.entry import main
+    from desktop_kb.library import Library
+
+    assert main(["--data-dir", str(data_dir), "ask", " \t"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "question is empty" in err
+    with Library(data_dir, load_model=False) as lib:
+        assert lib.store_reader.execute("SELECT count(*) FROM chat_sessions").fetchone()[0] == 0

@@ -42,6 +42,8 @@ def _answer_text(answer: Any) -> str:
 def cmd_ask(args: argparse.Namespace) -> int:
     from desktop_kb.qa.engine import QaEngine
 
+    if not args.question.strip():  # before a chat session is made for it
+        raise CliError("The question is empty. Nothing was searched or sent.")
     with open_library(args) as lib:
         wait_for_index(lib, saved=False)
         engine = QaEngine(lib)

@@ -21,7 +21,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         def text() -> str:
             if not response.results:
                 # Meaning search looked and found nothing near: say that, not a bare keyword miss.
-                return NOTHING_NOTICE if response.notice == NOTHING_NOTICE else "no results"
+                # An empty query (a script's unset variable) searched nothing: a plain miss.
+                close = response.notice == NOTHING_NOTICE and args.query.strip()
+                return NOTHING_NOTICE if close else "no results"
             return "\n".join(
                 f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {r.snippet}"
                 for r in response.results)
