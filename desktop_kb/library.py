@@ -430,18 +430,17 @@ class Library:
     def drain(self, timeout: float | None = None, *, backfill: bool = True) -> bool:
         """Wait until the index has applied every change committed so far, by any process
         (``backfill=False``: without waiting for an embedding backfill to finish)."""
-        return self.worker.drain(timeout, until_seq=self._feed_target(), backfill=backfill)
+        return self.worker.drain(timeout, until_seq=self._feed_position().seq, backfill=backfill)
 
-    def _feed_target(self) -> int:
+    def _feed_position(self) -> feed.FeedPosition:
         """The store's feed position: every change committed so far."""
         with feed.snapshot(self.store_reader):
-            return feed.position(self.store_reader).seq
+            return feed.position(self.store_reader)
 
     def caught_up(self) -> bool:
         """Whether the index has applied every change committed so far, by any process (what
         is left, if anything, is this process's own work: loading the model, a backfill)."""
-        with feed.snapshot(self.store_reader):
-            pos = feed.position(self.store_reader)
+        pos = self._feed_position()
         with feed.snapshot(self.index_reader):  # the file, not the worker: it may still be starting
             cursor = read_cursor(self.index_reader)
         return cursor is not None and cursor.epoch == pos.epoch and cursor.seq >= pos.seq
