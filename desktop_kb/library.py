@@ -43,7 +43,7 @@ from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, markup_sync, notes, settings
 from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup
-from desktop_kb.store.connection import open_store
+from desktop_kb.store.connection import close_writer, open_store
 from desktop_kb.store.tx import transaction
 
 if TYPE_CHECKING:  # imported where used, so that opening a library does not load them
@@ -91,9 +91,10 @@ class Library:
     def close(self) -> None:
         self.worker.stop()
         self.dense.close()
-        self.store.close()
         for conn, _ident in getattr(self._local, "conns", {}).values():
             conn.close()
+        self._local.__dict__.pop("conns", None)
+        close_writer(self.store)
 
     def __enter__(self) -> Library:
         return self

@@ -219,3 +219,30 @@ def test_a_backup_listing_that_finishes_late_does_not_replace_a_newer_one(
     assert runner.wait(TIMEOUT)
     qtbot.wait(50)  # let the late result's queued callback run
     assert page.table.rowCount() == 1 and page.backups == [newer]
+
+
+def test_after_the_window_closes_the_library_file_alone_holds_what_was_typed(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A person closes the app and copies library.sqlite (without -wal) elsewhere: it opened
+    as an empty library, the typed words only in the WAL the copy left behind."""
+    import shutil
+    import sqlite3
+
+    window = open_window(qtbot, data_dir)
+    note_id = window.editor.note_id
+    window.editor.body.setPlainText("typed then closed zqgui9")
+    window.notes._edited()  # what typing does  # noqa: SLF001
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.library is None, timeout=TIMEOUT)
+    wal = data_dir / "library.sqlite-wal"
+    assert not wal.exists() or wal.stat().st_size == 0  # nothing left to replay onto a copy
+    copy = tmp_path / "stick" / "library.sqlite"
+    copy.parent.mkdir()
+    shutil.copyfile(data_dir / "library.sqlite", copy)
+    conn = sqlite3.connect(copy)
+    try:
+        assert conn.execute("SELECT body FROM notes WHERE id = ?", (note_id,)).fetchone() == (
+            "typed then closed zqgui9",)
+    finally:
+        conn.close()

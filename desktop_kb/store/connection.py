@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -50,6 +51,24 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
         raise err from exc
 
 
+def close_writer(conn: sqlite3.Connection) -> None:
+    """Close the write connection with the library whole in ``library.sqlite``.
+
+    People copy that one file once the app is closed. A read-only connection
+    cannot checkpoint, so when the writer was not the last to close, the newest
+    pages stayed in ``-wal`` and a copy of the file alone was an empty library.
+    TRUNCATE also empties ``-wal``, so an older copy put back as
+    ``library.sqlite`` (README: how to restore by hand) cannot have stale
+    pages replayed onto it. Without a busy wait: pages another process still
+    reads stay in the WAL for that process to checkpoint when it closes.
+    """
+    # A full disk, a read-only mount or a damaged file: closing must still work.
+    with contextlib.suppress(sqlite3.Error):
+        conn.execute("PRAGMA busy_timeout = 0")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
 def _check_version(conn: sqlite3.Connection, path: Path) -> int:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
@@ -82,4 +101,4 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
             raise
 
 
-__all__ = ["open_store", "StoreError", "SchemaTooNewError"]
+__all__ = ["close_writer", "open_store", "StoreError", "SchemaTooNewError"]
