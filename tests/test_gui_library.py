@@ -87,3 +87,46 @@ def test_scans_wait_for_ocr_and_the_summary_says_so(qtbot, data_dir: Path, tmp_p
                for i in range(window.import_export.import_summary.skipped.topLevelItemCount())]
     assert summary.skipped and "OCR" in reasons[0]
     assert not window.ocr.running
+
+
+def test_a_passage_opened_from_search_takes_the_keys_not_the_lock(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    """Space in a document opened from a hit scrolls it; it must not reach the header's lock
+    (focus fell from the hidden editor to the first button: Space made the document local only)."""
+    window = open_window(qtbot, data_dir)
+    (tmp_path / "rc.md").write_text("# `Rc<T>` 引用计数\n\n`Rc<T>` 记录引用计数。\n\n" + "正文。\n\n" * 80,
+                                    encoding="utf-8")
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
+        window.import_export.import_paths([tmp_path / "rc.md"])
+    wait_index_idle(qtbot, window)
+    window.activateWindow()
+    window.editor.body.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor.body, timeout=WAIT)
+    window.global_search.open_search_text("引用计数")
+    qtbot.waitUntil(lambda: bool(window.search.results), timeout=WAIT)
+    qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is window.reader, timeout=WAIT)
+    # Titles read as the heading shows, not as its Markdown: tree, reader, outline.
+    assert window.reader.title.text() == "Rc<T> 引用计数"
+    assert window.reader.outline.topLevelItem(0).text(0) == "Rc<T> 引用计数"
+    qtbot.waitUntil(lambda: bool(window.tree.documents), timeout=WAIT)
+    labels = [window.tree.tree.topLevelItem(i).text(0) for i in range(window.tree.tree.topLevelItemCount())]
+    labels += [window.tree.tree.topLevelItem(i).child(j).text(0)
+               for i in range(window.tree.tree.topLevelItemCount())
+               for j in range(window.tree.tree.topLevelItem(i).childCount())]
+    assert "Rc<T> 引用计数" in labels
+    window.activateWindow()  # the popup is gone: the window takes the keys back
+    focused = window.focusWidget()
+    qtbot.keyClick(focused, Qt.Key.Key_Space)
+    assert not window.reader.local_button.isChecked()
+    assert focused is window.reader.text
+    # And back: a note opened from a hit while the reader had the keys gets them in its text.
+    note = window.library.add_note("引用计数笔记", "我的引用计数笔记。")
+    wait_index_idle(qtbot, window)
+    window.global_search.open_search_text("引用计数笔记")
+    qtbot.waitUntil(lambda: any(r.source_type == "note" for r in window.search.results), timeout=WAIT)
+    window.search.list.setCurrentRow(next(i for i, r in enumerate(window.search.results)
+                                          if r.source_type == "note"))
+    with qtbot.waitSignal(window.notes.noteOpened, timeout=WAIT):
+        qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
+    assert window.editor.note_id == note
+    assert window.focusWidget() is window.editor.body

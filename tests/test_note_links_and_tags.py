@@ -189,6 +189,32 @@ def test_markdown_markers_are_stripped_from_snippets_with_highlights_kept() -> N
     assert strip_with_spans("snake_case and 2*3*4", [])[0] == "snake_case and 2*3*4"
 
 
+def test_snippets_lose_fences_html_tags_and_reference_links_but_code_stays_as_written() -> None:
+    from desktop_kb.markup.plain import strip_with_spans
+
+    # The Rust book: captions are HTML, fences name their language, links are by reference.
+    text = ('<span class="caption">示例 15-19：打印出引用计数</span>\n\n输入：\n\n```console\n'
+            '$ rustc main.rs\n```\n\n见 [“->” 运算符][wheres-the---operator] 部分。')
+    start = text.index("引用计数")
+    plain, spans = strip_with_spans(text, [(start, start + 4)])
+    assert plain == "示例 15-19：打印出引用计数\n\n输入：\n\n$ rustc main.rs\n\n见 “->” 运算符 部分。"
+    assert [plain[a:b] for a, b in spans] == ["引用计数"]
+    # Generics are not tags; code spans keep their insides; arithmetic is not emphasis.
+    assert strip_with_spans("Vec<String>, Pin<P>, Box<dyn Error>", [])[0] == "Vec<String>, Pin<P>, Box<dyn Error>"
+    assert strip_with_spans("调用 `__init__` 与 `a**b`，2**3 ~~旧~~", [])[0] == "调用 __init__ 与 a**b，2**3 旧"
+
+
+def test_titles_are_shown_without_inline_markup() -> None:
+    from desktop_kb.markup.plain import plain_title
+
+    assert plain_title("`Rc<T>` 引用计数智能指针 > 克隆 `Rc<T>` 会增加引用计数") == \
+        "Rc<T> 引用计数智能指针 > 克隆 Rc<T> 会增加引用计数"
+    assert plain_title("**粗体** 与 [链接](http://x.org)") == "粗体 与 链接"
+    assert plain_title("1. 引言") == "1. 引言"  # a numbered title is not a list item
+    assert plain_title("C# 入门") == "C# 入门"
+    assert plain_title("``") == "``"  # nothing but marks: shown as it is rather than empty
+
+
 def test_cli_tags_note_list_by_tag_and_grouped_related(data_dir: Path, capsys, tmp_path: Path) -> None:
     import json
 
@@ -232,3 +258,22 @@ def test_user_words_for_the_segmenter(store: sqlite3.Connection) -> None:
     notes.set_trashed(store, notes.create_note(store, "Trashed title", ""), True)
     assert markup_sync.user_words(store) == ["GitLab 备份", "间隔重复法", "docker", "学习/间隔重复", "学习",
                                              "间隔重复"]
+
+
+def test_hits_links_and_named_documents_show_headings_without_code_marks(library, tmp_path: Path) -> None:
+    """Stored heading paths keep their Markdown (fragment identity reads them); what is shown
+    and cited does not: "`Rc<T>` 引用计数" reads "Rc<T> 引用计数"."""
+    (tmp_path / "ch15-04-rc.md").write_text(
+        "# `Rc<T>` 引用计数智能指针\n\n## 克隆 `Rc<T>` 会增加引用计数\n\n每次调用 Rc::clone 引用计数加一。\n",
+        encoding="utf-8")
+    library.import_paths([tmp_path / "ch15-04-rc.md"])
+    library.drain()
+    hit = library.search("Rc::clone 引用计数").results[0]
+    assert hit.title == "Rc<T> 引用计数智能指针 > 克隆 Rc<T> 会增加引用计数"
+    named = library.search("ch15-04-rc").results[0]
+    assert named.title == "Rc<T> 引用计数智能指针"
+    note = library.add_note("笔记", "")
+    library.link(note, "fragment", hit.source_id)
+    assert [e.title for e in library.note_links(note).outgoing] == [hit.title]
+    stored = library.store.execute("SELECT heading_path FROM fragments WHERE id = ?", (hit.source_id,))
+    assert stored.fetchone()[0] == "`Rc<T>` 引用计数智能指针 > 克隆 `Rc<T>` 会增加引用计数"

@@ -202,3 +202,16 @@ def test_save_answer_as_note_links_its_sources(qtbot, data_dir: Path, server) ->
         links = {(lk.target_type, lk.target_id) for lk in lib.note_links(note_id).outgoing}
     assert note.title == QUESTION and "docker-compose.yml [1]" in note.body
     assert links == cited and ("note", ids["backup"]) in links
+
+
+def test_hit_snippets_read_without_markdown_with_their_highlights() -> None:
+    """The local hit list showed `Rc<T>`, **bold** and <span class="caption"> as typed."""
+    from desktop_kb.ui.qa_pane import _snippet_html
+
+    source = "前文。<span class=\"caption\">示例 15-19</span> **克隆** `Rc<T>` 会增加引用计数。"
+    start = source.index("<span")
+    snippet = source[start:]
+    hit = source.index("引用计数")
+    shown = _snippet_html({"snippet": snippet, "start": start, "highlights": [[hit, hit + 4]]})
+    assert shown == ('示例 15-19 克隆 Rc&lt;T&gt; 会增加'
+                     '<span style="background:#ffe08a">引用计数</span>。')

@@ -6,6 +6,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from desktop_kb.index.sources import fragment_title
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.store import links as store_links
 
 
@@ -48,7 +49,7 @@ def _describe(store: sqlite3.Connection, target_type: str, target_id: int
     row = store.execute(
         "SELECT d.title, f.heading_path, d.id FROM fragments f JOIN documents d ON d.id = f.document_id "
         "WHERE f.id = ?", (target_id,)).fetchone()
-    return None if row is None else (fragment_title(row[0], row[1]), row[2], False)
+    return None if row is None else (plain_title(fragment_title(row[0], row[1])), row[2], False)
 
 
 def note_links(store: sqlite3.Connection, note_id: int) -> NoteLinks:

@@ -2,9 +2,12 @@
 
 Search snippets are cut from the source text ("## 步骤\n**先**备份"); shown as
 they are, the markers read as noise. This drops heading hashes, quote and
-list markers, emphasis and code marks, link syntax (keeping the link text) and
-``[[target|label]]`` (keeping the label), and maps every kept character back to
-its offset so highlights still land on the right words.
+list markers, emphasis and code marks, code-fence lines (```` ```console ````),
+link syntax (keeping the link text, inline or ``[text][ref]``), ``[[target|label]]``
+(keeping the label) and inline HTML tags (``<span class="caption">``, ``</span>``:
+the Rust book's captions), and maps every kept character back to its offset so
+highlights still land on the right words. Inside a code span only its backticks
+go: ``__init__`` and ``2**3`` stay as written, and ``Rc<T>`` is never a tag.
 """
 
 from __future__ import annotations
@@ -12,33 +15,98 @@ from __future__ import annotations
 import re
 
 _LINE_MARK_RE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|(?:[-*+]|\d+[.)])[ \t]+)", re.MULTILINE)
+_FENCE_LINE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[^\n]*\n?", re.MULTILINE)
+_CODE_SPAN_RE = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
 _WIKI_RE = re.compile(r"\[\[([^\[\]\n|]*)(?:\|([^\[\]\n]*))?\]\]")
-_LINK_RE = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\s]*(?:\s+\"[^\"]*\")?\)")
-_MARK_RE = re.compile(r"\*\*|__|~~|`+|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+_LINK_RE = re.compile(r"!?\[([^\[\]\n]*)\](?:\([^()\s]*(?:\s+\"[^\"]*\")?\)|\[[^\[\]\n]*\])")
+# Closing tags, tags with a quoted attribute, a few bare ones and comments: generics such
+# as ``Vec<String>``, ``Pin<P>`` or ``Box<dyn Error>`` are none of these.
+_HTML_TAG_RE = re.compile(
+    r"</[a-z][a-z0-9]*\s*>"
+    r"|<[a-z][a-z0-9]*(?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:\"[^\"\n]*\"|'[^'\n]*'))+\s*/?>"
+    r"|<(?:br|hr|wbr|span|div|sup|sub|kbd|em|strong|code|pre|small|figure|figcaption|details|summary)\s*/?>"
+    r"|<!--.*?-->")
+# Strong and strikethrough only as a pair ("2**3" is arithmetic); lone marks as before.
+_PAIR_RE = re.compile(r"(?<!\*)(\*\*|~~)(?=[^\s*~])[^\n]*?[^\s*~]\1(?!\*)|(?<!\w)(__)(?=\S)[^\n]*?\S__(?!\w)")
+_MARK_RE = re.compile(r"`+|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
 
 
 def strip_markdown(text: str) -> tuple[str, list[int]]:
     """(plain text, source offset of each plain character)."""
     drop = bytearray(len(text))  # 1 = not shown
+    code = bytearray(len(text))  # 1 = inside a code span: shown as written
 
     def mark(a: int, b: int) -> None:
         drop[a:b] = b"\x01" * (b - a)
 
+    def in_code(m: re.Match[str]) -> bool:
+        return any(code[m.start():m.end()])
+
+    for m in _FENCE_LINE_RE.finditer(text):
+        mark(*m.span())
+    for m in _CODE_SPAN_RE.finditer(text):
+        if any(drop[m.start():m.end()]):
+            continue
+        mark(*m.span(1))
+        mark(m.end(2), m.end())
+        code[m.start(2):m.end(2)] = b"\x01" * (m.end(2) - m.start(2))
     for m in _WIKI_RE.finditer(text):
+        if in_code(m):
+            continue
         keep = m.span(2) if m.group(2) else m.span(1)
         mark(m.start(), keep[0])
         mark(keep[1], m.end())
     for m in _LINK_RE.finditer(text):
-        if any(drop[m.start():m.end()]):
+        if any(drop[m.start():m.end()]) or in_code(m):
             continue
         mark(m.start(), m.start(1))
         mark(m.end(1), m.end())
+    for m in _HTML_TAG_RE.finditer(text):
+        if not in_code(m):
+            mark(*m.span())
     for m in _LINE_MARK_RE.finditer(text):
         mark(*m.span())
+    for m in _PAIR_RE.finditer(text):
+        if not in_code(m):
+            width = len(m.group(1) or m.group(2))
+            mark(m.start(), m.start() + width)
+            mark(m.end() - width, m.end())
     for m in _MARK_RE.finditer(text):
-        mark(*m.span())
+        if not in_code(m):
+            mark(*m.span())
     kept = [i for i in range(len(text)) if not drop[i]]
     return "".join(text[i] for i in kept), kept
+
+
+def plain_title(title: str) -> str:
+    """A heading path as a reader sees it: "`Rc<T>` 引用计数" → "Rc<T> 引用计数".
+
+    Only inline marks go (code, emphasis, links, tags); a title such as "1. 引言" or
+    "- notes" keeps its start, unlike a snippet line.
+    """
+    if not any(c in title for c in "`*_~[<"):
+        return title
+    drop = bytearray(len(title))
+    code = bytearray(len(title))
+    for m in _CODE_SPAN_RE.finditer(title):
+        drop[m.start(1):m.end(1)] = b"\x01" * len(m.group(1))
+        drop[m.end(2):m.end()] = b"\x01" * (m.end() - m.end(2))
+        code[m.start(2):m.end(2)] = b"\x01" * (m.end(2) - m.start(2))
+    for pattern in (_LINK_RE, _HTML_TAG_RE, _PAIR_RE, _MARK_RE):
+        for m in pattern.finditer(title):
+            if any(code[m.start():m.end()]) or any(drop[m.start():m.end()]):
+                continue
+            if pattern is _LINK_RE:
+                keep = m.span(1)
+            elif pattern is _PAIR_RE:
+                width = len(m.group(1) or m.group(2))
+                keep = (m.start() + width, m.end() - width)
+            else:
+                keep = (m.end(), m.end())
+            drop[m.start():keep[0]] = b"\x01" * (keep[0] - m.start())
+            drop[keep[1]:m.end()] = b"\x01" * (m.end() - keep[1])
+    plain = "".join(c for c, d in zip(title, drop, strict=True) if not d)
+    return " ".join(plain.split()) or title
 
 
 def strip_with_spans(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:

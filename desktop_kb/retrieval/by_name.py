@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import replace
 from pathlib import PurePath
 
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 
 MIN_CHARS = 2
@@ -57,7 +58,7 @@ def named_documents(store: sqlite3.Connection, query: str, limit: int = MAX_NAME
         exact = wanted in (folded[0], folded[1], folded[2])
         head = text[:160]
         found.append((0 if exact else 1, SearchResult(
-            rank=0, source_type="fragment", source_id=fragment_id, title=title, snippet=head,
+            rank=0, source_type="fragment", source_id=fragment_id, title=plain_title(title), snippet=head,
             highlights=_name_spans(head, query), start=0, end=len(head), score=0.0, chunk_id=0,
             chunk_start=0, chunk_end=len(head), document_id=doc_id, local_only=bool(local_only),
             path=path)))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from desktop_kb.index.sources import SourceKey, fragment_title
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.retrieval.locators import with_locator
 from desktop_kb.store.sql_lists import in_batches
 
@@ -73,7 +74,8 @@ def resolve_sources(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[So
                 "FROM fragments f JOIN documents d ON d.id = f.document_id WHERE f.id = ?",
                 (ident,)).fetchone()
             if row is not None:
-                title = with_locator(fragment_title(row[0], row[1]), row[6], row[7])
+                # Shown, cited and sent as the reader sees it: "Rc<T> 引用计数", not "`Rc<T>` 引用计数".
+                title = with_locator(plain_title(fragment_title(row[0], row[1])), row[6], row[7])
                 found[(kind, ident)] = ResolvedSource(
                     kind, ident, title, row[2], bool(row[3]), row[4], path=row[5], page=row[6],
                     page_end=row[7])

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.store.documents import Document, Fragment
 from desktop_kb.ui import icons
 from desktop_kb.ui.note_editor import HIT_COLOR
@@ -219,7 +220,7 @@ class DocumentReader(QWidget):
             self._text = "".join(parts)
             self._highlighter.titles = {p for f in self.fragments for p in f.heading_path.split(" > ") if p}
             self.text.setPlainText(self._text)
-            self.title.setText(document.title)
+            self.title.setText(plain_title(document.title))
             self.path.setText(document.path)
             self.path.setToolTip(document.path)
             self.local_button.setChecked(document.local_only)
@@ -263,7 +264,7 @@ class DocumentReader(QWidget):
         self.outline.clear()
         parents: list[QTreeWidgetItem] = []
         for entry in outline_of(self.fragments):
-            label = entry.title or page_label(entry.page)
+            label = plain_title(entry.title) or page_label(entry.page)
             item = QTreeWidgetItem([label, page_label(entry.page) if entry.title else ""])
             item.setData(0, FRAGMENT_ROLE, entry.fragment_id)
             item.setToolTip(0, label)
@@ -427,8 +428,8 @@ class DocumentReader(QWidget):
         assert self.document is not None
         where = page_label(frag.page, frag.page_end) or frag.heading_path
         if not where:
-            return self.tr("“{0}”").format(self.document.title)
-        return self.tr("“{0}”, {1}").format(self.document.title, where)
+            return self.tr("“{0}”").format(plain_title(self.document.title))
+        return self.tr("“{0}”, {1}").format(plain_title(self.document.title), where)
 
     def _local_toggled(self, on: bool) -> None:
         self.local_button.setIcon(icons.svg("lock" if on else "unlock"))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.store.documents import Document
 from desktop_kb.tasks.document_tasks import LibrarySnapshot
 from desktop_kb.ui import icons
@@ -108,8 +109,8 @@ class LibraryTree(QWidget):
             parent.addChild(item)
             self._fill(item, child, full, collapsed)
             item.setExpanded(full not in collapsed)
-        for doc in sorted(node.documents, key=lambda d: d.title.casefold()):
-            item = QTreeWidgetItem([doc.title])
+        for doc in sorted(node.documents, key=lambda d: plain_title(d.title).casefold()):
+            item = QTreeWidgetItem([plain_title(doc.title)])
             item.setData(0, DOC_ROLE, doc.id)
             item.setToolTip(0, f"{doc.path}\n{doc.format}")
             self._decorate(item, doc.local_only)

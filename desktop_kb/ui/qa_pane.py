@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.qa.engine import QaAnswer, QaPlan
 from desktop_kb.tasks.qa_tasks import QaBridge
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
@@ -40,11 +41,12 @@ HIGHLIGHT = "#ffe08a"
 
 
 def _snippet_html(c: dict[str, Any]) -> str:
-    """The snippet with its highlight spans marked (offsets are into the source)."""
-    text, base = c.get("snippet", ""), c.get("start", 0)
+    """The snippet without Markdown markers, its highlight spans marked (offsets are into the source)."""
+    base = c.get("start", 0)
+    spans = [(a - base, b - base) for a, b in (tuple(h) for h in c.get("highlights", []) or [])]
+    text, spans = strip_with_spans(c.get("snippet", ""), spans)
     out, pos = [], 0
-    for a, b in sorted(tuple(h) for h in c.get("highlights", []) or []):
-        a, b = a - base, b - base
+    for a, b in sorted(spans):
         if a < pos or b > len(text) or a >= b:
             continue
         out.append(html.escape(text[pos:a]))

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.tasks import document_tasks
 from desktop_kb.tasks.document_tasks import DocumentView
 from desktop_kb.tasks.library_tasks import describe_error
+from desktop_kb.ui.centre_focus import show_page
 
 if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
@@ -74,7 +76,7 @@ class DocumentsController(QObject):
 
     def _show_reader(self, document_id: int, fragment_id: int | None) -> None:
         w = self._w
-        w.centre.setCurrentWidget(w.reader)
+        show_page(w.centre, w.reader, w.reader.text)
         w.note_list.select(None, notify=False)  # a passage is open, not a note
         w.update_actions()
         self.fragmentOpened.emit(document_id, fragment_id or 0)
@@ -89,7 +91,7 @@ class DocumentsController(QObject):
         doc = self._w.tree.documents.get(document_id)
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Remove from library"),
                           self.tr("Remove “{0}” from the library? The file on disk is not touched.")
-                          .format(doc.title if doc else document_id),
+                          .format(plain_title(doc.title) if doc else document_id),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self._w)
         box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Remove"))
         box.button(QMessageBox.StandardButton.Cancel).setText(self.tr("Cancel"))

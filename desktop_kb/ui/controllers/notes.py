@@ -16,6 +16,7 @@ from desktop_kb.store.notes import Note
 from desktop_kb.tasks import note_tasks
 from desktop_kb.tasks.library_tasks import describe_error
 from desktop_kb.tasks.note_tasks import NoteRow, preview_of
+from desktop_kb.ui.centre_focus import show_page
 from desktop_kb.ui.env_messages import localize
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class NotesController(QObject):
         else:  # a save of this note is still failing: show the newer, unsaved text
             editor.load(replace(note, title=unsaved[0], body=unsaved[1]), read_only=note.trashed)
             editor.set_save_state(self.tr("Not saved"))
-        self._w.centre.setCurrentWidget(editor)
+        show_page(self._w.centre, editor, editor.body)
         self._w.note_list.select(note.id, notify=False)
         self._w.tree.tree.clearSelection()  # the selection shows what is open, nothing else
         if highlights:
