@@ -99,6 +99,7 @@ def test_retarget_keeps_headings_labels_and_code() -> None:
     ("（#括号）「#引号」、#顿号。#句号", ["括号", "引号", "顿号", "句号"]),
     ("#trailing/ #-dash #x-", ["trailing", "x"]),
     ("# Title #tag-in-heading", ["tag-in-heading"]),
+    ("#C++ 与 #Notepad++，#C# 和 #F#。#c+b #a#b #学习+ #话题#", ["C++", "Notepad++", "C#", "F#", "c", "a", "学习", "话题"]),
 ])
 def test_tags(text: str, expected: list[str]) -> None:
     assert [t.name for t in parse_tags(text)] == expected

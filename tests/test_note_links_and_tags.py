@@ -277,3 +277,15 @@ def test_hits_links_and_named_documents_show_headings_without_code_marks(library
     assert [e.title for e in library.note_links(note).outgoing] == [hit.title]
     stored = library.store.execute("SELECT heading_path FROM fragments WHERE id = ?", (hit.source_id,))
     assert stored.fetchone()[0] == "`Rc<T>` 引用计数智能指针 > 克隆 `Rc<T>` 会增加引用计数"
+
+
+def test_a_library_tagged_by_the_old_parser_learns_c_plus_plus(store: sqlite3.Connection) -> None:
+    """`#C++` was stored as #c; the parser's new version re-derives every note once."""
+    note = notes.create_note(store, "语言", "#C++ 与 #C# 都学")
+    assert {t.key for t in tag_counts(store)} == {"c++", "c#"}
+    store.execute("DELETE FROM note_tags")  # what version 1 of the parser left behind
+    store.execute("INSERT INTO note_tags(note_id, tag, label) VALUES (?, 'c', 'C')", (note,))
+    store.execute("UPDATE settings SET value = '1' WHERE key = 'markup.version'")
+    assert markup_sync.ensure_synced(store) == 1
+    assert {t.key: t.label for t in tag_counts(store)} == {"c++": "C++", "c#": "C#"}
+    assert notes_with_tags(store, ["c++"]) == {note} and notes_with_tags(store, ["c"]) == set()

@@ -9,7 +9,9 @@ What is *not* a tag, so the tag pane stays clean:
   targets (``[see](#usage)``); ``\\#escaped``.
 
 A tag ends at whitespace or punctuation (``#标签，`` → ``标签``); its body is
-letters (any script), digits, ``_``, ``-`` and ``/`` (nesting). Tags compare
+letters (any script), digits, ``_``, ``-`` and ``/`` (nesting). Language names keep
+their signs: ``#C++``, ``#Notepad++`` and ``#C#`` are those, not ``#C`` (a Latin body
+may end in ``+``/``++``; a one-letter one in ``#``); ``#话题#`` stays ``话题``. Tags compare
 case-insensitively and NFKC-folded (``#Docker`` = ``#docker`` = ``#ｄｏｃｋｅｒ``).
 """
 
@@ -24,6 +26,9 @@ from desktop_kb.markup.literal import LiteralMask
 # "#" + a body that starts with a non-separator; "/" only between parts.
 _TAG_RE = re.compile(r"#([^\W](?:[^\W]|-)*(?:/(?:[^\W]|-)+)*)")
 _ALL_NUMERIC_RE = re.compile(r"[\d\-_]+")
+# After a Latin letter or digit: "++" or "+" (C++, Notepad++), or "#" after one letter (C#, F#),
+# when nothing word-like follows.
+_SIGN_RE = re.compile(r"\+\+?(?![\w+#])|#(?![\w#])")
 MAX_TAG_CHARS = 100
 
 
@@ -63,6 +68,10 @@ def parse_tags(text: str, mask: LiteralMask | None = None) -> list[Tag]:
         if not _may_start_at(text, m.start()) or mask.covers(m.start()):
             continue
         name = m.group(1).rstrip("-_")
+        if len(name) == len(m.group(1)) and name[-1].isascii() and name[-1].isalnum():
+            sign = _SIGN_RE.match(text, m.end())
+            if sign and (sign.group() != "#" or len(name) == 1) and not mask.covers(m.end()):
+                name += sign.group()
         if not name or _ALL_NUMERIC_RE.fullmatch(name) or len(name) > MAX_TAG_CHARS:
             continue
         tags.append(Tag(m.start(), m.start() + 1 + len(name), name))

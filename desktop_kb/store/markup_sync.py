@@ -28,7 +28,7 @@ from desktop_kb.store import links as store_links
 from desktop_kb.store.tx import transaction
 
 #: Bump when the parsers' output changes: ``ensure_synced`` then re-derives every note.
-MARKUP_VERSION = 1
+MARKUP_VERSION = 2  # 2: #C++ and #C# keep their signs
 _VERSION_KEY = "markup.version"
 
 
