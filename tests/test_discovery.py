@@ -176,7 +176,7 @@ def test_cli_related_link_dismiss_links(capsys: pytest.CaptureFixture[str], data
     assert code == 0 and payload["note_id"] == ids["deploy"]
     first = payload["suggestions"][0]
     assert set(first) == {"rank", "target_type", "target_id", "title", "reason", "snippet", "copies"}
-    assert set(first["reason"]) == {"terms", "similarity", "closeness"} and first["rank"] == 1
+    assert set(first["reason"]) == {"terms", "similarity", "closeness", "likeness"} and first["rank"] == 1
     code, out, _ = _cli(capsys, data_dir, "related", deploy)
     assert "GitLab backup" in out and "shared:" in out
     assert _cli(capsys, data_dir, "link", deploy, "note", backup)[1].strip() == "linked"

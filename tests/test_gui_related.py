@@ -208,3 +208,18 @@ def test_a_long_title_never_widens_the_panel_past_its_buttons(qtbot) -> None:  #
     row = LinkRow(entry, backlink=False)
     qtbot.addWidget(row)
     assert row.minimumSizeHint().width() <= viewport
+
+
+def test_a_card_says_how_close_in_meaning_without_saturating(qtbot) -> None:  # noqa: ANN001
+    from desktop_kb.discovery.grouping import SuggestionGroup
+    from desktop_kb.discovery.related import Suggestion
+    from desktop_kb.retrieval.calibration import Calibration
+    from desktop_kb.ui.related_panel import SuggestionCard
+
+    use_on_rust_book = Calibration(unrelated=0.15427, spread=0.099, related=0.40858)
+    card = SuggestionCard(SuggestionGroup(Suggestion(
+        rank=1, target_type="fragment", target_id=7, title="Hello, World! > 编译和运行是独立的步骤",
+        terms=[], similarity=0.461, snippet="编译和运行是独立的步骤", highlights=[], start=0, end=11,
+        score=1.0, closeness=use_on_rust_book.closeness(0.461), likeness=use_on_rust_book.likeness(0.461))))
+    qtbot.addWidget(card)
+    assert card.reason.text() == "Similar in meaning: 36%"

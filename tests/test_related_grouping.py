@@ -139,3 +139,17 @@ def test_markup_and_spacing_do_not_hide_a_copy() -> None:
     plain = "Ownership is Rust's most unique feature, and it enables memory safety without a garbage collector."
     marked = "**Ownership** is Rust’s *most unique* feature,\nand it enables `memory safety` without a garbage collector!"
     assert same_passage(Shingles.of(plain), Shingles.of(marked))
+
+
+def test_the_shown_percentage_keeps_room_above_passages_on_one_topic() -> None:
+    """Closeness stops at a sentence and its own passage, so the panel read "100 %" for the
+    welcome note beside "Hello, World!" and for nearly every card; the shown likeness is
+    100 % only for the same text."""
+    assert RUST_BOOK_USE.closeness(0.461) == RUST_BOOK_USE.closeness(0.8) == 1.0
+    assert round(RUST_BOOK_USE.likeness(0.461) * 100) == 36
+    assert RUST_BOOK_USE.likeness(0.461) < RUST_BOOK_USE.likeness(0.8) < RUST_BOOK_USE.likeness(1.0) == 1.0
+    assert RUST_BOOK_USE.likeness(0.1) == 0.0
+    # A rewording, the least the panel calls "nearly the same", reads about two thirds.
+    threshold = RUST_BOOK_USE.related + 0.5 * (1 - RUST_BOOK_USE.related)
+    assert same_in_meaning(threshold + 1e-9, RUST_BOOK_USE)
+    assert 0.6 < RUST_BOOK_USE.likeness(threshold) < 0.7

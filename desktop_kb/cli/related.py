@@ -18,8 +18,8 @@ def _suggestion_text(s: Any, rank: int | None = None) -> str:
     reason = []
     if s.terms:
         reason.append("shared: " + ", ".join(s.terms))
-    if s.closeness is not None:
-        reason.append(f"similar in meaning {round(s.closeness * 100)}%")
+    if s.likeness is not None:
+        reason.append(f"similar in meaning {round(s.likeness * 100)}%")
     elif s.similarity is not None:
         reason.append(f"similarity {s.similarity:.2f}")
     lines = [f"{rank or s.rank}. [{s.target_type} {s.target_id}] {s.title or '(untitled)'}"]

@@ -36,7 +36,7 @@ class NearDuplicate:
     target_id: int
     title: str
     overlap: float  # 0..1 shared text
-    similarity: float | None  # meaning (calibrated closeness where known), when a model took part
+    similarity: float | None  # meaning (``Suggestion.likeness``: 1 = the same text), when a model took part
     document_id: int | None = None
     same_meaning: bool = False  # the model reads it as the same text reworded
 
@@ -102,6 +102,6 @@ def related_material(store: sqlite3.Connection, scored: RelatedResult, limit: in
         if shared >= NEAR_OVERLAP or s.same_meaning:
             view.near_duplicates.append(NearDuplicate(
                 s.target_type, s.target_id, s.title, shared,
-                s.closeness if s.closeness is not None else s.similarity, s.document_id, s.same_meaning))
+                s.likeness if s.likeness is not None else s.similarity, s.document_id, s.same_meaning))
     view.groups = groups[:limit]
     return view

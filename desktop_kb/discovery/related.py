@@ -129,6 +129,9 @@ class Suggestion:
     # The similarity as this model means it on this library: 0 = unrelated text,
     # 1 = as close as a sentence to its own passage (what the panel shows as a percentage).
     closeness: float | None = None
+    # What the panel shows as a percentage: 0 = unrelated text, 1 = the same text
+    # (``Calibration.likeness``); closeness saturates at passages on one topic.
+    likeness: float | None = None
     same_meaning: bool = False  # as close as a rewording of the same text (``same_in_meaning``)
 
     @property
@@ -141,7 +144,7 @@ class Suggestion:
             "title": self.title,
             "reason": {"terms": list(self.terms),
                        "similarity": None if self.similarity is None else round(self.similarity, 4),
-                       "closeness": self.closeness},
+                       "closeness": self.closeness, "likeness": self.likeness},
             "snippet": self.snippet,
         }
 
@@ -295,6 +298,11 @@ class _Reading:
             return max(0.0, similarity)
         return self.calibration.closeness(similarity)
 
+    def likeness(self, similarity: float) -> float:
+        if self.calibration is None:
+            return max(0.0, min(1.0, similarity))
+        return self.calibration.likeness(similarity)
+
     def score(self, ev: _Evidence) -> float:
         dense = self.closeness(ev.similarity)
         if self.mode == "lexical":
@@ -423,6 +431,7 @@ def related_for_note(
             highlights=highlights, start=start, end=end, score=score,
             document_id=target.document_id,
             closeness=None if ev.similarity is None else round(reading.closeness(ev.similarity), 4),
+            likeness=None if ev.similarity is None else round(reading.likeness(ev.similarity), 4),
             same_meaning=same_in_meaning(ev.similarity, calibration)))
         if len(result.suggestions) >= limit:
             break

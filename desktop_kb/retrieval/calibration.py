@@ -91,6 +91,17 @@ class Calibration:
             return 0.0
         return max(0.0, min(1.0, (cosine - self.unrelated) / span))
 
+    def likeness(self, cosine: float) -> float:
+        """0 at the cosine of unrelated text, 1 only for the same text: what a person is shown.
+
+        Closeness stops at a sentence and its own passage, which two passages on one topic
+        pass, so nearly every suggestion read "100 %"; this scale keeps room above them.
+        """
+        span = 1.0 - self.unrelated
+        if span <= 0:
+            return 0.0
+        return max(0.0, min(1.0, (cosine - self.unrelated) / span))
+
     def cosine_at(self, level: float) -> float:
         """The cosine ``level`` spreads above unrelated text."""
         return self.unrelated + level * self.spread

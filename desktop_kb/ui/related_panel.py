@@ -128,11 +128,11 @@ class SuggestionCard(QFrame):
         if s.terms:
             terms = ", ".join(f"<b>{html.escape(t)}</b>" for t in s.terms)
             parts.append(self.tr("Shared terms: {0}").format(terms))
-        # Closeness is the model's similarity read on this library (0 % = unrelated text),
-        # so the same percentage means the same for every model.
-        closeness = s.closeness if s.closeness is not None else s.similarity
-        if closeness is not None and round(closeness * 100) > 0:  # never "similar in meaning: 0 %"
-            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(closeness * 100))))
+        # Likeness is the model's similarity read on this library (0 % = unrelated text,
+        # 100 % = the same text), so the same percentage means the same for every model.
+        likeness = s.likeness if s.likeness is not None else s.similarity
+        if likeness is not None and round(likeness * 100) > 0:  # never "similar in meaning: 0 %"
+            parts.append(html.escape(self.tr("Similar in meaning: {0}%").format(round(likeness * 100))))
         if not parts:
             parts.append(html.escape(self.tr("Related in meaning")))
         self.reason.setText(" · ".join(parts))
