@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
-from desktop_kb.cli.output import AnswerStream, emit
+from desktop_kb.cli.output import AnswerStream, emit, snippet_line
 
 
 def _answer_text(answer: Any) -> str:
@@ -35,7 +35,7 @@ def _answer_text(answer: Any) -> str:
         lines.append(f"Local answer — {reason}" + (f" ({answer.detail})" if answer.detail else ""))
         if answer.hits:
             lines.append("")
-            lines += [f"[{c.n}] {c.title} — {c.snippet}" for c in answer.hits]
+            lines += [f"[{c.n}] {c.title} — {snippet_line(c.snippet)}" for c in answer.hits]
     return "\n".join(lines)
 
 

@@ -53,6 +53,17 @@ def clean(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+def snippet_line(snippet: str) -> str:
+    """A snippet as one readable line under its title: no Markdown, no line breaks.
+
+    Printed as stored, a hit's second line started at the margin ("## `Rc<T>` …",
+    "<span class=…>") and the list stopped reading as a list. JSON keeps the stored text.
+    """
+    from desktop_kb.markup.plain import strip_markdown
+
+    return " ".join(strip_markdown(snippet)[0].split())
+
+
 def to_json(payload: Any) -> str:
     """One line of valid JSON whose strings are exact and safe to show on a terminal."""
     text = json.dumps(payload, ensure_ascii=False)

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_until_ready
-from desktop_kb.cli.output import emit
+from desktop_kb.cli.output import emit, snippet_line
 from desktop_kb.store.links import TARGET_TYPES
 
 
@@ -26,7 +26,7 @@ def _suggestion_text(s: Any, rank: int | None = None) -> str:
     if reason:
         lines.append("   " + " · ".join(reason))
     if s.snippet:
-        lines.append("   " + " ".join(s.snippet.split()))
+        lines.append("   " + snippet_line(s.snippet))
     return "\n".join(lines)
 
 

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
-from desktop_kb.cli.output import emit
+from desktop_kb.cli.output import emit, snippet_line
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -25,7 +25,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 close = response.notice == NOTHING_NOTICE and args.query.strip()
                 return NOTHING_NOTICE if close else "no results"
             return "\n".join(
-                f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {r.snippet}"
+                f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {snippet_line(r.snippet)}"
                 for r in response.results)
 
         emit(args, response.as_json(), text)
