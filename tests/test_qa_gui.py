@@ -215,3 +215,13 @@ def test_hit_snippets_read_without_markdown_with_their_highlights() -> None:
     shown = _snippet_html({"snippet": snippet, "start": start, "highlights": [[hit, hit + 4]]})
     assert shown == ('示例 15-19 克隆 Rc&lt;T&gt; 会增加'
                      '<span style="background:#ffe08a">引用计数</span>。')
+
+
+def test_a_generated_answer_shows_its_markdown_as_code_and_bold_not_as_marks() -> None:
+    """Models answer in Markdown: "`Rc<T>` … **总结**" was shown with its backticks and stars."""
+    from desktop_kb.ui.qa_pane import answer_html
+
+    shown = answer_html("`Rc<T>` 只能单线程 [1]。\n### 小结\n**总结**：用 `Arc<T>` [2]，`a**b` 不是粗体 [7]", "0:c", {1, 2})
+    assert shown.startswith("<code>Rc&lt;T&gt;</code> 只能单线程 <a href=\"cite:0:c:1\"")
+    assert "<br><b>小结</b><br><b>总结</b>：用 <code>Arc&lt;T&gt;</code> <a href=\"cite:0:c:2\"" in shown
+    assert "<code>a**b</code> 不是粗体 [7]" in shown  # a marker that matches no snippet stays text

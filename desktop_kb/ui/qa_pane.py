@@ -56,6 +56,32 @@ def _snippet_html(c: dict[str, Any]) -> str:
     return "".join(out)
 
 
+# A model's answer is Markdown: its code, bold and headings are shown as such, not as marks.
+_CODE_RE = re.compile(r"`([^`\n]+)`")
+_BOLD_RE = re.compile(r"\*\*(?=\S)([^\n]*?\S)\*\*")
+_HEADING_RE = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+
+
+def answer_html(text: str, key: str, valid: set[int]) -> str:
+    """A generated answer as rich text: ``[n]`` markers that match a snippet become links."""
+    def link(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        if n not in valid:
+            return m.group(0)
+        return f'<a href="cite:{key}:{n}" style="text-decoration:none"><sup><b>[{n}]</b></sup></a>'
+
+    codes: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:  # code is set aside: "`a**b`" holds no bold
+        codes.append(m.group(1))
+        return f"\x00{len(codes) - 1}\x00"
+
+    held = _CODE_RE.sub(hold, html.escape(text.replace("\x00", ""), quote=False))
+    marked = _HEADING_RE.sub(r"<b>\1</b>", _BOLD_RE.sub(r"<b>\1</b>", held))
+    marked = _MARKER_RE.sub(link, marked.replace("\n", "<br>"))
+    return re.sub("\x00(\\d+)\x00", lambda m: f"<code>{codes[int(m.group(1))]}</code>", marked)
+
+
 class QaPane(QWidget):
     citationActivated = Signal(dict)  # a citation record (source_type, source_id, start, end, …)
     noteSaved = Signal(int)  # an answer was saved as this note
@@ -349,12 +375,7 @@ class QaPane(QWidget):
         return self.reason_text(entry.get("reason"), entry)
 
     def _cite_links(self, text: str, key: str, valid: set[int]) -> str:
-        def link(m: re.Match[str]) -> str:
-            n = int(m.group(1))
-            if n not in valid:
-                return m.group(0)
-            return f'<a href="cite:{key}:{n}" style="text-decoration:none"><sup><b>[{n}]</b></sup></a>'
-        return _MARKER_RE.sub(link, html.escape(text).replace("\n", "<br>"))
+        return answer_html(text, key, valid)
 
     def _hits_html(self, hits: list[dict[str, Any]], key: str) -> str:
         rows = [f'<p style="margin:2px 0 6px 0"><a href="cite:{key}:{c["n"]}" style="text-decoration:none">'
