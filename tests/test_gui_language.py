@@ -188,3 +188,21 @@ def test_the_sort_order_fits_its_text_after_a_switch(qtbot, data_dir: Path) -> N
     i18n.install_language("en")
     qtbot.waitUntil(lambda: sort.currentText() == "Recently updated", timeout=3000)
     qtbot.waitUntil(lambda: sort.width() > sort.fontMetrics().horizontalAdvance("Recently updated"), timeout=3000)
+
+
+def test_the_folder_chooser_calls_a_folder_a_folder(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    # Its Type column said "Folder" in a Chinese dialog: qtbase_zh_CN.qm has no translation for
+    # QAbstractFileIconProvider's "Folder" (disambiguated "All other platforms").
+    from PySide6.QtWidgets import QFileDialog, QFileSystemModel
+
+    (tmp_path / "课程").mkdir()
+    i18n.install_language("zh_CN")
+    dialog = QFileDialog(None, "导入文件夹", str(tmp_path))
+    qtbot.addWidget(dialog)
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    dialog.setFileMode(QFileDialog.FileMode.Directory)
+    model = dialog.findChild(QFileSystemModel)
+    qtbot.waitUntil(lambda: model.index(str(tmp_path / "课程")).isValid(), timeout=5000)
+    folder = model.index(str(tmp_path / "课程"))
+    qtbot.waitUntil(lambda: model.type(folder) != "", timeout=5000)
+    assert model.type(folder) == "文件夹"
