@@ -14,6 +14,7 @@ from test_gui_support import gui_marks, open_window
 from desktop_kb import recovery
 from desktop_kb.library import Library
 from desktop_kb.store.backup import create_backup, list_backups
+from desktop_kb.ui.backups_page import BackupsDialog
 
 pytestmark = gui_marks()
 TIMEOUT = 10000  # ms; the app polls twice a second, so this is only reached when it is broken
@@ -173,13 +174,18 @@ def test_new_dialogs_are_translated(qtbot, language: str, data_dir: Path) -> Non
 
 
 def test_every_environment_message_has_a_translation(qtbot) -> None:
-    from desktop_kb.store.errors import ENVIRONMENT_MESSAGES
+    from desktop_kb.store.errors import (
+        EMPTY_LIBRARY_MESSAGE,
+        ENVIRONMENT_MESSAGES,
+        MISSING_LIBRARY_MESSAGE,
+    )
     from desktop_kb.ui import i18n
     from desktop_kb.ui.env_messages import localize
 
     i18n.install_language("zh_CN")
     try:
-        for code, english in ENVIRONMENT_MESSAGES.items():
+        for code, english in [*ENVIRONMENT_MESSAGES.items(), ("empty", EMPTY_LIBRARY_MESSAGE),
+                              ("missing", MISSING_LIBRARY_MESSAGE)]:
             assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
     finally:
         i18n.install_language("en")
@@ -246,3 +252,32 @@ def test_after_the_window_closes_the_library_file_alone_holds_what_was_typed(
             "typed then closed zqgui9",)
     finally:
         conn.close()
+
+
+def test_a_half_copied_library_is_restored_from_the_window_and_opens(
+        qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """'Restore a backup…' on a damaged library failed: the restore first backed the damaged
+    file up, and that failed on the damage."""
+    with Library(data_dir, load_model=False) as lib:
+        note_id = lib.add_note("好的", "intact zqgui10")
+    made = create_backup(data_dir / "library.sqlite")
+    store = data_dir / "library.sqlite"
+    store.write_bytes(store.read_bytes()[:20000])  # a copy cut short
+    from desktop_kb.ui.main_window import MainWindow
+
+    window = MainWindow(data_dir, open_now=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.show()
+    with qtbot.waitSignal(window.libraryFailed, timeout=20000):
+        window.open_library()
+    window.show_backups()
+    dialog = window.findChild(BackupsDialog)
+    assert dialog is not None
+    with qtbot.waitSignal(dialog.page.loaded, timeout=TIMEOUT):
+        dialog.page.reload()
+    assert [b.path for b in dialog.page.backups] == [made.path]
+    with qtbot.waitSignal(window.libraryOpened, timeout=20000):
+        dialog.page.restore(made.path)
+    assert window.library is not None
+    assert window.library.get_note(note_id).body == "intact zqgui10"
+    assert list((data_dir / "backups").glob("damaged-library-*.sqlite"))

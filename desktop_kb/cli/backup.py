@@ -47,8 +47,10 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
             source = _find(paths, args.name)
             safety = restore_backup(paths.store, source)
-            emit(args, {"restored": str(source), "previous_state": str(safety.path)},
-                  f"restored {source.name}; the library as it was is kept in {safety.path.name}")
+            emit(args, {"restored": str(source),
+                        "previous_state": str(safety.path) if safety else None},
+                 f"restored {source.name}; the library as it was is kept in {safety.path.name}"
+                 if safety else f"restored {source.name} (there was no library file to keep)")
     except BackupError as exc:
         raise CliError(str(exc)) from exc
     return 0

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from desktop_kb.store.errors import is_corruption
+
 KEEP = 7
 DAY_S = 24 * 3600
 BACKUP_DIR_NAME = "backups"
@@ -36,11 +38,15 @@ class BackupError(Exception):
     """A backup could not be made or used; ``str(err)`` is the message to show."""
 
 
+class DamagedLibraryError(BackupError):
+    """The library itself is damaged or empty, so there is nothing sound to back up."""
+
+
 @dataclass(frozen=True)
 class Backup:
     path: Path
     created_at: float  # seconds since the epoch (UTC)
-    reason: str  # one of REASONS
+    reason: str  # one of REASONS, or "damaged" for a damaged library set aside by a restore
     size: int
 
     def as_json(self) -> dict[str, object]:
@@ -96,6 +102,8 @@ def create_backup(
     final = folder / _name(reason, now)
     tmp = folder / f".{final.name}.tmp"
     own = source is None
+    if own and _is_empty(store_path):
+        raise DamagedLibraryError(f"The library file {store_path} is empty (0 bytes).")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         src = source or sqlite3.connect(f"{store_path.as_uri()}?mode=ro", uri=True)
@@ -106,7 +114,7 @@ def create_backup(
                 # A self-contained single file (no -wal beside it), checked before it counts.
                 dst.execute("PRAGMA journal_mode = DELETE")
                 if dst.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                    raise BackupError("The new backup failed its integrity check.")
+                    raise DamagedLibraryError("The new backup failed its integrity check.")
             finally:
                 dst.close()
         finally:
@@ -115,12 +123,21 @@ def create_backup(
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, final)
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, DamagedLibraryError) as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        raise BackupError(f"Could not back up the library to {folder}: {exc}") from exc
+        kind = DamagedLibraryError if isinstance(exc, DamagedLibraryError) or is_corruption(exc) \
+            else BackupError
+        raise kind(f"Could not back up the library to {folder}: {exc}") from exc
     _prune(store_path, keep)
     return Backup(final, now, reason, final.stat().st_size)
+
+
+def _is_empty(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _prune(store_path: Path, keep: int) -> None:

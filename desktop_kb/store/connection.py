@@ -6,8 +6,14 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from desktop_kb.store.backup import BackupError, create_backup
-from desktop_kb.store.errors import SchemaTooNewError, StoreError, environment_error
+from desktop_kb.store.backup import BackupError, create_backup, list_backups
+from desktop_kb.store.errors import (
+    EMPTY_LIBRARY_MESSAGE,
+    MISSING_LIBRARY_MESSAGE,
+    SchemaTooNewError,
+    StoreError,
+    environment_error,
+)
 from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 BUSY_TIMEOUT_MS = 5000
@@ -28,6 +34,7 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
     backed up before its schema is upgraded; if that backup cannot be made
     the upgrade does not happen (and the file is not changed).
     """
+    _refuse_a_lost_library(path)
     try:
         if readonly:
             conn = sqlite3.connect(
@@ -49,6 +56,30 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
         if err is None:
             raise
         raise err from exc
+
+
+def _refuse_a_lost_library(path: Path) -> None:
+    """A 0-byte or missing file where a library was kept is a lost library, not a new one.
+
+    SQLite opens an empty file (or creates a missing one) as a new database:
+    the person saw "(no notes)", the index's rows were "repaired" away, and
+    each daily backup of the empty library pushed a good one out of the seven
+    kept. Backups beside it (or, for a 0-byte file, an index) say a library
+    was here.
+    """
+    try:
+        size: int | None = path.stat().st_size
+    except FileNotFoundError:
+        size = None
+    except OSError:
+        return  # the open itself reports what is wrong
+    if size is None:
+        if list_backups(path):
+            raise StoreError(f"Cannot open the library at {path}: {MISSING_LIBRARY_MESSAGE}")
+    elif size == 0:
+        index = path.with_name("index.sqlite")
+        if list_backups(path) or (index.exists() and index.stat().st_size > 0):
+            raise StoreError(f"Cannot open the library at {path}: {EMPTY_LIBRARY_MESSAGE}")
 
 
 def close_writer(conn: sqlite3.Connection) -> None:

@@ -24,6 +24,18 @@ ENVIRONMENT_MESSAGES = {
          "`desktop-kb backup restore NAME`)."),
 }
 
+# A 0-byte library.sqlite where a library has been kept (backups or an index beside it):
+# SQLite would open it as a new, empty library; it is a copy cut short.
+EMPTY_LIBRARY_MESSAGE = (
+    "The library file is empty (0 bytes), though this folder has held a library: a copy was "
+    "probably cut short. Restore a backup (Settings → Backups, or `desktop-kb backup list` "
+    "then `desktop-kb backup restore NAME`).")
+
+MISSING_LIBRARY_MESSAGE = (
+    "The library file is missing, though this folder holds backups of it. Restore a backup "
+    "(Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), "
+    "or move the backups folder away to start a new library here.")
+
 
 # Only these mean the file itself is damaged; everything else in the table
 # above is the machine (busy, full, read-only, I/O) and never a reason to

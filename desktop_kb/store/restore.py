@@ -3,26 +3,43 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from desktop_kb.store.backup import Backup, BackupError, check_backup, create_backup
+from desktop_kb.store.backup import (
+    Backup,
+    BackupError,
+    DamagedLibraryError,
+    backups_dir,
+    check_backup,
+    create_backup,
+)
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.feed import new_epoch
 from desktop_kb.store.schema import SCHEMA_VERSION
 from desktop_kb.store.tx import transaction
 
 
-def restore_backup(store_path: Path, backup_path: Path) -> Backup:
-    """Replace the library's content with the backup's; returns the copy made of the current state.
+def restore_backup(store_path: Path, backup_path: Path) -> Backup | None:
+    """Replace the library's content with the backup's; returns the copy kept of the current
+    state (None when the library file was missing).
 
     The backup is first copied aside and upgraded to the current schema, then
     copied into the live store in one write transaction, so a process that has
     the library open never sees an old schema or half a restore. The current
-    state is backed up first: a restore can itself be undone.
+    state is backed up first: a restore can itself be undone. A damaged or
+    emptied library cannot be backed up, and is set aside whole instead.
     """
     check_backup(backup_path, SCHEMA_VERSION)
-    safety = create_backup(store_path, reason="restore")
+    safety: Backup | None = None
+    # A damaged library (the one the message told the person to restore over) cannot be
+    # backed up: it is set aside whole instead (_replace_damaged).
+    with contextlib.suppress(DamagedLibraryError):
+        if store_path.exists():
+            safety = create_backup(store_path, reason="restore")
     staging = store_path.parent / f".restore-{backup_path.stem}.sqlite"
     _discard(staging)
     try:
@@ -34,15 +51,54 @@ def restore_backup(store_path: Path, backup_path: Path) -> Backup:
             with transaction(staged, "Preparing the backup"):
                 new_epoch(staged)
             staged.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if safety is None:
+            return _replace_damaged(store_path, staging)
         with contextlib.closing(sqlite3.connect(staging)) as src, \
                 contextlib.closing(open_store(store_path)) as live:
             src.backup(live)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError) as exc:
+        kept = f"a copy of it is in {safety.path}" if safety else "nothing was moved"
         raise BackupError(f"Could not restore {backup_path}: {exc}. "
-                          f"The library is unchanged; a copy of it is in {safety.path}.") from exc
+                          f"The library is unchanged; {kept}.") from exc
     finally:
         _discard(staging)
     return safety
+
+
+def _replace_damaged(store_path: Path, staging: Path) -> Backup | None:
+    """Set the damaged (or emptied) file aside and put the prepared backup in its place.
+
+    It cannot be copied into through SQLite, and nobody has it open (opening it
+    fails). Its -wal goes with it: left beside the restored file, its pages
+    would be replayed onto it. Set aside, never deleted: a person may still
+    recover pages from it with ``sqlite3 .recover``.
+    """
+    now = time.time()
+    stamp = datetime.fromtimestamp(now, UTC).strftime("%Y%m%dT%H%M%S")
+    aside = backups_dir(store_path) / f"damaged-library-{stamp}{int(now * 1000) % 1000:03d}Z.sqlite"
+    aside.parent.mkdir(parents=True, exist_ok=True)
+    kept = store_path.exists()
+    if kept:
+        os.replace(store_path, aside)
+    wal = Path(f"{store_path}-wal")
+    if wal.exists():
+        os.replace(wal, Path(f"{aside}-wal"))
+    with contextlib.suppress(FileNotFoundError):
+        Path(f"{store_path}-shm").unlink()
+    os.replace(staging, store_path)
+    _sync_folder(store_path.parent)
+    return Backup(aside, now, "damaged", aside.stat().st_size) if kept else None
+
+
+def _sync_folder(folder: Path) -> None:
+    """The renames survive a power cut (POSIX; Windows has no folder handles to sync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _discard(path: Path) -> None:

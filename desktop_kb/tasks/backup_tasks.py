@@ -17,6 +17,7 @@ def back_up_now(data_dir: Path) -> Backup:
     return create_backup(LibraryPaths(data_dir).store, reason="manual")
 
 
-def restore(data_dir: Path, backup: Path) -> Backup:
-    """Returns the copy made of the library as it was, so the restore can be undone."""
+def restore(data_dir: Path, backup: Path) -> Backup | None:
+    """Returns the copy kept of the library as it was, so the restore can be undone (None
+    when the library file was missing)."""
     return restore_backup(LibraryPaths(data_dir).store, backup)

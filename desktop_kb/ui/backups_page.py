@@ -134,9 +134,12 @@ class BackupsPage(QWidget):
         self._runner.run(lambda: backup_tasks.restore(self._data_dir, path),
                          lambda safety: self._restored(path, safety), self._failed)
 
-    def _restored(self, path: Path, safety: Backup) -> None:
-        self._stop(self.tr("Restored {0}. The library as it was is kept as {1}.")
-                   .format(path.name, safety.path.name))
+    def _restored(self, path: Path, safety: Backup | None) -> None:
+        if safety is None:  # the library file was missing: nothing to keep
+            self._stop(self.tr("Restored {0}.").format(path.name))
+        else:
+            self._stop(self.tr("Restored {0}. The library as it was is kept as {1}.")
+                       .format(path.name, safety.path.name))
         self.reload()
         self.restored.emit(str(path))
 

@@ -12,7 +12,11 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from desktop_kb.store.errors import ENVIRONMENT_MESSAGES
+from desktop_kb.store.errors import (
+    EMPTY_LIBRARY_MESSAGE,
+    ENVIRONMENT_MESSAGES,
+    MISSING_LIBRARY_MESSAGE,
+)
 
 
 def _translations() -> dict[str, str]:
@@ -25,6 +29,8 @@ def _translations() -> dict[str, str]:
         ENVIRONMENT_MESSAGES[13]: QCoreApplication.translate("EnvironmentError", "The disk is full. Free some space and try again; nothing was lost."),
         ENVIRONMENT_MESSAGES[14]: QCoreApplication.translate("EnvironmentError", "The library file could not be opened. Check that the data folder exists and is writable."),
         ENVIRONMENT_MESSAGES[26]: QCoreApplication.translate("EnvironmentError", "This file is not a Desktop KB library (not a database), or it is damaged beyond reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`)."),
+        EMPTY_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is empty (0 bytes), though this folder has held a library: a copy was probably cut short. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`)."),
+        MISSING_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is missing, though this folder holds backups of it. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), or move the backups folder away to start a new library here."),
     }
 
 

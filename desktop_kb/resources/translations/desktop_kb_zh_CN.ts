@@ -3021,6 +3021,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>已恢复 {0}。恢复前的资料库保存为 {1}。</translation>
     </message>
     <message>
+        <source>Restored {0}.</source>
+        <translation>已恢复 {0}。</translation>
+    </message>
+    <message>
         <source>Failed: {0}</source>
         <translation>失败：{0}</translation>
     </message>
@@ -3214,6 +3218,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>The library file is damaged (corrupt). Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`); the search index rebuilds itself afterwards.</source>
         <translation>资料库文件已损坏。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）；之后搜索索引会自动重建。</translation>
+    </message>
+    <message>
+        <source>The library file is empty (0 bytes), though this folder has held a library: a copy was probably cut short. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`).</source>
+        <translation>资料库文件是空的（0 字节），而这个文件夹里曾有资料库：多半是复制没有完成。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）。</translation>
+    </message>
+    <message>
+        <source>The library file is missing, though this folder holds backups of it. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), or move the backups folder away to start a new library here.</source>
+        <translation>资料库文件不见了，而这个文件夹里有它的备份。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`），或者把备份文件夹移走，在这里新建资料库。</translation>
     </message>
     <message>
         <source>The disk is full. Free some space and try again; nothing was lost.</source>
