@@ -5,7 +5,10 @@ writing (the API copies a snapshot page by page). Copies live in
 ``<data folder>/backups/`` as ordinary single-file databases a person can
 open with any SQLite tool. They are made on start when the newest is older
 than a day, before every schema migration and before a restore; the newest
-``KEEP`` are kept.
+``KEEP`` are kept. "Newest" is the order they were made in (a number in the
+name), not the clock's: after the clock went back, the time in the names
+says the copies made while it was ahead are the newest, and by that order
+each new backup was deleted as it was made.
 
 Restoring copies a backup *into* the live store through the same API, in one
 write transaction: other processes that have the library open see the
@@ -31,7 +34,9 @@ KEEP = 7
 DAY_S = 24 * 3600
 BACKUP_DIR_NAME = "backups"
 REASONS = ("auto", "manual", "upgrade", "restore")
-_NAME = re.compile(r"^library-(\d{8}T\d{6})(\d{3})Z-([a-z]+)\.sqlite$")
+# library-<UTC time>Z-<reason>-n<making order>.sqlite; names of older versions have no order
+# (read as 0: made before any that has one).
+_NAME = re.compile(r"^library-(\d{8}T\d{6})(\d{3})Z-([a-z]+)(?:-n(\d+))?\.sqlite$")
 
 
 class BackupError(Exception):
@@ -48,6 +53,7 @@ class Backup:
     created_at: float  # seconds since the epoch (UTC)
     reason: str  # one of REASONS, or "damaged" for a damaged library set aside by a restore
     size: int
+    order: int = 0  # the making order: 1 + the highest before it (0 in older names)
 
     def as_json(self) -> dict[str, object]:
         return {"path": str(self.path), "name": self.path.name, "created_at": self.created_at,
@@ -72,18 +78,21 @@ def list_backups(store_path: Path) -> list[Backup]:
             continue
         stamp = datetime.strptime(match.group(1), "%Y%m%dT%H%M%S").replace(tzinfo=UTC)
         created = stamp.timestamp() + int(match.group(2)) / 1000
-        found.append(Backup(Path(entry.path), created, match.group(3), entry.stat().st_size))
-    return sorted(found, key=lambda b: b.created_at, reverse=True)
+        found.append(Backup(Path(entry.path), created, match.group(3), entry.stat().st_size,
+                            int(match.group(4) or 0)))
+    return sorted(found, key=lambda b: (b.order, b.created_at), reverse=True)
 
 
 def backup_due(store_path: Path, max_age_s: float = DAY_S) -> bool:
+    """No backup yet, the newest is older than a day, or it is "from the future" (the clock
+    went back since: its age says nothing, and waiting for the clock could take months)."""
     newest = list_backups(store_path)
-    return not newest or time.time() - newest[0].created_at > max_age_s
+    return not newest or not 0 <= time.time() - newest[0].created_at <= max_age_s
 
 
-def _name(reason: str, now: float) -> str:
+def _name(reason: str, now: float, order: int) -> str:
     stamp = datetime.fromtimestamp(now, UTC).strftime("%Y%m%dT%H%M%S")
-    return f"library-{stamp}{int(now * 1000) % 1000:03d}Z-{reason}.sqlite"
+    return f"library-{stamp}{int(now * 1000) % 1000:03d}Z-{reason}-n{order}.sqlite"
 
 
 def create_backup(
@@ -99,7 +108,8 @@ def create_backup(
         raise ValueError(f"unknown backup reason {reason!r}")
     folder = backups_dir(store_path)
     now = time.time()
-    final = folder / _name(reason, now)
+    order = 1 + max((b.order for b in list_backups(store_path)), default=0)
+    final = folder / _name(reason, now, order)
     tmp = folder / f".{final.name}.tmp"
     own = source is None
     if own and _is_empty(store_path):
@@ -130,7 +140,7 @@ def create_backup(
             else BackupError
         raise kind(f"Could not back up the library to {folder}: {exc}") from exc
     _prune(store_path, keep)
-    return Backup(final, now, reason, final.stat().st_size)
+    return Backup(final, now, reason, final.stat().st_size, order)
 
 
 def _is_empty(path: Path) -> bool:
