@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from desktop_kb.store.notes import Note
-from desktop_kb.tasks.export_notes import export_notes
+from desktop_kb.tasks.export_notes import export_notes, render_note
 
 T0 = 1_780_000_000.0
 
@@ -44,3 +44,31 @@ def test_a_file_of_the_same_name_that_is_not_an_export_is_kept(tmp_path: Path) -
     export_notes([_note(2, "t2", "x", T0)], folder)
     assert (folder / "t2.md").read_text(encoding="utf-8").endswith("mine\n")
     assert (folder / "t2 (2).md").read_text(encoding="utf-8").endswith("x\n")
+
+
+def test_a_full_disk_keeps_the_earlier_export_whole_and_says_how_far_it_got(tmp_path: Path) -> None:
+    """Exporting again onto a nearly full stick truncated the earlier export of a note, then
+    failed writing it: the copy a person kept (and maybe relied on) was lost, with a raw
+    "[Errno 28] No space left on device" as the only word."""
+    import pytest
+    from mounts import tmpfs
+
+    from desktop_kb.tasks.export_notes import ExportError
+
+    notes = [_note(i, f"笔记 {i}", f"第一版 {i} " + "字" * 2000, T0 + i) for i in range(1, 6)]
+    with tmpfs(tmp_path / "stick", 256) as stick:
+        folder = stick / "notes"
+        export_notes(notes, folder)
+        before = {p.name: p.read_bytes() for p in folder.iterdir()}
+        (stick / "filler").write_bytes(b"\0" * (256 * 1024 - 5 * 8192 - sum(map(len, before.values()))))
+        longer = [replace(n, body=n.body * 4, updated_at=T0 + 999) for n in notes]
+        with pytest.raises(ExportError) as failed:
+            export_notes(longer, folder)
+        message = str(failed.value)
+        assert "full" in message and str(folder) in message and "unchanged" in message, message
+        after = {p.name: p.read_bytes() for p in folder.iterdir()}
+        assert set(after) == set(before)  # no half-written or temporary file left behind
+        whole_new = {render_note(n).encode("utf-8") for n in longer}
+        for name, data in after.items():  # each file is the old export or the new one, whole
+            assert data == before[name] or data in whole_new, name
+        assert any(data == before[name] for name, data in after.items())

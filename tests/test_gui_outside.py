@@ -281,3 +281,25 @@ def test_a_half_copied_library_is_restored_from_the_window_and_opens(
     assert window.library is not None
     assert window.library.get_note(note_id).body == "intact zqgui10"
     assert list((data_dir / "backups").glob("damaged-library-*.sqlite"))
+
+
+def test_an_export_onto_a_full_disk_says_so_in_the_ui_language(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from mounts import tmpfs
+
+    from desktop_kb.ui import i18n
+
+    with Library(data_dir, load_model=False) as lib:
+        for i in range(4):
+            lib.add_note(f"长笔记 {i}", "很长的正文 " * 3000)
+    window = open_window(qtbot, data_dir)
+    i18n.install_language("zh_CN")
+    try:
+        with tmpfs(tmp_path / "stick", 64) as stick:
+            with qtbot.waitSignal(window.statusBar().messageChanged, timeout=TIMEOUT,
+                                  check_params_cb=lambda text: "导出到" in text) as shown:
+                window.import_export.export_to(stick / "notes")
+            assert "磁盘已满" in shown.args[0] and "之前导出的文件保持不变" in shown.args[0]
+            assert not [p for p in (stick / "notes").iterdir() if p.name.endswith(".tmp")]
+    finally:
+        i18n.install_language("en")

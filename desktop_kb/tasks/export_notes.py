@@ -11,7 +11,10 @@ adding "title (2).md" beside it; any other file there is left alone.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -32,6 +35,27 @@ MAX_STEM = 80
 class ExportResult:
     folder: Path
     written: int
+
+
+class ExportError(Exception):
+    """The export stopped (disk full, folder read-only…); ``str(err)`` is the line to show.
+
+    Its parts are kept for the window, which says the same in the UI language.
+    """
+
+    def __init__(self, folder: Path, written: int, total: int, cause: OSError) -> None:
+        self.folder, self.written, self.total = folder, written, total
+        self.reason = _REASONS.get(cause.errno or 0, "")
+        self.detail = str(cause)
+        why = self.reason or self.detail
+        super().__init__(f"Export to {folder} stopped after {written} of {total} notes: {why}. "
+                         "Files of an earlier export there are unchanged.")
+
+
+# errno → the English reason; the window has its own translated sentence for each.
+_REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+            errno.EROFS: "the folder is on a read-only disk",
+            errno.EACCES: "the folder cannot be written"}
 
 
 def safe_stem(title: str, fallback: str = "untitled") -> str:
@@ -122,8 +146,27 @@ def export_notes(notes: list[Note], folder: Path, progress: Progress | None = No
     written = 0
     for note, name in zip(notes, names, strict=True):
         progress.check()
-        (folder / name).write_text(render_note(note), encoding="utf-8")
+        try:
+            _write_whole(folder / name, render_note(note))
+        except OSError as exc:
+            raise ExportError(folder, written, len(notes), exc) from exc
         written += 1
         progress.tick()
     progress.finish()
     return ExportResult(folder, written)
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Written beside, then renamed over: an earlier export of the note stays whole until its
+    new version is, because a person may keep the export folder as their copy."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with tmp.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise

@@ -2272,6 +2272,26 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>Export failed: {0}</source>
         <translation>导出失败：{0}</translation>
     </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the folder is on a read-only disk</source>
+        <translation>文件夹所在的磁盘是只读的</translation>
+    </message>
+    <message>
+        <source>the folder cannot be written</source>
+        <translation>无法写入该文件夹</translation>
+    </message>
+    <message>
+        <source>Export to {0} stopped after {1} of {2} notes: {3}. Files of an earlier export there are unchanged.</source>
+        <translation>导出到 {0} 时在 {2} 条笔记中写完 {1} 条后停止：{3}。那里之前导出的文件保持不变。</translation>
+    </message>
     <message numerus="yes">
         <location filename="../../desktop_kb/ui/controllers/import_export.py" line="91" />
         <source>Exported %n note(s) to {0}.</source>

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog
 
-from desktop_kb.tasks.export_notes import ExportResult, export_notes
+from desktop_kb.tasks.export_notes import ExportError, ExportResult, export_notes
 from desktop_kb.tasks.library_tasks import describe_error
 from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.ui.import_dialog import ImportSummaryDialog
@@ -94,9 +94,22 @@ class ImportExportController(QObject):
                                 lambda result: self._exported(bridge, result),
                                 lambda exc: self._exported(bridge, exc)))
 
+    def _export_stopped(self, err: ExportError) -> str:
+        why = {
+            "the disk is full": self.tr("the disk is full"),
+            "the disk quota is used up": self.tr("the disk quota is used up"),
+            "the folder is on a read-only disk": self.tr("the folder is on a read-only disk"),
+            "the folder cannot be written": self.tr("the folder cannot be written"),
+        }.get(err.reason, err.detail)
+        return self.tr("Export to {0} stopped after {1} of {2} notes: {3}. Files of an earlier "
+                       "export there are unchanged.").format(err.folder, err.written, err.total, why)
+
     def _exported(self, bridge: ProgressBridge, result: ExportResult | BaseException) -> None:
         w = self._w
         w.end_progress(bridge)
+        if isinstance(result, ExportError):
+            w.statusBar().showMessage(self._export_stopped(result), 15000)
+            return
         if isinstance(result, BaseException):
             w.statusBar().showMessage(self.tr("Export failed: {0}").format(describe_error(result)), 10000)
             return
