@@ -62,6 +62,8 @@ class Library:
         self._write_lock = threading.RLock()
         self.store = open_store(self.paths.store)
         markup_sync.ensure_synced(self.store)  # links and tags of notes written before v3
+        # Which library this is wherever its folder is mounted (recovered text names it).
+        self.library_id = feed.position(self.store).epoch
         self._local = threading.local()
         # Models may be shared with another library (``desktop-kb eval`` builds a
         # throwaway library but uses the person's installed models).

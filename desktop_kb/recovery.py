@@ -8,7 +8,10 @@ succeeds. Whatever is still here on the next start is offered back.
 The first choice is ``recovery/`` next to the library. When that folder cannot
 be written (the data folder is read-only, or its disk is full) the per-user
 state folder is used instead, under a name derived from the library's path,
-so text from two libraries never mixes.
+so text from two libraries never mixes. Each text also names its library (the
+store's feed epoch): a library on a stick that comes back at another path
+(``/media/me/STICK1`` while the old mount is still busy) finds its text in
+the folder of the old path and takes it over.
 """
 
 from __future__ import annotations
@@ -49,10 +52,12 @@ def _name(note_id: int) -> str:
     return f"note-{note_id}.json"
 
 
-def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str) -> Path:
+def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str, *,
+         library_id: str = "") -> Path:
     """Write the text durably; returns where. Raises OSError only if no folder could take it."""
     payload = json.dumps({"note_id": note_id, "title": title, "body": body, "saved_at": time.time(),
-                          "reason": reason}, ensure_ascii=False).encode("utf-8", "surrogatepass")
+                          "reason": reason, "library": library_id},
+                         ensure_ascii=False).encode("utf-8", "surrogatepass")
     last: OSError | None = None
     for folder in recovery_dirs(data_dir):
         final = folder / _name(note_id)
@@ -88,8 +93,11 @@ def _read(path: Path) -> RecoveredText | None:
         return None
 
 
-def pending(data_dir: Path) -> list[RecoveredText]:
-    """Every recovered text, oldest first."""
+def pending(data_dir: Path, *, library_id: str = "") -> list[RecoveredText]:
+    """Every recovered text, oldest first (with ``library_id``: also the library's text kept
+    under another path of it, moved here first)."""
+    if library_id:
+        _take_over(data_dir, library_id)
     found: dict[int, RecoveredText] = {}
     for folder in recovery_dirs(data_dir):
         try:
@@ -117,3 +125,40 @@ def discard(data_dir: Path, note_id: int, *, body: str | None = None) -> None:
                 continue
         with contextlib.suppress(OSError):
             path.unlink()
+
+
+def _library_of(path: Path) -> str:
+    try:
+        return str(json.loads(path.read_bytes().decode("utf-8", "surrogatepass")).get("library", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
+def _take_over(data_dir: Path, library_id: str) -> None:
+    """Move this library's text from the fallback folders of other paths into its own."""
+    own = recovery_dirs(data_dir)[1]
+    root = own.parent
+    try:
+        others = [p for p in root.iterdir() if p.is_dir() and p != own]
+    except OSError:
+        return
+    for folder in others:
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            if not (name.startswith("note-") and name.endswith(".json")):
+                continue
+            path = folder / name
+            if _library_of(path) != library_id:
+                continue
+            item, mine = _read(path), _read(own / name)
+            if item is None:
+                continue
+            with contextlib.suppress(OSError):
+                if mine is not None and mine.saved_at >= item.saved_at:
+                    path.unlink()  # the newer text of that note is already here
+                else:
+                    own.mkdir(parents=True, exist_ok=True)
+                    os.replace(path, own / name)

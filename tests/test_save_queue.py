@@ -201,3 +201,54 @@ def test_text_saved_elsewhere_meanwhile_is_kept_as_another_note(
     finally:
         queue.set_library(None)
         lib.close()
+
+
+def test_text_kept_while_the_stick_was_gone_comes_back_when_it_mounts_elsewhere(
+        qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A library on a USB stick: pulled while typing, the words went to the per-user fallback
+    folder, keyed by the library's path. Plugged back in while the old mount was still busy,
+    the stick came up at another path (/media/me/STICK1), and the words were never offered."""
+    import shutil
+
+    data_dir = tmp_path / "STICK" / "library"
+    lib = Library(data_dir, load_model=False)
+    queue = SaveQueue()
+    # The stick refuses writes: the library (query_only: SQLite holds its files open, so the
+    # mount itself cannot be switched) and the folder beside it (a read-only mount).
+    with tmpfs(data_dir / "recovery", 256) as folder:
+        remount(folder, read_only=True)
+        try:
+            note_id = lib.add_note("在U盘上", "short")
+            queue.set_library(lib)
+            lib.store.execute("PRAGMA query_only = ON")
+            with qtbot.waitSignal(queue.saveFailed, timeout=20000):
+                queue.save(note_id, "在U盘上", "typed as the stick went zqstick")
+            assert queue.stop(timeout=1.5) is False
+        finally:
+            queue.set_library(None)
+            lib.close()
+        assert [k.body for k in recovery.pending(data_dir)] == ["typed as the stick went zqstick"]
+        assert recovery.pending(data_dir)[0].path.parent != folder
+    elsewhere = tmp_path / "STICK1" / "library"  # the same stick, mounted at another path
+    shutil.copytree(data_dir, elsewhere)
+    shutil.rmtree(data_dir)
+    with Library(elsewhere, load_model=False) as again:
+        kept = recovery.pending(elsewhere, library_id=again.library_id)
+        assert [(k.note_id, k.body) for k in kept] == [(note_id, "typed as the stick went zqstick")]
+        recovery.discard(elsewhere, note_id)
+        assert recovery.pending(elsewhere, library_id=again.library_id) == []
+
+
+def test_text_of_another_library_is_never_offered(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    first, second = tmp_path / "one", tmp_path / "two"
+    with Library(first, load_model=False) as lib:
+        (first / "recovery").write_text("")  # not a folder: the text goes to the fallback
+        kept = recovery.keep(first, 1, "t", "words of the first library", "disk full",
+                             library_id=lib.library_id)
+        assert kept.parent != first / "recovery"
+        first_id = lib.library_id
+    with Library(second, load_model=False) as lib:
+        assert lib.library_id != first_id
+        assert recovery.pending(second, library_id=lib.library_id) == []
+    assert [k.body for k in recovery.pending(first, library_id=first_id)] == [
+        "words of the first library"]

@@ -314,7 +314,7 @@ class SaveQueue(QObject):
         log.warning("saving note %s failed (attempt %s): %s", item.note_id, item.attempts + 1, reason)
         try:
             item.kept_at = str(recovery.keep(library.paths.data_dir, item.note_id, item.title,
-                                             item.body, reason))
+                                             item.body, reason, library_id=library.library_id))
         except OSError as keep_exc:
             log.error("could not keep the text of note %s anywhere: %s", item.note_id, keep_exc)
             item.kept_at = ""

@@ -28,8 +28,8 @@ class RecoveryController(QObject):
         window.libraryOpened.connect(self._opened)
 
     def _opened(self, library: Library) -> None:
-        data_dir = library.paths.data_dir
-        self._w.runner.run(lambda: recovery.pending(data_dir), self._found)
+        data_dir, library_id = library.paths.data_dir, library.library_id
+        self._w.runner.run(lambda: recovery.pending(data_dir, library_id=library_id), self._found)
 
     def _found(self, items: list[RecoveredText]) -> None:
         if not items or self._w.library is None:
