@@ -11,6 +11,7 @@ from pathlib import Path
 
 from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, notes
+from desktop_kb.store.backup import list_backups
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
 from desktop_kb.store.tx import transaction
@@ -120,7 +121,7 @@ def test_upgrading_a_v2_library_backs_it_up_first_and_keeps_every_note(tmp_path:
     conn = open_store(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert [n.body for n in notes.list_notes(conn)] == ["旧笔记"]
-    backups = list((tmp_path / "backups").glob("library-*-upgrade.sqlite"))
+    backups = [b.path for b in list_backups(path) if b.reason == "upgrade"]
     assert len(backups) == 1
     copy = sqlite3.connect(backups[0])
     assert copy.execute("PRAGMA user_version").fetchone()[0] == 2
