@@ -110,7 +110,8 @@ def create_backup(
     now = time.time()
     order = 1 + max((b.order for b in list_backups(store_path)), default=0)
     final = folder / _name(reason, now, order)
-    tmp = folder / f".{final.name}.tmp"
+    tmp = folder / f".{final.name}.{os.getpid()}.tmp"
+    remove_stale_copies(store_path)
     own = source is None
     if own and _is_empty(store_path):
         raise DamagedLibraryError(f"The library file {store_path} is empty (0 bytes).")
@@ -141,6 +142,57 @@ def create_backup(
         raise kind(f"Could not back up the library to {folder}: {exc}") from exc
     _prune(store_path, keep)
     return Backup(final, now, reason, final.stat().st_size, order)
+
+
+# Half-made copies: a backup's temporary file (backups/.library-….sqlite.<pid>.tmp) and a
+# restore's staging file (.restore-….<pid>.sqlite), with SQLite's -journal/-wal/-shm beside
+# them. Names without a process id come from older versions.
+_HALF_MADE = re.compile(
+    r"^\.(?:library-.*\.sqlite(?:\.(\d+))?\.tmp|restore-.*?(?:\.(\d+))?\.sqlite)(?:-journal|-wal|-shm)?$")
+STALE_AFTER_S = 3600  # a copy without a process id, untouched this long, is not being made
+
+
+def remove_stale_copies(store_path: Path) -> int:
+    """Remove half-made copies whose process is gone (killed mid-backup or mid-restore).
+
+    Each is as big as the library and nothing else would ever remove it. A copy
+    another process is still making is left alone: its process is alive (POSIX)
+    or, where that cannot be asked, it was written to within the hour.
+    """
+    removed = 0
+    for folder in (backups_dir(store_path), store_path.parent):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            match = _HALF_MADE.match(entry.name)
+            if match is None:
+                continue
+            pid = match.group(1) or match.group(2)
+            if _being_made(entry, int(pid) if pid else None):
+                continue
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+def _being_made(entry: os.DirEntry[str], pid: int | None) -> bool:
+    if pid is not None and os.name == "posix":  # (signal 0 on Windows would stop the process)
+        if pid == os.getpid():
+            return True
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True  # alive, another user's
+        return True
+    try:
+        return time.time() - entry.stat().st_mtime < STALE_AFTER_S
+    except OSError:
+        return False
 
 
 def _is_empty(path: Path) -> bool:

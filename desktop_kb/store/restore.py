@@ -40,7 +40,7 @@ def restore_backup(store_path: Path, backup_path: Path) -> Backup | None:
     with contextlib.suppress(DamagedLibraryError):
         if store_path.exists():
             safety = create_backup(store_path, reason="restore")
-    staging = store_path.parent / f".restore-{backup_path.stem}.sqlite"
+    staging = store_path.parent / f".restore-{backup_path.stem}.{os.getpid()}.sqlite"
     _discard(staging)
     try:
         with contextlib.closing(sqlite3.connect(f"{backup_path.resolve().as_uri()}?mode=ro",
