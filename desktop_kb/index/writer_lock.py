@@ -10,6 +10,7 @@ so others can say "the Desktop KB app (process 1234) is keeping the index".
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import socket
@@ -17,6 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
+
+from desktop_kb.store.errors import ENVIRONMENT_MESSAGES, StoreError
 
 LOCK_NAME = "index.writer.lock"
 
@@ -66,7 +69,14 @@ class WriterLock:
     def try_acquire(self) -> bool:
         if self._fh is not None:
             return True
-        fh = open(self.path, "a+b")  # noqa: SIM115 - kept open while the lock is held
+        try:
+            fh = open(self.path, "a+b")  # noqa: SIM115 - kept open while the lock is held
+        except OSError as exc:
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                # A write-protected stick or a read-only mount: said plainly, not "[Errno 30]".
+                raise StoreError(f"Cannot open the library at {self.path.parent}: "
+                                 f"{ENVIRONMENT_MESSAGES[14]} ({exc.strerror})") from exc
+            raise
         if not _try_lock(fh):
             fh.close()
             return False
