@@ -207,3 +207,21 @@ def test_a_carriage_return_before_a_removed_sequence_waits_for_its_line_feed() -
     cleaner = StreamCleaner()
     out = cleaner.feed("\x1b\x1b\r\x1b\x1b") + cleaner.feed("\n") + cleaner.flush()
     assert out == clean("\x1b\x1b\r\x1b\x1b\n") == "\n"
+
+
+def test_a_reader_that_stops_early_gets_no_error_line(data_dir: Path) -> None:
+    """``desktop-kb note list | head`` ended with "desktop-kb: [Errno 32] Broken pipe"."""
+    from desktop_kb.library import Library
+
+    with Library(data_dir, load_model=False) as lib:
+        for i in range(1500):
+            lib.add_note(f"很长的标题 a long title number {i:05d} " * 2, "x")
+    proc = subprocess.Popen([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir),
+                             "note", "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()  # head -1
+    proc.stdout.close()
+    err = proc.stderr.read().decode("utf-8")
+    proc.stderr.close()
+    assert proc.wait(timeout=120) != 0
+    assert err == ""

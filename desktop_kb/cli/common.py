@@ -11,6 +11,7 @@ import argparse
 import concurrent.futures
 import contextlib
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -140,6 +141,11 @@ def run_command(command: Command, args: argparse.Namespace) -> int:
         return EXIT_ERROR
     except LookupError as exc:  # KeyError's str() would add quotes
         output.error(str(exc.args[0] if exc.args else exc))
+        return EXIT_ERROR
+    except BrokenPipeError:
+        # The reader stopped reading (`desktop-kb note list | head`): nothing to tell it, and
+        # the interpreter's own last flush must not fail on the closed pipe either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_ERROR
     except (ValueError, OSError) as exc:
         output.error(str(exc))
