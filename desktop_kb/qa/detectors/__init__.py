@@ -17,8 +17,10 @@ from desktop_kb.qa.detectors.base import KINDS, Finding
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
+from desktop_kb.qa.detectors.joins import joined_findings
 from desktop_kb.qa.detectors.keys import private_keys
 from desktop_kb.qa.detectors.label_lines import label_lines
+from desktop_kb.qa.detectors.labelled import labelled_values
 from desktop_kb.qa.detectors.literals import long_literals
 from desktop_kb.qa.detectors.mrz import machine_readable_zones
 from desktop_kb.qa.detectors.normalize import normalize
@@ -38,7 +40,7 @@ from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrase
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
-    prose, keyword_tokens, urls_and_headers, long_literals, recovery_phrases, recovery_codes, resident_ids,
+    labelled_values, prose, keyword_tokens, urls_and_headers, long_literals, recovery_phrases, recovery_codes, resident_ids,
     machine_readable_zones, bank_cards, phones, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
@@ -47,18 +49,24 @@ MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a 
 def detect(text: str, _depth: int = 0) -> list[Finding]:
     """Every finding in ``text`` (original offsets), sorted; overlapping findings are merged."""
     norm = normalize(text)
-    raw: list[Finding] = []
-    for detector in DETECTORS:
-        raw.extend(detector(norm.text))
-    if _depth < MAX_DECODE_DEPTH:
-        raw.extend(_decoded(norm.text, _depth))
-    raw += list(continued_tokens(norm.text, raw))
+    raw = _detect_normalised(norm.text, _depth)
+    raw += joined_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
     for f in raw:
         start, end = norm.span(f.start, f.end)
         if end > start:
             spans.append(Finding(f.kind, start, end))
     return merge(spans)
+
+
+def _detect_normalised(text: str, depth: int) -> list[Finding]:
+    raw: list[Finding] = []
+    for detector in DETECTORS:
+        raw.extend(detector(text))
+    if depth < MAX_DECODE_DEPTH:
+        raw.extend(_decoded(text, depth))
+    raw += list(continued_tokens(text, raw))
+    return raw
 
 
 def _decoded(text: str, depth: int) -> Iterable[Finding]:

@@ -51,6 +51,7 @@ _HTPASSWD_RE = re.compile(r"\bhtpasswd\s+(?:-[a-zA-Z]*b[a-zA-Z]*\s+)(?:-\w+\s+)*
 _SLASH_PAIR_RE = re.compile(
     r"(?i)(?:login|log\s?in|account|username|账号|帳號|帐号|账户|用户名|wi-?fi|wlan|无线|無線|热点|熱點)"
     r"(?:[ \t\w-]{0,20}?[:：]\s*|\s+(?:(?:with|as|using|用|使用)\s+)?)[\w.@+-]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/，,。]{4,64})")
+_MIME_RE = re.compile(r"(?:image|text|application|audio|video|font|multipart)/[\w.+-]+(?:;|$)")
 # A wallet's seed phrase: 12–24 lowercase words after the word for it.
 _SEED_RE = re.compile(
     r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"
@@ -135,6 +136,8 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             if _basic_credentials(m.group("v")):
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _SLASH_PAIR_RE.finditer(text):
+        if _MIME_RE.search(m.group(0)):
+            continue  # "--icon data:image/png;base64,…": a media type, not user/password
         value = m.group("v").rstrip(",.;:)]}>'\"”」』")  # "!" and "#" are password characters
         if re.search(r"\d|[^\w\[\](){}<>-]", value) and value[0] not in "[(<{" \
                 and not is_path_or_url(value) and not is_placeholder(value):

@@ -19,11 +19,13 @@ from collections.abc import Iterator
 
 from desktop_kb.text.han import HAN_CHARS
 
-_BASE64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
+# (A run may start right after "NAME=": an environment line's value is often base64.)
+_BASE64_RE = re.compile(r"(?:(?<![A-Za-z0-9+/=_-])|(?<=\w=))[A-Za-z0-9+/_-]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Za-z])")
 _PERCENT_RE = re.compile(r"(?:[A-Za-z0-9._~!*'()+@:=-]|%[0-9A-Fa-f]{2}){4,}")
 # What decoded text must look like to be read again: printable, mostly ASCII or Chinese.
-_READABLE_RE = re.compile(rf"[\x20-\x7e\t\n\r{HAN_CHARS}\u3000-\u303f\uff00-\uffef]+")
+# (Zero-width characters too: one typed into a value before it was encoded is still in it.)
+_READABLE_RE = re.compile(rf"[\x20-\x7e\t\n\r{HAN_CHARS}\u3000-\u303f\uff00-\uffef\u200b-\u200f\u2060\ufeff]+")
 MAX_RUN = 20_000  # a base64-encoded key file is a few KB; longer runs are data, not secrets
 
 

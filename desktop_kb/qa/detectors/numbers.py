@@ -212,6 +212,11 @@ _CVV_RE = re.compile(
     r"安全码|安全碼|(?:卡)?背面(?:后|後)?三位(?:数|數|码|碼)?)\s*(?:[:：=#]|is)?\s*(?P<v>\d{3,4})(?!\d)")
 
 
+def _dated(digits: str) -> bool:
+    """Starts with a date (20230906…): an order, a waybill or a transaction number, not an account."""
+    return _real_date(int(digits[:4]), int(digits[4:6]), int(digits[6:8])) and int(digits[:4]) >= 1990
+
+
 def luhn_ok(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
@@ -253,7 +258,7 @@ def bank_cards(text: str) -> list[Finding]:
         if not (_CARD_PREFIX_RE.match(digits) and luhn_ok(digits)):
             # Account numbers (and mistyped cards) need not pass Luhn; an account word says what they are.
             if 16 <= len(digits) <= 19 and (groups in _CARD_GROUPS or len(groups) == 1) \
-                    and near(text, m.start(), m.end(), _ACCOUNT_WORDS, 24, 8) \
+                    and near(text, m.start(), m.end(), _ACCOUNT_WORDS, 24, 8) and not _dated(digits) \
                     and not _UNIT_AFTER.match(text, m.end()):  # "账户余额 …元" is an amount
                 found.append(Finding(BANK_CARD, m.start(), m.end()))
             continue

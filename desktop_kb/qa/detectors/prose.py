@@ -6,9 +6,12 @@ import re
 from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import API_KEY, PASSWORD, Finding, looks_random
+from desktop_kb.qa.detectors.labelled import label_class
 from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME
 from desktop_kb.qa.detectors.secret_values import (
+    CODE_RE,
     TRAILING,
+    encoded_text,
     is_path_or_url,
     is_placeholder,
     plausible,
@@ -69,6 +72,28 @@ _FILLER_STOP_RE = re.compile(r"[。！？\n]|\.\s")
 _GROUPED_RE = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9]{4,8}(?:[ -][A-Za-z0-9]{4,8}){3,15}(?![A-Za-z0-9_-])")
 
 
+# The name a value right after it belongs to: "commit='", "request_id: ", key="commit" value=".
+_OWN_LABEL_RE = re.compile(
+    r"(?:(?:^|[\s,;{&?])[\"']?(?P<name>[A-Za-z_][\w.-]{0,40}|[\w-]{0,20}(?:ID|号|號|番号|提交|コミット|校验和|チェックサム|哈希|ハッシュ))"
+    r"[\"']?|=\s*[\"'](?P<attr>[\w.-]{1,40})[\"']\s+value)"
+    r"\s*[=:]\s*[\"'`]?$")
+
+
+def _encoded_placeholder(value: str) -> bool:
+    """base64 of "${DB_PASSWORD}" or "<YOUR_TOKEN>" (a template's Secret): a placeholder, encoded."""
+    plain = encoded_text(value)
+    return plain is not None and (is_placeholder(plain) or CODE_RE.search(plain) is not None)
+
+
+def _own_label(between: str) -> bool:
+    """Whether the text between a key word and a token ends in another, ordinary name for the token."""
+    m = _OWN_LABEL_RE.search(between)
+    if m is None:
+        return False
+    name = m.group("name") or m.group("attr")
+    return label_class(name) is None and name.lower() not in ("value", "val", "v", "is")
+
+
 def keyword_tokens(text: str) -> Iterator[Finding]:
     """A machine-made token within a short phrase after a key word ("auth token 93ae…", "密钥 839d…")."""
     for kw in _KEYWORD_RE.finditer(text):
@@ -81,7 +106,9 @@ def keyword_tokens(text: str) -> Iterator[Finding]:
             if m.start() > limit:
                 break
             value = m.group(0).rstrip(".")
-            if looks_random(value) and not is_path_or_url(value):
+            if _own_label(text[kw.end():m.start()]):
+                break  # "auth ok user=lilei commit='cb7a…'": the token has a label of its own
+            if looks_random(value) and not is_path_or_url(value) and not _encoded_placeholder(value):
                 yield Finding(API_KEY, m.start(), m.start() + len(value))
                 break
         grouped = _GROUPED_RE.search(text, kw.end(), min(len(text), limit + 160))

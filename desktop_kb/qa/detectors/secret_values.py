@@ -8,7 +8,10 @@ vocabulary (``公钥密码：RSA``).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
+import urllib.parse
 
 from desktop_kb.qa.detectors.base import (
     API_KEY,
@@ -68,8 +71,9 @@ def is_placeholder(value: str) -> bool:
 
 
 def is_path_or_url(value: str) -> bool:
-    return value.startswith(("/", "~/", "./", "../", "http://", "https://", "file:", "C:\\")) \
-        or "://" in value
+    """A path, a URL or a data URI (an image inlined as base64 is not a secret)."""
+    return value.startswith(("/", "~/", "./", "../", "http://", "https://", "file:", "C:\\", "data:")) \
+        or "://" in value or value[:7].lower() == "data%3a"
 
 
 _FORMAT_RE = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdrfxXiouceEgG]|\{\d*\}|\{[a-z_]\w*(?:[:!][^}]*)?\}")
@@ -84,6 +88,8 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
     the rest of the line after an unquoted value.
     """
     v = value.strip()
+    if (plain := encoded_text(v)) is not None and (is_placeholder(plain) or CODE_RE.search(plain)):
+        return False  # base64 of "${DB_PASSWORD}" (a Kubernetes template), os.environ%5B%27…: not a value
     if has_han(v) or is_placeholder(v) or (_FORMAT_RE.search(v) and not _symbol_rich(v)):
         return False  # a format string; a generated key may hold "%o" by chance (Django's do)
     if not quoted and (CODE_RE.search(v) or re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", v)
@@ -114,6 +120,20 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
         # Generated keys carry digits; "AWSSecretKey" and "#ansiyellow" are names and colours.
         return len(v) >= 8 and bool(re.search(r"\d", v)) and bool(re.search(r"[A-Za-z]", v)) or len(v) >= 20
     return looks_random(v)
+
+
+def encoded_text(value: str) -> str | None:
+    """What a percent- or base64-encoded value says, when it says something readable."""
+    if "%" in value:
+        plain = urllib.parse.unquote(value)
+        return plain if plain != value else None
+    if len(value) < 8 or len(value) % 4 or not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
+        return None
+    try:
+        plain = base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    return plain if plain.isprintable() else None
 
 
 def _symbol_rich(value: str) -> bool:

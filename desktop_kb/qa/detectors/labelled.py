@@ -1,0 +1,489 @@
+"""Values under a label, in any container and any language: one parser for every ``label → value``.
+
+The other detectors each know one container (``NAME=value``, a JSON key, a
+Markdown table, a sentence). A person's label for a secret comes in as many
+shapes: a key in JSON or YAML in Chinese (``"密码": "…"``), an XML element
+(``<dbPassword>…</dbPassword>``, ``<add key="…" value="…"/>``), a CSV column,
+a comment above a neutral name (``# 手机号`` / ``VALUE_1="…"``), a phrase
+followed by "below" (``密码写在下面`` … a paragraph later, the value on its own line),
+a Japanese label (``パスワード: …``). This module reads them all the same way:
+
+1. find the label and the value it governs (``_pairs``);
+2. name the label's class from its words in English, Chinese or Japanese,
+   code names read by their parts (``_label_class``);
+3. gather the value as written: a value split over lines or string literals
+   in a YAML ``>-`` block is joined (other joints: :mod:`joins`), a mask
+   (``****``) is set aside, a base64 or percent-encoded value is decoded
+   (``_judge``);
+4. judge it by the class: a random token for a key, a person's password,
+   11 digits for a mobile, a Luhn number for a card, a checksummed ID, a
+   passport number, a base32 seed (``_fits``).
+
+A label says what a value is, so the value tests here are looser than those
+that must find a secret with nothing around it; the label is what keeps
+hashes, UUIDs, ISBNs and order numbers (under their own labels) out.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import urllib.parse
+from collections.abc import Iterator
+
+from desktop_kb.qa.detectors.base import (
+    API_KEY,
+    BANK_CARD,
+    MOBILE,
+    PASSPORT,
+    PASSWORD,
+    RECOVERY_CODE,
+    RESIDENT_ID,
+    Finding,
+    is_example,
+    looks_random,
+    wordlike,
+)
+from desktop_kb.qa.detectors.normalize import normalize
+from desktop_kb.qa.detectors.numbers import luhn_ok, valid_resident_id
+from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME, SECRET_NAME, name_class, name_parts
+from desktop_kb.qa.detectors.secret_values import is_path_or_url, is_placeholder
+from desktop_kb.text.han import HAN_CHARS, has_han
+
+# ----- what a label names ------------------------------------------------------------------------
+
+PW, KEY, OTP, PHONE, CARD, ID, PASSPORT_NO = "pw", "key", "otp", "phone", "card", "id", "passport"
+_KIND = {PW: PASSWORD, KEY: API_KEY, OTP: RECOVERY_CODE, PHONE: MOBILE, CARD: BANK_CARD, ID: RESIDENT_ID,
+         PASSPORT_NO: PASSPORT}
+# Words in labels, strongest first (两步验证密钥 is a 2FA seed, not any key). Chinese, Japanese, English.
+_LABEL_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((cls, re.compile(rx, re.I)) for cls, rx in (
+    (OTP, r"两步验证|兩步驗證|二次验证|二段階認証|2段階認証|二要素|2fa|(?<![a-z])(?:mfa|otp)(?![a-z])|totp|authenticator|验证器|驗證器"),
+    (PW, r"密码|密碼|口令|パスワード|暗証番号|暗証|パスコード|合言葉|비밀번호|password|passwd|passphrase|passcode|(?<![a-z])(?:pwd|pin)(?![a-z])"),
+    (ID, r"身份证|身份證|身分证|身分證|身分証|マイナンバー|個人番号|(?<![a-z])id[\s_-]*(?:card|number|no)(?![a-z])|national\s+id"),
+    (PASSPORT_NO, r"护照|護照|旅券|パスポート|passport"),
+    (CARD, r"银行卡|銀行卡|信用卡|借记卡|卡号|卡號|カード番号|クレジットカード|card\s*(?:number|no)(?![a-z])|credit\s+card|bank\s+card"),
+    (PHONE, r"手机|手機|电话|電話|携帯|ケータイ|联系方式|聯絡方式|(?<![a-z])(?:phone|mobile|tel|cell)(?![a-z])"),
+    (KEY, r"密钥|密鑰|秘钥|祕鑰|私钥|私鑰|令牌|凭证|憑證|凭据|授权码|授權碼|认证头|認証ヘッダー|シークレット|トークン|秘密鍵|"
+          r"アクセスキー|api\s*キー|apiキー|認証キー|(?<![a-z])(?:token|secret)(?![a-z])|api[\s_-]?key|access[\s_-]?key|"
+          r"secret[\s_-]?key|authorization|credential"),
+))
+# Code names, by their parts (``phoneNumber``, ``ID_CARD_NO``, ``totp_secret``).
+_PART_CLASSES = {
+    **dict.fromkeys(("totp", "otp", "mfa", "hotp"), OTP),
+    **dict.fromkeys(("phone", "mobile", "tel", "telephone", "cellphone", "msisdn", "shouji"), PHONE),
+    **dict.fromkeys(("passport",), PASSPORT_NO),
+    **dict.fromkeys(("idcard", "sfz", "shenfenzheng"), ID),
+}
+
+
+def _code_name_class(name: str) -> str | None:
+    parts = name_parts(name)
+    for p in reversed(parts):
+        if p in _PART_CLASSES:
+            return _PART_CLASSES[p]
+    if "card" in parts and any(p in ("no", "num", "number", "nr") for p in parts) or "cardno" in parts:
+        return CARD
+    if "id" in parts and parts.index("id") + 1 < len(parts) and parts[parts.index("id") + 1] in ("card", "no", "number"):
+        return ID  # id_card, ID_NUMBER, idNo (an order's id number is "order_id": no part after "id")
+    cls = name_class(name)
+    return PW if cls == PASSWORD_NAME else KEY if cls == SECRET_NAME else None
+
+
+def label_class(label: str) -> str | None:
+    """The class of what ``label`` announces, or None (``commit``, ``checksum``, ``订单号`` announce nothing)."""
+    label = label.strip().strip("\"'`*_#[]()（）【】「」:：")
+    if not label or len(label) > 40:
+        return None
+    if re.fullmatch(r"[A-Za-z_$][\w.$-]*", label):
+        return _code_name_class(label.split(".")[-1])
+    for cls, rx in _LABEL_WORDS:
+        if rx.search(label):
+            return cls
+    return None
+
+
+# ----- where labels and values stand ---------------------------------------------------------------
+
+_LABEL_TEXT = rf"[{HAN_CHARS}\u3040-\u30ff\uac00-\ud7af][{HAN_CHARS}\u3040-\u30ff\uac00-\ud7af A-Za-z0-9_-]{{0,14}}"
+_QUOTED = r"\"[^\"\n]{1,300}\"|'[^'\n]{1,300}'|`[^`\n]{1,300}`|“[^”\n]{1,300}”|「[^」\n]{1,300}」"
+_BARE = r"[^\s\"'`,;，。；、<>()\[\]{}]{1,300}"
+# label, separator, value on one line: ``"密码": "…"``, ``パスワード = …``, ``Card number: `…` ``.
+_INLINE_RE = re.compile(
+    rf"(?:--?(?P<flag>[A-Za-z][\w-]{{1,40}})(?:[ \t]+|=)(?P<flagvalue>{_QUOTED}|{_BARE})|"
+    rf"(?P<label>\"[^\"\n]{{1,40}}\"|'[^'\n]{{1,40}}'|{_LABEL_TEXT}|(?<![\w$.-])[A-Za-z][\w.-]{{0,40}}"
+    rf"(?:[ \t][A-Za-z][\w-]{{0,20}}){{0,2}})"
+    rf"[ \t]*(?:[:：=]|=>)[ \t]*(?:!!\w+[ \t]+)?(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}))")
+# XML: an element's text, an attribute pair.
+_ELEMENT_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*(?P<value>[^<\n]{1,300}?)[ \t]*</(?P=label)>")
+_ELEMENT_BLOCK_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*\n(?P<value>(?:[ \t]*[^<\s][^<\n]*\n){1,4})"
+                               r"[ \t]*</(?P=label)>")
+_ATTR_PAIR_RE = re.compile(
+    r"(?:key|name)\s*=\s*\"(?P<label>[^\"\n]{1,40})\"\s+value\s*=\s*(?P<value>\"[^\"\n]{1,300}\")")
+# A line that is only a label: a comment, a heading, or a sentence saying the value is below.
+_COMMENT_RE = re.compile(r"(?m)^[ \t]*(?:#+|//|;|--|<!--|/\*|\*|>)[ \t]*(?P<label>[^\n]{1,40}?)[ \t]*(?:-->|\*/)?[ \t]*$")
+_BELOW_RE = re.compile(r"(?i)(?:below|following|下面|下方|如下|以下|下記|次の|後述)")
+_ASCII_RUN_RE = re.compile(r"[\x21-\x7e]{4}")
+_STANDALONE_RE = re.compile(r"[ \t>]*(?:`(?P<bq>[^`\n]{4,300})`|(?P<raw>[\x21-\x5f\x61-\x7e]{4,300}))[ \t。，.,]*")
+# A name's own value on the line under a comment: NAME=…, name: …, "name": …, - NAME=…, --flag …
+_TARGET_RE = re.compile(
+    rf"[ \t]*(?:-[ \t]+|export[ \t]+|(?:const|let|var|final|static|private|public|String)[ \t]+)*"
+    rf"[\"']?(?P<name>[A-Za-z_][\w.-]{{0,40}})[\"']?[ \t]*(?:[:=]|:=|=>)[ \t]*(?P<value>{_QUOTED}|{_BARE})"
+    rf"|[^\n]*?-H[ \t]+[\"']?(?P<hname>[A-Za-z][\w-]{{0,40}}):[ \t]*(?P<hvalue>[^\"'\n]{{1,300}})"
+    rf"|[^\n]*?--?[A-Za-z][\w-]{{0,30}}[ \t]+(?P<flagvalue>{_QUOTED}|{_BARE})"
+    rf"|[ \t]*<add[ \t]+key=\"(?P<attrname>[^\"\n]{{1,40}})\"[ \t]+value=(?P<attrvalue>\"[^\"\n]{{1,300}}\")")
+_CSV_CELL_RE = re.compile(rf"[\w .\-/（）{HAN_CHARS}]{{1,40}}")
+_CSV_HEADER_RE = re.compile(r"(?m)^(?P<header>[^\n,]{1,40}(?:,[^\n,]{0,40}){1,12})$")
+
+
+def _unquote(text: str, start: int, end: int) -> tuple[int, int]:
+    if end - start >= 2 and text[start] in "\"'`“「" and text[end - 1] in "\"'`”」":
+        return start + 1, end - 1
+    return start, end
+
+
+# ----- the value as written: joined, unmasked, decoded -------------------------------------------
+
+# A YAML block (``key: >-``): the value is the indented lines below, joined.
+_BLOCK_LINE_RE = re.compile(r"\n[ \t]+(?P<piece>[^\s#][^\n]{3,200}?)[ \t]*(?=\n|$)")
+_MASK_RE = re.compile(r"\*{3,}|•{3,}|●{3,}|x{4,}|X{4,}")
+_B64_RE = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9_-]{8,}={0,2}")
+
+
+def _block_lines(text: str, pos: int) -> list[tuple[int, int]]:
+    """The lines of a YAML block scalar after ``pos`` (at most four)."""
+    spans = []
+    for _ in range(4):
+        m = _BLOCK_LINE_RE.match(text, pos)
+        if m is None or ":" in m.group("piece"):
+            break
+        spans.append((m.start("piece"), m.end("piece")))
+        pos = m.end("piece")
+    return spans
+
+
+def _decoded(value: str) -> str | None:
+    if "%" in value:
+        try:
+            plain = urllib.parse.unquote(value, errors="strict")
+        except UnicodeDecodeError:
+            plain = value
+        if plain != value:
+            return _decoded(plain) or plain  # base64 carried in a URL is percent-encoded too
+    if len(value) >= 8 and _B64_RE.fullmatch(value) and (len(value.rstrip("=")) % 4 != 1):
+        core = value.rstrip("=")
+        try:
+            raw = base64.b64decode(core + "=" * (-len(core) % 4),
+                                   altchars=b"-_" if re.search(r"[-_]", core) else None, validate=True)
+            plain = raw.decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return None
+        if normalize(plain).text.isprintable() and len(plain) >= 4:
+            return plain
+    return None
+
+
+# ----- is the value what the label says -------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"[A-Za-z0-9+/_.~=-]+")
+_SCHEME_RE = re.compile(r"^(?i:bearer|basic|token|bot|apikey)[ \t]+")  # an Authorization value: scheme, then the key
+_PASSPORT_RE = re.compile(r"[A-Z]{1,2}\d{7,8}|\d{9}")
+_BASE32_RE = re.compile(r"[A-Z2-7]{16,}=*|[a-z2-7]{16,}=*")
+
+
+# "!maomao0523", "$Panda0324", "@Xiaoming2015": a symbol first, then a word and digits — a password
+# people choose, not a YAML tag, a shell variable or a decorator (those are names: no digits run).
+_SYMBOL_FIRST_RE = re.compile(r"[!@#$%&*.\-_][A-Za-z]{2,}\d{2,}[!@#$%&*._-]?|[!@#$%&*.\-_]\d{2,}[A-Za-z]{2,}")
+
+
+def _password_like(v: str) -> bool:
+    if not 6 <= len(v) <= 64 or " " in v or has_han(v) or is_path_or_url(v) or is_example(v):
+        return False
+    if is_placeholder(v) and not _SYMBOL_FIRST_RE.fullmatch(v) or re.fullmatch(r"[!@$%&*#.:_-][A-Za-z_]+", v):
+        return False  # "@required", "!Ref", "$HOME": an annotation, a tag, a variable
+    if re.search(r"[()\[\]{}]|::|->|\$\{|\$\(|%\(|\{\{", v):
+        return False
+    if re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", v) or re.fullmatch(r"[a-z]+(?:_[a-z]+)+", v):
+        return False  # settings.DB_PASSWORD, get_password: code
+    letters = re.search(r"[A-Za-z]", v) is not None
+    others = re.search(r"[\d\W_]", v) is not None
+    if letters and not others:  # "ResMqmZWtQtB": random letters in both cases, not a word
+        return len(v) >= 8 and not v.islower() and not v.isupper() and not wordlike(v) \
+            and not re.fullmatch(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)*", v)
+    return (letters and others) or (v.isdigit() and 6 <= len(v) <= 12)
+
+
+def _key_like(v: str) -> bool:
+    if len(v) < 16 or not _TOKEN_RE.fullmatch(v) or is_placeholder(v) or is_path_or_url(v):
+        return False
+    return looks_random(v)
+
+
+def fits(cls: str, value: str) -> bool:
+    """Whether ``value`` (normalised, unquoted) can be what a label of class ``cls`` announces."""
+    v = value.strip()
+    if not v:
+        return False
+    if cls == PW:
+        return _password_like(v) or _key_like(v)
+    if cls == KEY:
+        return _key_like(_SCHEME_RE.sub("", v))
+    if cls == OTP:
+        return _BASE32_RE.fullmatch(re.sub(r"[ -]", "", v)) is not None and re.search(r"[2-7]", v) is not None
+    digits = re.sub(r"[ \-.]", "", v)
+    if cls == PHONE:
+        return re.fullmatch(r"(?:\+?86)?1[3-9]\d{9}", digits) is not None
+    if cls == CARD:
+        return digits.isdigit() and 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 2
+    if cls == ID:
+        return valid_resident_id(digits)
+    if cls == PASSPORT_NO:
+        return _PASSPORT_RE.fullmatch(v) is not None
+    return False
+
+
+_TRAILING = ",.;:!?)]}>'\"”」』。，；："
+
+
+def _judge(text: str, cls: str, start: int, end: int) -> Iterator[Finding]:
+    """Findings for the value at ``[start, end)`` under a label of class ``cls``."""
+    while end > start and text[end - 1] in "。，；、":  # "…"，: the sentence's comma after a quoted value
+        end -= 1
+    start, end = _unquote(text, start, end)
+    raw = text[start:end]
+    if raw in (">-", ">", "|", "|-", ">+", "|+"):  # a YAML block: the value is on the lines below
+        spans = _block_lines(text, end)
+    else:
+        stripped = raw.rstrip(_TRAILING) if cls != PW else raw.rstrip(",;。，；")
+        if not stripped:
+            return
+        spans = [(start, start + len(stripped))]
+    if not spans:
+        return
+    joined = "".join(text[s:e] for s, e in spans)
+    kind = _KIND[cls]
+    candidates = [joined]
+    if _MASK_RE.search(joined) and cls in (PW, KEY):
+        visible = _MASK_RE.sub("", joined)
+        if len(visible) >= (6 if cls == PW else 12):
+            candidates.append(visible)
+    if (plain := _decoded(joined)) is not None:
+        # An encoded value is judged by what it says (a base64 placeholder is one), read the way the
+        # detectors read text (a zero-width space or full-width letters inside are not part of it).
+        candidates = [normalize(plain).text]
+    query = re.search(r"&[A-Za-z_][\w.-]*=", joined)
+    if query and len(spans) == 1:  # a URL's query: the next parameter is not the value
+        cut = query.start()
+        if cut and fits(cls, joined[:cut]):
+            yield Finding(kind, spans[0][0], spans[0][0] + cut)
+            return
+    if any(fits(cls, c) for c in candidates):
+        for s, e in spans:
+            yield Finding(kind, s, e)
+
+
+def _inline(text: str, line_start: int, line_end: int, anchor: int) -> Iterator[Finding]:
+    """The ``label: value`` pairs whose label holds the label word at ``anchor``."""
+    pos, end = max(line_start, anchor - 48), line_end
+    while (m := _INLINE_RE.search(text, pos, end)) is not None and m.start() <= anchor:
+        pos = m.start() + 1  # (matches may overlap: "name=li&passport_no=…" holds two)
+        if m.group("flag") is not None:  # --passport-no E123…, --db-password '…'
+            if (cls := label_class(m.group("flag"))) is not None:
+                yield from _judge(text, cls, m.start("flagvalue"), m.end("flagvalue"))
+            continue
+        if m.end("label") <= anchor:
+            continue
+        label = m.group("label")
+        cls = label_class(label if label[:1] not in "\"'" else label[1:-1])
+        if cls is None and " " in label and label.isascii():
+            cls = label_class(label.rsplit(" ", 1)[-1])
+        if cls is not None:
+            yield from _judge(text, cls, m.start("value"), m.end("value"))
+
+
+def _xml(text: str) -> Iterator[Finding]:
+    if "<" not in text:
+        return
+    for rx in (_ELEMENT_RE, _ATTR_PAIR_RE):
+        for m in rx.finditer(text):
+            if (cls := label_class(m.group("label"))) is not None:
+                yield from _judge(text, cls, m.start("value"), m.end("value"))
+    for m in _ELEMENT_BLOCK_RE.finditer(text):
+        if (cls := label_class(m.group("label"))) is not None:
+            first = re.search(r"\S+", m.group("value"))
+            if first is not None:
+                yield from _judge(text, cls, m.start("value") + first.start(), m.start("value") + first.end())
+
+
+def _next_lines(text: str, pos: int, limit: int) -> Iterator[tuple[int, int]]:
+    """Up to ``limit`` lines after ``pos`` that hold something."""
+    seen = 0
+    while pos < len(text) and seen < limit:
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        if text[pos:end].strip():
+            seen += 1
+            yield pos, end
+        pos = end + 1
+
+
+def _commented(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
+    """``# 手机号`` / ``VALUE_1="…"``: a comment names what the next line's neutral name holds."""
+    for m in _COMMENT_RE.finditer(text, line_start, line_end):
+        label = m.group("label")
+        cls = label_class(label)
+        if cls is None and len(label) <= 40:
+            cls = next((c for c, rx in _LABEL_WORDS if rx.search(label)), None)
+        if cls is None:
+            continue
+        for start, end in _next_lines(text, m.end() + 1, 3):
+            line = text[start:end]
+            if _COMMENT_RE.fullmatch(line):
+                continue
+            if re.search(r"[{(\[:]\s*$", line) and not re.search(r"[=:]\s*\S", line.rstrip(" {([:")):
+                continue  # "const config = {", "environment:": the value is inside, on the next line
+            found = False
+            for t in _TARGET_RE.finditer(text, start, end):
+                name = t.group("name") or t.group("attrname") or t.group("hname")
+                if name is not None and (label_class(name) not in (None, cls)
+                                         or label_class(name) is None and _ANCHOR_RE.search(name.lower())):
+                    return  # the line names its own value (PASSWORD_MIN_LENGTH): that name wins
+                group = next(g for g in ("value", "hvalue", "flagvalue", "attrvalue") if t.group(g) is not None)
+                for f in _judge(text, cls, t.start(group), t.end(group)):
+                    found = True
+                    yield f
+                if found:
+                    return
+            if not found and start > m.end() + 1 and not line.startswith((" ", "\t")):
+                return
+
+
+def _below(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
+    """"密码写在下面" … a paragraph later, the value alone on its line (or after a label line with a colon)."""
+    line = text[line_start:line_end]
+    if not line.rstrip().endswith((":", "：")) and not _BELOW_RE.search(line):
+        return
+    cls = next((c for c, rx in _LABEL_WORDS if rx.search(line)), None)
+    if cls is None:
+        return
+    for start, end in _next_lines(text, line_end + 1, 3):
+        m = _STANDALONE_RE.fullmatch(text, start, end)
+        if m is None:
+            continue
+        group = "bq" if m.group("bq") is not None else "raw"
+        value = m.group(group)
+        if group == "raw" and (value.endswith((":", "：")) or value[0] in "-#*|<[{"):
+            break  # a YAML key, a list item, a heading, a table, markup: not a value
+        yield from _judge(text, cls, m.start(group), m.end(group))
+        break
+
+
+def _csv(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
+    m = _CSV_HEADER_RE.fullmatch(text, line_start, line_end)
+    if m is not None:
+        cells = [c.strip().strip("\"'") for c in m.group("header").split(",")]
+        if sum(bool(c) for c in cells) < 2 or any(not _CSV_CELL_RE.fullmatch(c) for c in cells if c) \
+                or m.group("header")[:1] in " \t" or "'" in m.group("header"):
+            return  # "password=None,", "    'test_pass', 'test_true',": code, not a header
+        columns = {i: cls for i, c in enumerate(cells) if (cls := label_class(c)) is not None}
+        if not columns:
+            return
+        for start, end in _next_lines(text, m.end() + 1, 6):
+            row = text[start:end]
+            extra = row.count(",") - (len(cells) - 1)
+            if not 0 <= extra <= 2:
+                break
+            # A "，" typed after a value arrives as "," and adds a cell: a column's value may sit one
+            # or two cells to the right of its header then.
+            row_cells, pos, spans = row.split(","), start, []
+            for cell in row_cells:
+                spans.append((pos, pos + len(cell)))
+                pos += len(cell) + 1
+            for i, cls in columns.items():
+                for s, e in spans[i:i + extra + 1]:
+                    value = text[s:e].strip()
+                    if value:
+                        offset = text.index(value, s)
+                        found = list(_judge(text, cls, offset, offset + len(value)))
+                        yield from found
+                        if found:
+                            break
+
+
+# Every label holds one of these: one pass finds the few lines worth parsing. Short English words
+# count only at the start of a word or a name's part ("apiKey", "DB_PIN"; not "monkey", "spin").
+_LONG_ANCHORS = ("pass", "pwd", "passport", "secret", "token", "auth", "cred", "phone", "mobile", "msisdn", "shouji", "sfz",
+                 "密码", "密碼", "密钥", "密鑰", "秘钥", "祕鑰", "私钥", "私鑰", "口令", "令牌", "凭证", "憑證", "凭据", "授权码",
+                 "授權碼", "认证", "認証", "手机", "手機", "电话", "電話", "携帯", "卡号", "卡號", "银行卡", "銀行卡", "信用卡",
+                 "身份证", "身份證", "身分证", "身分證", "身分証", "护照", "護照", "旅券", "两步", "兩步", "二段階", "2段階",
+                 "验证器", "驗證器", "パス", "暗証", "合言葉", "シークレット", "トークン", "キー", "鍵", "マイナンバー", "個人番号",
+                 "カード", "비밀")
+_SHORT_ANCHORS = ("key", "tel", "pin", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard")
+
+
+# One alternation of plain words over the lower-cased text (the engine skips ahead on their first
+# characters; with re.IGNORECASE it cannot, and took a fifth of the gate's time).
+_ANCHOR_RE = re.compile("|".join(map(re.escape, sorted(_LONG_ANCHORS + _SHORT_ANCHORS, key=len, reverse=True))))
+_SHORT = frozenset(_SHORT_ANCHORS)
+
+
+def _anchors(text: str) -> dict[int, list[int]]:
+    """Label words' positions, by the start of their line."""
+    lines: dict[int, list[int]] = {}
+    for m in _ANCHOR_RE.finditer(text.lower()):
+        pos = m.start()
+        if m.group(0) in _SHORT and pos and text[pos - 1].islower():
+            continue
+        lines.setdefault(text.rfind("\n", 0, pos) + 1, []).append(pos)
+    return lines
+
+
+_MD_ROW_RE = re.compile(r"[ \t]*\|(?P<cells>.+)\|[ \t]*")
+
+
+def _md_table(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
+    """A Markdown table whose header names a column: every cell under it is judged by that name."""
+    header = _MD_ROW_RE.fullmatch(text, line_start, line_end)
+    if header is None:
+        return
+    cells = header.group("cells").split("|")
+    columns = {i: cls for i, c in enumerate(cells) if (cls := label_class(c)) is not None}
+    if not columns:
+        return
+    for start, end in _next_lines(text, line_end + 1, 12):
+        row = _MD_ROW_RE.fullmatch(text, start, end)
+        if row is None:
+            return
+        pos = row.start("cells")
+        for i, cell in enumerate(row.group("cells").split("|")):
+            value = cell.strip()
+            if i in columns and value and not re.fullmatch(r":?-+:?", value):
+                offset = cell.index(value)
+                yield from _judge(text, columns[i], pos + offset, pos + offset + len(value))
+            pos += len(cell) + 1
+
+
+def labelled_values(text: str) -> Iterator[Finding]:
+    multiline = "\n" in text
+    ascii_at = -1  # where the next run of ASCII starts (a value below a label is one)
+    for start, positions in sorted(_anchors(text).items()):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        for pos in sorted(positions):
+            yield from _inline(text, start, end, pos)
+        if not multiline or end - start > 160:
+            continue
+        head = text[start:end].lstrip()[:1]
+        if head in "#/;-<*>":
+            yield from _commented(text, start, end)
+        elif head == "|":
+            yield from _md_table(text, start, end)
+        if "," in text[start:end]:
+            yield from _csv(text, start, end)
+        if ascii_at < end:
+            run = _ASCII_RUN_RE.search(text, end)
+            ascii_at = run.start() if run else len(text) + 1
+        if ascii_at - end <= 800:
+            yield from _below(text, start, end)
+    if "<" in text:
+        yield from _xml(text)

@@ -1,0 +1,222 @@
+"""The content gate reads structure, not shapes: a label and its value in any container and language.
+
+Each test is one general rule the generated grid (benchmarks/bench_gate_grid.py) showed
+missing, checked on values made here, with the near miss that must pass: the same
+container holding a hash, a UUID, an order number, an image or a placeholder under its
+own label.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+import pytest
+
+from desktop_kb.qa.detectors import detect
+
+
+def _found(text: str) -> list[tuple[str, str]]:
+    return [(f.kind, text[f.start:f.end]) for f in detect(text)]
+
+
+def _withheld(text: str, secret: str) -> bool:
+    """Every character of every occurrence of ``secret`` is inside a finding."""
+    findings = detect(text)
+    pos = text.find(secret)
+    assert pos >= 0, secret
+    while pos >= 0:
+        if not all(any(f.start <= i < f.end for f in findings) for i in range(pos, pos + len(secret))):
+            return False
+        pos = text.find(secret, pos + 1)
+    return True
+
+
+def _token(rng: random.Random, n: int = 32) -> str:
+    chars = string.ascii_letters + string.digits
+    while True:
+        value = "".join(rng.choice(chars) for _ in range(n))
+        if any(c.isdigit() for c in value) and any(c.isupper() for c in value):
+            return value
+
+
+def _luhn(body: str) -> str:
+    total = 0
+    for i, ch in enumerate(reversed(body)):
+        d = int(ch) * (2 if i % 2 == 0 else 1)
+        total += d - 9 if d > 9 else d
+    return body + str((10 - total % 10) % 10)
+
+
+RNG = random.Random(4242)
+KEY = _token(RNG)
+PASSWORD = "Lanqiu#0917"
+PHONE = "139" + "".join(RNG.choice(string.digits) for _ in range(8))
+CARD = _luhn("622848" + "".join(RNG.choice(string.digits) for _ in range(9)))
+
+
+# ----- labels in other languages, in any container --------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '{\n  "パスワード": "October-0121",\n  "timeout": 30\n}\n',
+    '[service]\n"密码" = "October-0121"\n',
+    "service:\n  パスワード: October-0121\n",
+    "[db]\n暗証番号 = October-0121\n",
+])
+def test_a_password_under_a_chinese_or_japanese_key_is_withheld(text: str) -> None:
+    assert _withheld(text, "October-0121")
+
+
+def test_a_key_and_a_phone_under_japanese_labels_in_prose() -> None:
+    assert _withheld(f"メモ。シークレットキー: `{KEY}`\n", KEY)
+    assert _withheld(f"連絡先の電話番号：{PHONE}\n", PHONE)
+
+
+# ----- XML, CSV and Markdown tables ---------------------------------------------------------------
+
+def test_xml_elements_and_key_value_pairs_are_read_as_labels() -> None:
+    assert _withheld(f"<config>\n  <dbPassword>{PASSWORD}</dbPassword>\n</config>\n", PASSWORD)
+    assert _withheld(f'<appSettings>\n  <add key="dbPassword" value="{PASSWORD}"/>\n</appSettings>\n', PASSWORD)
+    assert _withheld(f"<config>\n  <appSecret>\n    {KEY}\n  </appSecret>\n</config>\n", KEY)
+
+
+def test_xml_ids_and_hashes_under_their_own_names_pass() -> None:
+    commit = "".join(RNG.choice("0123456789abcdef") for _ in range(40))
+    assert _found(f'<configuration>\n  <add key="commit" value="{commit}"/>\n</configuration>\n') == []
+    assert _found(f"2024-05-12 10:31:02 INFO auth ok user=lilei commit='{commit}'\n") == []
+    assert _found(f"2024-05-12 10:31:02 INFO auth ok user=lilei 提交='{commit}'\n") == []
+
+
+def test_a_csv_column_named_for_a_secret_is_withheld_cell_by_cell() -> None:
+    text = f'name,db_password,phone,note\nlab-server,"{PASSWORD}"，,{PHONE},main\nbackup,,,\n'
+    assert _withheld(text, PASSWORD)
+    assert _withheld(text, PHONE)
+
+
+def test_a_markdown_table_column_names_what_its_cells_hold() -> None:
+    text = f"| 项目 | 手机号 | Card number |\n|---|---|---|\n| lab | `{PHONE}` | {CARD}， |\n"
+    assert _withheld(text, PHONE)
+    assert _withheld(text, CARD)
+
+
+def test_an_order_number_beside_the_word_for_an_account_is_not_a_card() -> None:
+    order = "20230906" + "7112083644"
+    assert _found(f"| 项目 | 订单号 | 备注 |\n|---|---|---|\n| lab | `{order}` | 主账号 |\n") == []
+
+
+# ----- a label above the value ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("template", [
+    "# .env\nDEBUG=false\n# 手机号\nVALUE_1=\"{v}\"\nPORT=8080\n",
+    "// 電話番号\nconst config = {{\n  value1: '{v}',\n  retries: 3,\n}};\n",
+    "# 手机号\ncurl -s https://api.mylab.cn/v1/me \\\n  -H \"X-Value: {v}\" \\\n  -H \"Accept: application/json\"\n",
+])
+def test_a_comment_names_what_the_neutral_name_below_it_holds(template: str) -> None:
+    assert _withheld(template.format(v=PHONE), PHONE)
+
+
+def test_a_comment_does_not_name_a_value_that_has_a_name_of_its_own() -> None:
+    assert _found("# 密码\nPASSWORD_MIN_LENGTH=12\nTIMEOUT=30\n") == []
+    assert _found("# password hashing\nhasher = Argon2(time_cost=3)\n") == []
+
+
+def test_a_value_written_below_the_sentence_that_names_it() -> None:
+    text = f"password写在下面，课程结束后记得换掉。\n\n周二的课堂笔记。\n\n`{PASSWORD}`\n"
+    assert _withheld(text, PASSWORD)
+    text = f"The phone for the lab is written below.\n\nNotes from Tuesday.\n\n{PHONE}\n"
+    assert _withheld(text, PHONE)
+
+
+def test_a_yaml_key_under_a_label_line_is_not_its_value() -> None:
+    assert _found("db:\n  password:\n    secretKeyRef:\n      name: pg\n") == []
+
+
+# ----- a value in pieces -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("template", [
+    'api_key = (\n    "{a}"\n    "{b}"\n)\n',
+    "const appSecret = '{a}' +\n  '{b}';\n",
+    'export APP_SECRET="{a}"\\\n"{b}"\n',
+    "service:\n  app_secret: >-\n    {a}\n    {b}\n",
+    "| 项目 | App secret |\n|---|---|\n| lab | {a}<br>{b} |\n",
+    "App secret (copied in two halves):\n{a}\n{b}\n",
+])
+def test_a_key_split_over_lines_or_literals_is_withheld_whole(template: str) -> None:
+    a, b = KEY[:16], KEY[16:]
+    text = template.format(a=a, b=b)
+    assert _withheld(text, a) and _withheld(text, b)
+
+
+def test_a_list_of_words_on_lines_is_not_joined_into_a_key() -> None:
+    assert _found("Fruit:\nApple\nBanana\nCherry\n") == []
+    assert _found("Recovery key ID 1A2B…\nsee the printout\n") == []
+
+
+def test_a_key_masked_in_the_middle_still_gives_itself_away() -> None:
+    masked = KEY[:14] + "****" + KEY[18:]
+    text = f"  512  mytool login --app-secret '{masked}'\n"
+    assert _withheld(text, KEY[:14]) and _withheld(text, KEY[18:])
+    # A dashboard's abbreviation ("sk-…abcd") keeps too little to matter, and "..." is prose.
+    assert _found("The key looks like sk-proj-...wxyz in the console.") == []
+
+
+# ----- encoded values ----------------------------------------------------------------------------
+
+def test_a_base64_value_is_judged_by_what_it_says() -> None:
+    encoded = base64.b64encode(PHONE.encode()).decode()
+    text = f"apiVersion: v1\nkind: Secret\ndata:\n  # 手机号\n  value-1: {encoded}\n"
+    assert _withheld(text, encoded)
+    placeholder = base64.b64encode(b"${DB_PASSWORD}").decode()
+    assert _found(f"apiVersion: v1\nkind: Secret\ndata:\n  api_key: {placeholder}\n") == []
+
+
+def test_a_zero_width_space_inside_an_encoded_value_does_not_hide_it() -> None:
+    encoded = base64.b64encode("1380\u200b0138000".encode()).decode()
+    assert _withheld(f"data:\n  phone: {encoded}\n", encoded)
+
+
+def test_a_data_uri_is_an_image_not_a_credential() -> None:
+    image = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(60))).decode()
+    assert _found(f"  512  mytool login --icon data:image/png;base64,{image}\n") == []
+    from urllib.parse import quote
+    url = f"https://api.mylab.cn/v1/sync?user=lilei&icon={quote('data:image/png;base64,' + image, safe='')}&page=2"
+    assert _found(url) == []
+
+
+# ----- values people choose ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("password", ["!maomao0523", "$Panda0324", "@Xiaoming2015", "-harbin0301", "ResMqmZWtQtB"])
+def test_a_password_that_starts_with_a_symbol_or_has_no_digits_is_still_one(password: str) -> None:
+    assert _withheld(f'# .env\nDB_PASSWORD="{password}"\nPORT=8080\n', password)
+
+
+@pytest.mark.parametrize("value", ["$DB_PASSWORD", "!Ref DbPassword", "@required", "getPassword", "ChangeMe"])
+def test_code_and_placeholders_under_a_password_label_pass(value: str) -> None:
+    assert _found(f'<config>\n  <dbPassword>{value}</dbPassword>\n</config>\n') == []
+
+
+@pytest.mark.parametrize("text", [
+    "PASSPORT_NO=\"E01887055\"\n",
+    "mytool register --passport-no E01887055\n",
+    "https://visa.example.cn/apply?name=li&passport_no=E01887055&page=2\n",
+])
+def test_a_passport_number_under_a_code_name(text: str) -> None:
+    assert _withheld(text, "E01887055")
+
+
+# ----- code that looks like a table or a value in pieces ------------------------------------------
+
+def test_a_parameter_list_is_not_a_csv_table() -> None:
+    code = ("    def __init__(\n        self,\n        token=None,\n        password=None,\n"
+            "        proxy_to=None,\n        use_https=False,\n    ):\n")
+    assert _found(code) == []
+    names = ("    names = [\n        'test_not_equal', 'test_pass', 'test_summary', 'test_true',\n"
+             "        'utf8_to_utf32', 'utf32_to_utf8', 'version', 'vlookup',\n    ]\n")
+    assert _found(names) == []
+
+
+def test_a_column_of_one_word_lines_is_a_list_not_a_key_in_pieces() -> None:
+    words = "\n".join(f"          {w}" for w in ("rgba8unorm", "rgba8snorm", "rgba8uint", "rgba16sint",
+                                                  "rg32float", "bgra8unorm"))
+    assert _found(f"builtin key words:\n          sample_index sample_mask\n{words}\n") == []
