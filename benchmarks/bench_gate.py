@@ -24,7 +24,8 @@ sentences), every fragment of the Rust book in Chinese
 ``heldout5``, reported together as ``study_negatives_heldout``; ``negatives4``, written with
 ``heldout6``, as ``study_negatives_session8``; ``negatives5``, written with ``heldout8``, as
 ``study_negatives_session9``; ``negatives6``, aimed at that session's new rules after they were
-written, as ``study_negatives_session9_rules``). Any
+written, as ``study_negatives_session9_rules``; ``negatives7``, aimed at session 10's structural
+rules — labels, tables, comments, joined lines, encoded values — as ``study_negatives_session10_rules``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -49,6 +50,7 @@ from benchmarks.gate_corpus.negatives3 import NEGATIVES as HELDOUT_NEGATIVES3  #
 from benchmarks.gate_corpus.negatives4 import NEGATIVES as SESSION8_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives5 import NEGATIVES as SESSION9_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives6 import NEGATIVES as SESSION9_RULE_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives7 import NEGATIVES as SESSION10_RULE_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
@@ -217,7 +219,9 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
         "study_negatives_session8": [(f"neg4#{i}", t, "", "") for i, t in enumerate(SESSION8_NEGATIVES)],
         "study_negatives_session9": [(f"neg5#{i}", t, "", "") for i, t in enumerate(SESSION9_NEGATIVES)],
         "study_negatives_session9_rules": [(f"neg6#{i}", t, "", "")
-                                           for i, t in enumerate(SESSION9_RULE_NEGATIVES)]}
+                                           for i, t in enumerate(SESSION9_RULE_NEGATIVES)],
+        "study_negatives_session10_rules": [(f"neg7#{i}", t, "", "")
+                                            for i, t in enumerate(SESSION10_RULE_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]

@@ -603,19 +603,15 @@ def _json_escaped(s: str) -> str:
 
 
 def _locate(text: str, secret: str, container: str, item: Item) -> list[str]:
-    """The secret as it appears in ``text`` (escaped in JSON, base64 in a k8s secret)."""
+    """The secret as it appears in ``text`` (escaped in JSON, percent-encoded in a URL, …)."""
     if secret in text:
         return [secret]
-    if container == "k8s_secret":
-        return [base64.b64encode(item.value.encode("utf-8")).decode()]
-    if container in ("json", "notebook"):
-        escaped = _json_escaped(secret)
-        if escaped in text:
-            return [escaped]
-    if container == "url_query":
-        enc = urllib.parse.quote(secret, safe="")
-        if enc in text:
-            return [enc]
+    escaped = _json_escaped(secret)
+    if escaped in text:
+        return [escaped]
+    enc = urllib.parse.quote(secret, safe="")
+    if enc in text:
+        return [enc]
     if "\n" in secret:  # a key body: every line of it
         return [line for line in secret.split("\n") if line and "-----" not in line]
     raise AssertionError((container, secret, text))
