@@ -202,6 +202,14 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "space_run": " " * chars, "sk_run": "sk-" * (chars // 3),
         "quoted_literals": ("x" * 36 + "'x'") * (chars // 39),
         "cookie_words": ("cookie:" + "cookie" * 4) * (chars // 31),
+        # session 10's structural rules: a label word, a label line, a table row, a joint on every few
+        # characters (each was linear in the end; a Markdown or CSV row re-read the rows below it, a
+        # sentence lower-cased the whole text per label word, until each read only what it needed)
+        "label_words": "password " * (chars // 9), "comment_labels": "# password\n" * (chars // 11),
+        "md_rows": "| 密码 | x |\n" * (chars // 12), "csv_rows": "a,password,b\n" * (chars // 13),
+        "sentences": "the password is " * (chars // 16), "call_pairs": "'password', " * (chars // 12),
+        "quote_joints": '"abcd" ' * (chars // 7), "masks": "abcd****" * (chars // 8),
+        "one_word_lines": "abcdef12\n" * (chars // 9),
     }
     out = {}
     for name, text in shapes.items():

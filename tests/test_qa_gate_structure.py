@@ -220,3 +220,43 @@ def test_a_column_of_one_word_lines_is_a_list_not_a_key_in_pieces() -> None:
     words = "\n".join(f"          {w}" for w in ("rgba8unorm", "rgba8snorm", "rgba8uint", "rgba16sint",
                                                   "rg32float", "bgra8unorm"))
     assert _found(f"builtin key words:\n          sample_index sample_mask\n{words}\n") == []
+
+
+# ----- round two: what the held-out templates showed ------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    f"Here's the password you asked for -> \"{PASSWORD}\" (don't share)\n",
+    f"备忘：密码 -> 「{PASSWORD}」（别外传）\n",
+    f"Heads up: I changed the password to {PASSWORD} on Monday, tell the others.\n",
+    f"昨天把密码改成了{PASSWORD}记得通知大家。\n",
+    f"パスワードは{PASSWORD}です。\n",
+])
+def test_a_password_in_a_sentence_after_an_arrow_or_a_verb(text: str) -> None:
+    assert _withheld(text, PASSWORD)
+
+
+def test_prose_about_a_password_is_not_one() -> None:
+    assert _found("    :param key_password:\n        Optional password if the keyfile is encrypted.\n") == []
+    assert _found("The password is required and the token is refreshed hourly.") == []
+
+
+@pytest.mark.parametrize("template", [
+    'os.Setenv("DB_PASSWORD", "{v}")\n',
+    'std::env::set_var("DB_PASSWORD", "{v}");\n',
+    'props.setProperty("db.password", "{v}");\n',
+    'os.environ["DB_PASSWORD"] = "{v}"\n',
+    "const dbPassword = process.env.DB_PASSWORD ?? '{v}';\n",
+])
+def test_a_name_and_its_value_passed_side_by_side_in_code(template: str) -> None:
+    assert _withheld(template.format(v=PASSWORD), PASSWORD)
+
+
+def test_a_list_of_constant_names_is_not_a_name_and_its_value() -> None:
+    assert _found("        'CURLOPT_MAIL_RCPT', 'CURLOPT_PASSWORD', 'CURLOPT_READDATA',\n") == []
+
+
+def test_a_tab_separated_column_and_a_label_in_a_table_row() -> None:
+    assert _withheld(f"host\tdb_password\tnote\nlab\t{PASSWORD}\tmain\n", PASSWORD)
+    text = f"| 字段 | 值 |\n|---|---|\n| 主机 | 10.0.0.5 |\n| 手机号 | {PHONE} |\n"
+    assert _withheld(text, PHONE)
+    assert _found("| 字段 | 值 |\n|---|---|\n| 密码 | 见纸条 |\n| 主机 | 10.0.0.5 |\n") == []

@@ -41,6 +41,7 @@ from desktop_kb.qa.detectors.base import (
     RECOVERY_CODE,
     RESIDENT_ID,
     Finding,
+    char_classes,
     is_example,
     looks_random,
     wordlike,
@@ -95,7 +96,7 @@ def label_class(label: str) -> str | None:
     label = label.strip().strip("\"'`*_#[]()（）【】「」:：")
     if not label or len(label) > 40:
         return None
-    if re.fullmatch(r"[A-Za-z_$][\w.$-]*", label):
+    if _IDENT_RE.fullmatch(label):
         return _code_name_class(label.split(".")[-1])
     for cls, rx in _LABEL_WORDS:
         if rx.search(label):
@@ -111,9 +112,14 @@ _BARE = r"[^\s\"'`,;，。；、<>()\[\]{}]{1,300}"
 # label, separator, value on one line: ``"密码": "…"``, ``パスワード = …``, ``Card number: `…` ``.
 _INLINE_RE = re.compile(
     rf"(?:--?(?P<flag>[A-Za-z][\w-]{{1,40}})(?:[ \t]+|=)(?P<flagvalue>{_QUOTED}|{_BARE})|"
+    # os.Setenv("DB_PASSWORD", "…"), set_var, setProperty("db.password", "…"), headers.set(…): a name
+    # and its value passed side by side
+    rf"(?P<clabel>\"[\w.-]{{1,60}}\"|'[\w.-]{{1,60}}')[ \t]*,[ \t]*(?P<cvalue>{_QUOTED})|"
     rf"(?P<label>\"[^\"\n]{{1,40}}\"|'[^'\n]{{1,40}}'|{_LABEL_TEXT}|(?<![\w$.-])[A-Za-z][\w.-]{{0,40}}"
     rf"(?:[ \t][A-Za-z][\w-]{{0,20}}){{0,2}})"
-    rf"[ \t]*(?:[:：=]|=>)[ \t]*(?:!!\w+[ \t]+)?(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}))")
+    # (config["db_password"] = …; process.env.DB_PASSWORD ?? "…"; "password -> …")
+    rf"\]?[ \t]*(?:[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:!!\w+[ \t]+)?"
+    rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}))")
 # XML: an element's text, an attribute pair.
 _ELEMENT_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*(?P<value>[^<\n]{1,300}?)[ \t]*</(?P=label)>")
 _ELEMENT_BLOCK_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*\n(?P<value>(?:[ \t]*[^<\s][^<\n]*\n){1,4})"
@@ -133,6 +139,7 @@ _TARGET_RE = re.compile(
     rf"|[^\n]*?--?[A-Za-z][\w-]{{0,30}}[ \t]+(?P<flagvalue>{_QUOTED}|{_BARE})"
     rf"|[ \t]*<add[ \t]+key=\"(?P<attrname>[^\"\n]{{1,40}})\"[ \t]+value=(?P<attrvalue>\"[^\"\n]{{1,300}}\")")
 _CSV_CELL_RE = re.compile(rf"[\w .\-/（）{HAN_CHARS}]{{1,40}}")
+_TSV_HEADER_RE = re.compile(r"(?P<header>[^\n\t]{1,40}(?:\t[^\n\t]{0,40}){1,12})")
 _CSV_HEADER_RE = re.compile(r"(?m)^(?P<header>[^\n,]{1,40}(?:,[^\n,]{0,40}){1,12})$")
 
 
@@ -196,20 +203,33 @@ _BASE32_RE = re.compile(r"[A-Z2-7]{16,}=*|[a-z2-7]{16,}=*")
 _SYMBOL_FIRST_RE = re.compile(r"[!@#$%&*.\-_][A-Za-z]{2,}\d{2,}[!@#$%&*._-]?|[!@#$%&*.\-_]\d{2,}[A-Za-z]{2,}")
 
 
+_IDENT_RE = re.compile(r"[A-Za-z_$][\w.$-]*")
+_SYMBOL_WORD_RE = re.compile(r"[!@$%&*#.:_-][A-Za-z_]+")
+_CODE_CHARS_RE = re.compile(r"[()\[\]{}]|::|->|\$\{|\$\(|%\(|\{\{")
+_CODE_NAME_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[a-z]+(?:_[a-z]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_LETTER_RE = re.compile(r"[A-Za-z]")
+_OTHER_RE = re.compile(r"[\d\W_]")
+_CAMEL_WORDS_RE = re.compile(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)*")
+_DIGIT_SEPARATORS_RE = re.compile(r"[ \-.]")
+_MOBILE_RE = re.compile(r"(?:\+?86)?1[3-9]\d{9}")
+_QUERY_RE = re.compile(r"&[A-Za-z_][\w.-]*=")
+_RULE_RE = re.compile(r":?-+:?")
+
+
 def _password_like(v: str) -> bool:
     if not 6 <= len(v) <= 64 or " " in v or has_han(v) or is_path_or_url(v) or is_example(v):
         return False
-    if is_placeholder(v) and not _SYMBOL_FIRST_RE.fullmatch(v) or re.fullmatch(r"[!@$%&*#.:_-][A-Za-z_]+", v):
+    if is_placeholder(v) and not _SYMBOL_FIRST_RE.fullmatch(v) or _SYMBOL_WORD_RE.fullmatch(v):
         return False  # "@required", "!Ref", "$HOME": an annotation, a tag, a variable
-    if re.search(r"[()\[\]{}]|::|->|\$\{|\$\(|%\(|\{\{", v):
+    if _CODE_CHARS_RE.search(v):
         return False
-    if re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", v) or re.fullmatch(r"[a-z]+(?:_[a-z]+)+", v):
+    if _CODE_NAME_RE.fullmatch(v):  # settings.DB_PASSWORD, get_password, CURLOPT_READDATA: names
         return False  # settings.DB_PASSWORD, get_password: code
-    letters = re.search(r"[A-Za-z]", v) is not None
-    others = re.search(r"[\d\W_]", v) is not None
+    letters = _LETTER_RE.search(v) is not None
+    others = _OTHER_RE.search(v) is not None
     if letters and not others:  # "ResMqmZWtQtB": random letters in both cases, not a word
         return len(v) >= 8 and not v.islower() and not v.isupper() and not wordlike(v) \
-            and not re.fullmatch(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)*", v)
+            and not _CAMEL_WORDS_RE.fullmatch(v)
     return (letters and others) or (v.isdigit() and 6 <= len(v) <= 12)
 
 
@@ -230,9 +250,9 @@ def fits(cls: str, value: str) -> bool:
         return _key_like(_SCHEME_RE.sub("", v))
     if cls == OTP:
         return _BASE32_RE.fullmatch(re.sub(r"[ -]", "", v)) is not None and re.search(r"[2-7]", v) is not None
-    digits = re.sub(r"[ \-.]", "", v)
+    digits = _DIGIT_SEPARATORS_RE.sub("", v)
     if cls == PHONE:
-        return re.fullmatch(r"(?:\+?86)?1[3-9]\d{9}", digits) is not None
+        return _MOBILE_RE.fullmatch(digits) is not None
     if cls == CARD:
         return digits.isdigit() and 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 2
     if cls == ID:
@@ -271,7 +291,7 @@ def _judge(text: str, cls: str, start: int, end: int) -> Iterator[Finding]:
         # An encoded value is judged by what it says (a base64 placeholder is one), read the way the
         # detectors read text (a zero-width space or full-width letters inside are not part of it).
         candidates = [normalize(plain).text]
-    query = re.search(r"&[A-Za-z_][\w.-]*=", joined)
+    query = _QUERY_RE.search(joined)
     if query and len(spans) == 1:  # a URL's query: the next parameter is not the value
         cut = query.start()
         if cut and fits(cls, joined[:cut]):
@@ -284,21 +304,57 @@ def _judge(text: str, cls: str, start: int, end: int) -> Iterator[Finding]:
 
 def _inline(text: str, line_start: int, line_end: int, anchor: int) -> Iterator[Finding]:
     """The ``label: value`` pairs whose label holds the label word at ``anchor``."""
-    pos, end = max(line_start, anchor - 48), line_end
+    pos, end = max(line_start, anchor - 48), min(line_end, anchor + 400)  # (bounded: linear on long lines)
+    if _SEPARATOR_HINT_RE.search(text, anchor, min(end, anchor + 64)) is None and "-" not in text[pos:anchor]:
+        return  # no separator after the word and no flag before it ("password password …" is prose)
     while (m := _INLINE_RE.search(text, pos, end)) is not None and m.start() <= anchor:
         pos = m.start() + 1  # (matches may overlap: "name=li&passport_no=…" holds two)
-        if m.group("flag") is not None:  # --passport-no E123…, --db-password '…'
-            if (cls := label_class(m.group("flag"))) is not None:
-                yield from _judge(text, cls, m.start("flagvalue"), m.end("flagvalue"))
-            continue
-        if m.end("label") <= anchor:
-            continue
-        label = m.group("label")
-        cls = label_class(label if label[:1] not in "\"'" else label[1:-1])
-        if cls is None and " " in label and label.isascii():
-            cls = label_class(label.rsplit(" ", 1)[-1])
-        if cls is not None:
-            yield from _judge(text, cls, m.start("value"), m.end("value"))
+        for name, value in (("flag", "flagvalue"), ("clabel", "cvalue")):
+            if m.group(name) is not None:  # --passport-no E123…, os.Setenv("DB_PASSWORD", "…")
+                if (cls := label_class(m.group(name).strip("\"'"))) is not None:
+                    yield from _judge(text, cls, m.start(value), m.end(value))
+                break
+        else:
+            yield from _labelled_pair(text, m, anchor)
+
+
+def _labelled_pair(text: str, m: re.Match[str], anchor: int) -> Iterator[Finding]:
+    if m.end("label") <= anchor:
+        return
+    label = m.group("label")
+    cls = label_class(label if label[:1] not in "\"'" else label[1:-1])
+    if cls is None and " " in label and label.isascii():
+        cls = label_class(label.rsplit(" ", 1)[-1])
+    if cls is not None:
+        yield from _judge(text, cls, m.start("value"), m.end("value"))
+
+
+# "I changed the password to X on Monday", "the password you asked for -> X", "昨天把密码改成了X",
+# "パスワードは X です": a few words after the label word, a verb or an arrow, then the value.
+_SENTENCE_RE = re.compile(
+    r"[^\n。.!?！？:：=]{0,40}?(?:[ \t]*(?:->|→|=>)[ \t]*|\s+(?:is|was|to|now|=)\s+|"
+    r"(?:是|为|為|改成了?|改为|改為|设为|設為|设成|設成|换成|換成|は|が)[ \t]*)"
+    r"[\"'“「`]?(?P<value>[\x21-\x7e]{4,64}?)[\"'”」`]?(?=[\s,;，。；、）)]|$|[^\x00-\x7f])")
+
+
+_SEPARATOR_HINT_RE = re.compile(r"[:：=＝>→?|,]")
+_SENTENCE_HINT_RE = re.compile(r"->|→|=>|\s(?:is|was|to|now|=)\s|[是为為改设設换換はが]")
+
+
+def _sentence(text: str, low: str, anchor: int) -> Iterator[Finding]:
+    found = next(((c, w) for c, rx in _LABEL_WORDS if (w := rx.match(low, anchor, anchor + 24)) is not None), None)
+    if found is None:
+        return
+    if _SENTENCE_HINT_RE.search(text, found[1].end(), found[1].end() + 48) is None:
+        return
+    m = _SENTENCE_RE.match(text, found[1].end())
+    if m is None:
+        return
+    value = m.group("value").rstrip(".!?")  # the sentence's full stop
+    # In running text only a value with a digit, or letters of both cases and a symbol, is taken for
+    # one ("the password if the keyfile is encrypted." is prose).
+    if value and (re.search(r"\d", value) or char_classes(value) >= 3 or found[0] != PW):
+        yield from _judge(text, found[0], m.start("value"), m.start("value") + len(value))
 
 
 def _xml(text: str) -> Iterator[Finding]:
@@ -379,23 +435,27 @@ def _below(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
 
 
 def _csv(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
-    m = _CSV_HEADER_RE.fullmatch(text, line_start, line_end)
+    sep = "\t" if "\t" in text[line_start:line_end].strip() else ","
+    m = (_TSV_HEADER_RE if sep == "\t" else _CSV_HEADER_RE).fullmatch(text, line_start, line_end)
     if m is not None:
-        cells = [c.strip().strip("\"'") for c in m.group("header").split(",")]
+        cells = [c.strip().strip("\"'") for c in m.group("header").split(sep)]
         if sum(bool(c) for c in cells) < 2 or any(not _CSV_CELL_RE.fullmatch(c) for c in cells if c) \
                 or m.group("header")[:1] in " \t" or "'" in m.group("header"):
             return  # "password=None,", "    'test_pass', 'test_true',": code, not a header
         columns = {i: cls for i, c in enumerate(cells) if (cls := label_class(c)) is not None}
         if not columns:
             return
+        previous = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+        if line_start and text.count(sep, previous, line_start - 1) == len(cells) - 1:
+            return  # a row like the one above it: the table's header was read where it began
         for start, end in _next_lines(text, m.end() + 1, 6):
             row = text[start:end]
-            extra = row.count(",") - (len(cells) - 1)
+            extra = row.count(sep) - (len(cells) - 1)
             if not 0 <= extra <= 2:
                 break
             # A "，" typed after a value arrives as "," and adds a cell: a column's value may sit one
             # or two cells to the right of its header then.
-            row_cells, pos, spans = row.split(","), start, []
+            row_cells, pos, spans = row.split(sep), start, []
             for cell in row_cells:
                 spans.append((pos, pos + len(cell)))
                 pos += len(cell) + 1
@@ -427,10 +487,10 @@ _ANCHOR_RE = re.compile("|".join(map(re.escape, sorted(_LONG_ANCHORS + _SHORT_AN
 _SHORT = frozenset(_SHORT_ANCHORS)
 
 
-def _anchors(text: str) -> dict[int, list[int]]:
-    """Label words' positions, by the start of their line."""
+def _anchors(text: str, low: str) -> dict[int, list[int]]:
+    """Label words' positions, by the start of their line (``low``: the text lower-cased)."""
     lines: dict[int, list[int]] = {}
-    for m in _ANCHOR_RE.finditer(text.lower()):
+    for m in _ANCHOR_RE.finditer(low):
         pos = m.start()
         if m.group(0) in _SHORT and pos and text[pos - 1].islower():
             continue
@@ -450,6 +510,17 @@ def _md_table(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
     columns = {i: cls for i, c in enumerate(cells) if (cls := label_class(c)) is not None}
     if not columns:
         return
+    previous = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    is_header = line_start == 0 or _MD_ROW_RE.fullmatch(text, previous, line_start - 1) is None
+    pos = header.start("cells")  # "| 密码 | Tz8!kw3Lm |": a label in a row names the next cell
+    for i, cell in enumerate(cells):
+        value = cell.strip()
+        if i - 1 in columns and value and not _RULE_RE.fullmatch(value):
+            offset = cell.index(value)
+            yield from _judge(text, columns[i - 1], pos + offset, pos + offset + len(value))
+        pos += len(cell) + 1
+    if not is_header:
+        return  # a row in the middle of a table: its header was read when the table began
     for start, end in _next_lines(text, line_end + 1, 12):
         row = _MD_ROW_RE.fullmatch(text, start, end)
         if row is None:
@@ -457,7 +528,7 @@ def _md_table(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
         pos = row.start("cells")
         for i, cell in enumerate(row.group("cells").split("|")):
             value = cell.strip()
-            if i in columns and value and not re.fullmatch(r":?-+:?", value):
+            if i in columns and value and not _RULE_RE.fullmatch(value):
                 offset = cell.index(value)
                 yield from _judge(text, columns[i], pos + offset, pos + offset + len(value))
             pos += len(cell) + 1
@@ -466,11 +537,13 @@ def _md_table(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
 def labelled_values(text: str) -> Iterator[Finding]:
     multiline = "\n" in text
     ascii_at = -1  # where the next run of ASCII starts (a value below a label is one)
-    for start, positions in sorted(_anchors(text).items()):
+    low = text.lower()
+    for start, positions in sorted(_anchors(text, low).items()):
         end = text.find("\n", start)
         end = len(text) if end < 0 else end
         for pos in sorted(positions):
             yield from _inline(text, start, end, pos)
+            yield from _sentence(text, low, pos)
         if not multiline or end - start > 160:
             continue
         head = text[start:end].lstrip()[:1]
@@ -478,7 +551,7 @@ def labelled_values(text: str) -> Iterator[Finding]:
             yield from _commented(text, start, end)
         elif head == "|":
             yield from _md_table(text, start, end)
-        if "," in text[start:end]:
+        if "," in text[start:end] or "\t" in text[start:end]:
             yield from _csv(text, start, end)
         if ascii_at < end:
             run = _ASCII_RUN_RE.search(text, end)
