@@ -24,7 +24,10 @@ def drop(window, widget, paths: list[Path]) -> None:
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
     pos = widget.mapTo(window, widget.rect().center())
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    enter = QDragEnterEvent(QPointF(pos), Qt.DropAction.CopyAction, mime, buttons, mods)
+    try:  # PySide6 6.12 takes a QPointF (its QPoint form is deprecated); 6.11 only a QPoint
+        enter = QDragEnterEvent(QPointF(pos), Qt.DropAction.CopyAction, mime, buttons, mods)
+    except TypeError:
+        enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
     assert QApplication.sendEvent(window.windowHandle(), enter)
     QApplication.sendEvent(window.windowHandle(),
                            QDropEvent(QPointF(pos), Qt.DropAction.CopyAction, mime, buttons, mods))
