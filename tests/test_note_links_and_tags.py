@@ -202,6 +202,8 @@ def test_snippets_lose_fences_html_tags_and_reference_links_but_code_stays_as_wr
     # Generics are not tags; code spans keep their insides; arithmetic is not emphasis.
     assert strip_with_spans("Vec<String>, Pin<P>, Box<dyn Error>", [])[0] == "Vec<String>, Pin<P>, Box<dyn Error>"
     assert strip_with_spans("调用 `__init__` 与 `a**b`，2**3 ~~旧~~", [])[0] == "调用 __init__ 与 a**b，2**3 旧"
+    # A heading inside a quote (the Rust book's "> ### 栈（Stack）与堆（Heap）"), nested quotes.
+    assert strip_with_spans("> ### 栈与堆\n>\n> > 1. 嵌套\n正文 > 不是引用", [])[0] == "栈与堆\n\n嵌套\n正文 > 不是引用"
 
 
 def test_titles_are_shown_without_inline_markup() -> None:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
-_LINE_MARK_RE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|(?:[-*+]|\d+[.)])[ \t]+)", re.MULTILINE)
+# Quote marks (nested too), then a heading or list marker: "> ### 栈与堆" reads "栈与堆".
+_LINE_MARK_RE = re.compile(
+    r"^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d+[.)])[ \t]+)?", re.MULTILINE)
 _FENCE_LINE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[^\n]*\n?", re.MULTILINE)
 _CODE_SPAN_RE = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
 _WIKI_RE = re.compile(r"\[\[([^\[\]\n|]*)(?:\|([^\[\]\n]*))?\]\]")
