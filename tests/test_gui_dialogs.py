@@ -218,3 +218,19 @@ def test_settings_explain_a_missing_keyring(qtbot, data_dir: Path, monkeypatch) 
         secrets.set_api_key(secrets.PROVIDER_KEY, "sk-nope")
     monkeypatch.setenv(secrets.API_KEY_ENV, "sk-from-env")
     assert secrets.get_api_key(secrets.PROVIDER_KEY) == "sk-from-env"
+
+
+def test_every_settings_tab_shows_its_whole_name(qtbot, data_dir: Path) -> None:
+    # In English the seven tabs are wider than the dialog's 620 px: "Text recognition (O…"
+    # was cut and "Backups" hid behind scroll arrows.
+    window = open_window(qtbot, data_dir)
+    window.settings.open_settings()
+    dialog = window.settings.dialog
+    qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
+    bar = dialog.tabs.tabBar()
+    qtbot.waitUntil(lambda: bar.width() > 0, timeout=5000)
+    last = bar.tabRect(bar.count() - 1)
+    assert dialog.tabs.tabText(bar.count() - 1) == "Backups"
+    assert last.right() < bar.width()
+    for i in range(bar.count()):
+        assert bar.tabRect(i).width() >= bar.fontMetrics().horizontalAdvance(dialog.tabs.tabText(i))

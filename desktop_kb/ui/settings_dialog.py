@@ -61,6 +61,10 @@ class SettingsDialog(QDialog):
         self.setMinimumSize(620, 440)
 
         self.tabs = QTabWidget()
+        # Every tab's whole name, in either language (with scroll arrows, English cut
+        # "Text recognition (O…" and hid "Backups"): see the minimum width in retranslateUi.
+        self.tabs.setUsesScrollButtons(False)
+        self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         # General
         self.data_folder = QLineEdit(str(self._data_dir), readOnly=True)
         self.open_folder = QPushButton()
@@ -254,6 +258,10 @@ class SettingsDialog(QDialog):
         self.tabs.setTabText(self.tabs.indexOf(self.privacy), self.privacy.title())
         self.tabs.setTabText(self.tabs.indexOf(self.ocr_page), self.tr("Text recognition (OCR)"))
         self.tabs.setTabText(self.tabs.indexOf(self.backups), self.backups.title())
+        # As wide as the tab names in this language (an explicit minimum overrides the layout's).
+        margins = self.layout().contentsMargins() if self.layout() is not None else None
+        spare = 8 + (margins.left() + margins.right() if margins is not None else 24)
+        self.setMinimumWidth(max(620, self.tabs.tabBar().sizeHint().width() + spare))
         self.preset_label.setText(self.tr("Preset"))
         self.data_label.setText(self.tr("Data folder"))
         self.open_folder.setText(self.tr("Open folder"))
