@@ -223,3 +223,15 @@ def test_stale_lock_from_a_dead_process_is_taken_over(data_dir: Path) -> None:
     # The format QLockFile writes: pid, app name, host name (a pid that cannot exist).
     (data_dir / "desktop-kb.lock").write_text(f"999999999\npython\n{socket.gethostname()}\n")
     acquire_instance_lock(data_dir).unlock()
+
+
+def test_the_first_window_fits_the_screen(qtbot, data_dir: Path) -> None:
+    # 1200×760 on a screen with less room (a laptop at 150 %) opened with its edges off screen.
+    from desktop_kb.ui.main_window import MainWindow
+
+    window = MainWindow(data_dir, open_now=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    room = window.screen().availableGeometry()
+    assert room.width() < 1200 or room.height() < 760  # the offscreen screen is 800×800
+    assert room.contains(window.frameGeometry())
+    assert window.width() >= min(1200, room.width() * 0.8)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -374,7 +374,7 @@ class MainWindow(QMainWindow):
     def _restore_state(self) -> None:
         geometry = self.state.bytes("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1200, 760)
+            self._first_size()
         window_state = self.state.bytes("window/state")
         if window_state is not None:
             self.restoreState(window_state)
@@ -383,6 +383,17 @@ class MainWindow(QMainWindow):
             if saved is not None:
                 splitter.restoreState(saved)
         self.note_list.set_order(self.state.text("notes/order", "updated"))
+
+    def _first_size(self) -> None:
+        """1200×760, or less on a small or scaled screen, centred: a 1366×768 laptop at 150 %
+        has 910×512 to show, and a window larger than that opened with its edges off screen."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1200, 760)
+            return
+        room = screen.availableGeometry()
+        self.resize(min(1200, int(room.width() * 0.9)), min(760, int(room.height() * 0.9)))
+        self.move(room.center() - self.rect().center())
 
     def _save_state(self) -> None:
         self.state.set("window/geometry", self.saveGeometry())
