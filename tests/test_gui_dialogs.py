@@ -234,3 +234,18 @@ def test_every_settings_tab_shows_its_whole_name(qtbot, data_dir: Path) -> None:
     assert last.right() < bar.width()
     for i in range(bar.count()):
         assert bar.tabRect(i).width() >= bar.fontMetrics().horizontalAdvance(dialog.tabs.tabText(i))
+
+
+def test_enter_in_the_index_status_closes_it_and_rebuilds_nothing(qtbot, data_dir: Path) -> None:
+    # "Rebuild index" was the dialog's default button: Enter (or Space on the focused button)
+    # threw the index away and rebuilt it, minutes on a big library, without a question.
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, data_dir)
+    window.badge.click()
+    popup = window.status_popup
+    assert popup.isVisible()
+    rebuilds: list[bool] = []
+    popup.rebuildRequested.connect(lambda: rebuilds.append(True))
+    qtbot.keyClick(popup.focusWidget() or popup, Qt.Key.Key_Return)
+    assert rebuilds == [] and not popup.isVisible()

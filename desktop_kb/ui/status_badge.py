@@ -131,6 +131,11 @@ class IndexStatusPopup(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        # Enter closes; a rebuild (minutes on a big library) is never one stray key away.
+        for button in (self.rebuild_button, self.verify_button):
+            button.setAutoDefault(False)
+        self.close_button.setDefault(True)
+        self.close_button.setFocus()
         row = QHBoxLayout()
         row.addWidget(self.rebuild_button)
         row.addWidget(self.verify_button)
