@@ -225,3 +225,19 @@ def test_a_generated_answer_shows_its_markdown_as_code_and_bold_not_as_marks() -
     assert shown.startswith("<code>Rc&lt;T&gt;</code> 只能单线程 <a href=\"cite:0:c:1\"")
     assert "<br><b>小结</b><br><b>总结</b>：用 <code>Arc&lt;T&gt;</code> <a href=\"cite:0:c:2\"" in shown
     assert "<code>a**b</code> 不是粗体 [7]" in shown  # a marker that matches no snippet stays text
+
+
+def test_sessions_saved_before_plain_titles_show_them_plain(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    """Citations store their titles; chats kept from before titles were shown plain still said
+    "`Mutex<T>`的 API > 原子引用计数 `Arc<T>`" under every answer."""
+    window = open_window(qtbot, data_dir)
+    pane = window.qa_dock.pane
+    cite = {"n": 1, "source_type": "fragment", "source_id": 1, "title": "`Mutex<T>`的 API > 原子引用计数 `Arc<T>`",
+            "start": 0, "end": 4, "snippet": "原子引用计数", "highlights": []}
+    pane.entries = [{"question": "Arc 是什么", "mode": "generated", "answer": "原子引用计数 [1]。",
+                     "citations": [cite], "flags": []},
+                    {"question": "Arc", "mode": "local", "reason": "cloud_off", "hits": [cite]}]
+    pane._render()
+    shown = pane.transcript.toPlainText()
+    assert "Mutex<T>的 API > 原子引用计数 Arc<T>" in shown and "`" not in shown
+    assert "`" not in pane.tooltip_html(cite)
