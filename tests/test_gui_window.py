@@ -235,3 +235,20 @@ def test_the_first_window_fits_the_screen(qtbot, data_dir: Path) -> None:
     assert room.width() < 1200 or room.height() < 760  # the offscreen screen is 800×800
     assert room.contains(window.frameGeometry())
     assert window.width() >= min(1200, room.width() * 0.8)
+
+
+def test_tab_from_the_title_goes_to_the_text_not_the_lock(qtbot, data_dir: Path) -> None:
+    # Tab in the title landed on the lock button; the Space that followed made the note local only.
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(qtbot, data_dir)
+    _new_note(qtbot, window)
+    window.activateWindow()
+    window.editor.title.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor.title, timeout=5000)
+    qtbot.keyClick(window.editor.title, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is window.editor.body
+    qtbot.keyClick(window.editor.body, Qt.Key.Key_Space)
+    assert not window.editor.local_button.isChecked()
+    # The header's buttons are still reachable by keyboard: just before the title.
+    assert window.editor.title.previousInFocusChain() is window.editor.trash_button

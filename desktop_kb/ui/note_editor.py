@@ -236,6 +236,11 @@ class NoteEditor(QWidget):
         layout.addWidget(self.stack, 1)
         self.find_bar = FindBar(self.body)
         layout.addWidget(self.find_bar)
+        # Tab from the title goes to the text, as Enter does: the header's buttons come
+        # before the title (Shift+Tab reaches them). Tab used to land on the lock, where
+        # the next Space made the note local only.
+        QWidget.setTabOrder(self.trash_button, self.title)
+        QWidget.setTabOrder(self.title, self.body)
         for widget in (self.title, self.body):
             widget.installEventFilter(self)
         self.retranslateUi()
