@@ -40,6 +40,11 @@ class FloorReference:
     closeness: float
     across_scripts: bool = False
     english: np.ndarray | None = None  # the centroid of English passages, when measured
+    # When keywords hold little of a question (``retrieval.relevance``): the keyword evidence
+    # that counts as finding it (None: ``relevance.KEYWORD_COVERAGE``), and how far above the
+    # floor, in the library's span, the best cosine must then reach.
+    coverage: float | None = None
+    margin: float = 0.0
 
     def baseline(self, query: np.ndarray | None, han_share: float = -1.0) -> float | None:
         """The question's mean cosine to ordinary passages in the library's languages.
@@ -81,7 +86,15 @@ def reference_of(calibration: dict[str, Any]) -> FloorReference | None:
     english = _decode(floor.get("reference_en"))
     if english is not None and english.shape != centroid.shape:
         english = None
-    return FloorReference(centroid, closeness, floor.get("across_scripts") is True, english)
+    return FloorReference(centroid, closeness, floor.get("across_scripts") is True, english,
+                          _share(floor.get("coverage")), _share(floor.get("margin")) or 0.0)
+
+
+def _share(value: object) -> float | None:
+    """A finite number from the manifest (None when absent or not one)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if np.isfinite(value) else None
 
 
 def _decode(text: object) -> np.ndarray | None:

@@ -20,6 +20,12 @@ from desktop_kb.retrieval.fusion import (
     plain_rrf,
     relevance_floor,
 )
+from desktop_kb.retrieval.relevance import (
+    KEYWORD_COVERAGE,
+    dense_bar,
+    keyword_evidence,
+    required_coverage,
+)
 from desktop_kb.retrieval.resolve import (
     ChunkRef,
     ResolvedSource,
@@ -50,6 +56,10 @@ class Ranking:
     floor: float | None = None  # the cosine under which dense-only hits mean "nothing"
     terms: list[str] = field(default_factory=list)  # the query's meaningful terms (highlights)
     refs: dict[int, ChunkRef] = field(default_factory=dict)  # chunk rows read for the tie-break
+    candidates: Candidates | None = None  # both sides' evidence
+    evidence: float = 0.0  # share of the question's informative weight the best keyword hit holds
+    coverage: float = KEYWORD_COVERAGE  # the evidence that counts as finding the question
+    dense_bar: float | None = None  # with weak keyword evidence, the cosine that counts
 
 
 def _tie_breaker(refs: dict[int, ChunkRef]) -> Callable[[int], tuple[int, int]]:
@@ -103,10 +113,14 @@ def rank_chunks(
         cand, vector = gather_concurrently(index, query, analysis, engine=engine, dense=dense,
                                            lexical=mode != "dense")
     ranking.query_vector = vector
+    ranking.candidates = cand
     ranking.lexical_hits = cand.lexical_hits
     ranking.best_dense = cand.best_cosine
     ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk, vector,
                                    tuning.reference)
+    ranking.evidence = keyword_evidence(index, analysis.terms, cand)
+    ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
+    ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
@@ -135,12 +149,13 @@ def rank_chunks(
 
 
 def nothing_relevant(ranking: Ranking) -> bool:
-    """No lexical hit, and no dense hit above the calibrated floor (or no dense side at all)."""
-    if ranking.lexical_hits:
-        return False
+    """Keywords hold too little of the question (``relevance``), and no dense hit reaches the
+    bar (or there is no dense side at all)."""
     if ranking.query_vector is None:
-        return True
-    return ranking.floor is not None and ranking.best_dense < ranking.floor
+        return ranking.evidence < KEYWORD_COVERAGE
+    if ranking.evidence >= ranking.coverage:
+        return False
+    return ranking.dense_bar is not None and ranking.best_dense < ranking.dense_bar
 
 
 def materialize(
@@ -214,7 +229,7 @@ def search(
     if limit <= 0:
         return response
     ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning, store=store)
-    if mode != "lexical" and nothing_relevant(ranking):
+    if nothing_relevant(ranking):
         response.notice = NOTHING_NOTICE
         return response
     response.results, response.dropped = materialize(

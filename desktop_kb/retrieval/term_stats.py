@@ -77,10 +77,10 @@ def term_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, f
 def chunk_tokens(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, set[str]]:
     """The indexed tokens (body and title) of each chunk, read in batches."""
     return {rowid: set(body.split()) | set(title.split())
-            for rowid, body, title in _token_rows(index, chunk_ids)}
+            for rowid, body, title in token_rows(index, chunk_ids)}
 
 
-def _token_rows(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> Iterator[tuple[int, str, str]]:
+def token_rows(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> Iterator[tuple[int, str, str]]:
     """(rowid, body tokens, title tokens) of each distinct chunk, read 500 at a time."""
     ids = list(dict.fromkeys(chunk_ids))
     for part, marks in in_batches(ids):
@@ -109,7 +109,7 @@ def term_coverage(
     padded = [(f" {t} ", w) for t, w in weights.items()
               if t.split() == [t] and (counted is None or t in counted)]
     out: dict[int, float] = {}
-    for rowid, body, title in _token_rows(index, chunk_ids):
+    for rowid, body, title in token_rows(index, chunk_ids):
         text = f" {body} {title} "
         out[rowid] = sum(w for t, w in padded if t in text) / total
     return out

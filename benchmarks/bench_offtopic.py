@@ -1,0 +1,226 @@
+"""'Nothing in the library is close': off-topic questions caught, in-domain ones kept, held out.
+
+    .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 [--write]
+
+Reads the records of ``offtopic_data.py`` (every public set's questions asked of
+their own library and of unrelated sets' libraries, the Rust book included) and
+replays the app's decision (``retrieval.relevance``) offline on them:
+
+* keywords only: nothing is close when the best keyword hit holds under
+  ``KEYWORD_COVERAGE`` of the question's informative weight;
+* with a model: when it holds under the model's ``coverage`` AND the best cosine
+  is under the dense floor raised by the model's ``margin`` (in the library's span).
+
+Constants are chosen leave-one-set-out over the public sets (cmrc, drcd, zhpara,
+en_zh): the fold that leaves set S out fits on the records that touch neither S
+nor the book (neither as the question's set nor as the library) and reports every
+record that touches S. The Rust book is never fitted on: its rows are all held
+out, scored with the constants fitted on the four public sets (what the app ships).
+
+The fit: the largest catch (mean over the training sets' off-topic pairs) such that
+on every training set at most ``MAX_LOST`` of the in-domain questions whose answer
+was in the top 10 are silenced (``MAX_LOST_KEYWORDS`` for keywords only: there no
+meaning search can save a question keywords barely hold, so none may be lost).
+Ties go to the lower constants (fewer silenced).
+
+Report: per set, in-domain R@1/R@5 before and after the floor (a silenced question
+counts as a miss), the share silenced (and of those found at 10), and per off-topic
+pair the share caught. ``--write`` stores the model's ``coverage`` and ``margin``
+(fitted on the four public sets) in ``desktop_kb/embed/calibrations.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import offtopic_data  # noqa: E402
+
+from desktop_kb.retrieval.term_stats import bm25_idf  # noqa: E402
+
+PUBLIC = ("cmrc", "drcd", "zhpara", "en_zh")
+HELD = "book"
+MAX_LOST = 0.01
+MAX_LOST_KEYWORDS = 0.0
+COVERAGES = np.round(np.arange(0.0, 0.71, 0.01), 2)
+MARGINS = np.round(np.arange(-0.2, 1.21, 0.02), 2)
+
+
+def evidence(a: offtopic_data.Asked) -> float:
+    """The app's keyword evidence as recorded, or (older records) recomputed from the stored hit
+    terms as ``relevance.keyword_evidence`` does for all but identifiers held as their parts."""
+    if a.evidence >= 0:
+        return a.evidence
+    weights = {t: bm25_idf(a.n_chunks or 1, max(1, a.doc_freq.get(t, 0))) for t in a.terms}
+    total = sum(weights.values())
+    if total <= 0:
+        return 0.0
+    best = 0.0
+    for held in a.hit_terms.values():
+        tokens = {a.all_terms[i] for i in held}
+        best = max(best, sum(w for t, w in weights.items() if t in tokens) / total)
+    return best
+
+
+@dataclass
+class Table:
+    """One model's records as arrays."""
+
+    evidence: np.ndarray
+    margin: np.ndarray  # (best cosine - dense floor) / span; -inf without a floor
+    qset: np.ndarray
+    library: np.ndarray
+    in_domain: np.ndarray
+    rank_hybrid: np.ndarray
+    rank_lexical: np.ndarray
+
+    @classmethod
+    def of(cls, records: list[offtopic_data.Asked]) -> Table:
+        margins = []
+        for a in records:
+            cal = a.calibration
+            if a.floor is None or cal is None or not a.cand.dense_ran:
+                margins.append(np.inf)  # no floor: the dense side never silences
+                continue
+            span = max(cal.related - cal.unrelated, 1e-6)
+            margins.append((a.cand.best_cosine - a.floor) / span)
+        return cls(np.array([evidence(a) for a in records]), np.array(margins),
+                   np.array([a.qset for a in records]), np.array([a.library for a in records]),
+                   np.array([a.in_domain for a in records]),
+                   np.array([a.rank_hybrid or 99 for a in records]),
+                   np.array([a.rank_lexical or 99 for a in records]))
+
+    def fires(self, coverage: float, margin: float | None) -> np.ndarray:
+        """The app's decision; ``margin`` None: keywords only."""
+        weak = self.evidence < coverage
+        return weak if margin is None else weak & (self.margin < margin)
+
+    def sets(self, sel: np.ndarray) -> list[str]:
+        return sorted(set(self.qset[sel & self.in_domain].tolist()))
+
+    def pairs(self, sel: np.ndarray) -> list[tuple[str, str]]:
+        off = sel & ~self.in_domain
+        return sorted(set(zip(self.qset[off].tolist(), self.library[off].tolist(), strict=True)))
+
+    def mask(self, qset: str, library: str | None = None) -> np.ndarray:
+        m = self.qset == qset
+        return m & (self.library == library) if library else m & self.in_domain
+
+
+def fit(t: Table, sel: np.ndarray, keywords: bool) -> tuple[float, float | None]:
+    rank = t.rank_lexical if keywords else t.rank_hybrid
+    limit = MAX_LOST_KEYWORDS if keywords else MAX_LOST
+    best: tuple[tuple[float, float, float], tuple[float, float | None]] | None = None
+    for coverage in COVERAGES:
+        for margin in ([None] if keywords else MARGINS):
+            fired = t.fires(coverage, margin)
+            lost = max(float((fired[m] & (rank[m] <= 10)).mean())
+                       for s in t.sets(sel) if (m := sel & t.mask(s)).any())
+            if lost > limit + 1e-12:
+                continue
+            catch = float(np.mean([fired[sel & t.mask(q, lib)].mean() for q, lib in t.pairs(sel)]))
+            key = (catch, -coverage, -(margin or 0.0))
+            if best is None or key > best[0]:
+                best = (key, (float(coverage), None if margin is None else float(margin)))
+    if best is None:
+        return 0.0, None if keywords else -1.0
+    return best[1]
+
+
+def report(t: Table, sel: np.ndarray, constants: tuple[float, float | None], keywords: bool,
+           label: str) -> dict[str, object]:
+    fired = t.fires(*constants)
+    rank = t.rank_lexical if keywords else t.rank_hybrid
+    shown = f"coverage {constants[0]:.2f}" + ("" if keywords else f", margin {constants[1]:.2f}")
+    print(f"  {label} ({shown})")
+    out: dict[str, object] = {}
+    for s in t.sets(sel):
+        m = sel & t.mask(s)
+        r1, r5 = (rank[m] <= 1).mean(), (rank[m] <= 5).mean()
+        a1, a5 = ((rank[m] <= 1) & ~fired[m]).mean(), ((rank[m] <= 5) & ~fired[m]).mean()
+        silenced, lost = fired[m].mean(), (fired[m] & (rank[m] <= 10)).mean()
+        print(f"    in-domain {s:<7} n={m.sum():4d}  R@1 {r1:.3f} -> {a1:.3f}  R@5 {r5:.3f} -> {a5:.3f}  "
+              f"told 'nothing' {silenced:6.1%} (answer was in the top 10: {lost:.1%})")
+        out[f"in:{s}"] = {"r1": [round(r1, 4), round(a1, 4)], "r5": [round(r5, 4), round(a5, 4)],
+                          "silenced": round(float(silenced), 4), "lost": round(float(lost), 4)}
+    for q, lib in t.pairs(sel):
+        m = sel & t.mask(q, lib)
+        print(f"    off-topic {q:>7} questions -> {lib:<7} library  n={m.sum():4d}  caught {fired[m].mean():6.1%}")
+        out[f"off:{q}->{lib}"] = round(float(fired[m].mean()), 4)
+    return out
+
+
+def run(t: Table, label: str, keywords: bool) -> tuple[float, float | None]:
+    print(f"=== {label}")
+    for held in PUBLIC:
+        train = ~np.isin(t.qset, [held, HELD]) & ~np.isin(t.library, [held, HELD])
+        test = (t.qset == held) | (t.library == held)
+        report(t, test, fit(t, train, keywords), keywords, f"held out {held}, fitted on the other public sets")
+    public = ~np.isin(t.qset, [HELD]) & ~np.isin(t.library, [HELD])
+    shipped = fit(t, public, keywords)
+    report(t, (t.qset == HELD) | (t.library == HELD), shipped, keywords,
+           "the Rust book (never fitted on), fitted on all public sets")
+    return shipped
+
+
+def old_floor(records: list[offtopic_data.Asked]) -> None:
+    """What the app did before: silent only with zero keyword hits and a cosine under the floor."""
+    print("=== before (zero keyword hits and a best cosine under the dense floor; keywords only: never)")
+    groups: dict[tuple[str, str, bool], list[bool]] = {}
+    for a in records:
+        fired = a.cand.lexical_hits == 0 and a.floor is not None and a.cand.best_cosine < a.floor
+        groups.setdefault((a.qset, a.library, a.in_domain), []).append(fired)
+    for (q, lib, ind), v in sorted(groups.items()):
+        kind = "in-domain" if ind else "off-topic"
+        print(f"    {kind} {q:>7} questions -> {lib:<7} library  n={len(v):4d}  told 'nothing' {np.mean(v):6.1%}")
+
+
+def write(model: str, models_dir: Path, coverage: float, margin: float) -> None:
+    from desktop_kb.embed.manager import ModelManager
+
+    sha = ModelManager(models_dir.parent).manifest(model).sha256
+    path = ROOT / "desktop_kb" / "embed" / "calibrations.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    base = model.removesuffix("-float")
+    for key, entry in data["models"].items():
+        if (key == sha or str(entry.get("model", "")).removesuffix("-float") == base) and "floor" in entry:
+            entry["floor"]["coverage"] = coverage
+            entry["floor"]["margin"] = margin
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote coverage {coverage} and margin {margin} for {model} ({sha[:12]}…) to {path}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--model", default="use-multilingual")
+    parser.add_argument("--version", required=True, help="version of the offtopic_data records")
+    parser.add_argument("--keywords", action="store_true", help="also keywords only (no model)")
+    parser.add_argument("--before", action="store_true", help="also what the app did before")
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--models-dir", type=Path, default=None)
+    args = parser.parse_args()
+    records = offtopic_data.load(args.model, args.version)
+    table = Table.of(records)
+    coverage, margin = run(table, f"{args.model}, hybrid", keywords=False)
+    if args.keywords:
+        run(table, "keywords only (no model; the same libraries' keyword side)", keywords=True)
+    if args.before:
+        old_floor(records)
+    if args.write:
+        if args.models_dir is None or margin is None:
+            parser.error("--write needs --models-dir")
+        write(args.model, args.models_dir, coverage, margin)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

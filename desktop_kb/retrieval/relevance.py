@@ -1,0 +1,104 @@
+"""Whether the library holds anything close to a question: the relevance floor's decision.
+
+A keyword hit is not evidence by itself. "红烧肉怎么做" against a Rust book matches
+the single character 做; "how to bake bread" may match "how" in a code comment;
+an unknown word split by the segmenter matches its fragments. So the keyword side
+is read as a share: how much of the question's informative weight (its meaningful
+terms, each weighed by its IDF in this library) the best keyword hit holds
+(:func:`keyword_evidence`). A question whose best hit holds little of it has no
+keyword evidence, whatever the number of hits; a question naming the library's
+own terms keeps a high share even beside a few words the library lacks.
+
+Then:
+
+* keywords only (no model): nothing is close under :data:`KEYWORD_COVERAGE`;
+* with a model: nothing is close when the keyword evidence is under the model's
+  ``coverage`` AND the best cosine is under the dense floor (``fusion.relevance_floor``)
+  raised by the model's ``margin`` (a share of the library's span from unrelated text
+  to a sentence's own passage). Both are fitted per model, leave-one-set-out, on
+  whole libraries (``benchmarks/bench_offtopic.py``) and kept with the model's
+  calibration (``floor_reference``); a model without them, or a library too small to
+  measure (the margin was fitted on whole libraries), keeps the plain dense floor
+  and :data:`KEYWORD_COVERAGE`.
+
+A term the library lacks weighs as much as its rarest term (document frequency
+at least 1): with BM25's IDF a one-note library would otherwise weigh every
+absent word five times a present one, and "Docker 怎么装" would not count as
+naming the note's Docker.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from desktop_kb.index.segment import identifier_parts, is_identifier
+from desktop_kb.retrieval.calibration import Calibration
+from desktop_kb.retrieval.candidates import Candidates
+from desktop_kb.retrieval.floor_reference import FloorReference
+from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, token_rows
+
+#: Keyword evidence under which a keyword-only search says "nothing is close" (and the
+#: share a model without fitted constants requires before its dense floor is consulted).
+#: Fitted by ``benchmarks/bench_offtopic.py`` on the public sets: the highest share that
+#: silences no question keywords found (top 10) in any of them.
+KEYWORD_COVERAGE = 0.2
+
+
+def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates) -> float:
+    """The largest share of the question's informative weight one keyword hit holds (0..1)."""
+    hits = [int(c) for c, r in zip(cand.ids, cand.lex_rank, strict=True) if r > 0]
+    weights = evidence_weights(index, terms) if hits else {}
+    total = sum(weights.values())
+    if total <= 0:
+        return 0.0
+    # An identifier is matched as the phrase of its parts ("gitlab:docker-compose.yml" holds
+    # docker-compose.yml): it counts when the chunk holds it whole or every part of it.
+    forms = [(w, _forms(t)) for t, w in weights.items()]
+    best = 0.0
+    for _rowid, body, title in token_rows(index, hits):
+        text = f" {body} {title} "
+        held = sum(w for w, alternatives in forms
+                   if any(all(p in text for p in tokens) for tokens in alternatives))
+        best = max(best, held / total)
+    return best
+
+
+def _forms(term: str) -> list[list[str]]:
+    """The token sets that hold ``term``, padded: columns are single-space-joined tokens, so
+    " t " in the padded text is "t is one of the chunk's tokens" (no set per hit is built)."""
+    if not term or term.split() != [term]:
+        return []  # no chunk has a token with a space in it
+    forms = [[f" {term} "]]
+    if is_identifier(term) and (parts := identifier_parts(term)):
+        forms.append([f" {p} " for p in parts])
+    return forms
+
+
+def evidence_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, float]:
+    """Each meaningful term's IDF in this library, a missing term weighing as a term seen once."""
+    total, doc_freq = index_stats(index, list(terms))
+    total = total or 1
+    return {t: bm25_idf(total, max(1, doc_freq[t])) for t in dict.fromkeys(terms)}
+
+
+def required_coverage(calibration: Calibration | None, reference: FloorReference | None) -> float:
+    """The keyword evidence that counts as finding the question, with a model in use."""
+    if reference is not None and reference.coverage is not None and _measured(calibration):
+        return reference.coverage
+    return KEYWORD_COVERAGE
+
+
+def dense_bar(floor: float | None, calibration: Calibration | None,
+              reference: FloorReference | None) -> float | None:
+    """The cosine a question without keyword evidence must reach (None: no floor)."""
+    if floor is None:
+        return None
+    if calibration is None or reference is None or not _measured(calibration):
+        return floor
+    return floor + reference.margin * max(calibration.related - calibration.unrelated, 0.0)
+
+
+def _measured(calibration: Calibration | None) -> bool:
+    """Statistics measured on this library (not a prior for one too small to measure)."""
+    return calibration is not None and calibration.sample > 0
