@@ -241,3 +241,31 @@ def test_sessions_saved_before_plain_titles_show_them_plain(qtbot, data_dir: Pat
     shown = pane.transcript.toPlainText()
     assert "Mutex<T>的 API > 原子引用计数 Arc<T>" in shown and "`" not in shown
     assert "`" not in pane.tooltip_html(cite)
+
+
+def test_the_transcript_shows_the_end_of_the_newest_answer(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    """After an answer the pane stopped short of its end: the sources and "Save as note" of
+    the newest answer were below the fold."""
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    window.qa_dock.raise_()
+    pane = window.qa_dock.pane
+    qtbot.waitUntil(pane.transcript.isVisible, timeout=5000)
+    cite = {"n": 1, "source_type": "note", "source_id": 1, "title": "笔记", "start": 0, "end": 2,
+            "snippet": "内容", "highlights": []}
+    entry = {"question": "问题", "mode": "generated", "answer": "回答 [1]。\n" * 6, "citations": [cite], "flags": []}
+    pane.entries = [dict(entry) for _ in range(8)]
+    pane._render()
+    bar = pane.transcript.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+    # The status line below grows to two or three lines once the answer is in (who answered,
+    # what the gate did), and the transcript above it shrinks.
+    pane.status.setText("由 127.0.0.1:8765 回答。\n已删除与任何片段都不对应的引用。\n内容闸门：发送 3 个。")
+    before = bar.maximum()
+    qtbot.waitUntil(lambda: bar.maximum() > before, timeout=5000)
+    qtbot.wait(50)
+    assert bar.value() == bar.maximum()
+    bar.setValue(0)  # the person scrolls up to read: the view stays where they put it
+    pane.status.setText("")
+    qtbot.wait(50)
+    assert bar.value() == 0

@@ -114,6 +114,13 @@ class QaPane(QWidget):
         self.transcript = QTextBrowser(objectName="qaTranscript")
         self.transcript.setOpenLinks(False)
         self.transcript.anchorClicked.connect(self._anchor_clicked)
+        # The view follows the newest answer while it is at the end, also when the transcript
+        # shrinks afterwards (the status line below grows once the answer is in): the newest
+        # sources and "Save as note" were left below the fold.
+        self._at_end = True
+        bar = self.transcript.verticalScrollBar()
+        bar.valueChanged.connect(lambda value: setattr(self, "_at_end", value >= bar.maximum()))
+        bar.rangeChanged.connect(lambda _low, high: self._at_end and bar.setValue(high))
         self.transcript.highlighted.connect(self._anchor_hovered)
         self.status = QLabel(wordWrap=True, objectName="qaStatus")
         self._status_source: Callable[[], str] | None = None  # re-evaluated on a language switch
