@@ -269,3 +269,23 @@ def test_the_transcript_shows_the_end_of_the_newest_answer(qtbot, data_dir: Path
     pane.status.setText("")
     qtbot.wait(50)
     assert bar.value() == 0
+
+
+def test_a_saved_answer_speaks_the_ui_language_and_quotes_plain_snippets(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    """In 简体中文 the saved note said "## Sources", and each source line carried its passage's
+    Markdown flattened into it ("— ### 所有权规则 首先… - Rust 中的每一个值…")."""
+    i18n.install_language("zh_CN")
+    try:
+        window = open_window(qtbot, data_dir, language_choice="zh_CN")
+        pane = window.qa_dock.pane
+        welcome = window.editor.note_id
+        hit = {"n": 1, "source_type": "note", "source_id": welcome, "title": "`Rc<T>` 所有权",
+               "start": 0, "end": 30, "snippet": "### 所有权规则\n\n- Rust 中的每一个值都有一个**所有者**。", "highlights": []}
+        pane.entries = [{"question": "什么是所有权", "mode": "local", "reason": "cloud_off", "hits": [hit]}]
+        with qtbot.waitSignal(pane.noteSaved, timeout=10000) as saved:
+            pane.save_as_note(0)
+        body = window.library.get_note(saved.args[0]).body
+    finally:
+        i18n.install_language("en")
+    assert "## 来自资料库" in body
+    assert "[1] **Rc<T> 所有权** — 所有权规则 Rust 中的每一个值都有一个所有者。" in body

@@ -12,15 +12,31 @@ is saved local-only, with those sources named as the reason.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from desktop_kb.markup.plain import plain_title, strip_markdown
 from desktop_kb.store.links import InvalidLinkTarget
 
 TITLE_CHARS = 80
 
 
-def answer_note(entry: dict[str, Any]) -> tuple[str, str, list[tuple[str, int]]]:
-    """(title, Markdown body, link targets) for an answer entry as the pane and CLI hold it."""
+@dataclass(frozen=True)
+class NoteWords:
+    """The note's own headings, in the language of whoever saves it (the app passes its UI's)."""
+
+    sources: str = "Sources"
+    from_library: str = "From the library"
+    untitled: str = "Answer"
+
+
+def answer_note(entry: dict[str, Any], words: NoteWords | None = None) -> tuple[str, str, list[tuple[str, int]]]:
+    """(title, Markdown body, link targets) for an answer entry as the pane and CLI hold it.
+
+    Each source is one line: its title and its snippet without the source's own Markdown
+    (a "### 所有权规则" or "- " in the middle of a line read as noise in the saved note).
+    """
+    words = words or NoteWords()
     question = (entry.get("question") or "").strip()
     generated = entry.get("mode") == "generated"
     records = entry.get("citations" if generated else "hits") or []
@@ -28,12 +44,12 @@ def answer_note(entry: dict[str, Any]) -> tuple[str, str, list[tuple[str, int]]]
     lines = [f"# {question}", ""]
     if generated:
         lines += [(entry.get("answer") or "").strip(), ""]
-    lines += ["## Sources" if generated else "## From the library", ""]
+    lines += [f"## {words.sources if generated else words.from_library}", ""]
     for c in records:
-        snippet = " ".join(str(c.get("snippet", "")).split())
-        lines.append(f"[{c['n']}] **{c['title']}** — {snippet}")
+        snippet = " ".join(strip_markdown(str(c.get("snippet", "")))[0].split())
+        lines.append(f"[{c['n']}] **{plain_title(str(c['title']))}** — {snippet}")
     targets = list(dict.fromkeys((c["source_type"], int(c["source_id"])) for c in records))
-    return title or "Answer", "\n".join(lines).rstrip() + "\n", targets
+    return title or words.untitled, "\n".join(lines).rstrip() + "\n", targets
 
 
 def derived_sources(entry: dict[str, Any]) -> tuple[list[tuple[str, int]], bool]:
@@ -50,11 +66,11 @@ def derived_sources(entry: dict[str, Any]) -> tuple[list[tuple[str, int]], bool]
     return sources, bool(was_local)
 
 
-def save_answer_as_note(library: Any, entry: dict[str, Any]) -> int:
+def save_answer_as_note(library: Any, entry: dict[str, Any], words: NoteWords | None = None) -> int:
     """Create the note (local-only if its material was), then link each cited source."""
     from desktop_kb.store.local_only import flags_now
 
-    title, body, targets = answer_note(entry)
+    title, body, targets = answer_note(entry, words)
     sources, had_local = derived_sources(entry)
     gone_local = had_local and any(flag is None for flag in flags_now(
         library.store_reader, [s for s in sources if s[0] in ("note", "fragment")]).values())

@@ -66,11 +66,15 @@ class QaBridge(QObject):
     def delete_session(self, session_id: int) -> None:
         self._run(lambda e: e.delete_session(session_id), lambda _r: self.load_sessions())
 
-    def save_as_note(self, entry: dict[str, Any], done: Callable[[int], None]) -> None:
-        """Store the answer as a note linked to its sources; ``done(note_id)`` on the GUI thread."""
+    def save_as_note(self, entry: dict[str, Any], done: Callable[[int], None],
+                     words: Any = None) -> None:
+        """Store the answer as a note linked to its sources; ``done(note_id)`` on the GUI thread.
+
+        ``words``: the note's headings (``qa.save_note.NoteWords``) in the UI's language.
+        """
         from desktop_kb.qa.save_note import save_answer_as_note
 
-        self._run(lambda e: save_answer_as_note(e.library, entry), done)
+        self._run(lambda e: save_answer_as_note(e.library, entry, words), done)
 
     @property
     def library(self) -> Any:

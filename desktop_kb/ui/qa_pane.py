@@ -454,7 +454,11 @@ class QaPane(QWidget):
         """Save answer ``index`` as a note linked to its sources (off the GUI thread)."""
         if not 0 <= index < len(self.entries) or self.bridge.library is None:
             return
-        self.bridge.save_as_note(dict(self.entries[index]), self.noteSaved.emit)
+        from desktop_kb.qa.save_note import NoteWords
+
+        words = NoteWords(sources=self.tr("Sources"), from_library=self.tr("From the library"),
+                          untitled=self.tr("Answer"))
+        self.bridge.save_as_note(dict(self.entries[index]), self.noteSaved.emit, words)
 
     def _anchor_clicked(self, url: QUrl) -> None:
         text = url.toString()

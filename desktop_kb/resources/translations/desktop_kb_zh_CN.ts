@@ -2078,6 +2078,16 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>Sources</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" />
+        <source>From the library</source>
+        <translation>来自资料库</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" />
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
 </context>
 <context>
     <name>QaPreviewDialog</name>
