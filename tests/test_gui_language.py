@@ -206,3 +206,17 @@ def test_the_folder_chooser_calls_a_folder_a_folder(qtbot, tmp_path: Path) -> No
     folder = model.index(str(tmp_path / "课程"))
     qtbot.waitUntil(lambda: model.type(folder) != "", timeout=5000)
     assert model.type(folder) == "文件夹"
+
+
+def test_the_import_summary_counts_only_what_it_wrote(qtbot) -> None:  # noqa: ANN001
+    # Re-importing an unchanged folder said "未变 1 个；共 0 个片段" ("0 passages in all").
+    from desktop_kb.importer.run import ImportSummary
+    from desktop_kb.ui.import_dialog import ImportSummaryDialog
+
+    i18n.install_language("zh_CN")
+    dialog = ImportSummaryDialog(ImportSummary(unchanged=1))
+    qtbot.addWidget(dialog)
+    assert dialog.headline.text().startswith("新增 0 个，更新 0 个，未变 1 个；新写入 0 个片段。")
+    i18n.install_language("en")
+    qtbot.waitUntil(lambda: dialog.headline.text().startswith(
+        "0 new, 0 updated, 1 unchanged; 0 passages added or updated."), timeout=3000)

@@ -199,7 +199,9 @@ class ImportSummaryDialog(QDialog):
     def retranslateUi(self) -> None:  # noqa: N802
         s = self.summary
         self.setWindowTitle(self.tr("Import finished") if not s.cancelled else self.tr("Import cancelled"))
-        lines = [self.tr("{0} new, {1} updated, {2} unchanged; {3} fragments.").format(
+        # The passages count is of the new and updated files only ("共 0 个片段" read as an empty
+        # library after re-importing a folder whose files had not changed).
+        lines = [self.tr("{0} new, {1} updated, {2} unchanged; {3} passages added or updated.").format(
             s.added, s.updated, s.unchanged, s.fragments)]
         if s.removed:
             lines.append(self.tr("%n document(s) removed because their files are gone.", "", s.removed))

@@ -71,8 +71,8 @@
     </message>
     <message>
         <location filename="../../desktop_kb/ui/import_dialog.py" line="94" />
-        <source>{0} new, {1} updated, {2} unchanged; {3} fragments.</source>
-        <translation>新增 {0} 个，更新 {1} 个，未变 {2} 个；共 {3} 个片段。</translation>
+        <source>{0} new, {1} updated, {2} unchanged; {3} passages added or updated.</source>
+        <translation>新增 {0} 个，更新 {1} 个，未变 {2} 个；新写入 {3} 个片段。</translation>
     </message>
     <message numerus="yes">
         <location filename="../../desktop_kb/ui/import_dialog.py" line="97" />
