@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QFont, QTextCursor
 
 from desktop_kb.store.documents import Document, Fragment
 from desktop_kb.ui.document_reader import DocumentReader, _utf16_to_cp, outline_of
@@ -87,3 +87,26 @@ def test_outline_click_scrolls_to_its_section(qtbot) -> None:
     position = reader.text.textCursor().position()
     text = reader.text.toPlainText()
     assert text[_utf16_to_cp(text, position):].startswith("第二章 矩阵")
+
+
+def test_fenced_code_reads_as_code_and_its_comments_are_not_headings(qtbot) -> None:
+    # The Rust book's shell and Rust listings were set in the body font, and a "# comment"
+    # line inside them was drawn as a heading.
+    text = "## 安装\n\n运行：\n\n```console\n# 先更新\n$ rustup update\n```\n\n之后的正文。"
+    fragment = Fragment(id=100, document_id=7, ord=0, heading_path="安装", text=text, start=0,
+                        end=len(text), page=None, page_end=None)
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.show_document(doc("md"), [fragment])
+    document = reader.text.document()
+
+    def formats(line: str) -> list:
+        block = document.findBlock(to_utf16(text, text.index(line)))
+        return block.layout().formats()
+
+    comment = formats("# 先更新")
+    assert comment and all(r.format.fontFixedPitch() for r in comment)
+    assert all(r.format.fontWeight() != QFont.Weight.Bold for r in comment)
+    assert all(r.format.fontFixedPitch() for r in formats("$ rustup update"))
+    assert not any(r.format.fontFixedPitch() for r in formats("之后的正文。"))
+    assert any(r.format.fontWeight() == QFont.Weight.Bold for r in formats("## 安装"))

@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontDatabase,
     QKeySequence,
     QShortcut,
     QSyntaxHighlighter,
@@ -92,8 +93,14 @@ def page_label(page: int | None, page_end: int | None = None) -> str:
     return QCoreApplication.translate("Locator", "p. {0}").format(page)
 
 
+_IN_CODE = 1  # block state: inside a fenced code block
+
+
 class _HeadingHighlighter(QSyntaxHighlighter):
-    """Headings stand out: Markdown heading lines and lines that are a fragment's heading."""
+    """Headings stand out: Markdown heading lines and lines that are a fragment's heading.
+
+    Fenced code reads as code (fixed pitch), and a "# comment" inside it is not a heading.
+    """
 
     def __init__(self, document: QTextDocument, titles: set[str]) -> None:
         super().__init__(document)
@@ -101,9 +108,19 @@ class _HeadingHighlighter(QSyntaxHighlighter):
         self.fmt = QTextCharFormat()
         self.fmt.setFontWeight(QFont.Weight.Bold)
         self.fmt.setForeground(QColor("#1f4e8c"))
+        self.code_fmt = QTextCharFormat()
+        self.code_fmt.setFontFamilies([QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()])
+        self.code_fmt.setFontFixedPitch(True)
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802
         stripped = text.strip()
+        in_code = self.previousBlockState() == _IN_CODE
+        fence = stripped.startswith(("```", "~~~"))
+        if in_code or fence:
+            self.setFormat(0, len(text), self.code_fmt)
+            self.setCurrentBlockState(-1 if in_code and fence else _IN_CODE)
+            return
+        self.setCurrentBlockState(-1)
         if stripped and (stripped.lstrip("#") != stripped and stripped.lstrip("#")[:1] in (" ", "")
                          or stripped in self.titles):
             self.setFormat(0, len(text), self.fmt)
