@@ -289,3 +289,23 @@ def test_a_saved_answer_speaks_the_ui_language_and_quotes_plain_snippets(qtbot, 
         i18n.install_language("en")
     assert "## 来自资料库" in body
     assert "[1] **Rc<T> 所有权** — 所有权规则 Rust 中的每一个值都有一个所有者。" in body
+
+
+def test_enter_in_the_preview_sends_nothing(qtbot, data_dir: Path, server) -> None:  # noqa: ANN001
+    """'Send once' was the preview's default button: the Enter that asked, pressed once more
+    (or an input method's commit key), sent the snippets without a look."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    _library(data_dir, server)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    dialog = _ask(qtbot, pane)
+    dialog.activateWindow()
+    for widget in (dialog.focusWidget() or dialog, dialog.snippets, dialog.payload):
+        qtbot.keyClick(widget, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert server.requests == [] and dialog.isVisible()
+    assert not any(b.isDefault() for b in (dialog.send_once, dialog.send_session))
+    dialog.cancel_button.click()

@@ -78,12 +78,19 @@ class QaPreviewDialog(QDialog):
         split.setSizes([300, 200])
 
         self.buttons = QDialogButtonBox()
-        self.send_once = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.send_session = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        # Action, not Accept, role: a button box makes its first Accept button the default
+        # when shown, whatever setDefault said.
+        self.send_once = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
+        self.send_session = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
         self.cancel_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.RejectRole)
         self.send_once.clicked.connect(lambda: self._decide(ONCE))
         self.send_session.clicked.connect(lambda: self._decide(SESSION))
         self.cancel_button.clicked.connect(lambda: self._decide(None))
+        # Nothing leaves on a stray Enter (the one that asked, or an input method's commit
+        # key pressed once more): sending takes a click or the button's own key.
+        for button in (self.send_once, self.send_session, self.cancel_button):
+            button.setAutoDefault(False)
+            button.setDefault(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.explain)
