@@ -117,6 +117,9 @@ def test_a_passage_opened_from_search_takes_the_keys_not_the_lock(qtbot, data_di
                for i in range(window.tree.tree.topLevelItemCount())
                for j in range(window.tree.tree.topLevelItem(i).childCount())]
     assert "Rc<T> 引用计数" in labels
+    # The tree selects the document now open (it kept showing the last one clicked).
+    qtbot.waitUntil(lambda: window.tree.tree.currentItem() is not None, timeout=WAIT)
+    assert window.tree.tree.currentItem().data(0, DOC_ROLE) == window.reader.document.id
     window.activateWindow()  # the popup is gone: the window takes the keys back
     focused = window.focusWidget()
     qtbot.keyClick(focused, Qt.Key.Key_Space)

@@ -124,6 +124,16 @@ class LibraryTree(QWidget):
         if doc is not None:
             self.documents[document_id] = replace(doc, local_only=local_only)
 
+    def show_open(self, document_id: int) -> None:
+        """The open document is the tree's selection (a hit or citation opened another one
+        while the tree still showed the last document clicked); nothing is activated."""
+        item = next((i for i in self._doc_items() if i.data(0, DOC_ROLE) == document_id), None)
+        if item is None:
+            self.tree.clearSelection()
+            return
+        self.tree.setCurrentItem(item)
+        self.tree.scrollToItem(item)
+
     def _decorate(self, item: QTreeWidgetItem, local_only: bool) -> None:
         item.setIcon(0, icons.svg("lock") if local_only else icons.standard(icons.SP.SP_FileIcon))
 

@@ -78,6 +78,7 @@ class DocumentsController(QObject):
         w = self._w
         show_page(w.centre, w.reader, w.reader.text)
         w.note_list.select(None, notify=False)  # a passage is open, not a note
+        w.tree.show_open(document_id)
         w.update_actions()
         self.fragmentOpened.emit(document_id, fragment_id or 0)
 
