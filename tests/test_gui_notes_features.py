@@ -95,6 +95,10 @@ def test_tags_fill_the_pane_and_filter_the_list(qtbot, data_dir: Path) -> None:
     window.editor.tagActivated.emit("docker")  # a click on #docker in the note
     qtbot.waitUntil(lambda: window.note_list.model.ids() == [ids["b"]], timeout=10000)
     assert window.tags.pane.chosen() == ["docker"]
+    # The filter bar spells the tag as typed: "#学习/Rust", not its key "#学习/rust".
+    window.editor.tagActivated.emit("学习/rust")
+    qtbot.waitUntil(lambda: window.note_list.model.ids() == [ids["a"]], timeout=10000)
+    assert window.note_list.tag_label.text() == "Tagged: #学习/Rust"
 
 
 def test_find_and_replace_is_one_undo_step(qtbot, data_dir: Path) -> None:

@@ -230,6 +230,7 @@ class NoteListPanel(QWidget):
         tag_row.addWidget(self.tag_clear)
         self.tag_bar.hide()
         self.tag_filter: list[str] = []
+        self.tag_labels: dict[str, str] = {}  # key -> as typed ("c++" -> "C++"), from the tag pane
 
         self.view = NoteListView()
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -324,6 +325,12 @@ class NoteListPanel(QWidget):
                 # showing the previous note highlighted after a document was opened.
                 self.view.viewport().update()
 
+    def set_tag_labels(self, labels: dict[str, str]) -> None:
+        """How each tag is spelled: the filter bar says "#C++", not its key "#c++"."""
+        self.tag_labels = labels
+        if self.tag_filter:
+            self.retranslateUi()
+
     def set_tag_filter(self, keys: list[str]) -> None:
         """Show only notes with these tags (the window reloads the rows); [] shows all."""
         keys = list(dict.fromkeys(keys))
@@ -402,7 +409,8 @@ class NoteListPanel(QWidget):
         self.sort.setItemText(1, self.tr("Title"))
         self.sort.setToolTip(self.tr("Sort order"))
         self.restore_button.setText(self.tr("Restore"))
-        self.tag_label.setText(self.tr("Tagged: {0}").format(" ".join(f"#{t}" for t in self.tag_filter)))
+        self.tag_label.setText(self.tr("Tagged: {0}").format(
+            " ".join(f"#{self.tag_labels.get(t, t)}" for t in self.tag_filter)))
         self.tag_clear.setToolTip(self.tr("Show all notes"))
         self.empty_button.setText(self.tr("Empty trash"))
         if self.model.rowCount():  # "Untitled" is translated too

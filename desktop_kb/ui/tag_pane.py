@@ -139,7 +139,11 @@ class TagPaneController(QObject):
     def refresh(self) -> None:
         library = self.window.library
         if library is not None:
-            self.window.runner.run(library.tags, self.pane.set_tags)
+            self.window.runner.run(library.tags, self._loaded)
+
+    def _loaded(self, tags: list[TagCount]) -> None:
+        self.window.note_list.set_tag_labels({t.key: t.label for t in tags})
+        self.pane.set_tags(tags)
 
     def show_tag(self, key: str) -> None:
         """A #tag was clicked in a note: list the notes carrying it."""
