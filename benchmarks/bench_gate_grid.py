@@ -11,7 +11,7 @@ Prints recall per kind × container and per kind × obfuscation, the weakest
 rows and columns, and the false positives on the negatives grid (the same
 containers holding hashes, UUIDs, ISBNs, order numbers, images, identifiers
 and placeholders under their labels). See benchmarks/gate_grid.py for what is
-generated and benchmarks/gate_grid_heldout.py for the held-out templates.
+generated and benchmarks/gate_grid_heldout.py and gate_grid_heldout2.py for the held-out templates.
 """
 
 from __future__ import annotations
@@ -86,14 +86,14 @@ def _print_table(t: dict[str, dict[str, tuple[int, int]]], cols: list[str], shor
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=20261206)
-    parser.add_argument("--templates", choices=("base", "heldout"), default="base")
+    parser.add_argument("--templates", choices=("base", "heldout", "heldout2"), default="base")
     parser.add_argument("--show", help="print the missed cases of kind[,container[,obfuscation]] (or 'fp')")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    if args.templates == "heldout":
-        from benchmarks import gate_grid_heldout
-        containers = gate_grid_heldout.CONTAINERS
+    if args.templates in ("heldout", "heldout2"):
+        import importlib
+        containers = importlib.import_module(f"benchmarks.gate_grid_{args.templates}").CONTAINERS
     else:
         containers = gate_grid.CONTAINERS
     cases = gate_grid.build(args.seed, containers)
