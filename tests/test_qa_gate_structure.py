@@ -260,3 +260,36 @@ def test_a_tab_separated_column_and_a_label_in_a_table_row() -> None:
     text = f"| 字段 | 值 |\n|---|---|\n| 主机 | 10.0.0.5 |\n| 手机号 | {PHONE} |\n"
     assert _withheld(text, PHONE)
     assert _found("| 字段 | 值 |\n|---|---|\n| 密码 | 见纸条 |\n| 主机 | 10.0.0.5 |\n") == []
+
+
+# ----- round three: what the second held-out set showed ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    f"INSERT INTO accounts (name, db_password) VALUES ('lilei', '{PASSWORD}');\n",
+    f"## 服务器\n\n- 主机：10.0.0.5\n- **Password**: `{PASSWORD}`\n",
+    f'variable "db_password" {{\n  type    = string\n  default = "{PASSWORD}"\n}}\n',
+    f'defaults: &d\n  db_password: &v "{PASSWORD}"\nprod:\n  <<: *d\n',
+    f"ENV['DB_PASSWORD'] ||= '{PASSWORD}'\n",
+    f'<input name="db_password" type="text" value="{PASSWORD}">\n',
+    f"<dict>\n  <key>dbPassword</key>\n  <string>{PASSWORD}</string>\n</dict>\n",
+    f"VPN login for lilei, password `{PASSWORD}` until Friday.\n",
+])
+def test_a_password_in_sql_terraform_yaml_anchors_html_and_plists(text: str) -> None:
+    assert _withheld(text, PASSWORD)
+
+
+def test_a_dotted_property_name_is_read_by_all_its_parts() -> None:
+    assert _withheld("passport.no=EA0438242\n", "EA0438242")
+
+
+def test_a_block_named_for_a_secret_names_only_its_value_key() -> None:
+    commit = "".join(RNG.choice("0123456789abcdef") for _ in range(40))
+    text = f'{{\n  "credentials": {{\n    "user": "app",\n    "commit": "{commit}"\n  }}\n}}\n'
+    assert _found(text) == []
+    assert _found("INSERT INTO books (title, isbn) VALUES ('SICP', '978-7-111-54493-7');\n") == []
+
+
+def test_the_hex_digits_written_out_after_a_token_word_are_not_a_key() -> None:
+    code = ('def is_token(value: str) -> bool:\n'
+            '    return len(value) == _TOKEN_HEX_LENGTH and all(character in "0123456789abcdef" for character in value)\n')
+    assert _found(code) == []

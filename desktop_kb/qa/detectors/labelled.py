@@ -44,6 +44,7 @@ from desktop_kb.qa.detectors.base import (
     char_classes,
     is_example,
     looks_random,
+    sequential,
     wordlike,
 )
 from desktop_kb.qa.detectors.normalize import normalize
@@ -97,7 +98,7 @@ def label_class(label: str) -> str | None:
     if not label or len(label) > 40:
         return None
     if _IDENT_RE.fullmatch(label):
-        return _code_name_class(label.split(".")[-1])
+        return _code_name_class(label)  # passport.no, process.env.DB_PASSWORD: read by all their parts
     for cls, rx in _LABEL_WORDS:
         if rx.search(label):
             return cls
@@ -118,14 +119,17 @@ _INLINE_RE = re.compile(
     rf"(?P<label>\"[^\"\n]{{1,40}}\"|'[^'\n]{{1,40}}'|{_LABEL_TEXT}|(?<![\w$.-])[A-Za-z][\w.-]{{0,40}}"
     rf"(?:[ \t][A-Za-z][\w-]{{0,20}}){{0,2}})"
     # (config["db_password"] = …; process.env.DB_PASSWORD ?? "…"; "password -> …")
-    rf"\]?[ \t]*(?:[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:!!\w+[ \t]+)?"
+    rf"\]?[*_]{{0,2}}[ \t]*(?:\|\|=|\?\?=|:=|[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:(?:!!?\w+|&\w+)[ \t]+)?"
     rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}))")
 # XML: an element's text, an attribute pair.
 _ELEMENT_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*(?P<value>[^<\n]{1,300}?)[ \t]*</(?P=label)>")
 _ELEMENT_BLOCK_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*\n(?P<value>(?:[ \t]*[^<\s][^<\n]*\n){1,4})"
                                r"[ \t]*</(?P=label)>")
-_ATTR_PAIR_RE = re.compile(
-    r"(?:key|name)\s*=\s*\"(?P<label>[^\"\n]{1,40})\"\s+value\s*=\s*(?P<value>\"[^\"\n]{1,300}\")")
+_ATTR_PAIR_RE = re.compile(  # <add key="…" value="…"/>, <input name="db_password" type="text" value="…">
+    r"(?:key|name|id)\s*=\s*\"(?P<label>[^\"\n]{1,40})\"[^<>\n]{0,80}?\svalue\s*=\s*(?P<value>\"[^\"\n]{1,300}\")")
+# A property list: <key>appSecret</key> then the value in the next element.
+_KEY_SIBLING_RE = re.compile(
+    r"<key>(?P<label>[^<\n]{1,40})</key>\s*<(?P<tag>string|data|integer)>(?P<value>[^<\n]{1,300})</(?P=tag)>")
 # A line that is only a label: a comment, a heading, or a sentence saying the value is below.
 _COMMENT_RE = re.compile(r"(?m)^[ \t]*(?:#+|//|;|--|<!--|/\*|\*|>)[ \t]*(?P<label>[^\n]{1,40}?)[ \t]*(?:-->|\*/)?[ \t]*$")
 _BELOW_RE = re.compile(r"(?i)(?:below|following|下面|下方|如下|以下|下記|次の|後述)")
@@ -234,8 +238,8 @@ def _password_like(v: str) -> bool:
 
 
 def _key_like(v: str) -> bool:
-    if len(v) < 16 or not _TOKEN_RE.fullmatch(v) or is_placeholder(v) or is_path_or_url(v):
-        return False
+    if len(v) < 16 or not _TOKEN_RE.fullmatch(v) or is_placeholder(v) or is_path_or_url(v) or sequential(v):
+        return False  # (0123456789abcdef: the hex digits, written out)
     return looks_random(v)
 
 
@@ -332,13 +336,13 @@ def _labelled_pair(text: str, m: re.Match[str], anchor: int) -> Iterator[Finding
 # "I changed the password to X on Monday", "the password you asked for -> X", "昨天把密码改成了X",
 # "パスワードは X です": a few words after the label word, a verb or an arrow, then the value.
 _SENTENCE_RE = re.compile(
+    r"(?:[ \t]+(?=[`\"'“「])|"  # "password `Harbin2007!`": the value right after the word, quoted
     r"[^\n。.!?！？:：=]{0,40}?(?:[ \t]*(?:->|→|=>)[ \t]*|\s+(?:is|was|to|now|=)\s+|"
-    r"(?:是|为|為|改成了?|改为|改為|设为|設為|设成|設成|换成|換成|は|が)[ \t]*)"
+    r"(?:是|为|為|改成了?|改为|改為|设为|設為|设成|設成|换成|換成|は|が)[ \t]*))"
     r"[\"'“「`]?(?P<value>[\x21-\x7e]{4,64}?)[\"'”」`]?(?=[\s,;，。；、）)]|$|[^\x00-\x7f])")
 
-
 _SEPARATOR_HINT_RE = re.compile(r"[:：=＝>→?|,]")
-_SENTENCE_HINT_RE = re.compile(r"->|→|=>|\s(?:is|was|to|now|=)\s|[是为為改设設换換はが]")
+_SENTENCE_HINT_RE = re.compile(r"->|→|=>|\s(?:is|was|to|now|=)\s|[是为為改设設换換はが]|\s[`\"'“「]")
 
 
 def _sentence(text: str, low: str, anchor: int) -> Iterator[Finding]:
@@ -357,10 +361,26 @@ def _sentence(text: str, low: str, anchor: int) -> Iterator[Finding]:
         yield from _judge(text, found[0], m.start("value"), m.start("value") + len(value))
 
 
+# INSERT INTO t (name, db_password) VALUES ('lilei', '…'): the columns name the values in order.
+_SQL_INSERT_RE = re.compile(r"(?i)\((?P<cols>[\w\s,`\"]{1,400})\)\s*values\s*\((?P<vals>[^()\n]{1,1000})\)")
+_SQL_VALUE_RE = re.compile(r"'(?:[^'\n]|'')*'|[^,\s][^,]*")
+
+
+def _sql_inserts(text: str) -> Iterator[Finding]:
+    for m in _SQL_INSERT_RE.finditer(text):
+        cols = [c.strip().strip("`\"") for c in m.group("cols").split(",")]
+        values = list(_SQL_VALUE_RE.finditer(text, m.start("vals"), m.end("vals")))
+        if len(values) != len(cols):
+            continue
+        for col, value in zip(cols, values, strict=True):
+            if (cls := label_class(col)) is not None:
+                yield from _judge(text, cls, value.start(), value.end())
+
+
 def _xml(text: str) -> Iterator[Finding]:
     if "<" not in text:
         return
-    for rx in (_ELEMENT_RE, _ATTR_PAIR_RE):
+    for rx in (_ELEMENT_RE, _ATTR_PAIR_RE, _KEY_SIBLING_RE):
         for m in rx.finditer(text):
             if (cls := label_class(m.group("label"))) is not None:
                 yield from _judge(text, cls, m.start("value"), m.end("value"))
@@ -383,12 +403,23 @@ def _next_lines(text: str, pos: int, limit: int) -> Iterator[tuple[int, int]]:
         pos = end + 1
 
 
+# variable "db_password" {, "phone": {, password_block {: a block named for a secret; its value is
+# inside under a neutral name (default = "…", value: …).
+_BLOCK_OPENER_RE = re.compile(
+    r"[ \t]*(?:[A-Za-z_]\w*[ \t]+)?(?P<label>\"[\w.-]{1,40}\"|'[\w.-]{1,40}'|[A-Za-z_][\w.-]{0,40})[ \t]*:?[ \t]*\{[ \t]*")
+
+
+_VALUE_KEYS = frozenset(["default", "value", "val", "data", "content", "text", "string", "plain", "plaintext",
+                         "secret_string", "initial_value"])
+
+
 def _commented(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
     """``# 手机号`` / ``VALUE_1="…"``: a comment names what the next line's neutral name holds."""
-    for m in _COMMENT_RE.finditer(text, line_start, line_end):
-        label = m.group("label")
+    for m in (*_COMMENT_RE.finditer(text, line_start, line_end),
+              *filter(None, [_BLOCK_OPENER_RE.fullmatch(text, line_start, line_end)])):
+        label = m.group("label").strip("\"'")
         cls = label_class(label)
-        if cls is None and len(label) <= 40:
+        if cls is None and len(label) <= 40 and m.re is _COMMENT_RE:
             cls = next((c for c, rx in _LABEL_WORDS if rx.search(label)), None)
         if cls is None:
             continue
@@ -401,6 +432,8 @@ def _commented(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
             found = False
             for t in _TARGET_RE.finditer(text, start, end):
                 name = t.group("name") or t.group("attrname") or t.group("hname")
+                if m.re is _BLOCK_OPENER_RE and (name or "").lower() not in _VALUE_KEYS:
+                    continue  # inside "credentials": {…} only a value key is the block's value ("commit" is not)
                 if name is not None and (label_class(name) not in (None, cls)
                                          or label_class(name) is None and _ANCHOR_RE.search(name.lower())):
                     return  # the line names its own value (PASSWORD_MIN_LENGTH): that name wins
@@ -547,7 +580,7 @@ def labelled_values(text: str) -> Iterator[Finding]:
         if not multiline or end - start > 160:
             continue
         head = text[start:end].lstrip()[:1]
-        if head in "#/;-<*>":
+        if head in "#/;-<*>" or _BLOCK_OPENER_RE.fullmatch(text, start, end):
             yield from _commented(text, start, end)
         elif head == "|":
             yield from _md_table(text, start, end)
@@ -560,3 +593,5 @@ def labelled_values(text: str) -> Iterator[Finding]:
             yield from _below(text, start, end)
     if "<" in text:
         yield from _xml(text)
+    if "VALUES" in text or "values" in text:
+        yield from _sql_inserts(text)
