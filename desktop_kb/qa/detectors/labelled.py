@@ -342,10 +342,16 @@ _SENTENCE_RE = re.compile(
     r"[\"'“「`]?(?P<value>[\x21-\x7e]{4,64}?)[\"'”」`]?(?=[\s,;，。；、）)]|$|[^\x00-\x7f])")
 
 _SEPARATOR_HINT_RE = re.compile(r"[:：=＝>→?|,]")
+_SENTENCE_START_RE = re.compile(r"[ \t\-→=是为為改设設换換はが]")  # (one set of characters: a fast scan)
 _SENTENCE_HINT_RE = re.compile(r"->|→|=>|\s(?:is|was|to|now|=)\s|[是为為改设設换換はが]|\s[`\"'“「]")
 
 
 def _sentence(text: str, low: str, anchor: int) -> Iterator[Finding]:
+    line_end = text.find("\n", anchor)
+    window_end = min(anchor + 72, len(text) if line_end < 0 else line_end)
+    if _SENTENCE_START_RE.search(text, anchor + 2, window_end) is None \
+            or _SENTENCE_HINT_RE.search(text, anchor + 2, window_end) is None:
+        return  # no verb, arrow or quote after the word on its line: not a sentence that gives a value
     found = next(((c, w) for c, rx in _LABEL_WORDS if (w := rx.match(low, anchor, anchor + 24)) is not None), None)
     if found is None:
         return
@@ -580,7 +586,7 @@ def labelled_values(text: str) -> Iterator[Finding]:
         if not multiline or end - start > 160:
             continue
         head = text[start:end].lstrip()[:1]
-        if head in "#/;-<*>" or _BLOCK_OPENER_RE.fullmatch(text, start, end):
+        if head in "#/;-<*>" or text[start:end].rstrip().endswith("{") and _BLOCK_OPENER_RE.fullmatch(text, start, end):
             yield from _commented(text, start, end)
         elif head == "|":
             yield from _md_table(text, start, end)
