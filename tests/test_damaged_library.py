@@ -115,3 +115,38 @@ def test_a_deleted_library_file_beside_its_backups_is_restored_not_started_over(
     assert json.loads(restored.stdout)["previous_state"] is None
     found = cli(data_dir, "search", "zqdmg05", "--json")
     assert [r["source_type"] for r in json.loads(found.stdout)["results"]] == ["fragment"]
+
+
+def _damage_a_page_inside(store: Path) -> None:
+    """A damaged page deep in the file: the library still opens, a backup of it fails."""
+    data = bytearray(store.read_bytes())
+    page = 4096
+    at = (data.index(b"zqdmg15") // page) * page  # a page of one passage's text
+    data[at + 8: at + page] = b"\xa5" * (page - 8)
+    store.write_bytes(bytes(data))
+
+
+def test_a_damaged_library_another_process_has_open_is_not_swapped_under_it(
+        data_dir: Path, tmp_path: Path) -> None:
+    """Setting the damaged file aside is only safe when nobody has it open: the app would go
+    on saving into the file set aside, and those notes would be gone from the library."""
+    from test_processes import Actor
+
+    name = _library_with_a_backup(data_dir, tmp_path)
+    store = data_dir / "library.sqlite"
+    _damage_a_page_inside(store)
+    app = Actor(data_dir, "app")
+    try:
+        assert app.owner
+        inode = store.stat().st_ino
+        refused = cli(data_dir, "backup", "restore", name)
+        assert refused.returncode == 1, refused.stdout
+        assert "damaged" in refused.stderr and "app" in refused.stderr, refused.stderr
+        assert store.stat().st_ino == inode  # not moved under the app
+        assert not list((data_dir / "backups").glob("damaged-library-*"))
+    finally:
+        app.quit()
+    restored = cli(data_dir, "backup", "restore", name)
+    assert restored.returncode == 0, restored.stderr
+    found = cli(data_dir, "search", "zqdmgnote", "--json")
+    assert [r["source_type"] for r in json.loads(found.stdout)["results"]] == ["note"]

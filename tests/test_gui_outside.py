@@ -175,6 +175,7 @@ def test_new_dialogs_are_translated(qtbot, language: str, data_dir: Path) -> Non
 
 def test_every_environment_message_has_a_translation(qtbot) -> None:
     from desktop_kb.store.errors import (
+        DAMAGED_AND_OPEN_MESSAGE,
         EMPTY_LIBRARY_MESSAGE,
         ENVIRONMENT_MESSAGES,
         MISSING_LIBRARY_MESSAGE,
@@ -185,7 +186,8 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
     i18n.install_language("zh_CN")
     try:
         for code, english in [*ENVIRONMENT_MESSAGES.items(), ("empty", EMPTY_LIBRARY_MESSAGE),
-                              ("missing", MISSING_LIBRARY_MESSAGE)]:
+                              ("missing", MISSING_LIBRARY_MESSAGE),
+                              ("open", DAMAGED_AND_OPEN_MESSAGE)]:
             assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
     finally:
         i18n.install_language("en")

@@ -36,6 +36,11 @@ MISSING_LIBRARY_MESSAGE = (
     "(Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), "
     "or move the backups folder away to start a new library here.")
 
+DAMAGED_AND_OPEN_MESSAGE = (
+    "The library is damaged and still open in another program, so it cannot be set aside "
+    "for the backup now. Close Desktop KB and every desktop-kb command, then restore with "
+    "`desktop-kb backup restore NAME`.")
+
 
 # Only these mean the file itself is damaged; everything else in the table
 # above is the machine (busy, full, read-only, I/O) and never a reason to

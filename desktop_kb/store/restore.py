@@ -9,6 +9,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from desktop_kb.index.writer_lock import WriterLock
 from desktop_kb.store.backup import (
     Backup,
     BackupError,
@@ -18,6 +19,7 @@ from desktop_kb.store.backup import (
     create_backup,
 )
 from desktop_kb.store.connection import open_store
+from desktop_kb.store.errors import DAMAGED_AND_OPEN_MESSAGE
 from desktop_kb.store.feed import new_epoch
 from desktop_kb.store.schema import SCHEMA_VERSION
 from desktop_kb.store.tx import transaction
@@ -73,6 +75,19 @@ def _replace_damaged(store_path: Path, staging: Path) -> Backup | None:
     would be replayed onto it. Set aside, never deleted: a person may still
     recover pages from it with ``sqlite3 .recover``.
     """
+    # Whoever has the library open would go on writing into the file set aside: the index
+    # writer lock says whether anyone (the app, or a command that keeps the index) does.
+    lock = WriterLock(store_path.parent, "cli")
+    if not lock.try_acquire():
+        owner = lock.owner()
+        raise BackupError(f"{DAMAGED_AND_OPEN_MESSAGE} ({owner.describe() if owner else '?'})")
+    try:
+        return _set_aside_and_replace(store_path, staging)
+    finally:
+        lock.release()
+
+
+def _set_aside_and_replace(store_path: Path, staging: Path) -> Backup | None:
     now = time.time()
     stamp = datetime.fromtimestamp(now, UTC).strftime("%Y%m%dT%H%M%S")
     aside = backups_dir(store_path) / f"damaged-library-{stamp}{int(now * 1000) % 1000:03d}Z.sqlite"

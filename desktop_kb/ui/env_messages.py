@@ -13,6 +13,7 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from desktop_kb.store.errors import (
+    DAMAGED_AND_OPEN_MESSAGE,
     EMPTY_LIBRARY_MESSAGE,
     ENVIRONMENT_MESSAGES,
     MISSING_LIBRARY_MESSAGE,
@@ -31,6 +32,7 @@ def _translations() -> dict[str, str]:
         ENVIRONMENT_MESSAGES[26]: QCoreApplication.translate("EnvironmentError", "This file is not a Desktop KB library (not a database), or it is damaged beyond reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`)."),
         EMPTY_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is empty (0 bytes), though this folder has held a library: a copy was probably cut short. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`)."),
         MISSING_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is missing, though this folder holds backups of it. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), or move the backups folder away to start a new library here."),
+        DAMAGED_AND_OPEN_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close Desktop KB and every desktop-kb command, then restore with `desktop-kb backup restore NAME`."),
     }
 
 

@@ -3258,6 +3258,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库文件不见了，而这个文件夹里有它的备份。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`），或者把备份文件夹移走，在这里新建资料库。</translation>
     </message>
     <message>
+        <source>The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close Desktop KB and every desktop-kb command, then restore with `desktop-kb backup restore NAME`.</source>
+        <translation>资料库已损坏，且仍被另一个程序打开，现在无法把它移开以放入备份。请关闭 Desktop KB 和所有 desktop-kb 命令，然后运行 `desktop-kb backup restore 名称` 恢复。</translation>
+    </message>
+    <message>
         <source>The disk is full. Free some space and try again; nothing was lost.</source>
         <translation>磁盘已满。请释放一些空间后重试；没有丢失任何内容。</translation>
     </message>
