@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from desktop_kb.library import Library
 from desktop_kb.store.backup import list_backups
 
 TIMEOUT = 120
@@ -150,3 +151,26 @@ def test_a_damaged_library_another_process_has_open_is_not_swapped_under_it(
     assert restored.returncode == 0, restored.stderr
     found = cli(data_dir, "search", "zqdmgnote", "--json")
     assert [r["source_type"] for r in json.loads(found.stdout)["results"]] == ["note"]
+
+
+def test_an_import_that_fills_the_disk_says_how_far_it_got(tmp_path: Path) -> None:
+    """The disk filled during 'desktop-kb import': 375 of 600 files were saved, and the only
+    line printed was the index's 'Saved in the library, but not searchable yet … catches up by
+    itself': no summary, nothing about the 225 files never imported."""
+    from mounts import tmpfs
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(400):
+        (folder / f"f{i:03d}.md").write_text(
+            f"# 文件 {i}\n\n{'正文 body text ' * 300}zqfill{i:03d}\n", encoding="utf-8")
+    with tmpfs(tmp_path / "disk", 3072) as disk:
+        data_dir = disk / "library"
+        done = cli(data_dir, "import", str(folder))
+        assert done.returncode == 1
+        saved = [line for line in done.stdout.splitlines() if line.startswith("added ")]
+        assert saved, (done.stdout, done.stderr)
+        added = int(saved[0].split()[1].rstrip(","))
+        assert "stopped early" in done.stdout and "full" in done.stdout, done.stdout
+        with Library(data_dir, load_model=False) as lib:
+            assert len(lib.list_documents()) == added < 400

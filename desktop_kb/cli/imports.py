@@ -37,7 +37,8 @@ def _summary_text(summary: Any) -> str:
     if summary.dismissals_lost:
         lines.append(f"{summary.dismissals_lost} dismissed suggestion(s) pointed at passages that are gone")
     if summary.stopped:
-        lines.append(f"stopped early: {summary.stopped}")
+        lines.append(f"stopped early: {summary.stopped} Run the same import again once that is "
+                     "fixed: the files already imported are skipped.")
     if summary.ocr_waiting_pages:
         lines.append(f"{summary.ocr_waiting_pages} scanned page(s) wait for OCR "
                      "(install it: desktop-kb ocr install)")
@@ -60,9 +61,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
                                    prune=args.prune, progress=stderr_progress(show),
                                    include_generated=args.include_generated)
-        wait_for_index(lib)  # the text is searchable now; scanned pages follow
+        try:
+            wait_for_index(lib)  # the text is searchable now; scanned pages follow
+            index_error: CliError | None = None
+        except CliError as exc:  # the index stalled (a full disk, say): what was saved is
+            index_error = exc    # still said, and how far the import got
         payload = summary.as_json()
-        if summary.ocr_documents and not args.no_ocr and not summary.cancelled:
+        if summary.ocr_documents and not args.no_ocr and not summary.cancelled and not index_error:
             recognised = lib.recognise_scans(summary.ocr_documents, progress=stderr_progress(show))
             wait_for_index(lib)
             summary.ocr_recognised = recognised  # type: ignore[attr-defined]
@@ -74,8 +79,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     if summary.failed or summary.stopped:
         error(f"{len(summary.failed)} file(s) could not be imported"
               + (f"; stopped: {summary.stopped}" if summary.stopped else ""))
-        return EXIT_ERROR
-    return 0
+    if index_error is not None:
+        error(str(index_error))
+    return EXIT_ERROR if summary.failed or summary.stopped or index_error else 0
 
 
 def register(sub: Any) -> None:
