@@ -305,3 +305,26 @@ def test_an_export_onto_a_full_disk_says_so_in_the_ui_language(
             assert not [p for p in (stick / "notes").iterdir() if p.name.endswith(".tmp")]
     finally:
         i18n.install_language("en")
+
+
+def test_a_window_left_open_for_days_still_backs_up_daily(qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """The daily backup was made on start only: a window kept open for weeks (suspended, never
+    quit) made one backup and then none, however old it grew."""
+    import os
+    from datetime import UTC, datetime, timedelta
+
+    window = open_window(qtbot, data_dir)
+    store = data_dir / "library.sqlite"
+    qtbot.waitUntil(lambda: window.upkeep_finished, timeout=20000)
+    [first] = list_backups(store)
+    # Two days pass with the window open: the backup's name says when it was made.
+    then = datetime.now(UTC) - timedelta(days=2)
+    aged = first.path.with_name(f"library-{then:%Y%m%dT%H%M%S}000Z-auto-n1.sqlite")
+    os.replace(first.path, aged)
+    window.upkeep_timer.setInterval(50)  # the hourly look, made short for the test
+    qtbot.waitUntil(lambda: len(list_backups(store)) == 2, timeout=20000)
+    assert list_backups(store)[0].path != aged  # a new one, made today
+    count = len(list_backups(store))
+    with qtbot.assertNotEmitted(window.libraryFailed, wait=300):
+        pass
+    assert len(list_backups(store)) == count  # one a day, not one per look

@@ -79,6 +79,8 @@ from desktop_kb.ui.tag_pane import install_tag_pane
 from desktop_kb.ui.ui_state import UiState
 from desktop_kb.ui.welcome import welcome_note
 
+UPKEEP_EVERY_MS = 3600 * 1000  # is a daily backup due? (a directory listing when it is not)
+
 
 class MainWindow(QMainWindow):
     libraryOpened = Signal(object)  # Library
@@ -96,6 +98,10 @@ class MainWindow(QMainWindow):
         self._holder: dict[str, Library] = {}
         self._closed = False
         self.upkeep_finished = False  # see upkeepFinished
+        self._upkeep_running = False
+        self.upkeep_timer = QTimer(self)  # the daily upkeep, asked again while open
+        self.upkeep_timer.setInterval(UPKEEP_EVERY_MS)
+        self.upkeep_timer.timeout.connect(self._run_upkeep)
         self._saves_settled = False
         self.saving_dialog: SavingDialog | None = None
         self._progress: list[ProgressBridge] = []
@@ -257,10 +263,23 @@ class MainWindow(QMainWindow):
         freeze_long_lived_objects()  # the library and its caches are loaded now
         self.libraryOpened.emit(opened.library)
         self.notes.notesLoaded.emit()
-        self.runner.run(opened.library.daily_upkeep, self._upkeep_done, self._upkeep_failed)
+        self._run_upkeep()
+
+    def _run_upkeep(self) -> None:
+        """At start, then every hour while the window stays open: the daily backup was made
+        only on start, so a window kept open for weeks (a laptop suspended, not quit) made
+        none after the first day."""
+        library = self.library
+        if library is None or self._closed or self._upkeep_running:
+            return
+        self._upkeep_running = True
+        self.runner.run(library.daily_upkeep, self._upkeep_done, self._upkeep_failed)
 
     def _upkeep_done(self, _made: object) -> None:
+        self._upkeep_running = False
         self.upkeep_finished = True
+        if not self._closed and not self.upkeep_timer.isActive():
+            self.upkeep_timer.start()
         self.upkeepFinished.emit()
 
     def _upkeep_failed(self, exc: BaseException) -> None:
@@ -437,6 +456,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        self.upkeep_timer.stop()
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self.drop_import)
