@@ -400,3 +400,35 @@ def test_a_read_command_beside_the_app_does_not_say_it_waits_for_indexing(
             assert not follower.caught_up()
     finally:
         app.release()
+
+
+def test_the_index_deleted_by_another_program_while_the_app_runs_comes_back(tmp_path: Path) -> None:
+    """I1: the index can be deleted at any time. Deleted while the app ran (a cleaner, a sync
+    client, a person freeing space), the app went on writing into the deleted file, its own
+    search failed with "unable to open database file", and every CLI command beside it ended
+    in "internal error" until the app was restarted."""
+    data_dir = tmp_path / "library"
+    app = Actor(data_dir, "app")
+    try:
+        assert app.owner
+        first = app.ask(op="add", title="删前", body="before the index went zqdel1")["id"]
+        assert app.ask(op="drain")["drained"]
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{data_dir / 'index.sqlite'}{suffix}").unlink(missing_ok=True)
+        added = cli(data_dir, "note", "add", "--title", "删后", "--body", "after it went zqdel2",
+                    "--json")
+        assert added.returncode == 0, added.stderr
+        second = json.loads(added.stdout)["id"]
+        for marker, note_id in (("zqdel1", first), ("zqdel2", second)):
+            found = cli(data_dir, "search", marker, "--json")
+            assert found.returncode == 0, found.stderr
+            assert [(r["source_type"], r["source_id"]) for r in json.loads(found.stdout)["results"]] \
+                == [("note", note_id)], marker
+            assert app.ask(op="search", query=marker)["hits"] == [["note", note_id]], marker
+        assert (data_dir / "index.sqlite").exists()
+        status = cli(data_dir, "index", "status", "--json")
+        assert json.loads(status.stdout)["state"] == "ok", status.stdout
+    finally:
+        app.quit()
+    verify = cli(data_dir, "index", "verify", "--no-repair", "--json")
+    assert json.loads(verify.stdout)["drift"] == 0, verify.stdout

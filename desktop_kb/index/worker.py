@@ -108,6 +108,7 @@ class IndexWorker:
         self._thread: threading.Thread | None = None
         self._store: sqlite3.Connection | None = None
         self._apply: Applier | None = None
+        self._index_ident: tuple[int, int] | None = None  # the index file this owner writes
         self._catchup: CatchUp | None = None
         self._reader: sqlite3.Connection | None = None  # follower: read-only index
         self._engine: EmbeddingEngine | None = None
@@ -396,6 +397,11 @@ class IndexWorker:
             self._applier().index_keys(keys)
             return
         applied = self.applied
+        if _file_identity(self._index_path) != self._index_ident:
+            # Deleted (or replaced) by another program while open: this process would go on
+            # writing into a file nobody else can see (I1: the index may go at any time).
+            log.warning("the search index file was deleted or replaced; rebuilding it")
+            self._recreate_index()
         self._follow_feed()
         self._serve_requests()
         if self.error is not None:
@@ -573,6 +579,7 @@ class IndexWorker:
                 raise db.IndexUnavailable(db.unavailable_message(exc, self._index_path)) from exc
             raise
         self._apply = Applier(conn, self._store, self.dense, self._emit)
+        self._index_ident = _file_identity(self._index_path)
         self._apply.engine = self._engine
         self._catchup = CatchUp(self._apply)
         self.error = None
@@ -826,3 +833,10 @@ class IndexWorker:
             except Exception:  # a broken listener must not kill indexing
                 log.exception("index listener failed")
 
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
