@@ -444,8 +444,11 @@ class Library:
         """Whether the index has applied every change committed so far, by any process (what
         is left, if anything, is this process's own work: loading the model, a backfill)."""
         pos = self._feed_position()
-        with feed.snapshot(self.index_reader):  # the file, not the worker: it may still be starting
-            cursor = read_cursor(self.index_reader)
+        try:
+            with feed.snapshot(self.index_reader):  # the file, not the worker: it may be starting
+                cursor = read_cursor(self.index_reader)
+        except sqlite3.Error:
+            return False  # no index file this instant (deleted; its owner recreates it)
         return cursor is not None and cursor.epoch == pos.epoch and cursor.seq >= pos.seq
 
     def rebuild(self, progress: Progress | None = None) -> RebuildResult:

@@ -432,3 +432,25 @@ def test_the_index_deleted_by_another_program_while_the_app_runs_comes_back(tmp_
         app.quit()
     verify = cli(data_dir, "index", "verify", "--no-repair", "--json")
     assert json.loads(verify.stdout)["drift"] == 0, verify.stdout
+
+
+def test_a_command_that_starts_while_the_index_file_is_gone_waits_instead_of_failing(
+        tmp_path: Path) -> None:
+    """Between another program deleting the index and its owner recreating it, a CLI command's
+    check 'is the index up to date?' raised "unable to open database file" (internal error)."""
+    from desktop_kb.index.writer_lock import WriterLock
+
+    data_dir = tmp_path / "library"
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("有", "zqgone")
+        assert lib.drain(TIMEOUT)
+    app = WriterLock(data_dir, "app")  # the owner, between two polls
+    assert app.try_acquire()
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{data_dir / 'index.sqlite'}{suffix}").unlink(missing_ok=True)
+        with Library(data_dir, load_model=False) as follower:
+            assert not follower.worker.is_owner
+            assert follower.caught_up() is False
+    finally:
+        app.release()
