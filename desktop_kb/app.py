@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from desktop_kb.paths import resolve_data_dir
+from desktop_kb.store.errors import StoreError
 
 
 def _show_refusal(message: str) -> None:
@@ -35,7 +36,15 @@ def run_gui(data_dir: str | None) -> int:
     app.setOrganizationName("desktop-kb")
     app.setDesktopFileName("desktop-kb")  # Wayland app id: packaging/desktop-kb.desktop
     app.setWindowIcon(QIcon(str(APP_ICON)))
-    folder: Path = resolve_data_dir(data_dir)
+    try:
+        folder: Path = resolve_data_dir(data_dir)
+    except StoreError as exc:  # the chosen folder's disk is not there
+        from desktop_kb.ui.env_messages import localize
+
+        i18n.install_language(i18n.SYSTEM)
+        print(str(exc), file=sys.stderr)
+        _show_refusal(localize(str(exc)))
+        return 1
     folder.mkdir(parents=True, exist_ok=True)
     choice = language_choice(folder, UiState(folder).text("ui/language", i18n.SYSTEM))
     i18n.install_language(choice)

@@ -23,12 +23,24 @@ def default_data_dir() -> Path:
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """``--data-dir`` wins over ``DESKTOP_KB_DATA_DIR``, which wins over the OS default."""
-    if explicit:
-        return Path(explicit).expanduser().resolve()
-    env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env).expanduser().resolve()
-    return default_data_dir()
+    chosen = explicit or os.environ.get(DATA_DIR_ENV)
+    if not chosen:
+        return default_data_dir()
+    path = Path(chosen).expanduser().resolve()
+    _refuse_a_missing_disk(path)
+    return path
+
+
+def _refuse_a_missing_disk(path: Path) -> None:
+    """A chosen folder whose parent is missing too is most likely on a disk or stick that is
+    not connected (its mount point is gone): making the folders there would start a new,
+    empty library on the computer's own disk, shown as "no notes", and take the stick's
+    path. One missing level (a new library in an existing folder) is made as always.
+    """
+    from desktop_kb.store.errors import DATA_DIR_MISSING_MESSAGE, StoreError
+
+    if not path.exists() and not path.parent.exists():
+        raise StoreError(f"Cannot open the library at {path}: {DATA_DIR_MISSING_MESSAGE}")
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,7 @@ def test_new_dialogs_are_translated(qtbot, language: str, data_dir: Path) -> Non
 def test_every_environment_message_has_a_translation(qtbot) -> None:
     from desktop_kb.store.errors import (
         DAMAGED_AND_OPEN_MESSAGE,
+        DATA_DIR_MISSING_MESSAGE,
         EMPTY_LIBRARY_MESSAGE,
         ENVIRONMENT_MESSAGES,
         MISSING_LIBRARY_MESSAGE,
@@ -187,7 +188,8 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
     try:
         for code, english in [*ENVIRONMENT_MESSAGES.items(), ("empty", EMPTY_LIBRARY_MESSAGE),
                               ("missing", MISSING_LIBRARY_MESSAGE),
-                              ("open", DAMAGED_AND_OPEN_MESSAGE)]:
+                              ("open", DAMAGED_AND_OPEN_MESSAGE),
+                              ("disk", DATA_DIR_MISSING_MESSAGE)]:
             assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
     finally:
         i18n.install_language("en")

@@ -52,3 +52,27 @@ def test_a_library_on_a_read_only_mount_says_so_in_one_line_and_changes_nothing(
             assert after == before
         finally:
             remount(stick, read_only=False)
+
+
+def test_a_library_on_a_stick_that_is_not_connected_is_not_started_anew(tmp_path: Path) -> None:
+    """--data-dir /media/me/STICK/library with the stick unplugged (its mount point gone):
+    every command made the folders and a new, empty library on the computer's own disk —
+    "(no notes)" — and the stick, mounted later, found its path taken."""
+    import os
+
+    stick = tmp_path / "media" / "STICK"  # not mounted: the folder does not exist
+    data_dir = stick / "library"
+    for command in (["note", "list"], ["note", "add", "--title", "t", "--body", "b"],
+                    ["index", "status"], ["backup", "list"]):
+        done = cli(data_dir, *command)
+        assert done.returncode == 1, (command, done.stdout)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "not connected" in lines[0], (command, done.stderr)
+    env = {**os.environ, "DESKTOP_KB_DATA_DIR": str(data_dir)}
+    done = subprocess.run([sys.executable, "-m", "desktop_kb", "note", "list"], env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT)
+    assert done.returncode == 1 and "not connected" in done.stderr, done.stderr
+    assert not stick.exists()
+    # A new folder in a folder that exists is a new library, as always.
+    fresh = tmp_path / "fresh"
+    assert cli(fresh, "note", "add", "--title", "新", "--body", "zqnew").returncode == 0

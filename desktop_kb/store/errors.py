@@ -41,6 +41,11 @@ DAMAGED_AND_OPEN_MESSAGE = (
     "for the backup now. Close Desktop KB and every desktop-kb command, then restore with "
     "`desktop-kb backup restore NAME`.")
 
+DATA_DIR_MISSING_MESSAGE = (
+    "Neither this folder nor the folder it is in exists: is a disk or stick not connected? "
+    "Desktop KB does not start a new, empty library there. Connect the disk, or create the "
+    "folder to start a new library in it.")
+
 
 # Only these mean the file itself is damaged; everything else in the table
 # above is the machine (busy, full, read-only, I/O) and never a reason to

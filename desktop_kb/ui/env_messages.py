@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from desktop_kb.store.errors import (
     DAMAGED_AND_OPEN_MESSAGE,
+    DATA_DIR_MISSING_MESSAGE,
     EMPTY_LIBRARY_MESSAGE,
     ENVIRONMENT_MESSAGES,
     MISSING_LIBRARY_MESSAGE,
@@ -33,6 +34,7 @@ def _translations() -> dict[str, str]:
         EMPTY_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is empty (0 bytes), though this folder has held a library: a copy was probably cut short. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`)."),
         MISSING_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is missing, though this folder holds backups of it. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), or move the backups folder away to start a new library here."),
         DAMAGED_AND_OPEN_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close Desktop KB and every desktop-kb command, then restore with `desktop-kb backup restore NAME`."),
+        DATA_DIR_MISSING_MESSAGE: QCoreApplication.translate("EnvironmentError", "Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it."),
     }
 
 

@@ -3262,6 +3262,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库已损坏，且仍被另一个程序打开，现在无法把它移开以放入备份。请关闭 Desktop KB 和所有 desktop-kb 命令，然后运行 `desktop-kb backup restore 名称` 恢复。</translation>
     </message>
     <message>
+        <source>Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it.</source>
+        <translation>这个文件夹和它所在的文件夹都不存在：是不是有磁盘或 U 盘没有连接？Desktop KB 不会在那里新建一个空的资料库。请连接磁盘，或者先建好这个文件夹，再在其中新建资料库。</translation>
+    </message>
+    <message>
         <source>The disk is full. Free some space and try again; nothing was lost.</source>
         <translation>磁盘已满。请释放一些空间后重试；没有丢失任何内容。</translation>
     </message>
