@@ -25,7 +25,9 @@ Ties go to the lower constants (fewer silenced).
 
 Report: per set, in-domain R@1/R@5 before and after the floor (a silenced question
 counts as a miss), the share silenced (and of those found at 10), and per off-topic
-pair the share caught. ``--write`` stores the model's ``coverage`` and ``margin``
+pair the share caught. The margin's unit (a share of the library's span, or cosine) is
+chosen per model the same way: the one whose public folds, held out, silence the fewest
+found questions. ``--write`` stores the model's ``coverage``, ``margin`` and ``margin_unit``
 (fitted on the four public sets) in ``desktop_kb/embed/calibrations.json``.
 """
 
@@ -52,7 +54,9 @@ HELD = "book"
 MAX_LOST = 0.01
 MAX_LOST_KEYWORDS = 0.0
 COVERAGES = np.round(np.arange(0.0, 0.71, 0.01), 2)
-MARGINS = np.round(np.arange(-0.2, 1.21, 0.02), 2)
+# Margins tried, per unit (``floor_reference.MARGIN_UNITS``): shares of the library's span, or cosine.
+MARGINS = {"span": np.round(np.arange(-0.2, 1.21, 0.02), 2),
+           "cosine": np.round(np.arange(-0.03, 0.401, 0.002), 3)}
 
 
 def evidence(a: offtopic_data.Asked) -> float:
@@ -76,33 +80,42 @@ class Table:
     """One model's records as arrays."""
 
     evidence: np.ndarray
-    margin: np.ndarray  # (best cosine - dense floor) / span; -inf without a floor
+    margin: np.ndarray  # (best cosine - dense floor) in the unit; inf without a floor
     qset: np.ndarray
     library: np.ndarray
     in_domain: np.ndarray
     rank_hybrid: np.ndarray
     rank_lexical: np.ndarray
+    across: np.ndarray  # the question is in another script than the library was measured in
+    unit: str = "span"
 
     @classmethod
-    def of(cls, records: list[offtopic_data.Asked]) -> Table:
+    def of(cls, records: list[offtopic_data.Asked], unit: str = "span") -> Table:
         margins = []
         for a in records:
             cal = a.calibration
             if a.floor is None or cal is None or not a.cand.dense_ran:
                 margins.append(np.inf)  # no floor: the dense side never silences
                 continue
-            span = max(cal.related - cal.unrelated, 1e-6)
-            margins.append((a.cand.best_cosine - a.floor) / span)
+            scale = max(cal.related - cal.unrelated, 1e-6) if unit == "span" else 1.0
+            margins.append((a.cand.best_cosine - a.floor) / scale)
         return cls(np.array([evidence(a) for a in records]), np.array(margins),
                    np.array([a.qset for a in records]), np.array([a.library for a in records]),
                    np.array([a.in_domain for a in records]),
                    np.array([a.rank_hybrid or 99 for a in records]),
-                   np.array([a.rank_lexical or 99 for a in records]))
+                   np.array([a.rank_lexical or 99 for a in records]),
+                   np.array([a.calibration is not None
+                             and not a.calibration.measured_in_script_of(a.cand.has_cjk) for a in records]),
+                   unit)
 
-    def fires(self, coverage: float, margin: float | None) -> np.ndarray:
-        """The app's decision; ``margin`` None: keywords only."""
+    def fires(self, coverage: float, margin: float | None, across: float | None = None) -> np.ndarray:
+        """The app's decision; ``margin`` None: keywords only; ``across``: the margin for a
+        question in another script than the library's (None: ``margin``)."""
         weak = self.evidence < coverage
-        return weak if margin is None else weak & (self.margin < margin)
+        if margin is None:
+            return weak
+        bar = np.where(self.across, margin if across is None else across, margin)
+        return weak & (self.margin < bar)
 
     def sets(self, sel: np.ndarray) -> list[str]:
         return sorted(set(self.qset[sel & self.in_domain].tolist()))
@@ -116,31 +129,62 @@ class Table:
         return m & (self.library == library) if library else m & self.in_domain
 
 
-def fit(t: Table, sel: np.ndarray, keywords: bool) -> tuple[float, float | None]:
+Constants = tuple[float, float | None, float | None]  # coverage, margin (None: keywords), across
+
+
+def _lost(t: Table, sel: np.ndarray, fired: np.ndarray, rank: np.ndarray) -> float | None:
+    """The worst training set's share of found in-domain questions silenced (None: no set)."""
+    shares = [float((fired[m] & (rank[m] <= 10)).mean()) for s in t.sets(sel) if (m := sel & t.mask(s)).any()]
+    return max(shares) if shares else None
+
+
+def _catch(t: Table, sel: np.ndarray, fired: np.ndarray) -> float:
+    return float(np.mean([fired[sel & t.mask(q, lib)].mean() for q, lib in t.pairs(sel)] or [0.0]))
+
+
+def fit(t: Table, sel: np.ndarray, keywords: bool) -> Constants:
+    """Coverage and margin on every question, then a margin for the questions in another
+    script than the library's, fitted on those alone (None when the training sets hold no
+    such in-domain question)."""
     rank = t.rank_lexical if keywords else t.rank_hybrid
     limit = MAX_LOST_KEYWORDS if keywords else MAX_LOST
+    same = sel  # every question, across scripts too: the one margin must hold for them all
     best: tuple[tuple[float, float, float], tuple[float, float | None]] | None = None
     for coverage in COVERAGES:
-        for margin in ([None] if keywords else MARGINS):
+        for margin in ([None] if keywords else MARGINS[t.unit]):
             fired = t.fires(coverage, margin)
-            lost = max(float((fired[m] & (rank[m] <= 10)).mean())
-                       for s in t.sets(sel) if (m := sel & t.mask(s)).any())
-            if lost > limit + 1e-12:
+            lost = _lost(t, same, fired, rank)
+            if lost is not None and lost > limit + 1e-12:
                 continue
-            catch = float(np.mean([fired[sel & t.mask(q, lib)].mean() for q, lib in t.pairs(sel)]))
-            key = (catch, -coverage, -(margin or 0.0))
+            key = (_catch(t, same, fired), -coverage, -(margin or 0.0))
             if best is None or key > best[0]:
                 best = (key, (float(coverage), None if margin is None else float(margin)))
     if best is None:
-        return 0.0, None if keywords else -1.0
-    return best[1]
+        return 0.0, None if keywords else -1.0, None
+    coverage, margin = best[1]
+    if keywords or margin is None:
+        return coverage, margin, None
+    crossing = sel & t.across
+    if _lost(t, crossing, np.zeros(len(t.evidence), dtype=bool), rank) is None:
+        return coverage, margin, None
+    chosen: tuple[tuple[float, float], float] | None = None
+    for across in MARGINS[t.unit]:
+        fired = t.fires(coverage, margin, float(across))
+        lost = _lost(t, crossing, fired, rank)
+        if lost is not None and lost > limit + 1e-12:
+            continue
+        key = (_catch(t, crossing, fired), -float(across))
+        if chosen is None or key > chosen[0]:
+            chosen = (key, float(across))
+    return coverage, margin, None if chosen is None else chosen[1]
 
 
-def report(t: Table, sel: np.ndarray, constants: tuple[float, float | None], keywords: bool,
+def report(t: Table, sel: np.ndarray, constants: Constants, keywords: bool,
            label: str) -> dict[str, object]:
     fired = t.fires(*constants)
     rank = t.rank_lexical if keywords else t.rank_hybrid
-    shown = f"coverage {constants[0]:.2f}" + ("" if keywords else f", margin {constants[1]:.2f}")
+    across = "" if constants[2] is None else f", across scripts {constants[2]:.3f}"
+    shown = f"coverage {constants[0]:.2f}" + ("" if keywords else f", margin {constants[1]:.3f}{across}")
     print(f"  {label} ({shown})")
     out: dict[str, object] = {}
     for s in t.sets(sel):
@@ -159,17 +203,39 @@ def report(t: Table, sel: np.ndarray, constants: tuple[float, float | None], key
     return out
 
 
-def run(t: Table, label: str, keywords: bool) -> tuple[float, float | None]:
-    print(f"=== {label}")
+def run(t: Table, label: str, keywords: bool, quiet: bool = False) -> tuple[Constants, float, float]:
+    """The leave-one-set-out table; returns the constants fitted on all public sets and the
+    public folds' mean held-out loss and catch (how the margin's unit is chosen)."""
+    if not quiet:
+        print(f"=== {label}")
+    lost, caught = [], []
     for held in PUBLIC:
         train = ~np.isin(t.qset, [held, HELD]) & ~np.isin(t.library, [held, HELD])
         test = (t.qset == held) | (t.library == held)
-        report(t, test, fit(t, train, keywords), keywords, f"held out {held}, fitted on the other public sets")
+        constants = fit(t, train, keywords)
+        if not quiet:
+            report(t, test, constants, keywords, f"held out {held}, fitted on the other public sets")
+        fired, rank = t.fires(*constants), t.rank_lexical if keywords else t.rank_hybrid
+        m = test & t.mask(held)
+        lost.append(float((fired[m] & (rank[m] <= 10)).mean()))
+        caught.extend(float(fired[test & t.mask(q, lib)].mean()) for q, lib in t.pairs(test))
     public = ~np.isin(t.qset, [HELD]) & ~np.isin(t.library, [HELD])
     shipped = fit(t, public, keywords)
-    report(t, (t.qset == HELD) | (t.library == HELD), shipped, keywords,
-           "the Rust book (never fitted on), fitted on all public sets")
-    return shipped
+    if not quiet:
+        report(t, (t.qset == HELD) | (t.library == HELD), shipped, keywords,
+               "the Rust book (never fitted on), fitted on all public sets")
+    return shipped, float(np.mean(lost)), float(np.mean(caught))
+
+
+def choose_unit(records: list[offtopic_data.Asked]) -> str:
+    """The margin's unit with the least held-out loss over the public folds (then the most caught)."""
+    scores = {}
+    for unit in MARGINS:
+        _, lost, caught = run(Table.of(records, unit), unit, keywords=False, quiet=True)
+        scores[unit] = (lost, -caught)
+        print(f"  margin in {unit}: public folds held out, found questions silenced {lost:.2%}, "
+              f"off-topic caught {caught:.1%}")
+    return min(scores, key=lambda u: scores[u])
 
 
 def old_floor(records: list[offtopic_data.Asked]) -> None:
@@ -184,7 +250,8 @@ def old_floor(records: list[offtopic_data.Asked]) -> None:
         print(f"    {kind} {q:>7} questions -> {lib:<7} library  n={len(v):4d}  told 'nothing' {np.mean(v):6.1%}")
 
 
-def write(model: str, models_dir: Path, coverage: float, margin: float) -> None:
+def write(model: str, models_dir: Path, coverage: float, margin: float, unit: str,
+          across: float | None) -> None:
     from desktop_kb.embed.manager import ModelManager
 
     sha = ModelManager(models_dir.parent).manifest(model).sha256
@@ -195,8 +262,12 @@ def write(model: str, models_dir: Path, coverage: float, margin: float) -> None:
         if (key == sha or str(entry.get("model", "")).removesuffix("-float") == base) and "floor" in entry:
             entry["floor"]["coverage"] = coverage
             entry["floor"]["margin"] = margin
+            entry["floor"]["margin_unit"] = unit
+            entry["floor"].pop("margin_across", None)
+            if across is not None:
+                entry["floor"]["margin_across"] = across
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote coverage {coverage} and margin {margin} for {model} ({sha[:12]}…) to {path}")
+    print(f"wrote coverage {coverage}, margin {margin} ({unit}), across scripts {across} for {model} ({sha[:12]}…) to {path}")
 
 
 def main() -> int:
@@ -209,8 +280,10 @@ def main() -> int:
     parser.add_argument("--models-dir", type=Path, default=None)
     args = parser.parse_args()
     records = offtopic_data.load(args.model, args.version)
-    table = Table.of(records)
-    coverage, margin = run(table, f"{args.model}, hybrid", keywords=False)
+    print(f"=== {args.model}: the margin's unit, chosen on the public folds")
+    unit = choose_unit(records)
+    table = Table.of(records, unit)
+    (coverage, margin, across), _, _ = run(table, f"{args.model}, hybrid (margin in {unit})", keywords=False)
     if args.keywords:
         run(table, "keywords only (no model; the same libraries' keyword side)", keywords=True)
     if args.before:
@@ -218,7 +291,7 @@ def main() -> int:
     if args.write:
         if args.models_dir is None or margin is None:
             parser.error("--write needs --models-dir")
-        write(args.model, args.models_dir, coverage, margin)
+        write(args.model, args.models_dir, coverage, margin, unit, across)
     return 0
 
 

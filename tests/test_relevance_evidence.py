@@ -95,6 +95,17 @@ def test_the_margin_raises_the_floor_only_on_a_measured_library() -> None:
     assert required_coverage(measured, None) == pytest.approx(KEYWORD_COVERAGE)
 
 
+def test_a_question_in_the_other_script_gets_its_own_margin_and_a_cosine_margin_is_plain() -> None:
+    chinese = Calibration(unrelated=0.8, spread=0.02, related=0.9, sample=128, han_share=0.9)
+    reference = FloorReference(np.ones(4, dtype=np.float32) / 2, 0.1, margin=0.02, margin_unit="cosine",
+                               margin_across=0.06)
+    assert dense_bar(0.75, chinese, reference, query_has_han=True) == pytest.approx(0.77)
+    assert dense_bar(0.75, chinese, reference, query_has_han=False) == pytest.approx(0.81)
+    assert dense_bar(0.75, chinese, reference) == pytest.approx(0.77)  # script unknown
+    spans = FloorReference(np.ones(4, dtype=np.float32) / 2, 0.1, margin=0.5)
+    assert dense_bar(0.75, chinese, spans, query_has_han=False) == pytest.approx(0.75 + 0.5 * 0.1)
+
+
 def test_the_manifest_carries_coverage_and_margin() -> None:
     floor = {"reference": encode_centroid(np.ones(4, dtype=np.float32) / 2), "closeness": 0.1}
     parsed = reference_of({"floor": {**floor, "coverage": 0.54, "margin": 0.34}})
@@ -102,5 +113,9 @@ def test_the_manifest_carries_coverage_and_margin() -> None:
     assert parsed.margin == pytest.approx(0.34)
     plain = reference_of({"floor": floor})
     assert plain is not None and plain.coverage is None and plain.margin == 0.0
-    odd = reference_of({"floor": {**floor, "coverage": "high", "margin": True}})
+    odd = reference_of({"floor": {**floor, "coverage": "high", "margin": True, "margin_unit": "miles",
+                                  "margin_across": None}})
     assert odd is not None and odd.coverage is None and odd.margin == 0.0
+    assert odd.margin_unit == "span" and odd.margin_across is None
+    cosine = reference_of({"floor": {**floor, "margin": 0.026, "margin_unit": "cosine", "margin_across": 0.058}})
+    assert cosine is not None and cosine.margin_unit == "cosine" and cosine.margin_across == pytest.approx(0.058)

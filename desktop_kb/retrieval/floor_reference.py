@@ -24,6 +24,12 @@ from typing import Any
 
 import numpy as np
 
+#: How a model's ``margin`` is read: a share of the library's span from unrelated text to a
+#: sentence's own passage, or plain cosine (chosen per model by ``bench_offtopic.py``: e5's span
+#: on a library of code and prose is a third of that on plain text, so a share of it is not
+#: comparable across libraries for e5, while USE's is).
+MARGIN_UNITS = ("span", "cosine")
+
 
 @dataclass(frozen=True)
 class FloorReference:
@@ -45,6 +51,8 @@ class FloorReference:
     # floor, in the library's span, the best cosine must then reach.
     coverage: float | None = None
     margin: float = 0.0
+    margin_unit: str = "span"  # "span": of the library's unrelated->related span; "cosine": raw
+    margin_across: float | None = None  # for a question in another script than the library's
 
     def baseline(self, query: np.ndarray | None, han_share: float = -1.0) -> float | None:
         """The question's mean cosine to ordinary passages in the library's languages.
@@ -87,7 +95,9 @@ def reference_of(calibration: dict[str, Any]) -> FloorReference | None:
     if english is not None and english.shape != centroid.shape:
         english = None
     return FloorReference(centroid, closeness, floor.get("across_scripts") is True, english,
-                          _share(floor.get("coverage")), _share(floor.get("margin")) or 0.0)
+                          _share(floor.get("coverage")), _share(floor.get("margin")) or 0.0,
+                          unit if (unit := floor.get("margin_unit")) in MARGIN_UNITS else "span",
+                          _share(floor.get("margin_across")))
 
 
 def _share(value: object) -> float | None:

@@ -15,7 +15,8 @@ Then:
 * with a model: nothing is close when the keyword evidence is under the model's
   ``coverage`` AND the best cosine is under the dense floor (``fusion.relevance_floor``)
   raised by the model's ``margin`` (a share of the library's span from unrelated text
-  to a sentence's own passage). Both are fitted per model, leave-one-set-out, on
+  to a sentence's own passage, or plain cosine: ``margin_unit``). All are fitted per
+  model, leave-one-set-out, on
   whole libraries (``benchmarks/bench_offtopic.py``) and kept with the model's
   calibration (``floor_reference``); a model without them, or a library too small to
   measure (the margin was fitted on whole libraries), keeps the plain dense floor
@@ -90,13 +91,25 @@ def required_coverage(calibration: Calibration | None, reference: FloorReference
 
 
 def dense_bar(floor: float | None, calibration: Calibration | None,
-              reference: FloorReference | None) -> float | None:
-    """The cosine a question without keyword evidence must reach (None: no floor)."""
+              reference: FloorReference | None, query_has_han: bool | None = None) -> float | None:
+    """The cosine a question without keyword evidence must reach (None: no floor).
+
+    A question in another script than the library's gets the model's ``margin_across`` when
+    it has one: e5 puts an English question on Chinese text closer to every passage than a
+    Chinese one (its floor reads it against Chinese passages), so its own margin is fitted on
+    English questions about Chinese passages.
+    """
     if floor is None:
         return None
     if calibration is None or reference is None or not _measured(calibration):
         return floor
-    return floor + reference.margin * max(calibration.related - calibration.unrelated, 0.0)
+    margin = reference.margin
+    if (reference.margin_across is not None and query_has_han is not None
+            and not calibration.measured_in_script_of(query_has_han)):
+        margin = reference.margin_across
+    if reference.margin_unit == "cosine":
+        return floor + margin
+    return floor + margin * max(calibration.related - calibration.unrelated, 0.0)
 
 
 def _measured(calibration: Calibration | None) -> bool:

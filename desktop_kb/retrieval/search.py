@@ -120,7 +120,7 @@ def rank_chunks(
                                    tuning.reference)
     ranking.evidence = keyword_evidence(index, analysis.terms, cand)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
-    ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference)
+    ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
@@ -230,7 +230,9 @@ def search(
         return response
     ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning, store=store)
     if nothing_relevant(ranking):
-        response.notice = NOTHING_NOTICE
+        # A hybrid search that fell back to keywords keeps saying so (I7): the degraded state
+        # is the first thing to fix when nothing is found.
+        response.notice = response.notice or NOTHING_NOTICE
         return response
     response.results, response.dropped = materialize(
         index, store, ranking.ranked, ranking.terms, limit, scores=ranking.scores,
