@@ -330,3 +330,27 @@ def test_a_window_left_open_for_days_still_backs_up_daily(qtbot, data_dir: Path)
     with qtbot.assertNotEmitted(window.libraryFailed, wait=300):
         pass
     assert len(list_backups(store)) == count  # one a day, not one per look
+
+
+def test_why_the_library_could_not_be_opened_is_said_in_the_ui_language(
+        qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """The window put the core's English sentence inside its Chinese frame: '无法打开资料库：
+    Cannot open the library at …: The library file is empty (0 bytes)…'."""
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.main_window import MainWindow
+
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("好的", "intact zqgui11")
+    create_backup(data_dir / "library.sqlite")
+    (data_dir / "library.sqlite").write_bytes(b"")  # a copy cut short
+    i18n.install_language("zh_CN")
+    try:
+        window = MainWindow(data_dir, open_now=False)
+        qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+        window.show()
+        with qtbot.waitSignal(window.libraryFailed, timeout=20000) as failed:
+            window.open_library()
+        assert "资料库文件是空的" in failed.args[0], failed.args[0]
+        assert "The library file is empty" not in failed.args[0]
+    finally:
+        i18n.install_language("en")

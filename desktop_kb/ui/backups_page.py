@@ -29,6 +29,7 @@ from desktop_kb.store.backup import KEEP, Backup, backups_dir
 from desktop_kb.tasks import backup_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.text.sizes import human_size
+from desktop_kb.ui.env_messages import localize
 
 
 class BackupsPage(QWidget):
@@ -144,7 +145,7 @@ class BackupsPage(QWidget):
         self.restored.emit(str(path))
 
     def _failed(self, exc: BaseException) -> None:
-        message = describe_error(exc)
+        message = localize(describe_error(exc))
         self._stop(self.tr("Failed: {0}").format(message))
         self.failed.emit(message)
 

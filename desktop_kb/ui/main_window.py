@@ -65,6 +65,7 @@ from desktop_kb.ui.controllers.trash import TrashController
 from desktop_kb.ui.document_reader import DocumentReader
 from desktop_kb.ui.drop_import import DropImport
 from desktop_kb.ui.edit_menu import install_menus
+from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.first_run import install_meaning_search
 from desktop_kb.ui.library_tree import LibraryTree
 from desktop_kb.ui.link_navigation import install_link_navigation
@@ -284,11 +285,12 @@ class MainWindow(QMainWindow):
 
     def _upkeep_failed(self, exc: BaseException) -> None:
         self.statusBar().showMessage(
-            self.tr("The daily backup could not be made: {0}").format(describe_error(exc)), 15000)
+            self.tr("The daily backup could not be made: {0}").format(localize(describe_error(exc))),
+            15000)
         self._upkeep_done(None)
 
     def _library_failed(self, exc: BaseException) -> None:
-        message = self.tr("The library could not be opened: {0}").format(describe_error(exc))
+        message = self.tr("The library could not be opened: {0}").format(localize(describe_error(exc)))
         self.placeholder.setText(message)
         self.centre.setCurrentWidget(self.placeholder)
         self.statusBar().showMessage(message)
