@@ -251,3 +251,15 @@ def test_preview_draws_links_to_missing_notes_unlike_links_that_open(qtbot, data
             it += 1
         block = block.next()
     assert styles == {"所有权": False, "借用规则": True}
+
+
+def test_the_preview_keeps_the_lines_as_typed(qtbot) -> None:  # noqa: ANN001
+    # Markdown joins a paragraph's lines: "标签：#运维" ran into the line above it, after a space.
+    from desktop_kb.ui.note_editor import NotePreview
+
+    preview = NotePreview()
+    qtbot.addWidget(preview)
+    preview.show_markdown("用 Docker 安装 GitLab。\n标签：#运维\n\n```\nkeep\nas is\n```\n新段落")
+    text = preview.toPlainText()
+    assert "用 Docker 安装 GitLab。\n标签：#运维" in text
+    assert "keep\nas is" in text and "keep  " not in text  # code untouched

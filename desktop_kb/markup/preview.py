@@ -3,6 +3,11 @@
 Qt renders standard Markdown only, so typed links are rewritten to
 ``[label](kb-note:TITLE#HEADING)`` and tags to ``[#tag](kb-tag:KEY)`` before
 rendering; code and URLs are left exactly as they are.
+
+A line break the person typed is a line break in the preview, as in other notes
+apps: standard Markdown joins the lines of a paragraph ("。 标签：…" ran into the
+line above, with a space between Chinese sentences), so each newline outside code
+becomes a hard break (two trailing spaces; ignored where a block ends anyway).
 """
 
 from __future__ import annotations
@@ -37,11 +42,16 @@ def preview_markdown(text: str) -> str:
         edits.append((tag.start, tag.end, f"[\\#{_label(tag.name)}]({TAG_SCHEME}:{quote(tag.key, safe='')})"))
     out: list[str] = []
     pos = 0
+
+    def typed(a: int, b: int) -> str:
+        return "".join("  \n" if c == "\n" and not mask.covers(a + i) else c
+                       for i, c in enumerate(text[a:b])) if "\n" in text[a:b] else text[a:b]
+
     for start, end, replacement in sorted(edits):
-        out.append(text[pos:start])
+        out.append(typed(pos, start))
         out.append(replacement)
         pos = end
-    out.append(text[pos:])
+    out.append(typed(pos, len(text)))
     return "".join(out)
 
 
