@@ -187,6 +187,9 @@ def test_markdown_markers_are_stripped_from_snippets_with_highlights_kept() -> N
     assert plain == "步骤\n先备份 gitlab-backup，见 安装 和 文档。"
     assert [plain[a:b] for a, b in spans] == ["gitlab-backup"]
     assert strip_with_spans("snake_case and 2*3*4", [])[0] == "snake_case and 2*3*4"
+    # One Latin letter lit up is noise ("Rc<T>" lit every "T"); a one-character Chinese word is not.
+    plain, spans = strip_with_spans("`Rc<T>` 的 T 与 锁", [(4, 5), (10, 11), (14, 15)])
+    assert [plain[a:b] for a, b in spans] == ["锁"]
 
 
 def test_snippets_lose_fences_html_tags_and_reference_links_but_code_stays_as_written() -> None:
