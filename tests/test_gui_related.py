@@ -223,3 +223,20 @@ def test_a_card_says_how_close_in_meaning_without_saturating(qtbot) -> None:  # 
         score=1.0, closeness=use_on_rust_book.closeness(0.461), likeness=use_on_rust_book.likeness(0.461))))
     qtbot.addWidget(card)
     assert card.reason.text() == "Similar in meaning: 36%"
+
+
+def test_a_linked_passage_is_named_as_on_its_card(qtbot) -> None:  # noqa: ANN001
+    # The card said 资料库段落 (library passage) and, once linked, the link row said 段落
+    # (which also reads "paragraph").
+    from desktop_kb.discovery.links_view import LinkEntry
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.related_panel import LinkRow
+
+    i18n.install_language("zh_CN")
+    try:
+        row = LinkRow(LinkEntry(target_type="fragment", target_id=3, title="小书 > 第一章 起步",
+                                origin="suggestion", trashed=False), backlink=False)
+        qtbot.addWidget(row)
+        assert row.open_button.full_text().endswith("·  资料库段落")
+    finally:
+        i18n.install_language("en")

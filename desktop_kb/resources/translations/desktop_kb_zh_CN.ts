@@ -462,7 +462,7 @@
     <message>
         <location filename="../../desktop_kb/ui/related_panel.py" line="138" />
         <source>passage</source>
-        <translation>段落</translation>
+        <translation>资料库段落</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/related_panel.py" line="139" />
