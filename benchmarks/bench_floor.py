@@ -269,7 +269,8 @@ def write_floor(model: str, models_dir: Path, sets: list[floor_data.FloorData],
     base = model.removesuffix("-float")
     for key, entry in data["models"].items():
         if key == sha or str(entry.get("model", "")).removesuffix("-float") == base:
-            entry["floor"] = floor
+            # Keep what bench_offtopic.py stores beside it (coverage, margin, margin_unit, margin_across).
+            entry["floor"] = {**entry.get("floor", {}), **floor}
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print(f"wrote the per-query floor {floor['closeness']} for {model} ({sha[:12]}…) to {path}")
 
