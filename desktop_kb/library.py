@@ -42,7 +42,7 @@ from desktop_kb.retrieval.tuning import Tuning, TuningSource, manifest_calibrati
 from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, markup_sync, notes, settings
 from desktop_kb.store import tags as store_tags
-from desktop_kb.store.backup import Backup, backup_due, create_backup
+from desktop_kb.store.backup import Backup, backup_due, create_backup, room_for_a_backup
 from desktop_kb.store.connection import close_writer, open_store
 from desktop_kb.store.tx import transaction
 
@@ -530,6 +530,7 @@ class Library:
         the new backup, if one was made; raises ``BackupError`` when it could not be."""
         if not backup_due(self.paths.store):
             return None
+        room_for_a_backup(self.paths.store)
         made = create_backup(self.paths.store, reason="auto")
         with self._write_lock, transaction(self.store, "Tidying the change feed"):
             feed.collect_tombstones(self.store)

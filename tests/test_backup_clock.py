@@ -67,3 +67,32 @@ def test_backups_named_before_the_order_was_kept_sort_below_new_ones(store: Path
     old.write_bytes(first.path.read_bytes())
     second = create_backup(store, reason="manual")
     assert [b.path for b in list_backups(store)] == [second.path, first.path, old]
+
+
+def test_the_daily_backup_does_not_take_the_room_the_notes_need(tmp_path: Path) -> None:
+    """On a nearly full disk the daily backup (a copy of the whole library) took the last free
+    space, and the next save of a note failed with "the disk is full": a backup made the
+    library unusable. It is skipped, saying why, when it would leave less free space than the
+    library itself takes."""
+    from mounts import tmpfs
+
+    from desktop_kb.store.backup import BackupError
+
+    with tmpfs(tmp_path / "disk", 65536) as disk:
+        data_dir = disk / "library"
+        with Library(data_dir, load_model=False) as lib:
+            for i in range(60):
+                lib.add_note(f"笔记 {i}", f"正文 zqroom{i} " + "字" * 12000)
+        size = (data_dir / "library.sqlite").stat().st_size
+        import shutil
+
+        free = shutil.disk_usage(disk).free
+        assert free > size * 2
+        # Leave room for one backup and a half.
+        (disk / "filler").write_bytes(b"\0" * (free - int(size * 1.5)))
+        with Library(data_dir, load_model=False) as lib:
+            with pytest.raises(BackupError) as skipped:
+                lib.daily_upkeep()
+            assert "skipped" in str(skipped.value), skipped.value
+            assert list_backups(lib.paths.store) == []
+            lib.add_note("之后", "saved after the skipped backup zqroom " + "字" * (size // 16))

@@ -180,6 +180,7 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
         EMPTY_LIBRARY_MESSAGE,
         ENVIRONMENT_MESSAGES,
         MISSING_LIBRARY_MESSAGE,
+        NO_ROOM_FOR_BACKUP_MESSAGE,
     )
     from desktop_kb.ui import i18n
     from desktop_kb.ui.env_messages import localize
@@ -189,7 +190,8 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
         for code, english in [*ENVIRONMENT_MESSAGES.items(), ("empty", EMPTY_LIBRARY_MESSAGE),
                               ("missing", MISSING_LIBRARY_MESSAGE),
                               ("open", DAMAGED_AND_OPEN_MESSAGE),
-                              ("disk", DATA_DIR_MISSING_MESSAGE)]:
+                              ("disk", DATA_DIR_MISSING_MESSAGE),
+                              ("room", NO_ROOM_FOR_BACKUP_MESSAGE)]:
             assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
     finally:
         i18n.install_language("en")

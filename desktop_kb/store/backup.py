@@ -22,13 +22,15 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import sqlite3
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from desktop_kb.store.errors import is_corruption
+from desktop_kb.store.errors import NO_ROOM_FOR_BACKUP_MESSAGE, is_corruption
+from desktop_kb.text.sizes import human_size
 
 KEEP = 7
 DAY_S = 24 * 3600
@@ -193,6 +195,23 @@ def _being_made(entry: os.DirEntry[str], pid: int | None) -> bool:
         return time.time() - entry.stat().st_mtime < STALE_AFTER_S
     except OSError:
         return False
+
+
+def room_for_a_backup(store_path: Path) -> None:
+    """Raise ``BackupError`` when a backup would leave less free space than the library takes.
+
+    A backup is a copy of the whole library; on a nearly full disk it took the last free
+    space, and the next save of a note failed ("the disk is full"). The daily backup asks
+    this first; one made by hand does not (the person asked for it).
+    """
+    size = sum(p.stat().st_size for p in (store_path, Path(f"{store_path}-wal")) if p.exists())
+    try:
+        free = shutil.disk_usage(store_path.parent).free
+    except OSError:
+        return  # the backup itself reports what is wrong
+    if free < 2 * size:
+        raise BackupError(f"{NO_ROOM_FOR_BACKUP_MESSAGE} ({human_size(free, 'B')} free; "
+                          f"the library takes {human_size(size, 'B')})")
 
 
 def _is_empty(path: Path) -> bool:

@@ -46,6 +46,11 @@ DATA_DIR_MISSING_MESSAGE = (
     "Desktop KB does not start a new, empty library there. Connect the disk, or create the "
     "folder to start a new library in it.")
 
+NO_ROOM_FOR_BACKUP_MESSAGE = (
+    "The daily backup was skipped: it would leave the disk with less free space than the "
+    "library itself takes, and saving notes needs that room. Free some space; older backups "
+    "are in the backups folder.")
+
 
 # Only these mean the file itself is damaged; everything else in the table
 # above is the machine (busy, full, read-only, I/O) and never a reason to

@@ -18,6 +18,7 @@ from desktop_kb.store.errors import (
     EMPTY_LIBRARY_MESSAGE,
     ENVIRONMENT_MESSAGES,
     MISSING_LIBRARY_MESSAGE,
+    NO_ROOM_FOR_BACKUP_MESSAGE,
 )
 
 
@@ -35,6 +36,7 @@ def _translations() -> dict[str, str]:
         MISSING_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library file is missing, though this folder holds backups of it. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), or move the backups folder away to start a new library here."),
         DAMAGED_AND_OPEN_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close Desktop KB and every desktop-kb command, then restore with `desktop-kb backup restore NAME`."),
         DATA_DIR_MISSING_MESSAGE: QCoreApplication.translate("EnvironmentError", "Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it."),
+        NO_ROOM_FOR_BACKUP_MESSAGE: QCoreApplication.translate("EnvironmentError", "The daily backup was skipped: it would leave the disk with less free space than the library itself takes, and saving notes needs that room. Free some space; older backups are in the backups folder."),
     }
 
 

@@ -3266,6 +3266,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>这个文件夹和它所在的文件夹都不存在：是不是有磁盘或 U 盘没有连接？Desktop KB 不会在那里新建一个空的资料库。请连接磁盘，或者先建好这个文件夹，再在其中新建资料库。</translation>
     </message>
     <message>
+        <source>The daily backup was skipped: it would leave the disk with less free space than the library itself takes, and saving notes needs that room. Free some space; older backups are in the backups folder.</source>
+        <translation>今天的自动备份已跳过：备份后磁盘剩余空间会小于资料库本身的大小，而保存笔记需要这些空间。请腾出一些空间；较早的备份在备份文件夹里。</translation>
+    </message>
+    <message>
         <source>The disk is full. Free some space and try again; nothing was lost.</source>
         <translation>磁盘已满。请释放一些空间后重试；没有丢失任何内容。</translation>
     </message>
