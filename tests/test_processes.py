@@ -454,3 +454,22 @@ def test_a_command_that_starts_while_the_index_file_is_gone_waits_instead_of_fai
             assert follower.caught_up() is False
     finally:
         app.release()
+
+
+def test_an_owner_whose_whole_folder_went_away_does_not_make_it_again(tmp_path: Path) -> None:
+    """The stick was pulled (here: the folder moved away under the open library): recreating
+    the index would make the folder again on the computer's own disk, where the stick mounts."""
+    data_dir = tmp_path / "STICK" / "library"
+    lib = Library(data_dir, load_model=False)
+    try:
+        assert lib.worker.is_owner
+        lib.add_note("一", "zqaway1")
+        assert lib.drain(TIMEOUT)
+        turns = threading.Semaphore(0)  # the owner reports the end of each turn (each poll)
+        lib.worker.add_listener(lambda event: turns.release() if event.kind == "queue" else None)
+        data_dir.rename(tmp_path / "elsewhere")
+        for _ in range(3):
+            assert turns.acquire(timeout=TIMEOUT)
+        assert not data_dir.exists()
+    finally:
+        lib.close()

@@ -397,9 +397,11 @@ class IndexWorker:
             self._applier().index_keys(keys)
             return
         applied = self.applied
-        if _file_identity(self._index_path) != self._index_ident:
+        if _file_identity(self._index_path) != self._index_ident and self._index_path.parent.is_dir():
             # Deleted (or replaced) by another program while open: this process would go on
             # writing into a file nobody else can see (I1: the index may go at any time).
+            # Not when the whole folder is gone (a stick pulled): that would make the folder
+            # again on the computer's own disk, where the stick mounts.
             log.warning("the search index file was deleted or replaced; rebuilding it")
             self._recreate_index()
         self._follow_feed()
