@@ -53,6 +53,10 @@ PUBLIC = ("cmrc", "drcd", "zhpara", "en_zh")
 HELD = "book"
 MAX_LOST = 0.01
 MAX_LOST_KEYWORDS = 0.0
+# In-domain questions in another script than their library a set needs before it may constrain
+# the margin across scripts: CMRC, DRCD and zhpara hold a few questions without a Han character,
+# and a fold whose only such questions are those fitted that margin on a handful.
+MIN_CROSSING = 30
 COVERAGES = np.round(np.arange(0.0, 0.71, 0.01), 2)
 # Margins tried, per unit (``floor_reference.MARGIN_UNITS``): shares of the library's span, or cosine.
 MARGINS = {"span": np.round(np.arange(-0.2, 1.21, 0.02), 2),
@@ -132,9 +136,12 @@ class Table:
 Constants = tuple[float, float | None, float | None]  # coverage, margin (None: keywords), across
 
 
-def _lost(t: Table, sel: np.ndarray, fired: np.ndarray, rank: np.ndarray) -> float | None:
-    """The worst training set's share of found in-domain questions silenced (None: no set)."""
-    shares = [float((fired[m] & (rank[m] <= 10)).mean()) for s in t.sets(sel) if (m := sel & t.mask(s)).any()]
+def _lost(t: Table, sel: np.ndarray, fired: np.ndarray, rank: np.ndarray,
+          least: int = 1) -> float | None:
+    """The worst training set's share of found in-domain questions silenced, over the sets
+    with at least ``least`` in-domain questions in ``sel`` (None: no such set)."""
+    shares = [float((fired[m] & (rank[m] <= 10)).mean()) for s in t.sets(sel)
+              if (m := sel & t.mask(s)).sum() >= least]
     return max(shares) if shares else None
 
 
@@ -165,12 +172,12 @@ def fit(t: Table, sel: np.ndarray, keywords: bool) -> Constants:
     if keywords or margin is None:
         return coverage, margin, None
     crossing = sel & t.across
-    if _lost(t, crossing, np.zeros(len(t.evidence), dtype=bool), rank) is None:
+    if _lost(t, crossing, np.zeros(len(t.evidence), dtype=bool), rank, MIN_CROSSING) is None:
         return coverage, margin, None
     chosen: tuple[tuple[float, float], float] | None = None
     for across in MARGINS[t.unit]:
         fired = t.fires(coverage, margin, float(across))
-        lost = _lost(t, crossing, fired, rank)
+        lost = _lost(t, crossing, fired, rank, MIN_CROSSING)
         if lost is not None and lost > limit + 1e-12:
             continue
         key = (_catch(t, crossing, fired), -float(across))
