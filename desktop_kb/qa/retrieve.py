@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from desktop_kb.index.segment import analyse_query, query_terms
+from desktop_kb.index.segment import query_terms
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.search import materialize, nothing_relevant, rank_chunks
 from desktop_kb.retrieval.snippets import sentence_spans
@@ -73,14 +73,17 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
     out = Retrieved(question=question, mode=mode)
     if mode == "lexical" and library.engine is None:
         out.notice = "no embedding model in use: keyword search only"
-    out.terms = query_terms(question)
-    total, out.doc_freq = index_stats(index, out.terms)
-    out.n_docs = total or 1
     if not question.strip():
+        out.terms = query_terms(question)
         out.nothing = True
         return out
     ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense,
                           tuning=library.tuning() if mode != "lexical" else None, store=store)
+    # The terms as searched: a regional word replaced by the library's (執行緒 → 线程)
+    # is the one the passages hold, for highlights and packing alike.
+    out.terms = ranking.terms
+    total, out.doc_freq = index_stats(index, out.terms)
+    out.n_docs = total or 1
     out.lexical_hits, out.best_dense = ranking.lexical_hits, ranking.best_dense
     if nothing_relevant(ranking):
         out.nothing = True
@@ -135,7 +138,7 @@ def _expand(library: Any, out: Retrieved, query_vector: np.ndarray | None, scope
                     nxt.append(target)
         frontier = nxt
     extra: list[QaHit] = []
-    weights = term_weights(index, analyse_query(out.question).terms) if out.terms else {}
+    weights = term_weights(index, out.terms) if out.terms else {}
     for kind, ident in linked:
         if len(extra) >= MAX_EXPANSIONS:
             break

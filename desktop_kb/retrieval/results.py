@@ -54,7 +54,10 @@ class SearchResponse:
     results: list[SearchResult] = field(default_factory=list)
     dropped: int = 0  # hits that could not be resolved against the store (I6)
     notice: str = ""  # e.g. why the mode was degraded
+    # Set when regional words were replaced by the library's (執行緒 → 线程).
+    searched_as: str = ""
 
     def as_json(self) -> dict[str, object]:
         return {"query": self.query, "mode": self.mode,
-                "results": [r.as_json() for r in self.results], "notice": self.notice}
+                "results": [r.as_json() for r in self.results], "notice": self.notice,
+                "searched_as": self.searched_as or self.query}

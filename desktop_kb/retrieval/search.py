@@ -20,6 +20,7 @@ from desktop_kb.retrieval.fusion import (
     plain_rrf,
     relevance_floor,
 )
+from desktop_kb.retrieval.regional_words import in_library_words
 from desktop_kb.retrieval.relevance import (
     KEYWORD_COVERAGE,
     dense_bar,
@@ -55,6 +56,9 @@ class Ranking:
     lexical_hits: int = 0
     floor: float | None = None  # the cosine under which dense-only hits mean "nothing"
     terms: list[str] = field(default_factory=list)  # the query's meaningful terms (highlights)
+    # The query as searched: regional words the library lacks put in the ones it holds
+    # (retrieval/regional_words.py); the query itself when nothing was replaced.
+    searched_as: str = ""
     refs: dict[int, ChunkRef] = field(default_factory=dict)  # chunk rows read for the tie-break
     candidates: Candidates | None = None  # both sides' evidence
     evidence: float = 0.0  # share of the question's informative weight the best keyword hit holds
@@ -104,6 +108,7 @@ def rank_chunks(
     tuning = tuning or Tuning()
     ranking = Ranking()
     user_words.sync(index)  # cut the query the way this index's rows were cut
+    query = ranking.searched_as = in_library_words(index, query)
     analysis = analyse_query(query)
     ranking.terms = analysis.terms
     if mode == "lexical":
@@ -229,6 +234,8 @@ def search(
     if limit <= 0:
         return response
     ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning, store=store)
+    if ranking.searched_as != query:
+        response.searched_as = ranking.searched_as
     if nothing_relevant(ranking):
         # A hybrid search that fell back to keywords keeps saying so (I7): the degraded state
         # is the first thing to fix when nothing is found.

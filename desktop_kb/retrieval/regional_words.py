@@ -1,0 +1,132 @@
+"""Taiwan and mainland words for the same thing: ask in the words the library uses.
+
+Folding to one script (text/fold.py) lets 執行緒 match 执行绪, but a learner in
+Taipei calls a thread 執行緒 and a book from Beijing calls it 线程; memory is
+記憶體 / 内存, a macro 巨集 / 宏, a file 檔案 / 文件. No script conversion joins
+those. OpenCC's phrase tables do (``tw2sp``: Taiwan → mainland words,
+``s2twp``: mainland → Taiwan words, the same maintained tables the folding
+uses), but they are context-free and sometimes wrong (Taiwan's 程序 is a
+mainland 进程, yet 程序 is a mainland word too).
+
+So a word of the question is replaced only when the library does not hold it
+at all and does hold the other region's word: the question keeps every word
+the library knows, and nothing changes for a library that speaks the
+person's own variety. Both sides are compared in the index's folded
+(Simplified) form; whether a word is present is one ``LIMIT 1`` lookup of its
+character pairs (kb_grams) or, for one character, of the word itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import threading
+from typing import Protocol
+
+from desktop_kb.index.segment import HAN_RUN_RE, han_bigrams, normalize
+from desktop_kb.retrieval.fts_query import quote_fts_token
+from desktop_kb.text.fold import to_simplified
+from desktop_kb.text.han import has_han
+
+__all__ = ["in_library_words"]
+
+#: OpenCC configurations: Traditional (Taiwan) → Simplified with mainland
+#: phrases, and Simplified → Traditional with Taiwan phrases.
+_CONFIGS = ("tw2sp.json", "s2twp.json")
+
+
+class _Converter(Protocol):
+    def convert(self, text: str) -> str: ...
+
+
+_converters: dict[str, _Converter] = {}
+_lock = threading.Lock()
+
+
+def _converter(config: str) -> _Converter:
+    conv = _converters.get(config)
+    if conv is None:
+        with _lock:
+            conv = _converters.get(config)
+            if conv is None:
+                import opencc
+
+                conv = _converters[config] = opencc.OpenCC(config)
+    return conv
+
+
+#: The longest word looked up (OpenCC's regional phrases are 2 to 5 characters).
+_LONGEST = 5
+
+
+@functools.lru_cache(maxsize=16384)
+def _other_word(config: str, word: str) -> str:
+    """``word`` in the other region's vocabulary, folded to Simplified like the index."""
+    return to_simplified(_converter(config).convert(word))
+
+
+def _regional_words(query: str) -> list[tuple[int, int, str]]:
+    """(start, end, other word): every stretch of 2–5 ideographs that a table words differently."""
+    out: list[tuple[int, int, str]] = []
+    for run in HAN_RUN_RE.finditer(query):
+        text, base = run.group(), run.start()
+        for config in _CONFIGS:
+            if _other_word(config, text) == to_simplified(text):
+                continue  # nothing in this run is worded differently: skip the probes
+            for i in range(len(text) - 1):
+                for j in range(min(len(text), i + _LONGEST), i + 1, -1):
+                    word = text[i:j]
+                    other = _other_word(config, word)
+                    if other != to_simplified(word):
+                        out.append((base + i, base + j, other))
+    return out
+
+
+def _present(index: sqlite3.Connection, word: str, cache: dict[str, bool]) -> bool:
+    """Whether any chunk holds ``word`` (folded form): its character pairs as a phrase."""
+    known = cache.get(word)
+    if known is None:
+        folded = normalize(word)
+        grams = han_bigrams(folded)
+        if grams:
+            sql, match = "SELECT 1 FROM kb_grams WHERE kb_grams MATCH ? LIMIT 1", " ".join(grams)
+        else:
+            sql, match = "SELECT 1 FROM kb_fts WHERE kb_fts MATCH ? LIMIT 1", folded
+        try:
+            known = index.execute(sql, (quote_fts_token(match),)).fetchone() is not None
+        except sqlite3.OperationalError:  # an index without the tables: nothing to compare
+            known = True
+        cache[word] = known
+    return known
+
+
+def in_library_words(index: sqlite3.Connection, query: str) -> str:
+    """``query`` with each regional word the library lacks replaced by the one it holds.
+
+    Longer words are tried first at each position (物件導向 → 面向对象 before
+    物件 → 对象). Returns ``query`` itself (the same object) when nothing is replaced.
+    """
+    if not has_han(query):
+        return query
+    candidates = _regional_words(query)
+    if not candidates:
+        return query
+    cache: dict[str, bool] = {}
+    chosen: list[tuple[int, int, str]] = []
+    taken = 0
+    for start, end, other in sorted(candidates, key=lambda c: (c[0], -(c[1] - c[0]))):
+        if start < taken:
+            continue
+        if _present(index, to_simplified(query[start:end]), cache) or not _present(index, other, cache):
+            continue
+        chosen.append((start, end, other))
+        taken = end
+    if not chosen:
+        return query
+    parts: list[str] = []
+    pos = 0
+    for start, end, other in chosen:
+        parts += [query[pos:start], other]
+        pos = end
+    parts.append(query[pos:])
+    return "".join(parts)
