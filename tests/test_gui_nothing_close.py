@@ -52,3 +52,25 @@ def test_nothing_close_is_not_a_bare_no_results(qtbot, language: str, nothing: s
     with qtbot.waitSignal(popup.resultsShown, timeout=10000):
         popup.query.setText("钓鱼")
     assert popup.pages.currentWidget() is popup.list and popup.list.count() == 1
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Searched in the library's words: 线程之间"),
+    ("zh_CN", "已按资料库的用词搜索：线程之间"),
+])
+def test_the_popup_says_when_the_library_words_were_searched(qtbot, language: str, said: str) -> None:
+    i18n.install_language(language)
+    popup = SearchPopup(TaskRunner())
+    qtbot.addWidget(popup)
+    hit = SearchResult(rank=1, source_type="note", source_id=1, title="并发", snippet="线程之间",
+                       highlights=[(0, 2)], start=0, end=4, score=1.0, chunk_id=1, chunk_start=0, chunk_end=4)
+    responses = {"執行緒之間": SearchResponse(query="執行緒之間", mode="lexical", results=[hit],
+                                            searched_as="线程之间"),
+                 "线程之间": SearchResponse(query="线程之间", mode="lexical", results=[hit])}
+    popup.set_search(lambda text: responses[text])
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText("執行緒之間")
+    assert popup.state.text() == said
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText("线程之间")
+    assert "线程之间" not in popup.state.text()

@@ -100,3 +100,24 @@ def test_unwritable_cache_still_segments(tmp_path: Path) -> None:
     blocker.write_text("x")
     tok = CompactTokenizer(cache_dir=blocker / "cache")  # cannot be created
     assert tok.cut_for_search_many(["北京大学"]) == [["北京", "大学", "北京大学"]]
+
+
+def test_a_word_longer_than_any_its_characters_start_has_no_frequency(
+        jieba_tok: jieba.Tokenizer, compact: CompactTokenizer) -> None:
+    # 作业系统笔记: six characters, and no dictionary word of six starts with any of
+    # them; asking for its frequency raised IndexError, which stalled indexing of
+    # every note with such a title (a Taiwanese "作業系統筆記").
+    for word in ("作业系统笔记", "作業系統筆記", "学习笔记整理归纳"):
+        assert compact.base_freq(word) == jieba_tok.FREQ.get(word, 0) == 0
+        assert compact.freq(word) == 0
+
+
+def test_a_note_titled_with_a_long_unknown_word_is_indexed(data_dir: Path) -> None:
+    from desktop_kb.library import Library
+
+    with Library(data_dir, load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        note = lib.add_note("作業系統筆記", "每個執行緒都有自己的堆疊。")
+        assert lib.drain(timeout=60)
+        assert lib.search("作業系統筆記", mode="lexical").results[0].source_id == note

@@ -76,7 +76,7 @@ def test_qa_packs_the_library_words(lib: Library) -> None:
 
     book = lib.add_note("内存", "栈上的数据必须有已知的固定大小；堆上的内存在运行时分配。")
     lib.drain()
-    got = retrieve(lib, "記憶體在執行時怎麼配置？")
+    got = retrieve(lib, "堆上的記憶體是怎麼配置的？")
     assert not got.nothing
     assert got.hits and got.hits[0].result.source_id == book
     assert "内存" in got.terms

@@ -314,7 +314,10 @@ class CompactTokenizer:
     def _freq(self, word: str, user: UserWords) -> int:
         if not word or len(word) > user.max_word:
             return 0
-        return int(self._freq_matrix(word, user)[0, len(word) - 1])
+        freq = self._freq_matrix(word, user)
+        # The matrix is as wide as the longest word any of its characters starts: a longer
+        # ``word`` is no word (作业系统笔记: six characters, none starts a word of six).
+        return int(freq[0, len(word) - 1]) if len(word) <= freq.shape[1] else 0
 
     def cut_for_search_many(self, runs: list[str]) -> list[list[str]]:
         """``list(jieba.cut_for_search(run))`` for each run, with one lookup for all of them."""

@@ -161,6 +161,10 @@ class SearchPopup(QDialog):
             self.pages.setCurrentWidget(self.list)
             if response.notice:
                 self.state.setText(response.notice)
+            elif self.results and response.searched_as:
+                # 執行緒 was searched as 线程: say so, or the highlighted words look unrelated.
+                self.state.setText(self.tr("Searched in the library's words: {0}").format(
+                    response.searched_as))
             elif self.results:
                 self.state.setText(self.tr("↑↓ to choose, Enter to open, Esc to close"))
             else:

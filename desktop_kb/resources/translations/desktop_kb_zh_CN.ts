@@ -1097,6 +1097,11 @@ Your data stays in {1}.</source>
         <translation>输入内容以搜索笔记和资料库。</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="166" />
+        <source>Searched in the library's words: {0}</source>
+        <translation>已按资料库的用词搜索：{0}</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/search_popup.py" line="159" />
         <source>Search failed: {0}</source>
         <translation>搜索失败：{0}</translation>
