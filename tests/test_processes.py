@@ -426,6 +426,9 @@ def test_the_index_deleted_by_another_program_while_the_app_runs_comes_back(tmp_
                 == [("note", note_id)], marker
             assert app.ask(op="search", query=marker)["hits"] == [["note", note_id]], marker
         assert (data_dir / "index.sqlite").exists()
+        # The owner may still be taking a poke from the CLI's searches: "indexing" then
+        # is honest. Once it has drained, the rebuilt index must be whole.
+        assert app.ask(op="drain")["drained"]
         status = cli(data_dir, "index", "status", "--json")
         assert json.loads(status.stdout)["state"] == "ok", status.stdout
     finally:
