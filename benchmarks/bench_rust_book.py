@@ -23,7 +23,8 @@ The fifth set (``rust_book_questions_5.tsv``) was written the same way in sessio
 The sixth set (``rust_book_questions_6.tsv``) likewise in session 6: measured on main
 7e07dd3 before that session's fusion and floor work and on its final code, unseen by
 whoever changed them. The seventh (``rust_book_questions_7.tsv``) in session 9 the same way
-(written by a helper who changed no code; measured on main 6f1edfc and on the final main).
+(written by a helper who changed no code; measured on main 6f1edfc and on the final main),
+the eighth (``rust_book_questions_8.tsv``) in session 10 (main 728d38f and deaa0e4).
 The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
 repository.
 
