@@ -30,7 +30,13 @@ from desktop_kb.index.catchup import read_cursor
 from desktop_kb.index.status import IndexStatus, read_status
 from desktop_kb.index.vector_file import SlotReader
 from desktop_kb.index.verify import VerifyReport
-from desktop_kb.index.worker import IndexStopped, IndexWorker, Listener, RebuildResult
+from desktop_kb.index.worker import (
+    IndexStopped,
+    IndexWorker,
+    Listener,
+    RebuildResult,
+    file_identity,
+)
 from desktop_kb.paths import LibraryPaths
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.by_name import with_named_documents
@@ -112,7 +118,7 @@ class Library:
         conns: dict[str, tuple[sqlite3.Connection, tuple[int, int] | None]] = \
             self._local.__dict__.setdefault("conns", {})
         path = self.paths.store if which == "store" else self.paths.index
-        ident = _file_identity(path)
+        ident = file_identity(path)
         held = conns.get(which)
         if held is not None and held[1] == ident:
             return held[0]
@@ -554,10 +560,3 @@ class Library:
             self._model_setting = chosen
             self.model_ready = self._apply_model(self.active_model_name())
 
-
-def _file_identity(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)

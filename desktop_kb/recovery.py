@@ -100,13 +100,7 @@ def pending(data_dir: Path, *, library_id: str = "") -> list[RecoveredText]:
         _take_over(data_dir, library_id)
     found: dict[int, RecoveredText] = {}
     for folder in recovery_dirs(data_dir):
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        for name in names:
-            if not (name.startswith("note-") and name.endswith(".json")):
-                continue
+        for name in _note_files(folder):
             item = _read(folder / name)
             if item is not None and (item.note_id not in found
                                      or found[item.note_id].saved_at < item.saved_at):
@@ -127,6 +121,15 @@ def discard(data_dir: Path, note_id: int, *, body: str | None = None) -> None:
             path.unlink()
 
 
+def _note_files(folder: Path) -> list[str]:
+    """Names of the recovered-text files in ``folder``, sorted (none when it cannot be read)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [n for n in names if n.startswith("note-") and n.endswith(".json")]
+
+
 def _library_of(path: Path) -> str:
     try:
         return str(json.loads(path.read_bytes().decode("utf-8", "surrogatepass")).get("library", ""))
@@ -143,13 +146,7 @@ def _take_over(data_dir: Path, library_id: str) -> None:
     except OSError:
         return
     for folder in others:
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        for name in names:
-            if not (name.startswith("note-") and name.endswith(".json")):
-                continue
+        for name in _note_files(folder):
             path = folder / name
             if _library_of(path) != library_id:
                 continue

@@ -397,7 +397,7 @@ class IndexWorker:
             self._applier().index_keys(keys)
             return
         applied = self.applied
-        if _file_identity(self._index_path) != self._index_ident and self._index_path.parent.is_dir():
+        if file_identity(self._index_path) != self._index_ident and self._index_path.parent.is_dir():
             # Deleted (or replaced) by another program while open: this process would go on
             # writing into a file nobody else can see (I1: the index may go at any time).
             # Not when the whole folder is gone (a stick pulled): that would make the folder
@@ -581,7 +581,7 @@ class IndexWorker:
                 raise db.IndexUnavailable(db.unavailable_message(exc, self._index_path)) from exc
             raise
         self._apply = Applier(conn, self._store, self.dense, self._emit)
-        self._index_ident = _file_identity(self._index_path)
+        self._index_ident = file_identity(self._index_path)
         self._apply.engine = self._engine
         self._catchup = CatchUp(self._apply)
         self.error = None
@@ -836,7 +836,8 @@ class IndexWorker:
                 log.exception("index listener failed")
 
 
-def _file_identity(path: Path) -> tuple[int, int] | None:
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of ``path``: another file put in its place changes it (None: none there)."""
     try:
         st = path.stat()
     except OSError:
