@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-import threading
-from typing import Protocol
 
 from desktop_kb.index.segment import HAN_RUN_RE, han_bigrams, normalize
 from desktop_kb.retrieval.fts_query import quote_fts_token
-from desktop_kb.text.fold import to_simplified
+from desktop_kb.text.fold import opencc_converter, to_simplified
 from desktop_kb.text.han import has_han
 
 __all__ = ["in_library_words"]
@@ -34,27 +32,6 @@ __all__ = ["in_library_words"]
 #: phrases, and Simplified → Traditional with Taiwan phrases.
 _CONFIGS = ("tw2sp.json", "s2twp.json")
 
-
-class _Converter(Protocol):
-    def convert(self, text: str) -> str: ...
-
-
-_converters: dict[str, _Converter] = {}
-_lock = threading.Lock()
-
-
-def _converter(config: str) -> _Converter:
-    conv = _converters.get(config)
-    if conv is None:
-        with _lock:
-            conv = _converters.get(config)
-            if conv is None:
-                import opencc
-
-                conv = _converters[config] = opencc.OpenCC(config)
-    return conv
-
-
 #: The longest word looked up (OpenCC's regional phrases are 2 to 5 characters).
 _LONGEST = 5
 
@@ -62,7 +39,7 @@ _LONGEST = 5
 @functools.lru_cache(maxsize=16384)
 def _other_word(config: str, word: str) -> str:
     """``word`` in the other region's vocabulary, folded to Simplified like the index."""
-    return to_simplified(_converter(config).convert(word))
+    return to_simplified(opencc_converter(config).convert(word))
 
 
 def _regional_words(query: str) -> list[tuple[int, int, str]]:

@@ -38,6 +38,7 @@ __all__ = [
     "fold_signature",
     "ideographs",
     "model_text",
+    "opencc_converter",
     "to_simplified",
 ]
 
@@ -69,26 +70,30 @@ def ideographs(text: str) -> str:
     return text.translate(_IDEOGRAPHS)
 
 
-class _Converter(Protocol):
+class Converter(Protocol):
     def convert(self, text: str) -> str: ...
 
 
-_converter: _Converter | None = None
-_converter_lock = threading.Lock()
+_converters: dict[str, Converter] = {}
+_converters_lock = threading.Lock()
 
 
-def _t2s() -> _Converter:
-    """OpenCC's Traditional → Simplified converter, loaded once (a few ms, ~2 MB)."""
-    global _converter
-    conv = _converter
+def opencc_converter(config: str) -> Converter:
+    """OpenCC's converter for ``config`` (e.g. ``t2s.json``), loaded once (a few ms, ~2 MB)."""
+    conv = _converters.get(config)
     if conv is None:
-        with _converter_lock:
-            conv = _converter
+        with _converters_lock:
+            conv = _converters.get(config)
             if conv is None:
                 import opencc
 
-                conv = _converter = opencc.OpenCC("t2s.json")
+                conv = _converters[config] = opencc.OpenCC(config)
     return conv
+
+
+def _t2s() -> Converter:
+    """OpenCC's Traditional → Simplified converter."""
+    return opencc_converter("t2s.json")
 
 
 @functools.lru_cache(maxsize=65536)
