@@ -18,6 +18,7 @@ from benchmarks.gate_corpus import (
     heldout6,
     heldout7,
     heldout8,
+    heldout9,
     written,
 )
 from benchmarks.gate_corpus.negatives import NEGATIVES
@@ -26,6 +27,8 @@ from benchmarks.gate_corpus.negatives3 import NEGATIVES as HELDOUT_NEGATIVES3
 from benchmarks.gate_corpus.negatives4 import NEGATIVES as SESSION8_NEGATIVES
 from benchmarks.gate_corpus.negatives5 import NEGATIVES as SESSION9_NEGATIVES
 from benchmarks.gate_corpus.negatives6 import NEGATIVES as SESSION9_RULE_NEGATIVES
+from benchmarks.gate_corpus.negatives7 import NEGATIVES as SESSION10_RULE_NEGATIVES
+from benchmarks.gate_corpus.negatives8 import NEGATIVES as SESSION10_NEGATIVES
 from desktop_kb.qa.detectors import detect
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.gate import check_question, check_snippet, luhn_ok, redact, valid_resident_id
@@ -42,21 +45,37 @@ def test_every_written_case_is_withheld(case: written.Case) -> None:
 # often a document or a video id, and flagging them all would withhold ordinary links.
 # h8-136 and h8-138 label the city and district as part of the address; the gate withholds the
 # address from the road down and leaves "上海市浦东新区" / "新北市板橋區" (see detectors/addresses.py).
-KNOWN_MISSES = {"h3-bark-url", "h8-136", "h8-138"}
+# heldout9 (session 10's sealed batch) as first wired in: its misses, the next round's work. A case
+# the gate comes to find fails here (strict xfail) until it is taken off this list.
+HELDOUT9_MISSES = {
+    "h9-006", "h9-012", "h9-019", "h9-025", "h9-028", "h9-029", "h9-030", "h9-035", "h9-039", "h9-040",
+    "h9-045", "h9-049", "h9-052", "h9-061", "h9-063", "h9-064", "h9-070", "h9-073", "h9-085", "h9-086",
+    "h9-087", "h9-088", "h9-089", "h9-095", "h9-099", "h9-106", "h9-111", "h9-113", "h9-116", "h9-119",
+    "h9-130", "h9-132", "h9-133", "h9-134", "h9-135", "h9-139", "h9-141", "h9-142", "h9-144", "h9-147",
+    "h9-152", "h9-153", "h9-155", "h9-159", "h9-163"}
+KNOWN_MISSES = {"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES
 
 
 @pytest.mark.parametrize("case", [
     pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss")) if c.id in KNOWN_MISSES else c
     for c in heldout.CASES + heldout2.CASES + heldout3.CASES + heldout4.CASES
-    + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES], ids=lambda c: c.id)
+    + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES + heldout9.CASES], ids=lambda c: c.id)
 def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
     # Held out while the detectors were written; kept here so a later change cannot lose them.
     found, leaked = check_case(case)
     assert found, leaked
 
 
+# negatives8 (written with heldout9) as first wired in: the study text the gate still withholds.
+# Documented public examples (MD5('hello'), Stripe's test key, jwt.io's token, the Authenticator
+# wiki's seed, GB 11643's sample ID, Microsoft's KMS key, a PGP fingerprint, hf_xxxx) and the rest.
+KNOWN_FALSE_POSITIVES = {11, 17, 18, 19, 20, 23, 24, 26, 29, 32, 59, 78}
+
+
 @pytest.mark.parametrize("text", NEGATIVES + HELDOUT_NEGATIVES + HELDOUT_NEGATIVES3 + SESSION8_NEGATIVES
-                         + SESSION9_NEGATIVES + SESSION9_RULE_NEGATIVES)
+                         + SESSION9_NEGATIVES + SESSION9_RULE_NEGATIVES + SESSION10_RULE_NEGATIVES + [
+    pytest.param(t, marks=pytest.mark.xfail(strict=True, reason="documented false positive"), id=f"neg8-{i}")
+    if i in KNOWN_FALSE_POSITIVES else pytest.param(t, id=f"neg8-{i}") for i, t in enumerate(SESSION10_NEGATIVES)])
 def test_study_text_passes(text: str) -> None:
     assert detect(text) == [], [text[f.start:f.end] for f in detect(text)]
 
@@ -114,7 +133,7 @@ def test_the_question_is_gated_like_a_snippet() -> None:
 
 def _note_cases() -> list[written.Case]:
     return [c for c in written.CASES + heldout.CASES + heldout2.CASES + heldout3.CASES + heldout6.CASES
-            + heldout7.CASES + heldout8.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
+            + heldout7.CASES + heldout8.CASES + heldout9.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
 
 
 @pytest.mark.parametrize("case", _note_cases(), ids=lambda c: c.id)
