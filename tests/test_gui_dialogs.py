@@ -249,3 +249,20 @@ def test_enter_in_the_index_status_closes_it_and_rebuilds_nothing(qtbot, data_di
     popup.rebuildRequested.connect(lambda: rebuilds.append(True))
     qtbot.keyClick(popup.focusWidget() or popup, Qt.Key.Key_Return)
     assert rebuilds == [] and not popup.isVisible()
+
+
+def test_the_index_status_popup_has_no_blank_area(qtbot, data_dir: Path) -> None:
+    # The popup kept a 340 px minimum height and a stretch: with nothing failed, a third of it
+    # was an empty band between "keyword search only" and the buttons. It now fits its lines,
+    # and grows for the failures list when there is one.
+    window = open_window(qtbot, data_dir)
+    wait_index_idle(qtbot, window)
+    window.badge.click()
+    popup = window.status_popup
+    qtbot.waitUntil(popup.isVisible, timeout=5000)
+    popup.set_verify_report(None)
+    last_line = max((w for w in (popup.headline, popup.summary, popup.model_line, popup.verify_result)
+                     if w.isVisible() and w.text()), key=lambda w: w.geometry().bottom())
+    gap = popup.rebuild_button.geometry().top() - last_line.geometry().bottom()
+    assert gap < 3 * popup.fontMetrics().height(), gap
+    assert popup.height() <= popup.sizeHint().height() + 4

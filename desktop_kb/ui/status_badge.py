@@ -114,12 +114,15 @@ class IndexStatusPopup(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setMinimumSize(560, 340)
+        # Wide enough for the sentences; as tall as its lines (a fixed minimum height left a
+        # blank band above the buttons whenever nothing had failed).
+        self.setMinimumWidth(560)
         self.headline = QLabel(objectName="popupHeadline", wordWrap=True)
         self.summary = QLabel(wordWrap=True)
         self.model_line = QLabel(wordWrap=True)
         self.failures_header = QLabel(objectName="paneHeader")
         self.failures = QTreeWidget()
+        self.failures.setMinimumHeight(160)
         self.failures.setRootIsDecorated(False)
         self.failures.setColumnCount(3)
         self.failures.setColumnWidth(0, 120)
@@ -149,7 +152,6 @@ class IndexStatusPopup(QDialog):
         layout.addWidget(self.failures_header)
         layout.addWidget(self.failures, 3)
         layout.addWidget(self.verify_result)
-        layout.addStretch(1)
         layout.addLayout(row)
         self.status: IndexStatus | None = None
         self.report: VerifyReport | None = None
@@ -166,6 +168,7 @@ class IndexStatusPopup(QDialog):
         self.failures.setVisible(bool(status and status.failures))
         self.failures_header.setVisible(bool(status and status.failures))
         self.retranslateUi()
+        self._fit()
 
     def set_busy(self, busy: bool) -> None:
         self.rebuild_button.setEnabled(not busy)
@@ -174,6 +177,16 @@ class IndexStatusPopup(QDialog):
     def set_verify_report(self, report: VerifyReport | None) -> None:
         self.report = report
         self.retranslateUi()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow or shrink to the lines shown now (a failures list, a verify result come and go)."""
+        layout = self.layout()
+        layout.activate()
+        width = max(self.width(), self.minimumWidth())
+        height = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
+                  else self.sizeHint().height())
+        self.resize(width, height)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
