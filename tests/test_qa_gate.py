@@ -69,7 +69,7 @@ def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
 # negatives8 (written with heldout9) as first wired in: the study text the gate still withholds.
 # Documented public examples (MD5('hello'), Stripe's test key, jwt.io's token, the Authenticator
 # wiki's seed, GB 11643's sample ID, Microsoft's KMS key, a PGP fingerprint, hf_xxxx) and the rest.
-KNOWN_FALSE_POSITIVES = {11, 17, 18, 19, 20, 23, 24, 26, 29, 32, 59, 78}
+KNOWN_FALSE_POSITIVES = {11, 17, 18, 19, 20, 23, 24, 26, 32, 59}
 
 
 @pytest.mark.parametrize("text", NEGATIVES + HELDOUT_NEGATIVES + HELDOUT_NEGATIVES3 + SESSION8_NEGATIVES

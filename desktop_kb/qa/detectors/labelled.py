@@ -100,9 +100,15 @@ def label_class(label: str) -> str | None:
     if _IDENT_RE.fullmatch(label):
         return _code_name_class(label)  # passport.no, process.env.DB_PASSWORD: read by all their parts
     for cls, rx in _LABEL_WORDS:
-        if rx.search(label):
-            return cls
+        if (m := next(reversed(list(rx.finditer(label))), None)) is not None:  # (the last: "密码强度…的密码")
+            # "口令熵 H = L·log2(N)", "密码强度", "password entropy": a label about a property of the secret
+            # (as PASSWORD_MIN_LENGTH is for a code name) announces a measure or a rule, not the secret.
+            return None if _ABOUT_RE.match(label, m.end()) else cls
     return None
+
+
+_ABOUT_RE = re.compile(r"[ \t_-]*(?:熵|强度|強度|长度|長度|位数|位數|复杂度|複雜度|策略|规则|規則|提示|(?i:entropy|strength|"
+                       r"length|policy|rules?|hint|complexity|bits)(?![a-z]))")
 
 
 # ----- where labels and values stand ---------------------------------------------------------------
@@ -462,6 +468,8 @@ def _below(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
     if cls is None:
         return
     for start, end in _next_lines(text, line_end + 1, 3):
+        if text.startswith("-----BEGIN", start):
+            return  # an armoured block: its lines are the block's (a private one is found whole, keys.py)
         m = _STANDALONE_RE.fullmatch(text, start, end)
         if m is None:
             continue
