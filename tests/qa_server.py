@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,6 +33,10 @@ class Reply:
     body: str = ""  # for error statuses
     hang: bool = False  # block before sending even the status line
     forever: str = ""  # after ``lines``, send this delta again and again until the client hangs up
+    flood: bytes = b""  # after ``lines`` (or an error's status line), these bytes again and again
+    flood_limit: int = 64 << 20  # ...until the client hangs up or this many were sent
+    separator: str = "\n\n"  # after each SSE line ("\r\n\r\n" and "\r\r" are SSE too)
+    keepalive: float = 0.0  # after ``lines``, SSE comments for this many seconds (or until hung up)
 
     @classmethod
     def stream(cls, *parts: str) -> Reply:
@@ -48,6 +53,7 @@ class ChatServer:
         self.first_chunk_sent = threading.Event()
         self.on_request: Callable[[int], None] | None = None  # called with the request's number, before replying
         self.chunks_sent = 0
+        self.bytes_flooded = 0
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -68,6 +74,13 @@ class ChatServer:
                     server.stalled.set()
                     server.release.wait(30)
                     return
+                if reply.status != 200 and reply.flood:
+                    self.send_response(reply.status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
+                    self._flood(reply)
+                    return
                 if reply.status != 200:
                     body = (reply.body or json.dumps({"error": {"message": f"status {reply.status}"}})).encode()
                     self.send_response(reply.status)
@@ -84,16 +97,33 @@ class ChatServer:
                 self.end_headers()
                 try:
                     for line in reply.lines:
-                        self.wfile.write((line + "\n\n").encode("utf-8"))
+                        self.wfile.write((line + reply.separator).encode("utf-8"))
                         self.wfile.flush()
                         server.first_chunk_sent.set()
                     while reply.forever and not server.release.is_set():
                         self.wfile.write((sse_chunk(reply.forever) + "\n\n").encode("utf-8"))
                         self.wfile.flush()
                         server.chunks_sent += 1
+                    if reply.flood:
+                        self._flood(reply)
+                    until = time.monotonic() + reply.keepalive
+                    while time.monotonic() < until and not server.release.is_set():
+                        self.wfile.write(b": keep-alive\n\n")
+                        self.wfile.flush()
+                        server.chunks_sent += 1
+                        server.release.wait(0.02)
                     if reply.stall:
                         server.stalled.set()
                         server.release.wait(30)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                self.close_connection = True
+
+            def _flood(self, reply: Reply) -> None:
+                try:
+                    while server.bytes_flooded < reply.flood_limit and not server.release.is_set():
+                        self.wfile.write(reply.flood)
+                        server.bytes_flooded += len(reply.flood)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
                 self.close_connection = True

@@ -179,6 +179,51 @@ def test_stalled_server_times_out(library: Any, server: ChatServer) -> None:
     assert [r.outcome for r in uploads.list_uploads(library.store_reader)] == ["timeout"]
 
 
+def test_an_endless_line_from_the_provider_is_not_read_into_memory(library: Any, server: ChatServer) -> None:
+    """A reply that never breaks its line (a wrong URL serving a huge file, a broken proxy)
+    grew the app's memory by ~200 MB/s until the system killed it (7 GB in 30 s)."""
+    engine = _setup(library, server)
+    server.replies.append(Reply(lines=['data: {"choices":[{"delta":{"content":"先准备'],
+                                flood=b"x" * 65536))
+    answer = engine.ask(QUESTION, approved=True)
+    assert answer.mode == "local" and answer.reason == "provider_error"
+    assert "without a break" in answer.detail
+    # The client hung up after about a megabyte (plus what the sockets buffer), not 64 MB.
+    assert server.bytes_flooded < 16 << 20, server.bytes_flooded
+    assert [r.outcome for r in uploads.list_uploads(library.store_reader)] == ["protocol"]
+
+
+@pytest.mark.parametrize("separator", ["\r\n\r\n", "\r\r", "\n\n"])
+def test_every_sse_line_ending_reads_the_same_answer(library: Any, server: ChatServer, separator: str) -> None:
+    engine = _setup(library, server)
+    reply = Reply.stream("先准备 docker-compose.yml", "。[1]")
+    reply.separator = separator
+    server.replies.append(reply)
+    answer = engine.ask(QUESTION, approved=True)
+    assert answer.mode == "generated" and answer.answer == "先准备 docker-compose.yml。[1]"
+    assert "malformed_chunks" not in answer.flags
+
+
+def test_an_endless_error_body_is_not_read_into_memory(library: Any, server: ChatServer) -> None:
+    engine = _setup(library, server, retries=0)
+    server.replies.append(Reply(status=500, flood=b'{"error": "' + b"y" * 65536))
+    answer = engine.ask(QUESTION, approved=True)
+    assert answer.mode == "local" and answer.reason == "provider_error"
+    assert "HTTP 500" in answer.detail
+    assert server.bytes_flooded < 16 << 20, server.bytes_flooded
+
+
+def test_a_provider_that_only_sends_keep_alives_times_out(library: Any, server: ChatServer) -> None:
+    """Keep-alive comments kept the socket's read timeout from firing: `ask --yes` against a
+    provider stuck behind them never returned."""
+    engine = _setup(library, server, read_timeout=0.3)
+    server.replies.append(Reply(keepalive=20.0))
+    answer = engine.ask(QUESTION, approved=True)
+    assert answer.mode == "local" and answer.reason == "timeout", (answer.reason, answer.detail)
+    assert "keep-alive" in answer.detail
+    assert [r.outcome for r in uploads.list_uploads(library.store_reader)] == ["timeout"]
+
+
 def test_offline_provider(library: Any, server: ChatServer) -> None:
     engine = _setup(library, server, connect_timeout=0.5)
     library.set_setting("qa.provider.base_url", "http://127.0.0.1:9/v1")  # discard port: refused

@@ -16,7 +16,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -168,12 +168,25 @@ def _retry_after(response: httpx.Response, default: float, cap: float) -> float:
         return default
 
 
+# What one reply may make this process hold. An answer chunk is a few hundred bytes and an
+# error message a few hundred more; a provider (or a proxy, or a wrong URL) that sends
+# an endless body without a line break grew the app's memory by ~200 MB/s until the
+# system killed it.
+MAX_LINE_BYTES = 1 << 20
+MAX_ERROR_BYTES = 64 << 10
+
+
 def _error_text(response: httpx.Response, api_key: str | None) -> str:
     """The provider's own words for an error, with the key and any credential scrubbed out."""
+    raw = bytearray()
     try:
-        body = response.read().decode("utf-8", "replace")
+        for piece in response.iter_bytes():
+            raw += piece
+            if len(raw) >= MAX_ERROR_BYTES:
+                break  # the first words say what went wrong; the rest is never read
     except Exception:  # noqa: BLE001 - any body is fine for a message; none is fine too
-        return ""
+        pass
+    body = bytes(raw[:MAX_ERROR_BYTES]).decode("utf-8", "replace")
     try:
         data = json.loads(body)
         message = data.get("error", {}).get("message") if isinstance(data.get("error"), dict) else data.get("error")
@@ -285,7 +298,7 @@ def _one_attempt(client: httpx.Client, config: ProviderConfig, payload: bytes, h
                                             "Check the key in Settings → AI provider.", status)
                     raise ProviderError("http", f"The provider rejected the request (HTTP {status})."
                                         f"{' ' + detail if detail else ''}", status)
-                _read_sse(response, on_delta, cancel, result, started)
+                _read_sse(response, on_delta, cancel, result, started, config)
                 return "ok"
             finally:
                 cancel.attach(None)
@@ -307,14 +320,50 @@ def _one_attempt(client: httpx.Client, config: ProviderConfig, payload: bytes, h
                             f"{type(exc).__name__}.") from exc
 
 
+def _sse_lines(response: httpx.Response, host: str) -> Iterator[str]:
+    """The stream's lines (ends: \\n, \\r\\n or \\r), each at most ``MAX_LINE_BYTES``."""
+    pending = bytearray()
+    for piece in response.iter_bytes():
+        pending += piece
+        start = 0
+        while (end := _line_end(pending, start)) >= 0:
+            yield pending[start:end].decode("utf-8", "replace")
+            start = end + 2 if pending[end:end + 2] == b"\r\n" else end + 1
+        del pending[:start]
+        if len(pending) > MAX_LINE_BYTES:
+            raise ProviderError("protocol", f"{host} sent a line of more than "
+                                f"{MAX_LINE_BYTES // (1 << 20)} MB without a break; "
+                                "that is not an answer, so reading stopped.")
+    if pending:
+        yield pending.rstrip(b"\r").decode("utf-8", "replace")
+
+
+def _line_end(data: bytearray, start: int) -> int:
+    """Index of the first line break at or after ``start`` (-1: none yet). A lone \\r at the
+    end waits for the next byte: it may be the first half of \\r\\n."""
+    lf = data.find(b"\n", start)
+    cr = data.find(b"\r", start, lf if lf >= 0 else len(data))
+    if cr >= 0 and cr == len(data) - 1 and lf < 0:
+        return -1
+    return cr if cr >= 0 else lf
+
+
 def _read_sse(response: httpx.Response, on_delta: Callable[[str], None], cancel: CancelToken,
-              result: StreamResult, started: float) -> None:
+              result: StreamResult, started: float, config: ProviderConfig) -> None:
     saw_data = False
-    for line in response.iter_lines():
+    last_data = time.monotonic()
+    for line in _sse_lines(response, config.host):
         if cancel.cancelled:
             raise Cancelled()
         if not line.startswith("data:"):
-            continue  # comments, event names, keep-alives
+            # Comments, event names, keep-alives. They keep the socket's read timeout from
+            # firing, so a provider that only ever sends them would hold the answer (and a
+            # scripted `ask`) for good: they count as silence.
+            if time.monotonic() - last_data > config.read_timeout:
+                raise ProviderError("timeout", f"{config.host} stopped answering "
+                                    f"(only keep-alive lines for {config.read_timeout:g} s).")
+            continue
+        last_data = time.monotonic()
         data = line[5:].strip()
         if data == "[DONE]":
             return
