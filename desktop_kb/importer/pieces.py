@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from desktop_kb.importer.model import FragmentSpec, SplitResult
 from desktop_kb.text.cutting import cut_span
+from desktop_kb.text.headings import with_part
 from desktop_kb.text.markup_only import glue_markup_only
 
 __all__ = [
@@ -135,7 +136,7 @@ def finish(doc: str, title: str, pieces: list[Piece], notes: list[str]) -> Split
         if len(parts) > 1:
             capped += 1
         for k, (ps, pe) in enumerate(parts, 1):
-            part_path = f"{path} (part {k})".strip() if len(parts) > 1 else path
+            part_path = with_part(path, k) if len(parts) > 1 else path
             frags.append(FragmentSpec(len(frags), part_path, doc[ps:pe], ps, pe))
     if capped:
         notes = [*notes, f"{capped} passage(s) longer than {MAX_FRAGMENT_CHARS} "

@@ -9,9 +9,12 @@ results, QA citations, related suggestions and every ``--json`` output show
 
 from __future__ import annotations
 
-__all__ = ["page_locator", "with_locator"]
+import re
+
+__all__ = ["page_locator", "split_locator", "with_locator"]
 
 SEPARATOR = " · "
+_LOCATOR_RE = re.compile(r" · (?:p\. (\d+)|pp\. (\d+)–(\d+))$")
 
 
 def page_locator(page: int | None, page_end: int | None = None) -> str:
@@ -25,3 +28,13 @@ def page_locator(page: int | None, page_end: int | None = None) -> str:
 def with_locator(title: str, page: int | None, page_end: int | None = None) -> str:
     locator = page_locator(page, page_end)
     return f"{title}{SEPARATOR}{locator}" if locator else title
+
+
+def split_locator(title: str) -> tuple[str, int | None, int | None]:
+    """``with_locator`` undone: the title and its pages, so a window can say them in its language."""
+    match = _LOCATOR_RE.search(title)
+    if match is None:
+        return title, None, None
+    if match.group(1):
+        return title[:match.start()], int(match.group(1)), None
+    return title[:match.start()], int(match.group(2)), int(match.group(3))

@@ -23,10 +23,26 @@ from desktop_kb.text.markup_only import is_markup_only
 
 __all__ = [
     "PATH_SEPARATOR", "Heading", "HeadingStack", "Section", "front_matter_end", "heading_title",
-    "markdown_headings", "sections",
+    "markdown_headings", "sections", "split_part", "with_part",
 ]
 
 PATH_SEPARATOR = " > "
+# A section too long for one passage is cut into numbered parts; the number ends its path.
+# Stored words, not display: the window shows them in its language (``ui/locator_text``).
+_PART_RE = re.compile(r"(?:^| )\(part (\d+)\)$")
+
+
+def with_part(path: str, k: int) -> str:
+    """The heading path of part ``k`` of a section cut into parts."""
+    return f"{path} (part {k})".strip()
+
+
+def split_part(path: str) -> tuple[str, int | None]:
+    """``("A > B", 2)`` for ``"A > B (part 2)"``; a path without a part number comes back whole."""
+    match = _PART_RE.search(path)
+    if match is None:
+        return path, None
+    return path[:match.start()], int(match.group(1))
 
 # ATX headings and code fences at ≤3 spaces of indent, one regex pass.
 _BLOCK_RE = re.compile(

@@ -43,7 +43,9 @@ from PySide6.QtWidgets import (
 
 from desktop_kb.markup.plain import plain_title
 from desktop_kb.store.documents import Document, Fragment
+from desktop_kb.text.headings import PATH_SEPARATOR, split_part
 from desktop_kb.ui import icons
+from desktop_kb.ui.locator_text import page_label, shown_heading_path
 from desktop_kb.ui.note_editor import HIT_COLOR
 from desktop_kb.ui.text_offsets import to_utf16
 
@@ -65,9 +67,8 @@ def outline_of(fragments: Sequence[Fragment]) -> list[OutlineEntry]:
     entries: list[OutlineEntry] = []
     seen: set[tuple[str, ...]] = set()
     for frag in fragments:
-        parts = [p for p in frag.heading_path.split(" > ") if p] if frag.heading_path else []
-        if parts and parts[-1].endswith(")") and " (part " in parts[-1]:
-            parts[-1] = parts[-1].rsplit(" (part ", 1)[0]
+        path = split_part(frag.heading_path)[0] if frag.heading_path else ""
+        parts = [p for p in path.split(PATH_SEPARATOR) if p]
         for depth in range(len(parts)):
             key = tuple(parts[:depth + 1])
             if key not in seen:
@@ -80,17 +81,6 @@ def outline_of(fragments: Sequence[Fragment]) -> list[OutlineEntry]:
         if frag.page is not None:
             pages.setdefault(frag.page, frag.id)
     return [OutlineEntry(0, "", fid, page) for page, fid in sorted(pages.items())]
-
-
-def page_label(page: int | None, page_end: int | None = None) -> str:
-    """"p. 42" / "pp. 41–42", in the UI language."""
-    from PySide6.QtCore import QCoreApplication
-
-    if page is None:
-        return ""
-    if page_end is not None and page_end != page:
-        return QCoreApplication.translate("Locator", "pp. {0}–{1}").format(page, page_end)
-    return QCoreApplication.translate("Locator", "p. {0}").format(page)
 
 
 _IN_CODE = 1  # block state: inside a fenced code block
@@ -235,7 +225,8 @@ class DocumentReader(QWidget):
                 parts.append(frag.text)
                 pos += len(frag.text)
             self._text = "".join(parts)
-            self._highlighter.titles = {p for f in self.fragments for p in f.heading_path.split(" > ") if p}
+            self._highlighter.titles = {p for f in self.fragments
+                                        for p in split_part(f.heading_path)[0].split(PATH_SEPARATOR) if p}
             self.text.setPlainText(self._text)
             self.title.setText(plain_title(document.title))
             self.path.setText(document.path)
@@ -443,7 +434,7 @@ class DocumentReader(QWidget):
     def source_label(self, frag: Fragment) -> str:
         """"“Title”, p. 42" (《Title》 第 42 页) or with the heading path: where a quotation came from."""
         assert self.document is not None
-        where = page_label(frag.page, frag.page_end) or frag.heading_path
+        where = page_label(frag.page, frag.page_end) or shown_heading_path(frag.heading_path)
         if not where:
             return self.tr("“{0}”").format(plain_title(self.document.title))
         return self.tr("“{0}”, {1}").format(plain_title(self.document.title), where)

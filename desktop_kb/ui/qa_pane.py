@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from desktop_kb.markup.plain import plain_title, strip_with_spans
 from desktop_kb.qa.engine import QaAnswer, QaPlan
 from desktop_kb.tasks.qa_tasks import QaBridge
+from desktop_kb.ui.locator_text import shown_title
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
 
 _MARKER_RE = re.compile(r"\[(\d{1,3})\]")
@@ -386,7 +387,7 @@ class QaPane(QWidget):
 
     def _hits_html(self, hits: list[dict[str, Any]], key: str) -> str:
         rows = [f'<p style="margin:2px 0 6px 0"><a href="cite:{key}:{c["n"]}" style="text-decoration:none">'
-                f'[{c["n"]}]</a> <b>{html.escape(plain_title(c["title"]))}</b> — {_snippet_html(c)}</p>' for c in hits]
+                f'[{c["n"]}]</a> <b>{html.escape(shown_title(plain_title(c["title"])))}</b> — {_snippet_html(c)}</p>' for c in hits]
         return "".join(rows)
 
     def _entry_html(self, i: int | str, e: dict[str, Any]) -> str:
@@ -405,7 +406,7 @@ class QaPane(QWidget):
             if mode == "generated":
                 if e.get("citations"):
                     parts.append(f'<p style="color:#555"><small>{html.escape(self.tr("Sources"))}: ' + " · ".join(
-                        f'<a href="cite:{i}:c:{c["n"]}">[{c["n"]}] {html.escape(plain_title(c["title"]))}</a>'
+                        f'<a href="cite:{i}:c:{c["n"]}">[{c["n"]}] {html.escape(shown_title(plain_title(c["title"])))}</a>'
                         for c in e["citations"]) + "</small></p>")
                 if "unsupported" in flags and e.get("hits"):
                     parts.append(self._hits_html(e["hits"], f"{i}:h"))
@@ -477,7 +478,7 @@ class QaPane(QWidget):
         QToolTip.showText(QCursor.pos(), self.tooltip_html(record), self.transcript)
 
     def tooltip_html(self, record: dict[str, Any]) -> str:
-        return f"<b>{html.escape(plain_title(record['title']))}</b><br>{_snippet_html(record)}"
+        return f"<b>{html.escape(shown_title(plain_title(record['title'])))}</b><br>{_snippet_html(record)}"
 
     # ----- language ----------------------------------------------------------------------
 

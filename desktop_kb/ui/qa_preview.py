@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.qa.engine import QaPlan
+from desktop_kb.ui.locator_text import shown_title
 
 ONCE, SESSION = "once", "session"
 
@@ -109,7 +110,7 @@ class QaPreviewDialog(QDialog):
             if g.verdict.allowed and p.n in self.removed:
                 verdict = self.tr("removed by you")
             shown = g.verdict.text if g.verdict.text is not None else p.text
-            item = QListWidgetItem(f"[{p.n}] {p.title} — {verdict}\n{shown}")
+            item = QListWidgetItem(f"[{p.n}] {shown_title(p.title)} — {verdict}\n{shown}")
             item.setData(Qt.ItemDataRole.UserRole, p.n)
             if not g.verdict.allowed or p.n in self.removed:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)

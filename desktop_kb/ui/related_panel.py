@@ -31,6 +31,7 @@ from desktop_kb.discovery.related import Suggestion
 from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.tasks.related_tasks import Action, RelatedController, RelatedView
 from desktop_kb.ui.elided_button import ElidedButton
+from desktop_kb.ui.locator_text import shown_title
 
 RENDER_SLICE_S = 0.008  # GUI time spent building widgets per event-loop turn
 
@@ -112,13 +113,13 @@ class SuggestionCard(QFrame):
 
     def retranslateUi(self) -> None:  # noqa: N802
         s = self.suggestion
-        self.open_button.set_full_text(s.title or self.tr("Untitled"))
-        self.open_button.setToolTip(s.title)
+        self.open_button.set_full_text(shown_title(s.title) or self.tr("Untitled"))
+        self.open_button.setToolTip(shown_title(s.title))
         self.tag.setText(self.tr("Note") if s.target_type == "note" else self.tr("Library passage"))
         self.accept_button.setToolTip(self.tr("Link this to the open note"))
         if self.group.copies:
             self.dismiss_button.setToolTip(self.tr("Don't suggest this passage (or any copy of it) for this note again"))
-            others = ", ".join(_elide(c.title, 30) for c in self.group.copies[:3])
+            others = ", ".join(_elide(shown_title(c.title), 30) for c in self.group.copies[:3])
             more = len(self.group.copies) - 3
             self.copies.setText(self.tr("Same text also in: {0}").format(others)
                                 + (self.tr(" and %n more", "", more) if more > 0 else ""))
@@ -161,11 +162,11 @@ class LinkRow(QWidget):
         e = self.entry
         arrow = "←" if self.backlink else "→"
         kind = self.tr("note") if e.target_type == "note" else self.tr("passage")
-        title = _elide(e.title or self.tr("Untitled"), 50)
+        title = _elide(shown_title(e.title) or self.tr("Untitled"), 50)
         if e.trashed:
             title = self.tr("{0} (in trash)").format(title)
         self.open_button.set_full_text(f"{arrow} {title}  ·  {kind}")
-        self.open_button.setToolTip(e.title)
+        self.open_button.setToolTip(shown_title(e.title))
         if e.origin == "wiki":
             # Typed as [[…]]: the text is the link, so the text is where it is removed.
             self.remove_button.hide()

@@ -29,6 +29,7 @@ from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.search import NOTHING_NOTICE
 from desktop_kb.tasks.library_tasks import TaskRunner
 from desktop_kb.ui.i18n import RESOURCES
+from desktop_kb.ui.locator_text import shown_title
 
 DEBOUNCE_MS = 150
 LOCK_ICON = (RESOURCES / "icons" / "lock.svg").as_posix()
@@ -205,7 +206,7 @@ class SearchPopup(QDialog):
     def _result_html(self, result: SearchResult) -> str:
         kind = self.tr("Note") if result.source_type == "note" else self.tr("Library")
         lock = (f' <img src="{LOCK_ICON}" width="12" height="12">' if result.local_only else "")
-        title = html.escape(result.title or self.tr("Untitled"))
+        title = html.escape(shown_title(result.title) or self.tr("Untitled"))
         return (f'<div><b>{title}</b>{lock} <span style="color:#888">· {kind}</span></div>'
                 f'<div>{snippet_html(result)}</div>')
 

@@ -2927,6 +2927,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>p. {0}</source>
         <translation>第 {0} 页</translation>
     </message>
+    <message>
+        <source>{0} (part {1})</source>
+        <translation>{0}（第 {1} 部分）</translation>
+    </message>
 </context>
 <context>
     <name>OcrController</name>
