@@ -72,3 +72,72 @@ def test_a_private_key_block_under_a_key_label_is_withheld_whole() -> None:
     body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj"
     text = f"私钥如下：\n-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----"
     assert _withheld(text, body)
+
+
+# ----- digits written in Chinese numerals or misread by OCR, read as digits (heldout9: 密码 二〇八五…, 幺三八…) -
+
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _resident_id(first17: str) -> str:
+    return first17 + "10X98765432"[sum(int(d) * w for d, w in zip(first17, _ID_WEIGHTS, strict=True)) % 11]
+
+
+def _luhn(first: str) -> str:
+    for check in "0123456789":
+        digits = first + check
+        total = sum((2 * int(c) - 9 if 2 * int(c) > 9 else 2 * int(c)) if i % 2 else int(c)
+                    for i, c in enumerate(reversed(digits)))
+        if total % 10 == 0:
+            return digits
+    raise AssertionError
+
+
+def _spelled(digits: str, numerals: str = "〇一二三四五六七八九") -> str:
+    return "".join(numerals[int(c)] if c.isdigit() else c for c in digits)
+
+
+_CAPITALS = "零壹贰叁肆伍陆柒捌玖"
+_ID = _resident_id("51010719930417231")
+_CARD = _luhn("621700023100487155")
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # an ID in the financial capitals of a bank form, in a JSON value
+    (f'{{"证件类型": "居民身份证", "证件号码": "{_spelled(_ID, _CAPITALS)}"}}', _spelled(_ID, _CAPITALS)),
+    # an ID in traditional characters' form, grouped as printed
+    (f"身份證號碼：{_spelled(_ID[:6])} {_spelled(_ID[6:14])} {_spelled(_ID[14:])}",
+     f"{_spelled(_ID[:6])} {_spelled(_ID[6:14])} {_spelled(_ID[14:])}"),
+    # a mobile number said aloud: 幺 for 1, 洞 for 0, 两 for 2
+    ("紧急联系人手机：幺五九 洞洞两七 三三八幺（他妈妈）", "幺五九 洞洞两七 三三八幺"),
+    # a card in capitals under an account label
+    (f"收款账号：{_spelled(_CARD, _CAPITALS)}（建设银行）", _spelled(_CARD, _CAPITALS)),
+    # a password in a sentence, not after a colon
+    ("保险柜的密码是七三九一八二四六，别告诉别人。", "七三九一八二四六"),
+    # an address with its numbers in numerals (a lane, a building, a unit, a room)
+    ("新家：杭州市西湖区文三路四七八号三幢二单元六〇二室", "文三路四七八号三幢二单元六〇二室"),
+    # OCR of a bank card in another grouping, with I and o for 1 and 0
+    ("OCR 结果 card no: " + " ".join(("".join({"1": "I", "0": "o"}.get(c, c) if i % 3 == 0 else c
+                                               for i, c in enumerate(g))) for g in (_CARD[:6], _CARD[6:])),
+     " ".join(("".join({"1": "I", "0": "o"}.get(c, c) if i % 3 == 0 else c for i, c in enumerate(g)))
+              for g in (_CARD[:6], _CARD[6:]))),
+    # OCR of an ID in an English line
+    (f"Scanned ID card number: {_ID.replace('0', 'O').replace('1', 'l')}", _ID.replace("0", "O").replace("1", "l")),
+])
+def test_digits_in_numerals_or_misread_are_read_as_digits(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "一九四九年十月一日，中华人民共和国宣布成立。",
+    "他把事情一五一十地说了，大家三三两两地散去。",
+    "圆周率约为三点一四一五九二六五三五八九七九三二三八四六。",
+    "乘法口诀表：一一得一，一二得二，二二得四，一三得三。",
+    "二〇二四年三月十五日至二〇二四年三月二十日",
+    "应用题：小明家住三号楼二单元，每层楼高三米。",
+    "编号为一一〇一〇五一九四九一二三一〇〇二一的文件",  # 18 numerals, the checksum fails
+    "ISO 9OOl:2O15 认证，型号 lO0-2OOO-lOO，Oolong 1O1",
+    "电话号码的读法：一般三位一组，例如幺三八。",
+])
+def test_numerals_that_are_not_a_number_pass(text: str) -> None:
+    assert _found(text) == []

@@ -34,6 +34,7 @@ from desktop_kb.qa.detectors.numbers import (
 from desktop_kb.qa.detectors.plates import licence_plates
 from desktop_kb.qa.detectors.prose import keyword_tokens, prose
 from desktop_kb.qa.detectors.recovery import recovery_codes
+from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
 from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrases
@@ -51,6 +52,7 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     norm = normalize(text)
     raw = _detect_normalised(norm.text, _depth)
     raw += joined_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
+    raw += spelled_digit_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
     for f in raw:
         start, end = norm.span(f.start, f.end)

@@ -1,0 +1,97 @@
+"""Numbers written in other characters, read as digits: Chinese numerals and OCR's letters for digits.
+
+A number said aloud or filled in on a form is written in Chinese numerals (密码：二〇八五七九五一,
+幺三八 六五六四 七八八六, the financial capitals 陆贰贰捌 on a bank form, 愚园路一二八七弄二十号);
+a scanned card comes out of OCR with O for 0 and l for 1 (44O1O6 2OO1O7O8 84l2). The number
+detectors read ASCII digits, so each such run is written as digits, one character for one (offsets
+stay), and the lines around it are read again: what the detectors find there over the run is the
+run's finding. Checksums, groupings and labels still decide, as for any number, so a year (一九四九年),
+an idiom (一五一十) or a word with an O in it stays text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from desktop_kb.qa.detectors.base import Finding
+
+_DIGIT_OF = {
+    **dict.fromkeys("〇零洞", "0"), **dict.fromkeys("一幺壹", "1"), **dict.fromkeys("二两兩贰貳", "2"),
+    **dict.fromkeys("三叁參", "3"), **dict.fromkeys("四肆", "4"), **dict.fromkeys("五伍", "5"),
+    **dict.fromkeys("六陆陸", "6"), **dict.fromkeys("七柒", "7"), **dict.fromkeys("八捌", "8"),
+    **dict.fromkeys("九玖", "9")}
+_TENS = "十拾"
+_HAN_DIGITS = "".join(_DIGIT_OF)
+# A run of numerals, spaced or dashed as people group digits (ASCII digits may be mixed in).
+_HAN_RUN_RE = re.compile(rf"[{_HAN_DIGITS}{_TENS}](?:[ \t-]?[{_HAN_DIGITS}{_TENS}0-9])*")
+# An address's numbers: 一二八七弄, 二十号, 四〇二室.
+_UNIT_AFTER_RE = re.compile(r"[ \t]?(?:弄|巷|号|號|室|栋|棟|幢|单元|單元|楼|樓|层|層|排|院|组|組)")
+_MIN_HAN_DIGITS = 6  # fewer is a year, a date or a count (二〇二四, 三三两两)
+# OCR's misreads inside a digit run: O/o for 0, l/I for 1; at least half the run real digits.
+_OCR_RUN_RE = re.compile(r"(?<![A-Za-z0-9])[0-9OolI](?:[ \-]?[0-9OolI]){7,}(?![A-Za-z0-9])")
+_OCR_DIGIT = {"O": "0", "o": "0", "l": "1", "I": "1"}
+
+
+def _han_runs(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, digits) of numeral runs that may be a number: long ones, and an address's parts."""
+    long_runs, unit_runs = [], []
+    for m in _HAN_RUN_RE.finditer(text):
+        run = m.group(0)
+        digits = "".join(_DIGIT_OF.get(c, "0" if i and run[i - 1] in _DIGIT_OF else "1") if c in _TENS
+                         else _DIGIT_OF.get(c, c) for i, c in enumerate(run))
+        count = sum(c in _DIGIT_OF for c in run)
+        if count >= _MIN_HAN_DIGITS and not any(c in _TENS for c in run):
+            long_runs.append((m.start(), m.end(), digits))
+        elif _UNIT_AFTER_RE.match(text, m.end()):
+            unit_runs.append((m.start(), m.end(), digits))
+    lines: dict[int, list[tuple[int, int, str]]] = {}
+    for run in unit_runs:
+        lines.setdefault(text.rfind("\n", 0, run[0]), []).append(run)
+    # Two numbered parts, one of them a house or room number (一二八七弄, 四〇二室): "三号楼二单元" alone is
+    # as often a textbook's unit or a word problem's building.
+    return long_runs + [r for runs in lines.values()
+                        if len(runs) >= 2 and max(r[1] - r[0] for r in runs) >= 3 for r in runs]
+
+
+def _ocr_runs(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _OCR_RUN_RE.finditer(text):
+        run = m.group(0)
+        digits = sum(c.isdigit() for c in run)
+        letters = sum(c in _OCR_DIGIT for c in run)
+        if letters and digits >= letters and digits >= 8:
+            out.append((m.start(), m.end(), "".join(_OCR_DIGIT.get(c, c) for c in run)))
+    return out
+
+
+def spelled_digit_findings(text: str, detect_excerpt: Callable[[str], Iterable[Finding]]) -> list[Finding]:
+    """Findings over numbers written in numerals or misread by OCR (``detect_excerpt`` reads ASCII)."""
+    runs = []
+    if any(c in _DIGIT_OF for c in text):
+        runs += _han_runs(text)
+    if any(c in _OCR_DIGIT for c in text) and any(c.isdigit() for c in text):
+        runs += _ocr_runs(text)
+    if not runs:
+        return []
+    chars = list(text)
+    for start, _end, digits in runs:
+        chars[start:start + len(digits)] = digits
+    read = "".join(chars)
+    out: list[Finding] = []
+    done: set[tuple[int, int]] = set()
+    for start, end, _digits in sorted(runs):
+        # The run's line and the one above it (a label over a value, a JSON key's parent).
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end < 0 else line_end
+        above = text.rfind("\n", 0, start)
+        first = text.rfind("\n", 0, above) + 1 if above > 0 else 0
+        if (first, line_end) in done:
+            continue
+        done.add((first, line_end))
+        ours = [r for r in runs if first <= r[0] < line_end]
+        for f in detect_excerpt(read[first:line_end]):
+            s, e = f.start + first, f.end + first
+            if any(s < r_end and r_start < e for r_start, r_end, _d in ours):
+                out.append(Finding(f.kind, s, e))
+    return out
