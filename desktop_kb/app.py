@@ -56,13 +56,16 @@ def run_gui(data_dir: str | None) -> int:
         return 1
 
     from desktop_kb.ui.main_window import MainWindow
+    from desktop_kb.ui.quit_signals import CloseOnSignals
 
     window = MainWindow(folder, language_choice=choice)
     window.show()
+    signals = CloseOnSignals(window)  # logout, a closed terminal, Ctrl+C: close as the button does
     try:
         return app.exec()
     finally:
         window.shutdown()
+        signals.uninstall()
         lock.unlock()
 
 
