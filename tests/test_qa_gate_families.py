@@ -141,3 +141,41 @@ def test_digits_in_numerals_or_misread_are_read_as_digits(text: str, secret: str
 ])
 def test_numerals_that_are_not_a_number_pass(text: str) -> None:
     assert _found(text) == []
+
+
+# ----- a password passed by position to a known call, on standard input, or in a Go DSN (heldout9: PDO,
+# DBI->connect, sudo -S <<<, user:pass@tcp(…)) ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('$link = mysqli_connect("localhost", "root", "Lm9#qT2x", "shop");', "Lm9#qT2x"),
+    ("$db = new mysqli('127.0.0.1', 'admin', 'Adm1n@lab', 'exam');", "Adm1n@lab"),
+    ('Connection c = DriverManager.getConnection("jdbc:mysql://localhost:3306/lib", "root", "Qw3rty!88");',
+     "Qw3rty!88"),
+    ('conn = cx_Oracle.connect("scott", "T1ger#2024", "localhost/XEPDB1")', "T1ger#2024"),
+    ('ftp = ftplib.FTP("ftp.lab.edu.cn", "stu07", "ftpPass#77")', "ftpPass#77"),
+    ('db = pymysql.connect("localhost", "root", "r00t!Pwd", "test")  # 老教程的写法', "r00t!Pwd"),
+    ("echo 'Tr0ub4dor&3' | sudo -S systemctl restart nginx", "Tr0ub4dor&3"),
+    ('echo "MyN3wPass!" | passwd --stdin alice', "MyN3wPass!"),
+    ("echo 'dckr_pat_Zx9fQ2mLr7Tb' | docker login -u lilei --password-stdin", "dckr_pat_Zx9fQ2mLr7Tb"),
+    ("printf 'S3cr3t!pw\\n' | kinit alice@LAB.EDU", "S3cr3t!pw"),
+    ('database:\n  dsn: "lab:Hz7!pq@unix(/var/run/mysqld/mysqld.sock)/exam"\n', "Hz7!pq"),
+    ("MYSQL_DSN=app:Sp4rk#db@tcp6([::1]:3306)/shop?parseTime=true", "Sp4rk#db"),
+])
+def test_a_password_given_by_position_is_withheld(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "echo $DB_PASS | sudo -S systemctl restart nginx",
+    'echo "$REGISTRY_TOKEN" | docker login -u ci --password-stdin registry.example.com',
+    "cat ~/.docker_pw | docker login --password-stdin",
+    "echo hello | grep h && sudo -S apt update",
+    "$link = mysqli_connect($host, $user, $pass, $db);",
+    "$pdo = new PDO($dsn, $user, $password, $options);",
+    'conn = sqlite3.connect("notes.db", 5.0, 0, "DEFERRED")',
+    "Go 的 DSN 格式：user:password@tcp(127.0.0.1:3306)/dbname?charset=utf8mb4",
+    'dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, name)',
+    "DSN=${DB_USER}:${DB_PASS}@tcp(db:3306)/app  # 空密码写作 root:@tcp(localhost)/test",
+])
+def test_calls_and_pipes_without_a_password_pass(text: str) -> None:
+    assert _found(text) == []

@@ -73,6 +73,27 @@ _CREDENTIAL_PAIR_RE = re.compile(
     r"credentials?)\s*(?:=\s*)?[(\[]\s*)[\"'][^\"'\n]{1,80}[\"']\s*,\s*"
     r"(?:[\w.]*(?:b64decode|b32decode|decodebytes|unhexlify|fromhex|a2b_base64|atob|unquote|Buffer\.from)\(\s*)?"
     r"[\"'](?P<v>[^\"'\n]{3,200})[\"']")
+# A connect call that takes the password as a positional argument: PDO(dsn, user, PASSWORD),
+# DBI->connect(dsn, user, PASSWORD), mysqli_connect(host, user, PASSWORD, db),
+# DriverManager.getConnection(url, user, PASSWORD), cx_Oracle.connect(user, PASSWORD, dsn), ftplib.FTP(host, user,
+# PASSWORD): the call's name says which argument is the password (name -> its index from 0).
+_POSITIONAL_CALLS = {"pdo": 2, "connect": 2, "mysqli_connect": 2, "mysqli": 2, "mysql_connect": 2,
+                     "getconnection": 2, "odbc_connect": 2, "ftp_login": 2, "ldap_bind": 2, "ftp": 2, "ftp_tls": 2,
+                     "oci_connect": 1, "real_connect": 2}
+_POSITIONAL_RE = re.compile(
+    r"(?i)(?:\bnew\s+(?P<cls>PDO|mysqli)|(?P<obj>\bDBI\s*->\s*|\bcx_Oracle\.|\boracledb\.|\bMySQLdb\.|\bpymysql\.|"
+    r"\bftplib\.|\bDriverManager\.|->|\.)?(?P<fn>\b(?:connect|mysqli_connect|mysql_connect|getConnection|odbc_connect|"
+    r"ftp_login|ldap_bind|oci_connect|FTP|FTP_TLS|real_connect)))\s*\((?P<args>[^()\n]{1,400})\)?")
+_ARG_RE = re.compile(r"\s*(?:(?P<q>[\"'])(?P<s>(?:\\.|(?!(?P=q))[^\\\n])*)(?P=q)|[^,\"']*)\s*(?:,|$)")
+# A password fed on standard input to a command that reads one there: sudo -S, passwd --stdin,
+# chpasswd, kinit, docker/podman/helm login --password-stdin, gh auth login --with-token.
+_STDIN_READER = r"(?:sudo\s+(?:-\w+\s+)*-S\b|passwd\s+--stdin\b|chpasswd\b|kinit\b|[^\n|]*?--password-stdin\b|[^\n|]*?--with-token\b)"
+_STDIN_PIPE_RE = re.compile(
+    rf"\b(?:echo|printf)\s+(?:-[neE]+\s+)?(?P<q>[\"']?)(?P<v>[^\s\"'|]{{3,128}}?|(?<=[\"'])[^\"'\n|]{{3,128}}?)(?:\\n)?(?P=q)"
+    rf"\s*\|\s*{_STDIN_READER}")
+_HERE_STRING_RE = re.compile(rf"{_STDIN_READER}[^\n]*?<<<\s*(?P<q>[\"']?)(?P<v>[^\s\"']{{3,128}}|(?<=[\"'])[^\"'\n]{{3,128}})(?P=q)")
+# Go's MySQL DSN: user:password@tcp(host:port)/db, @unix(/path/to/socket)/db.
+_GO_DSN_RE = re.compile(r"(?<![\w@/:.-])[A-Za-z0-9._-]{1,40}:(?P<v>[^\s@/:\"'`]{1,80})@(?:tcp6?|udp|unix)\(")
 # ~/.pgpass: host:port:database:user:password
 _PGPASS_RE = re.compile(r"(?m)^[A-Za-z0-9_.*-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<v>\S+)$")
 _WIFI_QR_RE = re.compile(r"WIFI:[^\n]*?(?<=[:;])P:(?P<v>(?:\\.|[^;\n])+);")
@@ -159,6 +180,7 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
         for m in _SQL_PASSWORD_RE.finditer(text):
             if not is_placeholder(m.group("v")) and not TEMPLATE_RE.search(m.group("v")):
                 yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    yield from _positional_passwords(text, lower)
     if "cookie" in lower or " -b" in text:
         yield from _cookie_values(text)
     if "net user" in lower:
@@ -206,3 +228,35 @@ def _cookie_values(text: str) -> Iterator[Finding]:
             if looks_random(value, min_len=16) or hexlike or (name_class(name) is not None and len(value) >= 8
                                                                 and not value.isalpha()):
                 yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
+
+
+def _positional_passwords(text: str, lower: str) -> Iterator[Finding]:
+    """A password given by position to a connect call, on standard input, or in a Go DSN."""
+    if "(" in text and ("connect" in lower or "new " in lower or "ftp" in lower or "ldap_bind" in lower):
+        for m in _POSITIONAL_RE.finditer(text):
+            name = (m.group("cls") or m.group("fn")).lower()
+            index = _POSITIONAL_CALLS.get(name, -1)
+            if name == "connect" and not (m.group("obj") or "").strip(" \t->."):
+                continue  # a bare x.connect(…) is any function (sqlite3.connect(db, 5, "DEFERRED")); DBI->connect is known
+            args, pos = [], m.start("args")
+            while pos < m.end("args") and len(args) <= index:
+                a = _ARG_RE.match(text, pos, m.end("args"))
+                if a is None or a.end() == pos:
+                    break
+                args.append(a)
+                pos = a.end()
+            if 0 <= index < len(args) and args[index].group("s") is not None:
+                value = args[index].group("s")
+                if len(value) >= 3 and not is_placeholder(value) and not TEMPLATE_RE.search(value):
+                    yield Finding(PASSWORD, args[index].start("s"), args[index].end("s"))
+    if "<<<" in text or ("|" in text and ("echo" in lower or "printf" in lower)):
+        for rx in (_STDIN_PIPE_RE, _HERE_STRING_RE):
+            for m in rx.finditer(text):
+                value = m.group("v")
+                if not value.startswith(("$", "%")) and not is_placeholder(value) and not TEMPLATE_RE.search(value):
+                    yield Finding(PASSWORD, m.start("v"), m.end("v"))
+    if "@" in text and "(" in text:
+        for m in _GO_DSN_RE.finditer(text):
+            value = m.group("v")
+            if not PLACEHOLDER_RE.match(value) and not TEMPLATE_RE.search(value) and not is_placeholder(value):
+                yield Finding(PASSWORD, m.start("v"), m.end("v"))
