@@ -270,6 +270,7 @@ def _evaluate(
     tuning = lib.tuning()
     ranks: dict[str, list[int | None]] = {m: [] for m in modes}
     nothing: dict[str, int] = dict.fromkeys(modes, 0)
+    weak: dict[str, int] = dict.fromkeys(modes, 0)
     query_ms: list[float] = []
     contexts: list[tuple[bool, int, int]] = []
     for qi, query in enumerate(dataset.queries):
@@ -285,6 +286,7 @@ def _evaluate(
                     contexts.append(_context_holds_answer(lib, response.results, query, budget_chars,
                                                           passages_of))
             nothing[mode] += response.notice == NOTHING_NOTICE
+            weak[mode] += response.weak_matches
             docs = list(dict.fromkeys(p for r in response.results
                                       for p in passages_of(r.document_id, r.source_id,
                                                            r.chunk_start, r.chunk_end)))
@@ -302,6 +304,8 @@ def _evaluate(
         "plain_rrf": _metrics(ranks["plain_rrf"]) if model_name else None,
     }
     result["nothing_found"] = {m: nothing[m] for m in modes}
+    # Keyword search under the relevance floor lists its hits as weak matches (counted in R@k).
+    result["weak_matches"] = {m: weak[m] for m in modes}
     if ev.corpus is not None:
         labelled = [passages_of(None, fid, 0, len(text)) for fid, text in ev.fragment_text.items()]
         result["corpus"] = {**ev.corpus, "unlabelled_fragments": sum(1 for p in labelled if not p)}

@@ -146,3 +146,18 @@ def test_search_prints_each_hit_as_a_title_and_one_clean_line(data_dir: Path, tm
     assert out[1] == "   Rc<T> 引用计数 示例 15-19 每次 克隆 引用计数加一。"
     assert len(out) == 2
     assert "**克隆**" in js(data_dir, "search", "引用计数", "--mode", "lexical")["results"][0]["snippet"]
+
+
+def test_a_weak_keyword_search_lists_its_hits_under_a_line_that_says_so(data_dir: Path) -> None:
+    """Keyword search used to print 'nothing in the library is close to this' for a question in
+    everyday words that holds few of its words, though the right note held them."""
+    run(data_dir, "note", "add", "--title", "Weak 引用", "--body",
+        "树的子节点用 Rc 持有，指向父节点用 Weak，这样父子节点之间不会形成引用循环，内存可以释放。")
+    run(data_dir, "note", "add", "--title", "所有权", "--body", "每个值都有一个所有者，所有者离开作用域时值被丢弃。")
+    question = "做一棵树，下面的节点要能找到上一级，又不想上下两级互相拽着谁都释放不了"
+    out = run(data_dir, "search", question).stdout.splitlines()
+    assert out[0].startswith("(weak matches: only some of these words are in the library")
+    assert out[1].endswith("] Weak 引用")
+    found = js(data_dir, "search", question)
+    assert found["weak_matches"] is True and found["results"][0]["title"] == "Weak 引用"
+    assert js(data_dir, "search", "所有者")["weak_matches"] is False

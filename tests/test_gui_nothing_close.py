@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from test_gui_support import gui_marks
 
-from desktop_kb.retrieval.results import SearchResponse, SearchResult
+from desktop_kb.retrieval.results import WEAK_NOTICE, SearchResponse, SearchResult
 from desktop_kb.retrieval.search import NOTHING_NOTICE
 from desktop_kb.tasks.library_tasks import TaskRunner
 from desktop_kb.ui import i18n
@@ -74,3 +74,31 @@ def test_the_popup_says_when_the_library_words_were_searched(qtbot, language: st
     with qtbot.waitSignal(popup.resultsShown, timeout=10000):
         popup.query.setText("线程之间")
     assert "线程之间" not in popup.state.text()
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Only some of these words are in the library."),
+    ("zh_CN", "资料库里只有这些词中的一部分。"),
+])
+def test_weak_keyword_matches_are_listed_under_a_notice(qtbot, language: str, said: str) -> None:
+    """Keyword search that holds only some of the question's words lists those passages (it
+    showed an empty "nothing close" page), and says above them, in the UI language, what they are."""
+    i18n.install_language(language)
+    popup = SearchPopup(TaskRunner())
+    qtbot.addWidget(popup)
+    popup.show()
+    hit = SearchResult(rank=1, source_type="note", source_id=1, title="Weak 引用", snippet="子节点指向父节点",
+                       highlights=[(0, 3)], start=0, end=8, score=1.0, chunk_id=1, chunk_start=0, chunk_end=8)
+    weak_query = "做一棵树，下面的节点要能找到上一级"
+    responses = {weak_query: SearchResponse(query=weak_query, mode="lexical", results=[hit],
+                                            notice=WEAK_NOTICE, weak_matches=True),
+                 "父节点": SearchResponse(query="父节点", mode="lexical", results=[hit])}
+    popup.set_search(lambda text: responses[text])
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText(weak_query)
+    assert popup.pages.currentWidget() is popup.list and popup.list.count() == 1
+    assert popup.weak.isVisible() and said in popup.weak.text() and popup.weak.accessibleName() == said
+    assert WEAK_NOTICE not in popup.state.text()  # the core's English notice is not shown raw
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText("父节点")
+    assert not popup.weak.isVisible() and popup.list.count() == 1

@@ -15,6 +15,7 @@ import pytest
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.floor_reference import FloorReference, encode_centroid, reference_of
 from desktop_kb.retrieval.relevance import KEYWORD_COVERAGE, dense_bar, required_coverage
+from desktop_kb.retrieval.results import WEAK_NOTICE
 from desktop_kb.retrieval.search import NOTHING_NOTICE, Ranking, nothing_relevant, rank_chunks
 
 RUST_NOTES = [
@@ -35,8 +36,46 @@ def test_a_single_common_character_is_not_evidence(library: Any) -> None:
     lib = _library(library, RUST_NOTES)
     # 做 is in every note: keywords match it, but it is not what the question asks about.
     for question in ("红烧肉怎么做", "周末去哪里钓鱼做饭", "how to bake bread"):
-        response = lib.search(question)
-        assert response.results == [] and response.notice == NOTHING_NOTICE, question
+        ranking = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
+        assert nothing_relevant(ranking), question
+
+
+def test_keyword_search_under_the_floor_lists_weak_matches_and_qa_still_refuses(library: Any) -> None:
+    """Without a model, a question in everyday words holds few of its words in the library, as an
+    unrelated one does: the floor emptied the search box for both, and a person lost passages that
+    hold their words (Rust book set 8: two colloquial questions found at rank 1 were silenced).
+    The search box lists them under a notice; the QA pane, which would upload, still refuses."""
+    from desktop_kb.qa.engine import QaEngine
+
+    lib = _library(library, [*RUST_NOTES, (
+        "Weak 引用", "树的子节点用 Rc 持有，指向父节点用 Weak，这样父子节点之间不会形成引用循环，内存可以释放。")])
+    question = "做一棵树，下面的节点要能找到上一级，又不想上下两级互相拽着谁都释放不了"
+    assert nothing_relevant(rank_chunks(lib.index_reader, question, mode="lexical", engine=None,
+                                        dense=None))
+    response = lib.search(question)
+    assert response.weak_matches and response.notice == WEAK_NOTICE
+    assert response.results[0].title == "Weak 引用"
+    assert response.as_json()["weak_matches"] is True
+    unrelated = lib.search("红烧肉怎么做")  # 做 is held: listed, under the same notice
+    assert unrelated.results and unrelated.weak_matches and unrelated.notice == WEAK_NOTICE
+    engine = QaEngine(lib, key_lookup=lambda _name: None)
+    for asked in (question, "红烧肉怎么做"):
+        plan = engine.prepare(asked)
+        assert plan.retrieved.nothing and plan.reason == "nothing_found" and not plan.retrieved.hits
+    strong = lib.search("所有权是啥意思呀")
+    assert strong.results and not strong.weak_matches and strong.notice == ""
+    missed = lib.search("周末去哪里钓鱼做饭")  # no keyword hit at all: nothing to list
+    assert missed.results == [] and missed.notice == NOTHING_NOTICE and not missed.weak_matches
+
+
+def test_weak_matches_filtered_away_leave_nothing_close(library: Any) -> None:
+    """A tag filter that keeps none of the weak matches leaves no list to mark: "nothing close"."""
+    lib = _library(library, RUST_NOTES)
+    lib.add_note("钓鱼", "周末去河边 #爱好")
+    lib.drain()
+    response = lib.search("tag:爱好 红烧肉怎么做")
+    assert response.results == [] and not response.weak_matches
+    assert response.notice == NOTHING_NOTICE
 
 
 def test_a_question_that_names_the_library_s_term_keeps_its_hit(library: Any) -> None:
@@ -119,3 +158,4 @@ def test_the_manifest_carries_coverage_and_margin() -> None:
     assert odd.margin_unit == "span" and odd.margin_across is None
     cosine = reference_of({"floor": {**floor, "margin": 0.026, "margin_unit": "cosine", "margin_across": 0.058}})
     assert cosine is not None and cosine.margin_unit == "cosine" and cosine.margin_across == pytest.approx(0.058)
+

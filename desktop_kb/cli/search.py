@@ -8,6 +8,10 @@ from typing import Any
 from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
 from desktop_kb.cli.output import emit, snippet_line
 
+WEAK_LINE = ("weak matches: only some of these words are in the library, so these passages may not "
+             "be what you mean; try the words the material itself uses, or install an embedding "
+             "model (desktop-kb models install) to search by meaning")
+
 
 def cmd_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
@@ -24,9 +28,11 @@ def cmd_search(args: argparse.Namespace) -> int:
                 # An empty query (a script's unset variable) searched nothing: a plain miss.
                 close = response.notice == NOTHING_NOTICE and args.query.strip()
                 return NOTHING_NOTICE if close else "no results"
-            return "\n".join(
+            listed = "\n".join(
                 f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {snippet_line(r.snippet)}"
                 for r in response.results)
+            # Keyword search found only some of the words: say so above the list, not after it.
+            return f"({WEAK_LINE})\n{listed}" if response.weak_matches else listed
 
         emit(args, response.as_json(), text)
     return 0

@@ -77,4 +77,5 @@ def with_named_documents(store: sqlite3.Connection, response: SearchResponse, li
     merged = (named + rest)[:limit]
     response.results = [replace(r, rank=i) for i, r in enumerate(merged, start=1)]
     response.notice = "" if response.results else response.notice
+    response.weak_matches = False  # a document named by the query is no weak match
     return response

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+NOTHING_NOTICE = "nothing in the library is close to this"
+#: Keyword search (no model) under the relevance floor: the passages holding some of the words
+#: are listed under this notice instead of nothing (``search.weak_matches_shown``).
+WEAK_NOTICE = "only weak keyword matches: few of these words are in the library"
+
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -56,8 +61,19 @@ class SearchResponse:
     notice: str = ""  # e.g. why the mode was degraded
     # Set when regional words were replaced by the library's (執行緒 → 线程).
     searched_as: str = ""
+    # Keyword search under the relevance floor: the results share only some of the words
+    # (retrieval.search.weak_matches_shown).
+    weak_matches: bool = False
+
+    def settle_weak_matches(self) -> None:
+        """Weak matches all filtered away (unresolvable, another tag) leave "nothing close":
+        the floor had already found the words too weak, and no list is left to mark."""
+        if self.weak_matches and not self.results:
+            self.weak_matches = False
+            if self.notice == WEAK_NOTICE:
+                self.notice = NOTHING_NOTICE
 
     def as_json(self) -> dict[str, object]:
         return {"query": self.query, "mode": self.mode,
                 "results": [r.as_json() for r in self.results], "notice": self.notice,
-                "searched_as": self.searched_as or self.query}
+                "searched_as": self.searched_as or self.query, "weak_matches": self.weak_matches}

@@ -35,14 +35,13 @@ from desktop_kb.retrieval.resolve import (
     fits,
     resolve_sources,
 )
-from desktop_kb.retrieval.results import SearchResponse, SearchResult
+from desktop_kb.retrieval.results import NOTHING_NOTICE, WEAK_NOTICE, SearchResponse, SearchResult
 from desktop_kb.retrieval.script_levels import read_in_own_script
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.tuning import Tuning
 
 CANDIDATES_PER_RESULT = 5
 MODES = ("lexical", "dense", "hybrid", "rrf")
-NOTHING_NOTICE = "nothing in the library is close to this"
 
 
 @dataclass
@@ -163,6 +162,19 @@ def nothing_relevant(ranking: Ranking) -> bool:
     return ranking.dense_bar is not None and ranking.best_dense < ranking.dense_bar
 
 
+def weak_matches_shown(ranking: Ranking) -> bool:
+    """A keyword search under the floor lists its hits anyway, marked as weak.
+
+    Keyword evidence alone cannot tell a question in everyday words from one the library
+    does not hold (on the Rust book, colloquial questions found at rank 1 hold 13-14 % of
+    their weight; half of the CMRC questions asked of it hold over 15 %): hiding hits that contain
+    the person's own words loses what keyword search used to find, and no meaning search can
+    stand in without a model. A list under an honest notice costs nothing and sends nothing;
+    the QA pane, which would upload snippets, still refuses (``nothing_relevant``).
+    """
+    return ranking.query_vector is None and ranking.lexical_hits > 0
+
+
 def materialize(
     index: sqlite3.Connection, store: sqlite3.Connection, ranked: Sequence[tuple[int, float]],
     terms: Sequence[str], limit: int, *, per_source: bool = True,
@@ -239,9 +251,14 @@ def search(
     if nothing_relevant(ranking):
         # A hybrid search that fell back to keywords keeps saying so (I7): the degraded state
         # is the first thing to fix when nothing is found.
-        response.notice = response.notice or NOTHING_NOTICE
-        return response
+        if not weak_matches_shown(ranking):
+            response.notice = response.notice or NOTHING_NOTICE
+            return response
+        response.weak_matches = True
     response.results, response.dropped = materialize(
         index, store, ranking.ranked, ranking.terms, limit, scores=ranking.scores,
         refs=ranking.refs)
+    if response.weak_matches:
+        response.notice = response.notice or WEAK_NOTICE
+        response.settle_weak_matches()
     return response

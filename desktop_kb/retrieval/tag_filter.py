@@ -63,4 +63,5 @@ def search_with_tags(
         r for r in response.results if r.source_type == "note" and r.source_id in allowed][:limit]
     response.results = [replace(r, rank=i) for i, r in enumerate(kept, start=1)]
     response.query = query
+    response.settle_weak_matches()
     return response

@@ -89,10 +89,17 @@ class SearchPopup(QDialog):
         self.pages.addWidget(self.list)
         self.pages.addWidget(self.empty)
         self.state = QLabel(objectName="emptyHint", wordWrap=True)
+        # Keyword search that found only some of the words lists those passages under this
+        # line (retrieval.search.weak_matches_shown): above the list, where it is read first.
+        self.weak = QLabel(objectName="searchWeak", wordWrap=True)
+        self.weak.setTextFormat(Qt.TextFormat.RichText)
+        self.weak.hide()
+        self._weak_shown = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 10)
         layout.setSpacing(8)
         layout.addWidget(self.query)
+        layout.addWidget(self.weak)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.state)
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
@@ -156,11 +163,15 @@ class SearchPopup(QDialog):
             self.list.setItemWidget(item, label)
         if self.results:
             self.list.setCurrentRow(0)
+        self._weak_shown = response.weak_matches and bool(self.results)
+        self._say_weak()
         if response.query and not self.results:
             self._show_empty(nothing_close=response.notice == NOTHING_NOTICE)
         else:
             self.pages.setCurrentWidget(self.list)
-            if response.notice:
+            if response.weak_matches:
+                self.state.setText(self.tr("↑↓ to choose, Enter to open, Esc to close"))
+            elif response.notice:
                 self.state.setText(response.notice)
             elif self.results and response.searched_as:
                 # 執行緒 was searched as 线程: say so, or the highlighted words look unrelated.
@@ -172,6 +183,18 @@ class SearchPopup(QDialog):
                 self.state.setText(self.tr("Type to search notes and the library."))
         self._fix_row_heights()
         self.resultsShown.emit(len(self.results))
+
+    def _say_weak(self) -> None:
+        if not self._weak_shown:
+            self.weak.hide()
+            return
+        headline = self.tr("Only some of these words are in the library.")
+        hint = self.tr("The passages below hold some of them and may not be what you mean. Try the "
+                       "words the material itself would use, or install an embedding model "
+                       "(Settings → Embedding model) to search by meaning.")
+        self.weak.setText(f"<b>{html.escape(headline)}</b> {html.escape(hint)}")
+        self.weak.setAccessibleName(headline)
+        self.weak.show()
 
     def _show_empty(self, nothing_close: bool) -> None:
         """Say, where the results would be, why there are none: "nothing close" (meaning
@@ -255,3 +278,4 @@ class SearchPopup(QDialog):
         self.query.setPlaceholderText(self.tr("Search notes and the library — 中文 or English"))
         if not self.results:
             self.state.setText(self.tr("Type to search notes and the library."))
+        self._say_weak()
