@@ -179,3 +179,32 @@ def test_a_password_given_by_position_is_withheld(text: str, secret: str) -> Non
 ])
 def test_calls_and_pipes_without_a_password_pass(text: str) -> None:
     assert _found(text) == []
+
+
+# ----- a cookie string's session values, wherever the string stands (heldout9: HAR, SESSDATA=…; bili_jct=…,
+# z_c0=2|1:0|…) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('{"header": [{"key": "Cookie", "value": "PHPSESSID=k2v9q8r7m4n1b6c5x3z0a8s7d6; lang=zh", "type": "text"}]}',
+     "k2v9q8r7m4n1b6c5x3z0a8s7d6"),
+    ('{"response": {"headers": [{"name": "Set-Cookie", "value": "SESSION=YjM4ZTQ1N2QtOWEyYy00NzFmLWI2ZDUtMTc4; '
+     'Path=/; HttpOnly"}]}}', "YjM4ZTQ1N2QtOWEyYy00NzFmLWI2ZDUtMTc4"),
+    ("豆瓣登录后复制的：\n_ga=GA1.2.1987; sessionid=u7x2kq9wlm3np8cz5rt1vb6yh4; csrftoken=Qm8vR2tLx9Pz", "u7x2kq9wlm3np8cz5rt1vb6yh4"),
+    ("> PHPSESSID=1c9e7f3a2b8d4e6f0a5b; security=low\n（DVWA 靶场作业）", "1c9e7f3a2b8d4e6f0a5b"),
+    ("Cookie: user=2|1:0|10:1700000000|4:user|12:bGlsZWkyMDI0|"
+     "3f2a9c1e8b7d6f5a4c3b2a1908f7e6d5c4b3a2918f7e6d5c4b3a29180f1e2d3c", "2|1:0|10:1700000000|4:user|12:bGlsZWkyMDI0|"
+     "3f2a9c1e8b7d6f5a4c3b2a1908f7e6d5c4b3a2918f7e6d5c4b3a29180f1e2d3c"),
+])
+def test_a_cookie_strings_session_value_is_withheld(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "theme=dark; lang=zh-CN; tz=Asia/Shanghai",
+    '{"name": "Cookie", "value": "lang=en; theme=light; font=large"}',
+    "a=1; b=2; c=3",
+    '{"key": "Cookie", "value": "{{session_cookie}}", "type": "text"}',
+    "for (i=0; j=10; k++) 是错的写法",
+])
+def test_cookie_strings_without_a_session_pass(text: str) -> None:
+    assert _found(text) == []

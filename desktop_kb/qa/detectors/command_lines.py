@@ -114,6 +114,12 @@ _NET_USER_RE = re.compile(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<
 _COOKIE_LINE_RE = re.compile(
     r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie[\"']?[ \t]*:|-b|--cookie|document\.cookie\s*=)[ \t]*[\"']?"
     r"(?P<v>[^\n\"']+)")
+# {"name": "Cookie", "value": "…"} (a HAR export), {"key": "Cookie", "value": "…"} (a Postman collection)
+_HEADER_OBJECT_RE = re.compile(
+    r"(?i)[\"'](?:name|key|header)[\"']\s*:\s*[\"'](?P<name>(?:set-)?cookie)[\"']\s*,\s*[\"']value[\"']\s*:\s*[\"'](?P<v>[^\"'\n]+)")
+# A line of cookie pairs and nothing else: SESSDATA=…; bili_jct=…; DedeUserID=…
+_PAIRS_LINE_RE = re.compile(r"(?m)^[ \t>]*(?P<v>[A-Za-z_][\w.-]{0,40}=[^;\s]+(?:;[ \t]?[A-Za-z_][\w.-]{0,40}=[^;\s]*){1,30};?)[ \t]*$")
+_SESSION_NAME_RE = re.compile(r"(?i)sess|(?<![a-z])sid(?![a-z])|jct|csrf|xsrf|login|remember|(?<![a-z])(?:z_c0|uid_tt|passport)")
 _COOKIE_PAIR_RE = re.compile(r"(?P<name>[^=;\s]{1,200})=(?P<v>[^;\s]*)")  # (bounded: linear on "=" -less text)
 _COOKIE_ATTRIBUTES = frozenset(["path", "domain", "expires", "max-age", "samesite", "priority", "version",
                                 "comment"])
@@ -181,7 +187,7 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             if not is_placeholder(m.group("v")) and not TEMPLATE_RE.search(m.group("v")):
                 yield Finding(PASSWORD, m.start("v"), m.end("v"))
     yield from _positional_passwords(text, lower)
-    if "cookie" in lower or " -b" in text:
+    if "=" in text:
         yield from _cookie_values(text)
     if "net user" in lower:
         for m in _NET_USER_RE.finditer(text):
@@ -214,19 +220,42 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
 
 
+def _cookie_strings(text: str) -> Iterator[tuple[int, int, bool]]:
+    """(start, end, is Set-Cookie) of every cookie string: after a Cookie header or flag, as the value of
+    a header object named Cookie (HAR, Postman), or a line made only of ``name=value; name=value`` pairs
+    (copied from the browser's cookie list)."""
+    if "cookie" in text.lower() or " -b" in text:
+        for line in _COOKIE_LINE_RE.finditer(text):
+            yield line.start("v"), line.end("v"), line.group("set") is not None
+        for m in _HEADER_OBJECT_RE.finditer(text):
+            yield m.start("v"), m.end("v"), m.group("name").lower().startswith("set")
+    if "; " in text:
+        for m in _PAIRS_LINE_RE.finditer(text):
+            yield m.start("v"), m.end("v"), False
+
+
+def _session_value(name: str, value: str) -> bool:
+    """A cookie value that identifies a session: random, hex, named as a credential or a session, or
+    a signed value whose fields hold a random one (Tornado's ``2|1:0|10:…|4:z_c0|92:…|…``)."""
+    hexlike = len(value) >= 16 and re.fullmatch(r"[0-9a-fA-F-]+", value) is not None
+    if looks_random(value, min_len=16) or hexlike:
+        return True
+    if (name_class(name) is not None or _SESSION_NAME_RE.search(name)) and len(value) >= 8 and not value.isalpha():
+        return True
+    return "|" in value and any(looks_random(p.split(":")[-1], min_len=16) for p in value.split("|"))
+
+
 def _cookie_values(text: str) -> Iterator[Finding]:
-    """Values in a cookie line that identify a session: random, hex or named as a credential."""
-    for line in _COOKIE_LINE_RE.finditer(text):
-        if "=" not in line.group("v"):
+    """Values in a cookie string that identify a session."""
+    for start, end, is_set in set(_cookie_strings(text)):
+        if "=" not in text[start:end]:
             continue
-        pairs = list(_COOKIE_PAIR_RE.finditer(text, line.start("v"), line.end("v")))
+        pairs = list(_COOKIE_PAIR_RE.finditer(text, start, end))
         for i, m in enumerate(pairs):
             name, value = m.group("name"), m.group("v").rstrip(TRAILING)
-            if name.lower() in _COOKIE_ATTRIBUTES or (line.group("set") and i > 0) or is_placeholder(value):
+            if name.lower() in _COOKIE_ATTRIBUTES or (is_set and i > 0) or is_placeholder(value):
                 continue
-            hexlike = len(value) >= 16 and re.fullmatch(r"[0-9a-fA-F-]+", value) is not None
-            if looks_random(value, min_len=16) or hexlike or (name_class(name) is not None and len(value) >= 8
-                                                                and not value.isalpha()):
+            if _session_value(name, value):
                 yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
 
 

@@ -31,6 +31,8 @@ _MIN_HAN_DIGITS = 6  # fewer is a year, a date or a count (二〇二四, 三三�
 # OCR's misreads inside a digit run: O/o for 0, l/I for 1; at least half the run real digits.
 _OCR_RUN_RE = re.compile(r"(?<![A-Za-z0-9])[0-9OolI](?:[ \-]?[0-9OolI]){7,}(?![A-Za-z0-9])")
 _OCR_DIGIT = {"O": "0", "o": "0", "l": "1", "I": "1"}
+_ANY_HAN_DIGIT_RE = re.compile(f"[{_HAN_DIGITS}]")
+_DIGIT_NEXT_TO_OCR_RE = re.compile(r"\d[ \-]?[OolI]|[OolI][ \-]?\d")
 
 
 def _han_runs(text: str) -> list[tuple[int, int, str]]:
@@ -68,9 +70,9 @@ def _ocr_runs(text: str) -> list[tuple[int, int, str]]:
 def spelled_digit_findings(text: str, detect_excerpt: Callable[[str], Iterable[Finding]]) -> list[Finding]:
     """Findings over numbers written in numerals or misread by OCR (``detect_excerpt`` reads ASCII)."""
     runs = []
-    if any(c in _DIGIT_OF for c in text):
+    if _ANY_HAN_DIGIT_RE.search(text):  # (a regex scan: a generator over the characters cost more than the rest)
         runs += _han_runs(text)
-    if any(c in _OCR_DIGIT for c in text) and any(c.isdigit() for c in text):
+    if _DIGIT_NEXT_TO_OCR_RE.search(text):
         runs += _ocr_runs(text)
     if not runs:
         return []
