@@ -159,3 +159,16 @@ def test_the_manifest_carries_coverage_and_margin() -> None:
     cosine = reference_of({"floor": {**floor, "margin": 0.026, "margin_unit": "cosine", "margin_across": 0.058}})
     assert cosine is not None and cosine.margin_unit == "cosine" and cosine.margin_across == pytest.approx(0.058)
 
+
+def test_the_hits_token_rows_are_read_once_per_query(library: Any) -> None:
+    """The keyword evidence read again the token rows of the hits whose coverage had just been
+    read from them (up to 100 rows, ~1.6 ms CPU a question on the Rust book)."""
+    lib = _library(library, RUST_NOTES)
+    statements: list[str] = []
+    lib.index_reader.set_trace_callback(statements.append)
+    try:
+        ranking = rank_chunks(lib.index_reader, "所有权和借用检查器", mode="lexical", engine=None, dense=None)
+    finally:
+        lib.index_reader.set_trace_callback(None)
+    assert ranking.lexical_hits >= 2 and ranking.evidence >= 0.5
+    assert sum("FROM kb_fts WHERE rowid IN" in s for s in statements) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -18,7 +18,7 @@ from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.segment import QueryAnalysis
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
-from desktop_kb.retrieval.term_stats import term_coverage, term_weights
+from desktop_kb.retrieval.term_stats import padded_token_texts, term_coverage, term_weights
 from desktop_kb.text.fold import model_text
 
 LEXICAL_N = 100
@@ -48,6 +48,9 @@ class Candidates:
     has_latin: bool = False
     n_terms: int = 0
     dense_ran: bool = False  # a query vector existed and the dense side was searched
+    # The keyword hits' padded token text (term_stats.padded_token_texts), read once for their
+    # coverage and kept for the relevance floor's keyword evidence.
+    hit_texts: dict[int, str] = field(default_factory=dict)
 
     @property
     def lexical_hits(self) -> int:
@@ -133,18 +136,28 @@ def gather_concurrently(
     return _assemble(analysis, lex, coverage, side, dense), side.vector
 
 
+@dataclass
+class Coverage:
+    """Each lexical hit's coverage, with the token text it was read from."""
+
+    shares: dict[int, float] = field(default_factory=dict)
+    texts: dict[int, str] = field(default_factory=dict)
+
+
 def _coverage(index: sqlite3.Connection, analysis: QueryAnalysis,
-              lex: list[tuple[int, float]]) -> dict[int, float]:
+              lex: list[tuple[int, float]]) -> Coverage:
     """Each lexical hit's coverage: every token of the question weighs in the whole, but
     only its meaningful terms earn a chunk coverage (``QueryAnalysis.terms``: stopwords
     only when nothing else is left)."""
     if not lex:
-        return {}
+        return Coverage()
+    ids = [cid for cid, _ in lex]
+    texts = padded_token_texts(index, ids)
     weights = term_weights(index, analysis.all_terms)
-    return term_coverage(index, weights, [cid for cid, _ in lex], frozenset(analysis.terms))
+    return Coverage(term_coverage(index, weights, ids, frozenset(analysis.terms), texts), texts)
 
 
-def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: dict[int, float],
+def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: Coverage,
               side: DenseSide, dense: DenseIndex | None) -> Candidates:
     ids = list(dict.fromkeys([cid for cid, _ in lex] + [cid for cid, _ in side.hits]))
     n = len(ids)
@@ -154,6 +167,7 @@ def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: d
         cosine=np.full(n, np.nan), lex_rank=np.zeros(n, np.int32),
         dense_rank=np.zeros(n, np.int32), has_cjk=analysis.has_cjk,
         has_latin=analysis.has_latin, n_terms=len(analysis.all_terms), dense_ran=dense_ran,
+        hit_texts=coverage.texts,
     )
     row = {cid: i for i, cid in enumerate(ids)}
     for rank, (cid, score) in enumerate(lex, start=1):
@@ -162,7 +176,7 @@ def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: d
     for rank, (cid, sim) in enumerate(side.hits, start=1):
         out.cosine[row[cid]] = sim
         out.dense_rank[row[cid]] = rank
-    for cid, cov in coverage.items():
+    for cid, cov in coverage.shares.items():
         out.coverage[row[cid]] = cov
     if lex and dense_ran:
         assert dense is not None and side.vector is not None

@@ -37,7 +37,7 @@ from desktop_kb.index.segment import identifier_parts, is_identifier
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.floor_reference import FloorReference
-from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, token_rows
+from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, padded_token_texts
 
 #: Keyword evidence under which a keyword-only search says "nothing is close" (and the
 #: share a model without fitted constants requires before its dense floor is consulted).
@@ -56,9 +56,13 @@ def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Cand
     # An identifier is matched as the phrase of its parts ("gitlab:docker-compose.yml" holds
     # docker-compose.yml): it counts when the chunk holds it whole or every part of it.
     forms = [(w, _forms(t)) for t, w in weights.items()]
+    texts = cand.hit_texts  # read once with the hits' coverage (candidates.gather)
+    if missing := [c for c in dict.fromkeys(hits) if c not in texts]:
+        texts = {**texts, **padded_token_texts(index, missing)}
     best = 0.0
-    for _rowid, body, title in token_rows(index, hits):
-        text = f" {body} {title} "
+    for cid in dict.fromkeys(hits):
+        if (text := texts.get(cid)) is None:
+            continue  # no token row (as when they were read here)
         held = sum(w for w, alternatives in forms
                    if any(all(p in text for p in tokens) for tokens in alternatives))
         best = max(best, held / total)
@@ -66,8 +70,7 @@ def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Cand
 
 
 def _forms(term: str) -> list[list[str]]:
-    """The token sets that hold ``term``, padded: columns are single-space-joined tokens, so
-    " t " in the padded text is "t is one of the chunk's tokens" (no set per hit is built)."""
+    """The token sets that hold ``term``, padded as ``term_stats.padded_token_texts`` is."""
     if not term or term.split() != [term]:
         return []  # no chunk has a token with a space in it
     forms = [[f" {term} "]]

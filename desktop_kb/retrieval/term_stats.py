@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from desktop_kb.index.term_df import has_table as has_df_table
 from desktop_kb.store.sql_lists import in_batches
@@ -87,9 +87,19 @@ def token_rows(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> Iterator[
         yield from index.execute(f"SELECT rowid, body, title FROM kb_fts WHERE rowid IN ({marks})", part)
 
 
+def padded_token_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, str]:
+    """Each chunk's indexed tokens as one padded string, ``" body title "``.
+
+    Columns hold single-space-joined tokens, so ``" t " in text`` is exactly "t is one of the
+    chunk's tokens", without splitting every hit's text into a set. Read once per query for
+    the keyword hits: coverage and the relevance floor's keyword evidence both test them.
+    """
+    return {rowid: f" {body} {title} " for rowid, body, title in token_rows(index, chunk_ids)}
+
+
 def term_coverage(
     index: sqlite3.Connection, weights: dict[str, float], chunk_ids: Sequence[int],
-    counted: Collection[str] | None = None,
+    counted: Collection[str] | None = None, texts: Mapping[int, str] | None = None,
 ) -> dict[int, float]:
     """Per chunk: the IDF-weighted share of the query's terms it contains (0..1).
 
@@ -98,18 +108,15 @@ def term_coverage(
     With ``counted``, only those terms earn a chunk coverage; the others still
     weigh in the whole (function words: a passage is not closer to "什么是所有权"
     for also holding 什么, but "How are you, Tom?" is more than "tom").
+    ``texts``: the chunks' :func:`padded_token_texts` when the caller already read them.
     """
     total = sum(weights.values())
     if total <= 0:
         return {cid: 0.0 for cid in chunk_ids}
-    # Columns hold single-space-joined tokens, so " term " inside " body title " is
-    # exactly "term is one of the chunk's tokens", without splitting every hit's text
-    # into a set (the largest share of this function's time). A term that is not one
-    # token (empty, or with a space) is no token of any chunk, as with the sets.
+    # A term that is not one token (empty, or with a space) is no token of any chunk.
     padded = [(f" {t} ", w) for t, w in weights.items()
               if t.split() == [t] and (counted is None or t in counted)]
-    out: dict[int, float] = {}
-    for rowid, body, title in token_rows(index, chunk_ids):
-        text = f" {body} {title} "
-        out[rowid] = sum(w for t, w in padded if t in text) / total
-    return out
+    if texts is None:
+        texts = padded_token_texts(index, chunk_ids)
+    return {rowid: sum(w for t, w in padded if t in text) / total
+            for rowid in dict.fromkeys(chunk_ids) if (text := texts.get(rowid)) is not None}
