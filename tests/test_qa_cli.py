@@ -81,3 +81,27 @@ def test_local_answer_saved_as_a_note_links_its_hits(data_dir: Path) -> None:
     assert note["title"] == "怎么安装 GitLab？" and "[1] **GitLab**" in note["body"]
     links = js(data_dir, "links", str(answer["note_id"]))
     assert [(lk["target_type"], lk["target_id"]) for lk in links["outgoing"]] == [("note", gitlab)]
+
+
+def test_a_request_whose_process_was_killed_is_listed_as_interrupted(data_dir: Path) -> None:
+    """The row is written before the request leaves; a process killed mid-request left it
+    'sending' for ever, as if the request were still in flight."""
+    import signal
+
+    run(data_dir, "note", "add", "--title", "GitLab", "--body", "用 Docker 安装 GitLab。先写 docker-compose.yml。")
+    run(data_dir, "settings", "set", "qa.cloud_enabled", "true")
+    env = dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+               DESKTOP_KB_API_KEY="k-env")
+    with ChatServer() as server:
+        run(data_dir, "provider", "set", "--base-url", server.base_url, "--model", "m1")
+        server.replies.append(Reply(hang=True))
+        asking = subprocess.Popen([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir),
+                                   "ask", "怎么安装 GitLab", "--yes"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            assert server.stalled.wait(120)
+            assert [u["outcome"] for u in js(data_dir, "uploads")["uploads"]] == ["sending"]
+        finally:
+            asking.send_signal(signal.SIGKILL)
+            asking.wait(120)
+    assert [u["outcome"] for u in js(data_dir, "uploads")["uploads"]] == ["interrupted"]

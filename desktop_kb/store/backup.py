@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from desktop_kb.store.errors import NO_ROOM_FOR_BACKUP_MESSAGE, is_corruption
+from desktop_kb.store.processes import process_running
 from desktop_kb.text.sizes import human_size
 
 KEEP = 7
@@ -181,16 +182,9 @@ def remove_stale_copies(store_path: Path) -> int:
 
 
 def _being_made(entry: os.DirEntry[str], pid: int | None) -> bool:
-    if pid is not None and os.name == "posix":  # (signal 0 on Windows would stop the process)
-        if pid == os.getpid():
-            return True
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True  # alive, another user's
-        return True
+    running = process_running(pid) if pid is not None else None
+    if running is not None:
+        return running
     try:
         return time.time() - entry.stat().st_mtime < STALE_AFTER_S
     except OSError:

@@ -128,6 +128,7 @@ class PrivacyPage(QWidget):
             return self.tr("HTTP error {0}").format(outcome[5:])
         return {
             "sending": self.tr("sending"), "sent": self.tr("sent"), "ok": self.tr("sent"),
+            "interrupted": self.tr("interrupted: the app ended while sending"),
             "cancelled": self.tr("cancelled"), "error": self.tr("failed"),
             "offline": self.tr("unreachable"), "timeout": self.tr("timed out"),
             "auth": self.tr("key refused"), "rate_limited": self.tr("rate limited"),

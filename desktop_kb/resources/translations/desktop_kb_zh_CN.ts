@@ -1786,6 +1786,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>发送中</translation>
     </message>
     <message>
+        <source>interrupted: the app ended while sending</source>
+        <translation>已中断：发送时程序已结束</translation>
+    </message>
+    <message>
         <source>sent</source>
         <translation>已发送</translation>
     </message>

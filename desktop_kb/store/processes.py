@@ -1,0 +1,25 @@
+"""Whether a process that left a mark in the data folder (a half-made backup, an upload in
+flight) is still running: its marks are left alone while it is, and read as abandoned after."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+
+def process_running(pid: int, host: str | None = None) -> bool | None:
+    """True or False for a process on this computer; None when it cannot be told (another
+    computer sharing the folder, or Windows, where signal 0 would stop the process)."""
+    if host is not None and host != socket.gethostname():
+        return None
+    if os.name != "posix":
+        return None
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # alive, another user's
+    return True
