@@ -208,3 +208,65 @@ def test_a_cookie_strings_session_value_is_withheld(text: str, secret: str) -> N
 ])
 def test_cookie_strings_without_a_session_pass(text: str) -> None:
     assert _found(text) == []
+
+
+# ----- private keys in their own encodings: bech32 secret keys, byte-array keypairs, signify files (heldout9:
+# nostr nsec, Solana id.json, minisign) ---------------------------------------------------------------------
+
+def _bech32(hrp: str, data: bytes) -> str:
+    charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+    bits = "".join(f"{b:08b}" for b in data)
+    bits += "0" * (-len(bits) % 5)
+    values = [int(bits[i:i + 5], 2) for i in range(0, len(bits), 5)]
+    gen = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
+
+    def polymod(vs: list[int]) -> int:
+        chk = 1
+        for v in vs:
+            top = chk >> 25
+            chk = (chk & 0x1FFFFFF) << 5 ^ v
+            for i in range(5):
+                chk ^= gen[i] if (top >> i) & 1 else 0
+        return chk
+
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    mod = polymod(expanded + values + [0] * 6) ^ 1
+    return hrp + "1" + "".join(charset[v] for v in values + [(mod >> 5 * (5 - i)) & 31 for i in range(6)])
+
+
+_RNG_BYTES = bytes((i * 73 + 41) % 256 for i in range(64))  # fixed, made here
+_NSEC = _bech32("nsec", _RNG_BYTES[:32])
+_NPUB = _bech32("npub", _RNG_BYTES[32:])
+_AGE = _bech32("age-secret-key-", _RNG_BYTES[:32]).upper()
+_ARRAY64 = "[" + ",".join(str(b) for b in bytes((i * 151 + 7) % 256 for i in range(64))) + "]"
+_ARRAY32 = "[" + ", ".join(str(b) for b in bytes((i * 89 + 200) % 256 for i in range(32))) + "]"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    (f"# .env for the nostr bot\nNOSTR_BOT_KEY={_NSEC}\n", _NSEC),
+    (f"二维码识别出来是 {_NSEC.upper()}，先别扫", _NSEC.upper()),
+    (f"# created: 2025-03-01T10:00:00+08:00\n# public key: {_bech32('age', _RNG_BYTES[32:])}\n{_AGE}\n", _AGE),
+    (f"const payer = Keypair.fromSecretKey(Uint8Array.from({_ARRAY64}));", _ARRAY64),
+    (f"// 测试钱包\nlet seed: [u8; 32] = {_ARRAY32};", _ARRAY32),
+    ("SECRET_KEY = [\n    " + _ARRAY64[1:-1].replace(",", ",\n    ", 8) + "\n]", _ARRAY64[1:-1].split(",", 9)[-1]),
+    ("untrusted comment: signify secret key\nRWRCSwAAAACzJBN2gDP0tOsDR9FqmhcLGc4lD8cPgtQqBvHJsPyGRT2XqKsH9N3Y3eCl"
+     "AiZ/ZxVlzSd7tkq3KDsO+OQ3PVoOAyRZ7DxpfbTqtL81Jy4fI8EmKqr/Xs7Y0SBl2YmQ=\n",
+     "RWRCSwAAAACzJBN2gDP0tOsDR9FqmhcLGc4lD8cPgtQqBvHJsPyGRT2XqKsH9N3Y3eClAiZ/ZxVlzSd7tkq3KDsO+OQ3PVoOAyRZ7Dxpf"
+     "bTqtL81Jy4fI8EmKqr/Xs7Y0SBl2YmQ="),
+])
+def test_a_private_key_in_its_own_encoding_is_withheld(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    f"我的 nostr 公钥：{_NPUB}，欢迎关注",
+    f"nsec 写错一位就对不上校验：{_NSEC[:-1]}{'q' if _NSEC[-1] != 'q' else 'p'}",
+    "untrusted comment: signify public key\nRWQ5hY2xGxcfcdK8KDsO+OQ3PVoOAyRZ7DxpfbTqtL81Jy4fI8EmKqr/Xs7Y0SBl2YmQ=\n",
+    "期末成绩：[" + ", ".join(str(40 + (i * 37) % 61) for i in range(64)) + "]",
+    "JPEG 亮度量化表：[16,11,10,16,24,40,51,61,12,12,14,19,26,58,60,55,14,13,16,24,40,57,69,56,14,17,22,29,51,87,80,62,"
+    "18,22,37,56,68,109,103,77,24,35,55,64,81,104,113,92,49,64,78,87,103,121,120,101,72,92,95,98,112,100,103,99]",
+    f"SHA-256 摘要（32 字节）：{_ARRAY32}",
+    f"Solana 公钥的字节：{_ARRAY32}",
+])
+def test_public_halves_and_other_arrays_pass(text: str) -> None:
+    assert _found(text) == []
