@@ -9,7 +9,9 @@ replays the app's decision (``retrieval.relevance``) offline on them:
 * keywords only: nothing is close when the best keyword hit holds under
   ``KEYWORD_COVERAGE`` of the question's informative weight;
 * with a model: when it holds under the model's ``coverage`` AND the best cosine
-  is under the dense floor raised by the model's ``margin`` (in the library's span).
+  is under the dense floor raised by the model's ``margin`` (in the library's span);
+  where keywords alone would say nothing and the two lists disagree
+  (``relevance.in_conflict``), the model's ``margin_conflict`` when higher.
 
 Constants are chosen leave-one-set-out over the public sets (cmrc, drcd, zhpara,
 en_zh): the fold that leaves set S out fits on the records that touch neither S
@@ -21,14 +23,17 @@ The fit: the largest catch (mean over the training sets' off-topic pairs) such t
 on every training set at most ``MAX_LOST`` of the in-domain questions whose answer
 was in the top 10 are silenced (``MAX_LOST_KEYWORDS`` for keywords only: there no
 meaning search can save a question keywords barely hold, so none may be lost).
-Ties go to the lower constants (fewer silenced).
+Ties go to the lower constants (fewer silenced). The conflict margin is fitted last, the
+same way, on top of the others (``--no-conflict``: without it, what the app did before).
 
 Report: per set, in-domain R@1/R@5 before and after the floor (a silenced question
 counts as a miss), the share silenced (and of those found at 10), and per off-topic
-pair the share caught. The margin's unit (a share of the library's span, or cosine) is
+pair the share caught, and per set the in-domain questions keywords alone show with their
+answer in the top 5 (as found, and counting weak matches too) that the hybrid tells 'nothing'
+(hybrid must never hide those). The margin's unit (a share of the library's span, or cosine) is
 chosen per model the same way: the one whose public folds, held out, silence the fewest
-found questions. ``--write`` stores the model's ``coverage``, ``margin`` and ``margin_unit``
-(fitted on the four public sets) in ``desktop_kb/embed/calibrations.json``.
+found questions. ``--write`` stores the model's ``coverage``, ``margin``, ``margin_unit``,
+``margin_across`` and ``margin_conflict`` (fitted on the four public sets) in ``desktop_kb/embed/calibrations.json``.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import offtopic_data  # noqa: E402
 
+from desktop_kb.retrieval.relevance import KEYWORD_COVERAGE, in_conflict  # noqa: E402
 from desktop_kb.retrieval.term_stats import bm25_idf  # noqa: E402
 
 PUBLIC = ("cmrc", "drcd", "zhpara", "en_zh")
@@ -91,6 +97,7 @@ class Table:
     rank_hybrid: np.ndarray
     rank_lexical: np.ndarray
     across: np.ndarray  # the question is in another script than the library was measured in
+    conflict: np.ndarray  # keywords alone say nothing and the two lists disagree
     unit: str = "span"
 
     @classmethod
@@ -103,22 +110,27 @@ class Table:
                 continue
             scale = max(cal.related - cal.unrelated, 1e-6) if unit == "span" else 1.0
             margins.append((a.cand.best_cosine - a.floor) / scale)
-        return cls(np.array([evidence(a) for a in records]), np.array(margins),
+        shares = np.array([evidence(a) for a in records])
+        return cls(shares, np.array(margins),
                    np.array([a.qset for a in records]), np.array([a.library for a in records]),
                    np.array([a.in_domain for a in records]),
                    np.array([a.rank_hybrid or 99 for a in records]),
                    np.array([a.rank_lexical or 99 for a in records]),
                    np.array([a.calibration is not None
                              and not a.calibration.measured_in_script_of(a.cand.has_cjk) for a in records]),
-                   unit)
+                   np.array([in_conflict(e, a.cand) for e, a in zip(shares, records, strict=True)]), unit)
 
-    def fires(self, coverage: float, margin: float | None, across: float | None = None) -> np.ndarray:
+    def fires(self, coverage: float, margin: float | None, across: float | None = None,
+              conflict: float | None = None) -> np.ndarray:
         """The app's decision; ``margin`` None: keywords only; ``across``: the margin for a
-        question in another script than the library's (None: ``margin``)."""
+        question in another script than the library's (None: ``margin``); ``conflict``: the
+        margin where keywords alone say nothing and the lists disagree, when higher."""
         weak = self.evidence < coverage
         if margin is None:
             return weak
         bar = np.where(self.across, margin if across is None else across, margin)
+        if conflict is not None:
+            bar = np.where(self.conflict, np.maximum(bar, conflict), bar)
         return weak & (self.margin < bar)
 
     def sets(self, sel: np.ndarray) -> list[str]:
@@ -133,7 +145,8 @@ class Table:
         return m & (self.library == library) if library else m & self.in_domain
 
 
-Constants = tuple[float, float | None, float | None]  # coverage, margin (None: keywords), across
+# coverage, margin (None: keywords), across scripts, conflict
+Constants = tuple[float, float | None, float | None, float | None]
 
 
 def _lost(t: Table, sel: np.ndarray, fired: np.ndarray, rank: np.ndarray,
@@ -149,10 +162,24 @@ def _catch(t: Table, sel: np.ndarray, fired: np.ndarray) -> float:
     return float(np.mean([fired[sel & t.mask(q, lib)].mean() for q, lib in t.pairs(sel)] or [0.0]))
 
 
-def fit(t: Table, sel: np.ndarray, keywords: bool) -> Constants:
+def fit(t: Table, sel: np.ndarray, keywords: bool, conflict: bool = True) -> Constants:
     """Coverage and margin on every question, then a margin for the questions in another
     script than the library's, fitted on those alone (None when the training sets hold no
-    such in-domain question)."""
+    such in-domain question), then (``conflict``) the margin where the lists disagree."""
+    coverage, margin, across = _fit_plain(t, sel, keywords)
+    if keywords or margin is None or not conflict:
+        return coverage, margin, across, None
+    best = (_catch(t, sel, t.fires(coverage, margin, across)), -margin)  # no conflict margin
+    for value in MARGINS[t.unit][MARGINS[t.unit] > margin]:
+        fired = t.fires(coverage, margin, across, float(value))
+        lost = _lost(t, sel, fired, t.rank_hybrid)
+        if lost is not None and lost > MAX_LOST + 1e-12:
+            continue
+        best = max(best, (_catch(t, sel, fired), -float(value)))
+    return coverage, margin, across, None if -best[1] <= margin else -best[1]
+
+
+def _fit_plain(t: Table, sel: np.ndarray, keywords: bool) -> tuple[float, float | None, float | None]:
     rank = t.rank_lexical if keywords else t.rank_hybrid
     limit = MAX_LOST_KEYWORDS if keywords else MAX_LOST
     same = sel  # every question, across scripts too: the one margin must hold for them all
@@ -191,6 +218,7 @@ def report(t: Table, sel: np.ndarray, constants: Constants, keywords: bool,
     fired = t.fires(*constants)
     rank = t.rank_lexical if keywords else t.rank_hybrid
     across = "" if constants[2] is None else f", across scripts {constants[2]:.3f}"
+    across += "" if constants[3] is None else f", conflict {constants[3]:.3f}"
     shown = f"coverage {constants[0]:.2f}" + ("" if keywords else f", margin {constants[1]:.3f}{across}")
     print(f"  {label} ({shown})")
     out: dict[str, object] = {}
@@ -199,10 +227,19 @@ def report(t: Table, sel: np.ndarray, constants: Constants, keywords: bool,
         r1, r5 = (rank[m] <= 1).mean(), (rank[m] <= 5).mean()
         a1, a5 = ((rank[m] <= 1) & ~fired[m]).mean(), ((rank[m] <= 5) & ~fired[m]).mean()
         silenced, lost = fired[m].mean(), (fired[m] & (rank[m] <= 10)).mean()
+        # Keyword search alone lists its top 5 either as found (evidence at KEYWORD_COVERAGE) or,
+        # under it, as weak matches: the hybrid saying 'nothing' there hides what it shows.
+        listed = m & (t.rank_lexical <= 5)
+        found = listed & (t.evidence >= KEYWORD_COVERAGE)
+        hidden = int((fired & found).sum())
         print(f"    in-domain {s:<7} n={m.sum():4d}  R@1 {r1:.3f} -> {a1:.3f}  R@5 {r5:.3f} -> {a5:.3f}  "
-              f"told 'nothing' {silenced:6.1%} (answer was in the top 10: {lost:.1%})")
+              f"told 'nothing' {silenced:6.1%} (answer was in the top 10: {lost:.1%}; keywords alone "
+              f"show it in the top 5: {hidden} of {int(found.sum())}, as a weak match too: "
+              f"{int((fired & listed).sum())} of {int(listed.sum())})")
         out[f"in:{s}"] = {"r1": [round(r1, 4), round(a1, 4)], "r5": [round(r5, 4), round(a5, 4)],
-                          "silenced": round(float(silenced), 4), "lost": round(float(lost), 4)}
+                          "silenced": round(float(silenced), 4), "lost": round(float(lost), 4),
+                          "hidden_from_keywords_top5": hidden,
+                          "hidden_from_keywords_top5_weak_too": int((fired & listed).sum())}
     for q, lib in t.pairs(sel):
         m = sel & t.mask(q, lib)
         print(f"    off-topic {q:>7} questions -> {lib:<7} library  n={m.sum():4d}  caught {fired[m].mean():6.1%}")
@@ -210,7 +247,8 @@ def report(t: Table, sel: np.ndarray, constants: Constants, keywords: bool,
     return out
 
 
-def run(t: Table, label: str, keywords: bool, quiet: bool = False) -> tuple[Constants, float, float]:
+def run(t: Table, label: str, keywords: bool, quiet: bool = False,
+        conflict: bool = True) -> tuple[Constants, float, float]:
     """The leave-one-set-out table; returns the constants fitted on all public sets and the
     public folds' mean held-out loss and catch (how the margin's unit is chosen)."""
     if not quiet:
@@ -219,7 +257,7 @@ def run(t: Table, label: str, keywords: bool, quiet: bool = False) -> tuple[Cons
     for held in PUBLIC:
         train = ~np.isin(t.qset, [held, HELD]) & ~np.isin(t.library, [held, HELD])
         test = (t.qset == held) | (t.library == held)
-        constants = fit(t, train, keywords)
+        constants = fit(t, train, keywords, conflict)
         if not quiet:
             report(t, test, constants, keywords, f"held out {held}, fitted on the other public sets")
         fired, rank = t.fires(*constants), t.rank_lexical if keywords else t.rank_hybrid
@@ -227,18 +265,18 @@ def run(t: Table, label: str, keywords: bool, quiet: bool = False) -> tuple[Cons
         lost.append(float((fired[m] & (rank[m] <= 10)).mean()))
         caught.extend(float(fired[test & t.mask(q, lib)].mean()) for q, lib in t.pairs(test))
     public = ~np.isin(t.qset, [HELD]) & ~np.isin(t.library, [HELD])
-    shipped = fit(t, public, keywords)
+    shipped = fit(t, public, keywords, conflict)
     if not quiet:
         report(t, (t.qset == HELD) | (t.library == HELD), shipped, keywords,
                "the Rust book (never fitted on), fitted on all public sets")
     return shipped, float(np.mean(lost)), float(np.mean(caught))
 
 
-def choose_unit(records: list[offtopic_data.Asked]) -> str:
+def choose_unit(records: list[offtopic_data.Asked], conflict: bool = True) -> str:
     """The margin's unit with the least held-out loss over the public folds (then the most caught)."""
     scores = {}
     for unit in MARGINS:
-        _, lost, caught = run(Table.of(records, unit), unit, keywords=False, quiet=True)
+        _, lost, caught = run(Table.of(records, unit), unit, keywords=False, quiet=True, conflict=conflict)
         scores[unit] = (lost, -caught)
         print(f"  margin in {unit}: public folds held out, found questions silenced {lost:.2%}, "
               f"off-topic caught {caught:.1%}")
@@ -258,7 +296,7 @@ def old_floor(records: list[offtopic_data.Asked]) -> None:
 
 
 def write(model: str, models_dir: Path, coverage: float, margin: float, unit: str,
-          across: float | None) -> None:
+          across: float | None, conflict: float | None) -> None:
     from desktop_kb.embed.manager import ModelManager
 
     sha = ModelManager(models_dir.parent).manifest(model).sha256
@@ -273,8 +311,11 @@ def write(model: str, models_dir: Path, coverage: float, margin: float, unit: st
             entry["floor"].pop("margin_across", None)
             if across is not None:
                 entry["floor"]["margin_across"] = across
+            entry["floor"].pop("margin_conflict", None)
+            if conflict is not None:
+                entry["floor"]["margin_conflict"] = conflict
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote coverage {coverage}, margin {margin} ({unit}), across scripts {across} for {model} ({sha[:12]}…) to {path}")
+    print(f"wrote coverage {coverage}, margin {margin} ({unit}), across scripts {across}, conflict {conflict} for {model} ({sha[:12]}…) to {path}")
 
 
 def main() -> int:
@@ -284,13 +325,18 @@ def main() -> int:
     parser.add_argument("--keywords", action="store_true", help="also keywords only (no model)")
     parser.add_argument("--before", action="store_true", help="also what the app did before")
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--no-conflict", action="store_true",
+                        help="fit without the conflict margin (what the app did before it)")
     parser.add_argument("--models-dir", type=Path, default=None)
     args = parser.parse_args()
     records = offtopic_data.load(args.model, args.version)
     print(f"=== {args.model}: the margin's unit, chosen on the public folds")
-    unit = choose_unit(records)
+    conflict = not args.no_conflict
+    unit = choose_unit(records, conflict)
     table = Table.of(records, unit)
-    (coverage, margin, across), _, _ = run(table, f"{args.model}, hybrid (margin in {unit})", keywords=False)
+    (coverage, margin, across, beside), _, _ = run(
+        table, f"{args.model}, hybrid (margin in {unit}{'' if conflict else ', no conflict margin'})",
+        keywords=False, conflict=conflict)
     if args.keywords:
         run(table, "keywords only (no model; the same libraries' keyword side)", keywords=True)
     if args.before:
@@ -298,7 +344,7 @@ def main() -> int:
     if args.write:
         if args.models_dir is None or margin is None:
             parser.error("--write needs --models-dir")
-        write(args.model, args.models_dir, coverage, margin, unit, across)
+        write(args.model, args.models_dir, coverage, margin, unit, across, beside)
     return 0
 
 

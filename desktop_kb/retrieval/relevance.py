@@ -15,12 +15,20 @@ Then:
 * with a model: nothing is close when the keyword evidence is under the model's
   ``coverage`` AND the best cosine is under the dense floor (``fusion.relevance_floor``)
   raised by the model's ``margin`` (a share of the library's span from unrelated text
-  to a sentence's own passage, or plain cosine: ``margin_unit``). All are fitted per
-  model, leave-one-set-out, on
-  whole libraries (``benchmarks/bench_offtopic.py``) and kept with the model's
-  calibration (``floor_reference``); a model without them, or a library too small to
-  measure (the margin was fitted on whole libraries), keeps the plain dense floor
-  and :data:`KEYWORD_COVERAGE`.
+  to a sentence's own passage, or plain cosine: ``margin_unit``);
+* where keywords alone would say nothing (evidence under :data:`KEYWORD_COVERAGE`) and
+  the words they did match point elsewhere than the meaning side (:func:`lists_disagree`),
+  the meaning side must clear the model's higher ``margin_conflict``: "红烧肉怎么做才能
+  肥而不腻" matches 做 and 才能 in one chapter while e5's nearest passages are others,
+  and a model that sits every Chinese question close to every Chinese passage (e5) would
+  otherwise tell the person less than no model at all. It applies only where keyword
+  search alone would call its hits weak (and QA refuses), never where it finds the question.
+
+All are fitted per model, leave-one-set-out, on whole libraries
+(``benchmarks/bench_offtopic.py``) and kept with the model's calibration
+(``floor_reference``); a model without them, or a library too small to measure (the
+margin was fitted on whole libraries), keeps the plain dense floor and
+:data:`KEYWORD_COVERAGE`.
 
 A term the library lacks weighs as much as its rarest term (document frequency
 at least 1): with BM25's IDF a one-note library would otherwise weigh every
@@ -44,6 +52,13 @@ from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, padded_token_
 #: Fitted by ``benchmarks/bench_offtopic.py`` on the public sets: the highest share that
 #: silences no question keywords found (top 10) in any of them.
 KEYWORD_COVERAGE = 0.2
+
+#: How far down each list agreement is looked for: the keyword list's first hits against the
+#: meaning list's first ones. A question asked of a library that lacks it, whose keywords
+#: hold under KEYWORD_COVERAGE of it but matched something, shares a passage between the
+#: keyword top 10 and the meaning top 3 in 7-32 % of cases (e5; USE 12-37 %; offtopic_data
+#: records of all five libraries).
+AGREEMENT_DEPTH = (10, 3)
 
 
 def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates) -> float:
@@ -86,6 +101,26 @@ def evidence_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[st
     return {t: bm25_idf(total, max(1, doc_freq[t])) for t in dict.fromkeys(terms)}
 
 
+def lists_disagree(cand: Candidates) -> bool:
+    """Keywords matched something, and none of their first hits is among the meaning side's first.
+
+    Without a keyword hit, or without a meaning list, there is nothing to disagree about.
+    """
+    if not cand.dense_ran:
+        return False
+    lexical, dense = AGREEMENT_DEPTH
+    keyword_firsts = (cand.lex_rank > 0) & (cand.lex_rank <= lexical)
+    if not keyword_firsts.any():
+        return False
+    return not bool((keyword_firsts & (cand.dense_rank > 0) & (cand.dense_rank <= dense)).any())
+
+
+def in_conflict(evidence: float, cand: Candidates) -> bool:
+    """Keyword search alone would say nothing, and the words it matched point elsewhere than
+    the meaning side: the case that must clear ``margin_conflict``."""
+    return evidence < KEYWORD_COVERAGE and lists_disagree(cand)
+
+
 def required_coverage(calibration: Calibration | None, reference: FloorReference | None) -> float:
     """The keyword evidence that counts as finding the question, with a model in use."""
     if reference is not None and reference.coverage is not None and _measured(calibration):
@@ -94,8 +129,12 @@ def required_coverage(calibration: Calibration | None, reference: FloorReference
 
 
 def dense_bar(floor: float | None, calibration: Calibration | None,
-              reference: FloorReference | None, query_has_han: bool | None = None) -> float | None:
+              reference: FloorReference | None, query_has_han: bool | None = None,
+              conflict: bool = False) -> float | None:
     """The cosine a question without keyword evidence must reach (None: no floor).
+
+    ``conflict`` (:func:`in_conflict`): the model's ``margin_conflict`` when it has one and
+    it is the higher.
 
     A question in another script than the library's gets the model's ``margin_across`` when
     it has one: e5 puts an English question on Chinese text closer to every passage than a
@@ -110,6 +149,8 @@ def dense_bar(floor: float | None, calibration: Calibration | None,
     if (reference.margin_across is not None and query_has_han is not None
             and not calibration.measured_in_script_of(query_has_han)):
         margin = reference.margin_across
+    if conflict and reference.margin_conflict is not None:
+        margin = max(margin, reference.margin_conflict)
     if reference.margin_unit == "cosine":
         return floor + margin
     return floor + margin * max(calibration.related - calibration.unrelated, 0.0)

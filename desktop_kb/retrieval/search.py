@@ -24,6 +24,7 @@ from desktop_kb.retrieval.regional_words import in_library_words
 from desktop_kb.retrieval.relevance import (
     KEYWORD_COVERAGE,
     dense_bar,
+    in_conflict,
     keyword_evidence,
     required_coverage,
 )
@@ -124,7 +125,8 @@ def rank_chunks(
                                    tuning.reference)
     ranking.evidence = keyword_evidence(index, analysis.terms, cand)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
-    ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk)
+    ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
+                                  in_conflict(ranking.evidence, cand))
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
