@@ -356,3 +356,59 @@ def test_why_the_library_could_not_be_opened_is_said_in_the_ui_language(
         assert "The library file is empty" not in failed.args[0]
     finally:
         i18n.install_language("en")
+
+
+def test_a_damaged_library_without_backups_is_restored_from_a_kept_copy(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A damaged library with no backups beside it (a folder copied without them, backups
+    deleted) could only be restored with `desktop-kb backup restore PATH`: the window showed the
+    message and offered nothing. It now offers "Restore from a file…" for a copy kept anywhere,
+    and once the library opens the failure is no longer in the status bar."""
+    kept = tmp_path / "usb" / "library-copy"
+    with Library(kept, load_model=False) as lib:
+        note_id = lib.add_note("好的", "intact zqgui11")
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("坏了", "lost")
+    store = data_dir / "library.sqlite"
+    for suffix in ("-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
+    store.write_bytes(b"SQLite format 3\0" + b"\xff" * 8192)
+    assert list_backups(store) == []
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop_kb.ui.main_window import MainWindow
+
+    window = MainWindow(data_dir, open_now=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.show()
+    with qtbot.waitSignal(window.libraryFailed, timeout=20000):
+        window.open_library()
+    box = window.failure_box
+    assert box is not None and box.isVisible()
+    offer = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.ActionRole)
+    offer.click()
+    dialog = window.findChild(BackupsDialog)
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT)
+    page = dialog.page
+    assert page.restore_file_button.isEnabled()
+    page.confirm_restore_file(kept / "library.sqlite")
+    confirm = page.findChild(QMessageBox)
+    assert confirm is not None and "library-copy" in confirm.text()
+    restore = next(b for b in confirm.buttons()
+                   if confirm.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole)
+    with qtbot.waitSignal(window.libraryOpened, timeout=20000):
+        restore.click()
+    assert window.library.get_note(note_id).body == "intact zqgui11"
+    assert list((data_dir / "backups").glob("damaged-library-*.sqlite"))
+    assert "could not be opened" not in window.statusBar().currentMessage()
+
+
+def test_a_busy_library_is_never_offered_a_restore(qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    from desktop_kb.store.errors import StoreError
+    from desktop_kb.ui.main_window import MainWindow
+
+    window = MainWindow(data_dir, open_now=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window._library_failed(StoreError("Cannot open the library: The disk is full."))
+    assert window.failure_box is None

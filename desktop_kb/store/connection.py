@@ -75,11 +75,11 @@ def _refuse_a_lost_library(path: Path) -> None:
         return  # the open itself reports what is wrong
     if size is None:
         if list_backups(path):
-            raise StoreError(f"Cannot open the library at {path}: {MISSING_LIBRARY_MESSAGE}")
+            raise StoreError(f"Cannot open the library at {path}: {MISSING_LIBRARY_MESSAGE}", damaged=True)
     elif size == 0:
         index = path.with_name("index.sqlite")
         if list_backups(path) or (index.exists() and index.stat().st_size > 0):
-            raise StoreError(f"Cannot open the library at {path}: {EMPTY_LIBRARY_MESSAGE}")
+            raise StoreError(f"Cannot open the library at {path}: {EMPTY_LIBRARY_MESSAGE}", damaged=True)
 
 
 def close_writer(conn: sqlite3.Connection) -> None:

@@ -75,7 +75,15 @@ def is_environment(exc: BaseException) -> bool:
 
 
 class StoreError(Exception):
-    """An environment problem the person can act on; ``str(err)`` is the message to show."""
+    """An environment problem the person can act on; ``str(err)`` is the message to show.
+
+    ``damaged`` says the file itself is broken (corrupt, not a database, emptied): the
+    window then offers a restore, which it never does for a busy, full or read-only disk.
+    """
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
 
 
 class SchemaTooNewError(StoreError):
@@ -90,4 +98,4 @@ def environment_error(exc: sqlite3.Error, what: str) -> StoreError | None:
     message = ENVIRONMENT_MESSAGES.get(code)
     if message is None:
         return None
-    return StoreError(f"{what}: {message} ({exc})")
+    return StoreError(f"{what}: {message} ({exc})", damaged=code in CORRUPTION_CODES)

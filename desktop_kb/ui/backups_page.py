@@ -14,6 +14,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -56,13 +57,18 @@ class BackupsPage(QWidget):
         self.status = QLabel(wordWrap=True)
         self.create_button = QPushButton()
         self.restore_button = QPushButton()
+        # A copy kept anywhere else (a stick, another machine, `sqlite3 .backup`): the way out
+        # when the library is damaged and no backup is beside it.
+        self.restore_file_button = QPushButton()
         self.folder_button = QPushButton()
         self.create_button.clicked.connect(self.back_up_now)
         self.restore_button.clicked.connect(self.confirm_restore)
+        self.restore_file_button.clicked.connect(self.choose_file)
         self.folder_button.clicked.connect(self._open_folder)
         row = QHBoxLayout()
         row.addWidget(self.create_button)
         row.addWidget(self.restore_button)
+        row.addWidget(self.restore_file_button)
         row.addStretch(1)
         row.addWidget(self.folder_button)
         layout = QVBoxLayout(self)
@@ -102,6 +108,10 @@ class BackupsPage(QWidget):
                 item.setToolTip(str(b.path))
                 self.table.setItem(i, col, item)
         self._update_buttons()
+        if not backups and not self.busy:
+            self.status.setText(self.tr(
+                "There are no backups in this folder. If you kept a copy of library.sqlite "
+                "elsewhere, choose it with “Restore from a file…”."))
         self.loaded.emit(len(backups))
 
     def back_up_now(self) -> None:
@@ -121,13 +131,30 @@ class BackupsPage(QWidget):
         if backup is None:
             return
         when = datetime.datetime.fromtimestamp(backup.created_at).strftime("%Y-%m-%d %H:%M")
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Restore this backup?"), self.tr(
+        self._confirm(backup.path, self.tr(
             "The library will be replaced by the backup from {0}. Everything written since then "
             "leaves the library — but the library as it is now is backed up first, so this can "
-            "be undone by restoring that copy.").format(when),
-            QMessageBox.StandardButton.Cancel, self)
+            "be undone by restoring that copy.").format(when))
+
+    def choose_file(self) -> None:
+        dialog = QFileDialog(self, self.tr("Restore from a file"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters([self.tr("Desktop KB libraries (*.sqlite *.db)"), self.tr("All files (*)")])
+        dialog.fileSelected.connect(lambda name: self.confirm_restore_file(Path(name)))
+        dialog.open()
+
+    def confirm_restore_file(self, path: Path) -> None:
+        """Any copy of a library; it is checked before anything is replaced (``check_backup``)."""
+        self._confirm(path, self.tr(
+            "The library will be replaced by the copy in {0}. Everything not in that copy leaves "
+            "the library — but the library as it is now is backed up first (or, if it is "
+            "damaged, set aside whole in the backups folder), so this can be undone.").format(path))
+
+    def _confirm(self, path: Path, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Restore this backup?"), text,
+                          QMessageBox.StandardButton.Cancel, self)
         restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.DestructiveRole)
-        box.finished.connect(lambda _r: box.clickedButton() is restore and self.restore(backup.path))
+        box.finished.connect(lambda _r: box.clickedButton() is restore and self.restore(path))
         box.open()
 
     def restore(self, path: Path) -> None:
@@ -162,6 +189,7 @@ class BackupsPage(QWidget):
     def _update_buttons(self) -> None:
         self.create_button.setEnabled(not self.busy)
         self.restore_button.setEnabled(not self.busy and self.selected() is not None)
+        self.restore_file_button.setEnabled(not self.busy)
 
     def _open_folder(self) -> None:
         folder = backups_dir(self._data_dir / "library.sqlite")
@@ -190,6 +218,7 @@ class BackupsPage(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Made at"), self.tr("Kind"), self.tr("Size")])
         self.create_button.setText(self.tr("Back up now"))
         self.restore_button.setText(self.tr("Restore…"))
+        self.restore_file_button.setText(self.tr("Restore from a file…"))
         self.folder_button.setText(self.tr("Open folder"))
         if self.backups:
             self._loaded(self.backups)

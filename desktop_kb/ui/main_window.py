@@ -96,6 +96,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.data_dir = Path(data_dir)
         self.library: Library | None = None
+        self.failure_box: QMessageBox | None = None  # why the library could not be opened
+        self._failure = ""
         self._holder: dict[str, Library] = {}
         self._closed = False
         self.upkeep_finished = False  # see upkeepFinished
@@ -254,6 +256,11 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self.library = opened.library
+        # Opened after a restore: the failure is over, and its sentence leaves the status bar.
+        if self._failure and self.statusBar().currentMessage() == self._failure:
+            self.statusBar().clearMessage()
+        self._failure = ""
+        self.failure_box = None
         self.save_queue.set_library(opened.library)
         self.index.set_library(opened.library)
         self.global_search.set_library(opened.library)
@@ -294,12 +301,18 @@ class MainWindow(QMainWindow):
         self.placeholder.setText(message)
         self.centre.setCurrentWidget(self.placeholder)
         self.statusBar().showMessage(message)
+        self._failure = message
         self.libraryFailed.emit(message)
-        if list_backups(self.data_dir / "library.sqlite"):
+        # A damaged file with no backups beside it is restored from a copy kept elsewhere
+        # (the backups dialog offers "Restore from a file…"); a busy, full or read-only disk
+        # is never a reason to replace the library.
+        damaged = any(getattr(e, "damaged", False) for e in (exc, exc.__cause__))
+        if damaged or list_backups(self.data_dir / "library.sqlite"):
             box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Desktop KB"), message,
                               QMessageBox.StandardButton.Close, self)
             backups = box.addButton(self.tr("Restore a backup…"), QMessageBox.ButtonRole.ActionRole)
             box.finished.connect(lambda _r: box.clickedButton() is backups and self.show_backups())
+            self.failure_box = box
             box.open()
 
     def show_backups(self) -> None:

@@ -3042,6 +3042,30 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>BackupsPage</name>
     <message>
+        <source>There are no backups in this folder. If you kept a copy of library.sqlite elsewhere, choose it with “Restore from a file…”.</source>
+        <translation>这个文件夹里没有备份。如果你在别处保存过 library.sqlite 的副本，请用“从文件恢复…”选择它。</translation>
+    </message>
+    <message>
+        <source>Restore from a file</source>
+        <translation>从文件恢复</translation>
+    </message>
+    <message>
+        <source>Desktop KB libraries (*.sqlite *.db)</source>
+        <translation>Desktop KB 资料库 (*.sqlite *.db)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The library will be replaced by the copy in {0}. Everything not in that copy leaves the library — but the library as it is now is backed up first (or, if it is damaged, set aside whole in the backups folder), so this can be undone.</source>
+        <translation>资料库将被 {0} 中的副本替换。副本里没有的内容都会离开资料库——但会先备份现在的资料库（如果它已损坏，则整个移到备份文件夹中保留），所以可以撤销。</translation>
+    </message>
+    <message>
+        <source>Restore from a file…</source>
+        <translation>从文件恢复…</translation>
+    </message>
+    <message>
         <source>Backups</source>
         <translation>备份</translation>
     </message>
