@@ -57,7 +57,7 @@ class BackupsPage(QWidget):
         self.status = QLabel(wordWrap=True)
         self.create_button = QPushButton()
         self.restore_button = QPushButton()
-        # A copy kept anywhere else (a stick, another machine, `sqlite3 .backup`): the way out
+        # A copy kept anywhere else (a stick, another machine, a copy made by hand): the way out
         # when the library is damaged and no backup is beside it.
         self.restore_file_button = QPushButton()
         self.folder_button = QPushButton()
