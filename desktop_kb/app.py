@@ -22,6 +22,20 @@ def _show_refusal(message: str) -> None:
     box.exec()
 
 
+def _ask_take_over(refusal: Exception) -> bool:
+    """A lock another computer left: open the library here? Cancel is the default (Enter)."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Warning, "Desktop KB", str(refusal))
+    open_here = box.addButton(QCoreApplication.translate("SingleInstance", "Open here"),
+                              QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is open_here
+
+
 def run_gui(data_dir: str | None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -49,10 +63,11 @@ def run_gui(data_dir: str | None) -> int:
     choice = language_choice(folder, UiState(folder).text("ui/language", i18n.SYSTEM))
     i18n.install_language(choice)
     try:
-        lock = acquire_instance_lock(folder)
+        lock = acquire_instance_lock(folder, take_over=_ask_take_over)
     except AlreadyRunning as exc:
         print(str(exc), file=sys.stderr)
-        _show_refusal(str(exc))
+        if exc.other_computer is None:  # otherwise the question was the message
+            _show_refusal(str(exc))
         return 1
 
     from desktop_kb.ui.main_window import MainWindow

@@ -252,3 +252,78 @@ def test_tab_from_the_title_goes_to_the_text_not_the_lock(qtbot, data_dir: Path)
     assert not window.editor.local_button.isChecked()
     # The header's buttons are still reachable by keyboard: just before the title.
     assert window.editor.title.previousInFocusChain() is window.editor.trash_button
+
+
+def _lock_left_on(data_dir: Path, host: str) -> None:
+    # What QLockFile wrote on that computer: pid, app name, host name.
+    (data_dir / "desktop-kb.lock").write_text(f"4242\nDesktop KB\n{host}\n")
+
+
+def test_a_lock_left_on_another_computer_can_be_taken_over(qtbot, data_dir: Path) -> None:
+    """A library on a stick pulled out while the app ran on another laptop (or a laptop that
+    crashed, or whose host name changed) said 'already open … on other-laptop' for ever."""
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+
+    _lock_left_on(data_dir, "other-laptop")
+    with pytest.raises(AlreadyRunning) as refused:
+        acquire_instance_lock(data_dir)
+    assert refused.value.other_computer == "other-laptop" and "other-laptop" in str(refused.value)
+    asked: list[AlreadyRunning] = []
+    lock = acquire_instance_lock(data_dir, take_over=lambda r: asked.append(r) or True)
+    try:
+        assert len(asked) == 1 and lock.isLocked()
+    finally:
+        lock.unlock()
+    _lock_left_on(data_dir, "other-laptop")
+    i18n.install_language("zh_CN")
+    try:
+        with pytest.raises(AlreadyRunning) as refused:
+            acquire_instance_lock(data_dir, take_over=lambda _r: False)  # Cancel: nothing taken
+        assert "另一台电脑" in str(refused.value)
+    finally:
+        i18n.install_language("en")
+    assert (data_dir / "desktop-kb.lock").read_text().endswith("other-laptop\n")
+
+
+def test_a_library_in_use_through_a_shared_folder_is_not_offered_for_taking(
+        qtbot, data_dir: Path) -> None:
+    from desktop_kb.index.writer_lock import WriterLock
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+
+    _lock_left_on(data_dir, "other-laptop")
+    keeper = WriterLock(data_dir, "app")  # the app there holds the index writer's OS lock
+    assert keeper.try_acquire()
+    try:
+        with pytest.raises(AlreadyRunning, match="already open") as refused:
+            acquire_instance_lock(data_dir, take_over=lambda _r: pytest.fail("offered"))
+        assert refused.value.other_computer is None
+    finally:
+        keeper.release()
+
+
+def test_the_window_asks_before_taking_a_lock_left_on_another_computer(
+        qtbot, data_dir: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from desktop_kb import app
+
+    _lock_left_on(data_dir, "other-laptop")
+    seen: list[tuple[str, list[str]]] = []
+
+    def answer(button_text: str) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, lambda: answer(button_text))
+            return
+        seen.append((box.text(), [b.text() for b in box.buttons()]))
+        assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
+        next(b for b in box.buttons() if b.text() == button_text).click()
+
+    shown: list[str] = []
+    monkeypatch.setattr(app, "_show_refusal", shown.append)
+    QTimer.singleShot(0, lambda: answer("Cancel"))
+    assert app.run_gui(str(data_dir)) == 1
+    assert "other-laptop" in seen[0][0] and "Open here" in seen[0][1]
+    assert shown == []  # the question was the message; no second box

@@ -1369,6 +1369,14 @@ Your data stays in {1}.</source>
         <source>Cannot lock the library folder {0}. Check that it exists and is writable.</source>
         <translation>无法锁定资料库文件夹 {0}。请检查它是否存在且可写。</translation>
     </message>
+    <message>
+        <source>The library in {0} was opened by Desktop KB on another computer ({1}) and not closed there. If Desktop KB is no longer open there (that computer is off, the disk was unplugged, or the app ended), open the library here. Opening it in two places at once could damage it.</source>
+        <translation>位于 {0} 的资料库曾在另一台电脑（{1}）上由 Desktop KB 打开，且未在那里关闭。如果那里的 Desktop KB 已不再打开（那台电脑已关机、磁盘已拔出或程序已结束），可以在这里打开资料库。同时在两处打开它可能会损坏它。</translation>
+    </message>
+    <message>
+        <source>Open here</source>
+        <translation>在这里打开</translation>
+    </message>
 </context>
 <context>
     <name>StatusBadge</name>
