@@ -102,3 +102,21 @@ def test_weak_keyword_matches_are_listed_under_a_notice(qtbot, language: str, sa
     with qtbot.waitSignal(popup.resultsShown, timeout=10000):
         popup.query.setText("父节点")
     assert not popup.weak.isVisible() and popup.list.count() == 1
+
+
+def test_weak_matches_with_a_model_do_not_offer_to_install_one(qtbot) -> None:
+    i18n.install_language("zh_CN")
+    popup = SearchPopup(TaskRunner())
+    qtbot.addWidget(popup)
+    popup.show()
+    hit = SearchResult(rank=1, source_type="note", source_id=1, title="Tom", snippet="我家的猫叫 Tom",
+                       highlights=[(6, 9)], start=0, end=9, score=1.0, chunk_id=1, chunk_start=0, chunk_end=9)
+    responses = {mode: SearchResponse(query=mode, mode=mode, results=[hit], notice=WEAK_NOTICE,
+                                      weak_matches=True) for mode in ("hybrid", "lexical")}
+    popup.set_search(lambda text: responses[text])
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText("hybrid")
+    assert "意思上也没有相近的" in popup.weak.text() and "嵌入模型" not in popup.weak.text()
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000):
+        popup.query.setText("lexical")
+    assert "嵌入模型" in popup.weak.text()

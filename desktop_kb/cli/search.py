@@ -9,8 +9,8 @@ from desktop_kb.cli.common import CliError, add_common_options, open_library, wa
 from desktop_kb.cli.output import emit, snippet_line
 
 WEAK_LINE = ("weak matches: only some of these words are in the library, so these passages may not "
-             "be what you mean; try the words the material itself uses, or install an embedding "
-             "model (desktop-kb models install) to search by meaning")
+             "be what you mean; try the words the material itself uses")
+NO_MODEL = ", or install an embedding model (desktop-kb models install) to search by meaning"
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -32,7 +32,9 @@ def cmd_search(args: argparse.Namespace) -> int:
                 f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {snippet_line(r.snippet)}"
                 for r in response.results)
             # Keyword search found only some of the words: say so above the list, not after it.
-            return f"({WEAK_LINE})\n{listed}" if response.weak_matches else listed
+            if not response.weak_matches:
+                return listed
+            return f"({WEAK_LINE}{NO_MODEL if response.mode == 'lexical' else ''})\n{listed}"
 
         emit(args, response.as_json(), text)
     return 0

@@ -165,16 +165,27 @@ def nothing_relevant(ranking: Ranking) -> bool:
 
 
 def weak_matches_shown(ranking: Ranking) -> bool:
-    """A keyword search under the floor lists its hits anyway, marked as weak.
+    """A search under the floor lists its keyword hits anyway, marked as weak.
 
-    Keyword evidence alone cannot tell a question in everyday words from one the library
-    does not hold (on the Rust book, colloquial questions found at rank 1 hold 13-14 % of
-    their weight; half of the CMRC questions asked of it hold over 15 %): hiding hits that contain
-    the person's own words loses what keyword search used to find, and no meaning search can
-    stand in without a model. A list under an honest notice costs nothing and sends nothing;
-    the QA pane, which would upload snippets, still refuses (``nothing_relevant``).
+    Keyword evidence cannot tell a question in everyday words from one the library does not
+    hold (on the Rust book, colloquial questions found at rank 1 hold 13-14 % of their
+    weight; half of the CMRC questions asked of it hold over 15 %): hiding hits that contain
+    the person's own words loses what keyword search finds, with or without a model (hybrid
+    must never be worse than keywords alone). A list under an honest notice costs nothing and
+    sends nothing; the QA pane, which would upload snippets, still refuses
+    (``nothing_relevant``). Dense-only hits stay hidden: they are the least-bad noise the
+    floor is there to keep out (DESIGN §5).
     """
-    return ranking.query_vector is None and ranking.lexical_hits > 0
+    return ranking.lexical_hits > 0
+
+
+def _keyword_hits_only(ranking: Ranking) -> list[tuple[int, float]]:
+    """The ranking without the chunks only the dense side listed (weak matches)."""
+    cand = ranking.candidates
+    if cand is None:
+        return ranking.ranked
+    held = set(cand.ids[cand.lex_rank > 0].tolist())
+    return [(cid, score) for cid, score in ranking.ranked if cid in held]
 
 
 def materialize(
@@ -257,9 +268,9 @@ def search(
             response.notice = response.notice or NOTHING_NOTICE
             return response
         response.weak_matches = True
+    ranked = _keyword_hits_only(ranking) if response.weak_matches else ranking.ranked
     response.results, response.dropped = materialize(
-        index, store, ranking.ranked, ranking.terms, limit, scores=ranking.scores,
-        refs=ranking.refs)
+        index, store, ranked, ranking.terms, limit, scores=ranking.scores, refs=ranking.refs)
     if response.weak_matches:
         response.notice = response.notice or WEAK_NOTICE
         response.settle_weak_matches()

@@ -95,6 +95,7 @@ class SearchPopup(QDialog):
         self.weak.setTextFormat(Qt.TextFormat.RichText)
         self.weak.hide()
         self._weak_shown = False
+        self._weak_with_model = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 10)
         layout.setSpacing(8)
@@ -164,6 +165,7 @@ class SearchPopup(QDialog):
         if self.results:
             self.list.setCurrentRow(0)
         self._weak_shown = response.weak_matches and bool(self.results)
+        self._weak_with_model = response.mode != "lexical"  # a model searched by meaning too
         self._say_weak()
         if response.query and not self.results:
             self._show_empty(nothing_close=response.notice == NOTHING_NOTICE)
@@ -189,9 +191,13 @@ class SearchPopup(QDialog):
             self.weak.hide()
             return
         headline = self.tr("Only some of these words are in the library.")
-        hint = self.tr("The passages below hold some of them and may not be what you mean. Try the "
-                       "words the material itself would use, or install an embedding model "
-                       "(Settings → Embedding model) to search by meaning.")
+        if self._weak_with_model:
+            hint = self.tr("The passages below hold some of them, and none is close in meaning: they "
+                           "may not be what you mean. Try the words the material itself would use.")
+        else:
+            hint = self.tr("The passages below hold some of them and may not be what you mean. Try the "
+                           "words the material itself would use, or install an embedding model "
+                           "(Settings → Embedding model) to search by meaning.")
         self.weak.setText(f"<b>{html.escape(headline)}</b> {html.escape(hint)}")
         self.weak.setAccessibleName(headline)
         self.weak.show()

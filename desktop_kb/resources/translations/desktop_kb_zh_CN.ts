@@ -1056,6 +1056,11 @@ Your data stays in {1}.</source>
         <translation>资料库里只有这些词中的一部分。</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/search_popup.py" line="196" />
+        <source>The passages below hold some of them, and none is close in meaning: they may not be what you mean. Try the words the material itself would use.</source>
+        <translation>下面的段落只含其中一部分，意思上也没有相近的，可能不是你要找的。试试资料本身会用的词。</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/search_popup.py" line="191" />
         <source>The passages below hold some of them and may not be what you mean. Try the words the material itself would use, or install an embedding model (Settings → Embedding model) to search by meaning.</source>
         <translation>下面的段落只含其中一部分，可能不是你要找的。试试资料本身会用的词，或在“设置 → 嵌入模型”中安装模型，按语义搜索。</translation>
