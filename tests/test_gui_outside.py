@@ -412,3 +412,81 @@ def test_a_busy_library_is_never_offered_a_restore(qtbot, data_dir: Path) -> Non
     qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
     window._library_failed(StoreError("Cannot open the library: The disk is full."))
     assert window.failure_box is None
+
+
+def _damaged(data_dir: Path) -> None:
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("好的", "intact zqgui12")
+    create_backup(data_dir / "library.sqlite")
+    store = data_dir / "library.sqlite"
+    for suffix in ("-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
+    store.write_bytes(b"SQLite format 3\0" + b"\xff" * 8192)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_badge_says_the_library_is_not_open_after_it_failed(
+        qtbot, data_dir: Path, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The status badge kept saying 'Opening the library…' (正在打开资料库…) for ever after the
+    library had failed to open, and its popup said 'The library is still opening.'"""
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.main_window import MainWindow
+
+    _damaged(data_dir)
+    i18n.install_language(language)
+    try:
+        window = MainWindow(data_dir, open_now=False)
+        qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+        window.show()
+        opening = window.badge.text()
+        with qtbot.waitSignal(window.libraryFailed, timeout=20000) as failed:
+            window.open_library()
+        window.failure_box.close()
+        assert window.badge.text() != opening
+        assert window.badge.state == "not_open"
+        assert window.badge.text() == ("资料库未打开 ⚠" if language == "zh_CN" else "Library not open ⚠")
+        window.badge.click()
+        popup = window.status_popup
+        qtbot.waitUntil(popup.isVisible, timeout=TIMEOUT)
+        assert popup.headline.text() == failed.args[0]
+        assert not popup.rebuild_button.isVisible() and not popup.verify_button.isVisible()
+    finally:
+        i18n.install_language("en")
+
+
+def test_enter_in_the_backups_of_a_damaged_library_starts_nothing(
+        qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """'Back up now' was the default button of the backups dialog shown for a damaged library:
+    Enter started a backup of the damage (which can push a good backup out of the seven kept).
+    Enter now closes the dialog; and in the restore confirmation Enter cancels."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop_kb.ui.main_window import MainWindow
+
+    _damaged(data_dir)
+    window = MainWindow(data_dir, open_now=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.show()
+    with qtbot.waitSignal(window.libraryFailed, timeout=20000):
+        window.open_library()
+    window.failure_box.close()
+    window.show_backups()
+    dialog = window.findChild(BackupsDialog)
+    qtbot.waitUntil(dialog.isVisible, timeout=TIMEOUT)
+    page = dialog.page
+    qtbot.waitUntil(lambda: page.backups != [], timeout=TIMEOUT)
+    assert not page.create_button.isDefault()
+    assert dialog.close_button.isDefault()
+    page.table.selectRow(0)
+    page.restore_button.click()
+    confirm = page.findChild(QMessageBox)
+    qtbot.waitUntil(confirm.isVisible, timeout=TIMEOUT)
+    assert confirm.buttonRole(confirm.defaultButton()) == QMessageBox.ButtonRole.RejectRole
+    qtbot.keyClick(confirm, Qt.Key.Key_Return)
+    assert not page.busy  # no restore started
+    qtbot.waitUntil(lambda: not confirm.isVisible(), timeout=TIMEOUT)
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert not page.busy  # no backup started
+    assert not dialog.isVisible()
+    assert len(list_backups(data_dir / "library.sqlite")) == 1

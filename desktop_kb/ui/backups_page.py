@@ -154,6 +154,8 @@ class BackupsPage(QWidget):
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Restore this backup?"), text,
                           QMessageBox.StandardButton.Cancel, self)
         restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.DestructiveRole)
+        # Replacing the library takes a click or the button's own key, never a stray Enter.
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(lambda _r: box.clickedButton() is restore and self.restore(path))
         box.open()
 
@@ -237,6 +239,10 @@ class BackupsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.page, 1)
         layout.addWidget(buttons)
+        # Shown for a damaged library: Enter must not back up the damage (the first button,
+        # "Back up now", was the default) nor start a restore. It closes; a focused button
+        # still answers its own Enter. (Set once the button is inside this dialog.)
+        self.close_button.setDefault(True)
         self.page.reload()
         self.retranslateUi()
 

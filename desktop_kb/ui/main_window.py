@@ -261,6 +261,8 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
         self._failure = ""
         self.failure_box = None
+        self.badge.set_open_failure("")
+        self.status_popup.set_open_failure("")
         self.save_queue.set_library(opened.library)
         self.index.set_library(opened.library)
         self.global_search.set_library(opened.library)
@@ -302,6 +304,8 @@ class MainWindow(QMainWindow):
         self.centre.setCurrentWidget(self.placeholder)
         self.statusBar().showMessage(message)
         self._failure = message
+        self.badge.set_open_failure(message)
+        self.status_popup.set_open_failure(message)
         self.libraryFailed.emit(message)
         # A damaged file with no backups beside it is restored from a copy kept elsewhere
         # (the backups dialog offers "Restore from a file…"); a busy, full or read-only disk

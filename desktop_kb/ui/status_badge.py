@@ -35,15 +35,23 @@ class StatusBadge(QToolButton):
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.status: IndexStatus | None = None
+        self.open_failure = ""  # why the library could not be opened ("" while it opens or is open)
         self.retranslateUi()
 
     def set_status(self, status: IndexStatus) -> None:
         self.status = status
         self.retranslateUi()
 
+    def set_open_failure(self, message: str) -> None:
+        """The library could not be opened: "Opening the library…" would promise what never comes."""
+        self.open_failure = message
+        self.retranslateUi()
+
     @property
     def state(self) -> str:
-        return self.status.state if self.status else "opening"
+        if self.status is None:
+            return "not_open" if self.open_failure else "opening"
+        return self.status.state
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
@@ -52,6 +60,10 @@ class StatusBadge(QToolButton):
 
     def retranslateUi(self) -> None:  # noqa: N802
         status = self.status
+        if status is None and self.open_failure:
+            self.setText(self.tr("Library not open ⚠"))
+            self.setToolTip(self.tr("The library could not be opened — click for why"))
+            return
         if status is None:
             self.setText(self.tr("Opening the library…"))
         elif status.state == "unavailable":
@@ -155,7 +167,12 @@ class IndexStatusPopup(QDialog):
         layout.addLayout(row)
         self.status: IndexStatus | None = None
         self.report: VerifyReport | None = None
+        self.open_failure = ""  # see StatusBadge.open_failure
         self.retranslateUi()
+
+    def set_open_failure(self, message: str) -> None:
+        self.open_failure = message
+        self.set_status(self.status)
 
     def set_status(self, status: IndexStatus | None) -> None:
         self.status = status
@@ -201,7 +218,14 @@ class IndexStatusPopup(QDialog):
         self.failures_header.setText(self.tr("Failures"))
         self.failures.setHeaderLabels([self.tr("Source"), self.tr("Reason"), self.tr("Attempts")])
         status = self.status
-        if status is None:
+        # Nothing to rebuild or verify while no library is open.
+        self.rebuild_button.setVisible(status is not None)
+        self.verify_button.setVisible(status is not None)
+        if status is None and self.open_failure:
+            self.headline.setText(self.open_failure)  # already in the UI language
+            self.summary.clear()
+            self.model_line.clear()
+        elif status is None:
             self.headline.setText(self.tr("The library is still opening."))
             self.summary.clear()
             self.model_line.clear()

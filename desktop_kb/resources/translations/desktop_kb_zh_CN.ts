@@ -1462,6 +1462,14 @@ Your data stays in {1}.</source>
         <source>Embedding %n</source>
         <translation><numerusform>正在嵌入 %n</numerusform></translation>
     </message>
+    <message>
+        <source>Library not open ⚠</source>
+        <translation>资料库未打开 ⚠</translation>
+    </message>
+    <message>
+        <source>The library could not be opened — click for why</source>
+        <translation>资料库无法打开——点击查看原因</translation>
+    </message>
 </context>
 <context>
     <name>SuggestionCard</name>
