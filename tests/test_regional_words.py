@@ -80,3 +80,24 @@ def test_qa_packs_the_library_words(lib: Library) -> None:
     assert not got.nothing
     assert got.hits and got.hits[0].result.source_id == book
     assert "内存" in got.terms
+
+
+def test_the_counterpart_the_library_holds_most_is_searched(lib: Library) -> None:
+    # OpenCC's converter turns 運算子 into 操作符, but its table lists 运算符 too, and a
+    # book from Beijing says 运算符 where it names the operators (操作符 once in passing).
+    ops = lib.add_note("运算符", "? 运算符用于传播错误；加法运算符 + 可以重载。比较运算符返回布尔值。")
+    lib.add_note("运算符重载", "标准库中的运算符可以通过 trait 重载。")
+    lib.add_note("宏", "宏在语法中操作符不同于函数。")
+    lib.drain()
+    assert in_library_words(_index(lib), "運算子可以重載嗎") == "运算符可以重載嗎"
+    response = lib.search("預設的運算子", mode="lexical")
+    assert "运算符" in response.searched_as
+    assert response.results[0].source_id == ops
+
+
+def test_a_word_the_converter_keeps_is_replaced_by_a_counterpart_the_library_holds(lib: Library) -> None:
+    # 預設 is a Taiwan word OpenCC's converter leaves as it is (its table also lists 默认, 缺省).
+    book = lib.add_note("配置", "默认情况下变量是不可变的。")
+    lib.drain()
+    assert in_library_words(_index(lib), "變數預設不可變") == "变量默认不可變"
+    assert lib.search("預設", mode="lexical").results[0].source_id == book

@@ -12,8 +12,10 @@ So a word of the question is replaced only when the library does not hold it
 at all and does hold the other region's word: the question keeps every word
 the library knows, and nothing changes for a library that speaks the
 person's own variety. Both sides are compared in the index's folded
-(Simplified) form; whether a word is present is one ``LIMIT 1`` lookup of its
-character pairs (kb_grams) or, for one character, of the word itself.
+(Simplified) form; whether a word is present is a capped lookup of its
+character pairs (kb_grams) or, for one character, of the word itself. Where
+OpenCC's tables list several counterparts (運算子: 操作符 and 运算符), the one
+more chunks hold is asked for (retrieval/regional_alternatives.py).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ _CONFIGS = ("tw2sp.json", "s2twp.json")
 #: The longest word looked up (OpenCC's regional phrases are 2 to 5 characters).
 _LONGEST = 5
 
+#: How many chunks are counted at most when two counterparts are both in the library.
+_COUNT_CAP = 200
+
 
 @functools.lru_cache(maxsize=16384)
 def _other_word(config: str, word: str) -> str:
@@ -42,37 +47,61 @@ def _other_word(config: str, word: str) -> str:
     return to_simplified(opencc_converter(config).convert(word))
 
 
-def _regional_words(query: str) -> list[tuple[int, int, str]]:
-    """(start, end, other word): every stretch of 2–5 ideographs that a table words differently."""
-    out: list[tuple[int, int, str]] = []
+@functools.cache
+def _alternatives() -> dict[str, tuple[str, ...]]:
+    """Folded word → every folded counterpart OpenCC's tables list (its converter returns
+    only the first: 運算子 → 操作符, where a Beijing book says 运算符)."""
+    from desktop_kb.retrieval.regional_alternatives import TO_MAINLAND, TO_TAIWAN
+
+    out: dict[str, dict[str, None]] = {}
+    for table in (TO_MAINLAND, TO_TAIWAN):
+        for word, others in table.items():
+            key = to_simplified(word)
+            out.setdefault(key, {}).update(dict.fromkeys(o for v in others if (o := to_simplified(v)) != key))
+    return {key: tuple(others) for key, others in out.items() if others}
+
+
+def _counterparts(word: str) -> tuple[str, ...]:
+    """Every other-region word for ``word`` (2–5 ideographs), converters' choices first."""
+    folded = to_simplified(word)
+    out = dict.fromkeys(o for config in _CONFIGS if (o := _other_word(config, word)) != folded)
+    out.update(dict.fromkeys(_alternatives().get(folded, ())))
+    return tuple(out)
+
+
+def _regional_words(query: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """(start, end, other words): every stretch of 2–5 ideographs that a table words differently."""
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    table = _alternatives()
     for run in HAN_RUN_RE.finditer(query):
         text, base = run.group(), run.start()
-        for config in _CONFIGS:
-            if _other_word(config, text) == to_simplified(text):
-                continue  # nothing in this run is worded differently: skip the probes
-            for i in range(len(text) - 1):
-                for j in range(min(len(text), i + _LONGEST), i + 1, -1):
-                    word = text[i:j]
-                    other = _other_word(config, word)
-                    if other != to_simplified(word):
-                        out.append((base + i, base + j, other))
+        folded = to_simplified(text)
+        if all(_other_word(config, text) == folded for config in _CONFIGS) and not any(
+            key in folded for key in table
+        ):
+            continue  # nothing in this run is worded differently: skip the probes
+        for i in range(len(text) - 1):
+            for j in range(min(len(text), i + _LONGEST), i + 1, -1):
+                if others := _counterparts(text[i:j]):
+                    out.append((base + i, base + j, others))
     return out
 
 
-def _present(index: sqlite3.Connection, word: str, cache: dict[str, bool]) -> bool:
-    """Whether any chunk holds ``word`` (folded form): its character pairs as a phrase."""
+def _held(index: sqlite3.Connection, word: str, cache: dict[str, int]) -> int:
+    """How many chunks hold ``word`` (folded form; counted up to a cap): its character
+    pairs as a phrase, or for one character the word itself."""
     known = cache.get(word)
     if known is None:
         folded = normalize(word)
         grams = han_bigrams(folded)
         if grams:
-            sql, match = "SELECT 1 FROM kb_grams WHERE kb_grams MATCH ? LIMIT 1", " ".join(grams)
+            sql, match = "SELECT 1 FROM kb_grams WHERE kb_grams MATCH ? LIMIT ?", " ".join(grams)
         else:
-            sql, match = "SELECT 1 FROM kb_fts WHERE kb_fts MATCH ? LIMIT 1", folded
+            sql, match = "SELECT 1 FROM kb_fts WHERE kb_fts MATCH ? LIMIT ?", folded
         try:
-            known = index.execute(sql, (quote_fts_token(match),)).fetchone() is not None
+            known = len(index.execute(sql, (quote_fts_token(match), _COUNT_CAP)).fetchall())
         except sqlite3.OperationalError:  # an index without the tables: nothing to compare
-            known = True
+            known = 1
         cache[word] = known
     return known
 
@@ -81,22 +110,26 @@ def in_library_words(index: sqlite3.Connection, query: str) -> str:
     """``query`` with each regional word the library lacks replaced by the one it holds.
 
     Longer words are tried first at each position (物件導向 → 面向对象 before
-    物件 → 对象). Returns ``query`` itself (the same object) when nothing is replaced.
+    物件 → 对象). Where the tables list several counterparts (運算子 → 操作符,
+    运算符), the one most chunks hold wins. Returns ``query`` itself (the same
+    object) when nothing is replaced.
     """
     if not has_han(query):
         return query
     candidates = _regional_words(query)
     if not candidates:
         return query
-    cache: dict[str, bool] = {}
+    cache: dict[str, int] = {}
     chosen: list[tuple[int, int, str]] = []
     taken = 0
-    for start, end, other in sorted(candidates, key=lambda c: (c[0], -(c[1] - c[0]))):
-        if start < taken:
+    for start, end, others in sorted(candidates, key=lambda c: (c[0], -(c[1] - c[0]))):
+        if start < taken or _held(index, to_simplified(query[start:end]), cache):
             continue
-        if _present(index, to_simplified(query[start:end]), cache) or not _present(index, other, cache):
+        held = [(count, -order, other) for order, other in enumerate(others)
+                if (count := _held(index, other, cache))]
+        if not held:
             continue
-        chosen.append((start, end, other))
+        chosen.append((start, end, max(held)[2]))
         taken = end
     if not chosen:
         return query
