@@ -15,15 +15,21 @@ import sqlite3
 from pathlib import Path
 
 from desktop_kb.index import postings, term_df
-from desktop_kb.index.segment import FTS5_TOKENIZE, segmenter_signature
+from desktop_kb.index.segment import FTS5_TOKENIZE, OPS_TOKENIZE, segmenter_signature
 from desktop_kb.store.errors import environment_error, is_corruption
 
-INDEX_SCHEMA_VERSION = 10
+INDEX_SCHEMA_VERSION = 11
 
 # The sign bits with the chunk ids (a rowid table's index holds the rowid): loading
 # them reads this index alone, about 90 bytes a chunk, where a scan of kb_vectors
 # reads every 2 KB vector too (10⁶ chunks: 17.5 s wall, 3.7 s CPU before).
 _CODES_INDEX = "CREATE INDEX IF NOT EXISTS kb_vectors_code ON kb_vectors(model_id, code)"
+
+# rowid = kb_chunks.id: the chunk's operators made only of punctuation (``?``, ``//!``,
+# ``'a``: index/segment.py operator_tokens), which word tokens never hold. A table of its
+# own, so kb_fts's row lengths and word frequencies (every other question's BM25) stay as
+# they were.
+_OPS_TABLE = f"CREATE VIRTUAL TABLE IF NOT EXISTS kb_ops USING fts5(ops, tokenize=\"{OPS_TOKENIZE}\")"
 
 _SCHEMA = [
     "CREATE TABLE kb_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -65,6 +71,7 @@ _SCHEMA = [
     # so kb_vocab's document frequencies stay those of words.
     "CREATE VIRTUAL TABLE kb_grams USING fts5(grams, tokenize='unicode61 remove_diacritics 0')",
     "CREATE VIRTUAL TABLE kb_grams_vocab USING fts5vocab(kb_grams, 'row')",
+    _OPS_TABLE,
     # Vectors of the model in use only (``kb_meta.embed_model``); a model switch
     # deletes them, so vectors of two models never mix. ``code`` holds the
     # vector's sign bits, the only part search keeps in memory
@@ -115,18 +122,21 @@ def _create(conn: sqlite3.Connection) -> None:
 
 
 #: Versions that :func:`_migrate` brings up to date in place.
-MIGRATES_FROM = (7, 8, 9)
+MIGRATES_FROM = (7, 8, 9, 10)
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """Schema 7, 8 or 9 → 10 in place: rebuilding a large library takes hours.
+    """Schema 7 to 10 → 11 in place: rebuilding a large library takes hours.
 
     7 → 8: the writer's document counts (``kb_df``), counted once from FTS5 (one
     walk of the FTS index: 0.7 s CPU at 10⁵ chunks, 5.8 s at 10⁶). 8 → 9: common
     words' postings (``kb_post``), queued for the index writer to fill when idle
     (14 s CPU at 10⁵, 119 s at 10⁶: 498 MB); search scores them through FTS5
     meanwhile, as before. 9 → 10: the sign bits' covering index (one read of
-    ``kb_vectors``). One transaction: a process killed meanwhile leaves the old
+    ``kb_vectors``). 10 → 11: the operators' table (``kb_ops``), empty: the
+    segmenter version that came with it makes the index rebuild its rows (text is
+    segmented again; embeddings come from the cache, none is computed again), and
+    search works meanwhile. One transaction: a process killed meanwhile leaves the old
     version, which the next start migrates again.
     """
     conn.execute("BEGIN IMMEDIATE")
@@ -143,6 +153,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 postings.queue_all(conn)
         if version in MIGRATES_FROM:
             conn.execute(_CODES_INDEX)
+            conn.execute(_OPS_TABLE)
             conn.execute(f"PRAGMA user_version = {INDEX_SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop_kb.index.chunker import Chunk, chunk_markdown, chunk_plain
-from desktop_kb.index.segment import gram_tokens, segment_for_index, set_user_words
+from desktop_kb.index.segment import gram_tokens, operator_tokens, segment_for_index, set_user_words
 from desktop_kb.index.sources import SourceKey, SourceText, text_hash
 from desktop_kb.index.terms import source_terms
 from desktop_kb.text.fold import model_text
@@ -24,6 +24,7 @@ class PreparedChunk:
     body_tokens: str
     gram_tokens: str  # ideograph bigrams of the text and the title (kb_grams)
     embed_hash: str  # cache key of what the embedding model sees (see ``embed_text_of``)
+    op_tokens: str = ""  # operators made only of punctuation (kb_ops)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ def prepare_source(source: SourceText) -> PreparedSource:
             text_hash=thash, body_tokens=segment_for_index(c.text),
             gram_tokens=" ".join(filter(None, (gram_tokens(c.text), title_grams))),
             embed_hash=thash if embedded == c.text else text_hash(embedded),
+            op_tokens=" ".join(operator_tokens(c.text)),
         ))
     return PreparedSource(
         key=source.key, title=source.title, version=source.version, title_hash=text_hash(source.title),

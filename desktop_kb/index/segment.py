@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the segmenter is imported lazily: its dictionary load is sl
 __all__ = [
     "FTS5_TOKENIZE",
     "FTS5_TOKENIZE_SQL",
+    "OPS_TOKENIZE",
     "SEGMENTER_VERSION",
     "STOPWORDS",
     "STOPWORDS_EN",
@@ -40,6 +41,8 @@ __all__ = [
     "index_tokens",
     "is_identifier",
     "normalize",
+    "operator_tokens",
+    "query_operators",
     "query_terms",
     "gram_spans",
     "gram_tokens",
@@ -53,7 +56,7 @@ __all__ = [
 
 #: Stored in the index meta; any change in token output must bump it so the
 #: index is rebuilt instead of silently disagreeing with new queries.
-SEGMENTER_VERSION = "2"
+SEGMENTER_VERSION = "3"
 
 #: Characters that join word parts into one identifier token (``--restart=always``,
 #: ``localhost:8080``, ``std::vec``); a token may also start with ``-``/``--`` (flags).
@@ -67,6 +70,19 @@ FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '-_./+@#=:'"
 #: The same value quoted for direct use in DDL: ``fts5(body, tokenize=<this>)``.
 FTS5_TOKENIZE_SQL = '"' + FTS5_TOKENIZE + '"'
 
+#: Characters of the operators people ask about, made only of punctuation (``?``,
+#: ``//!``, ``::``, ``..=``, ``=>``, ``#[``, ``{:?}``): a run of them is an operator.
+_OP_CHARS = "!#$%&*+-./:;<=>?@[\\]^|~{}"
+#: A lone character of these is too common to be asked about (``.`` ends sentences,
+#: ``-`` lists, ``[``/``]`` links) or is a unit more often than an operator (15%, 10^23,
+#: $3): it is an operator only as part of a longer run.
+_OP_NOT_ALONE = frozenset(".,:;/-[]{}%^$")
+#: ``tokenize=`` of ``kb_ops``, the operators' own table (index/db.py): every operator
+#: character (and ``'``, doubled in the option, for lifetimes: ``'a``) is a token
+#: character. A table of its own, so the words' lengths and frequencies in ``kb_fts``
+#: (BM25 of every other question) stay as they were.
+OPS_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '_" + _OP_CHARS + "'''"
+
 # A token is a Han run (for jieba, which only knows U+4E00..U+9FD5 and emits
 # other ideographs as single characters, which is fine) or a word: a non-Han
 # word char followed by word chars or combining marks (U+0300..U+036F), as
@@ -78,6 +94,19 @@ _TOKEN_RE = re.compile(
     rf"(?P<han>[{HAN_CHARS}]+)"
     rf"|(?P<word>(?:--?|[#.])?{_WORD}(?:[{re.escape(_CONNECTORS)}]+{_WORD})*[+#]*)"
 )
+# Operators: words (identifiers and flags are words, not operators: --rm), then a lifetime
+# or label ('a, 'static; not a quoted word: 'hello'), then a run of operator characters.
+_OPERATOR_SCAN_RE = re.compile(
+    rf"(?P<word>(?:--?|[#.])?{_WORD}(?:[{re.escape(_CONNECTORS)}]+{_WORD})*[+#]*)"
+    rf"|(?P<op>(?<![\w'])'(?>{_WORD})(?!')|[{re.escape(_OP_CHARS)}]+)"
+)
+# Runs of connectors inside an identifier that are operators (std::vec, 1..=5).
+_INNER_OP_RE = re.compile(rf"(?<=\w)[{re.escape(_CONNECTORS)}]{{2,}}(?=\w)")
+# A full-width sentence mark is never an operator (folding would make ？ a "?") ...
+_FULL_WIDTH_MARK_RE = re.compile("[？！，。；：]")
+# ... nor, in a question, ASCII sentence punctuation ending a word ("ownership?", "是什么?").
+_SENTENCE_MARK_RE = re.compile(
+    rf"(?<=[\w{HAN_CHARS}，。、；：！？》〉\"')\]”’）」』])[?!.,;:]+(?=[\s\"')\]”’）」』]|$)")
 # Alphanumeric parts of an identifier ("_" separates parts too).
 _P = rf"[^\W_{HAN_CHARS}]"
 _PART_RE = re.compile(rf"{_P}(?:{_P}|{_M})*")
@@ -218,6 +247,52 @@ def _tokens_normalized(text: str, *, search: bool = True) -> list[str]:
     return out
 
 
+def _operator(run: str) -> str | None:
+    """The operator a run of operator characters stands for, or None for punctuation.
+
+    ``x?;`` and ``)?.unwrap()`` hold the ``?`` operator; ``!!``, ``???`` and an
+    ellipsis are emphasis, not operators.
+    """
+    if run[0] == "'":
+        return run
+    if len(run) > 1 and run.strip("."):
+        run = run.rstrip(";,.")
+    if (len(run) > 1 and not run.strip("?!")) or (len(run) > 2 and not run.strip(".")):
+        return None
+    if len(run) == 1 and run in _OP_NOT_ALONE:
+        return None
+    return run or None
+
+
+def _operators_normalized(text: str, *, inner: bool) -> list[str]:
+    out: list[str] = []
+    for m in _OPERATOR_SCAN_RE.finditer(text):
+        word = m.group("word")
+        if word is None:
+            if op := _operator(m.group("op")):
+                out.append(op)
+        elif inner and is_identifier(word):
+            out.extend(_INNER_OP_RE.findall(word))
+    return out
+
+
+def operator_tokens(text: str) -> list[str]:
+    """Operators of ``text`` in text order, with repeats: what ``kb_ops`` holds for a chunk.
+
+    ``?``, ``//!``, ``'a`` and the operators inside identifiers (``::`` of ``std::vec``,
+    ``..=`` of ``1..=5``): a question about an operator is otherwise matched on its
+    other words only, as word tokens never hold punctuation alone.
+    """
+    return _operators_normalized(normalize(_FULL_WIDTH_MARK_RE.sub(" ", text)), inner=True)
+
+
+def query_operators(query: str) -> list[str]:
+    """Distinct operators a question asks about: not its sentence punctuation, and not
+    the operators inside an identifier it names (``std::vec`` means the identifier)."""
+    text = _FULL_WIDTH_MARK_RE.sub(" ", _SENTENCE_MARK_RE.sub(" ", query))
+    return list(dict.fromkeys(_operators_normalized(normalize(text), inner=False)))
+
+
 def index_tokens(text: str) -> list[str]:
     """Tokens written to the index, in text order and with repeats (BM25 needs tf)."""
     return _tokens_normalized(normalize(text))
@@ -300,6 +375,9 @@ class QueryAnalysis:
     # Every distinct token, stopwords included: fusion measures how much of the
     # *whole* question a passage holds ("How are you, Tom?" is more than "tom").
     all_terms: list[str] = field(default_factory=list)
+    # Operators made only of punctuation (``?``, ``//!``): matched in ``kb_ops``, apart
+    # from the words (``query_operators``).
+    operators: list[str] = field(default_factory=list)
 
 
 def analyse_query(query: str) -> QueryAnalysis:
@@ -328,6 +406,7 @@ def analyse_query(query: str) -> QueryAnalysis:
         has_cjk=has_han(text),
         has_latin=bool(_LATIN_CHAR_RE.search(text)),
         all_terms=list(dict.fromkeys(t for t, _ in ordered)),
+        operators=query_operators(query),
     )
 
 

@@ -87,7 +87,9 @@ def count_orphan_rows(index: sqlite3.Connection) -> int:
         "OR model_id != (SELECT value FROM kb_meta WHERE key = 'embed_model')").fetchone()[0]
     grams = index.execute(
         "SELECT count(*) FROM kb_grams WHERE rowid NOT IN (SELECT id FROM kb_chunks)").fetchone()[0]
-    return chunks + fts + unindexed + vectors + grams
+    ops = index.execute(
+        "SELECT count(*) FROM kb_ops WHERE rowid NOT IN (SELECT id FROM kb_chunks)").fetchone()[0]
+    return chunks + fts + unindexed + vectors + grams + ops
 
 
 def delete_orphan_rows(index: sqlite3.Connection) -> None:
@@ -105,6 +107,7 @@ def delete_orphan_rows(index: sqlite3.Connection) -> None:
         "SELECT rowid FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")])
     index.execute("DELETE FROM kb_fts WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
     index.execute("DELETE FROM kb_grams WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
+    index.execute("DELETE FROM kb_ops WHERE rowid NOT IN (SELECT id FROM kb_chunks)")
     index.execute("DELETE FROM kb_terms WHERE NOT EXISTS (SELECT 1 FROM kb_sources s "
                   "WHERE s.source_type = kb_terms.source_type AND s.source_id = kb_terms.source_id)")
     index.execute(

@@ -90,6 +90,7 @@ def write_source(
     for cid in stale_ids:
         conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_grams WHERE rowid = ?", (cid,))
+        conn.execute("DELETE FROM kb_ops WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_chunks WHERE id = ?", (cid,))
         conn.execute("DELETE FROM kb_vectors WHERE chunk_id = ?", (cid,))
     result.removed.extend(stale_ids)
@@ -122,17 +123,20 @@ def mark_current(conn: sqlite3.Connection, key: SourceKey, generation: int) -> N
 
 def _write_fts(conn: sqlite3.Connection, cid: int, chunk: PreparedChunk, title_tokens: str,
                counts: term_df.Counts, *, replace: bool) -> None:
-    """A chunk's word row (kb_fts, counted in kb_df) and ideograph-pair row (kb_grams),
-    same rowid."""
+    """A chunk's word row (kb_fts, counted in kb_df), ideograph-pair row (kb_grams) and
+    operator row (kb_ops), same rowid."""
     if replace:
         counts.remove_rows(conn, [cid])
         conn.execute("DELETE FROM kb_fts WHERE rowid = ?", (cid,))
         conn.execute("DELETE FROM kb_grams WHERE rowid = ?", (cid,))
+        conn.execute("DELETE FROM kb_ops WHERE rowid = ?", (cid,))
     conn.execute("INSERT INTO kb_fts(rowid, body, title) VALUES (?, ?, ?)",
                  (cid, chunk.body_tokens, title_tokens))
     counts.add([(chunk.body_tokens, title_tokens)])
     if chunk.gram_tokens:
         conn.execute("INSERT INTO kb_grams(rowid, grams) VALUES (?, ?)", (cid, chunk.gram_tokens))
+    if chunk.op_tokens:
+        conn.execute("INSERT INTO kb_ops(rowid, ops) VALUES (?, ?)", (cid, chunk.op_tokens))
 
 
 def _delete_chunks(conn: sqlite3.Connection, key: SourceKey, counts: term_df.Counts) -> list[int]:
@@ -141,6 +145,7 @@ def _delete_chunks(conn: sqlite3.Connection, key: SourceKey, counts: term_df.Cou
     counts.remove_rows(conn, ids)
     conn.executemany("DELETE FROM kb_fts WHERE rowid = ?", [(i,) for i in ids])
     conn.executemany("DELETE FROM kb_grams WHERE rowid = ?", [(i,) for i in ids])
+    conn.executemany("DELETE FROM kb_ops WHERE rowid = ?", [(i,) for i in ids])
     conn.executemany("DELETE FROM kb_vectors WHERE chunk_id = ?", [(i,) for i in ids])
     conn.execute("DELETE FROM kb_chunks WHERE source_type = ? AND source_id = ?", key)
     return ids

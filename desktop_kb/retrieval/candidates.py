@@ -18,7 +18,13 @@ from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.segment import QueryAnalysis
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.lexical import lexical_search
-from desktop_kb.retrieval.term_stats import padded_token_texts, term_coverage, term_weights
+from desktop_kb.retrieval.term_stats import (
+    operator_weights,
+    padded_operator_texts,
+    padded_token_texts,
+    term_coverage,
+    term_weights,
+)
 from desktop_kb.text.fold import model_text
 
 LEXICAL_N = 100
@@ -148,13 +154,21 @@ def _coverage(index: sqlite3.Connection, analysis: QueryAnalysis,
               lex: list[tuple[int, float]]) -> Coverage:
     """Each lexical hit's coverage: every token of the question weighs in the whole, but
     only its meaningful terms earn a chunk coverage (``QueryAnalysis.terms``: stopwords
-    only when nothing else is left)."""
+    only when nothing else is left). A question's operators (``?``, ``//!``) are terms of it
+    like its words: a passage that holds ``//!`` covers more of "//! 注释" than one that holds
+    注释 alone."""
     if not lex:
         return Coverage()
     ids = [cid for cid, _ in lex]
     texts = padded_token_texts(index, ids)
     weights = term_weights(index, analysis.all_terms)
-    return Coverage(term_coverage(index, weights, ids, frozenset(analysis.terms), texts), texts)
+    if not analysis.operators:
+        return Coverage(term_coverage(index, weights, ids, frozenset(analysis.terms), texts), texts)
+    ops = padded_operator_texts(index, ids)
+    weights |= operator_weights(index, analysis.operators)
+    counted = frozenset(analysis.terms) | frozenset(analysis.operators)
+    with_ops = {cid: text + ops.get(cid, "") for cid, text in texts.items()}
+    return Coverage(term_coverage(index, weights, ids, counted, with_ops), texts)
 
 
 def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: Coverage,

@@ -36,6 +36,11 @@ never seen, or a stretch the segmenter chops into single characters
 (:func:`~desktop_kb.index.segment.gram_spans`). Each such stretch becomes an
 exact phrase of its bigrams, scored by BM25 in ``kb_grams`` and added, with
 weight :data:`GRAM_WEIGHT`, to the word-level score of the same chunk.
+
+Operators made only of punctuation (``?``, ``//!``, ``'a``), which no word token
+holds, are matched in their own table (``kb_ops``) and their BM25 there is added
+the same way (:data:`OP_WEIGHT`): a question about ``//!`` is no longer matched
+on its other words only, and every other question scores exactly as before.
 """
 
 from __future__ import annotations
@@ -84,6 +89,9 @@ BM25_K1 = 1.2
 REST_BUDGET = 5_000
 #: How much an exact bigram-phrase match adds to a chunk's word-level BM25.
 GRAM_WEIGHT = 1.0
+#: How much an operator's BM25 in ``kb_ops`` adds to a chunk's word-level BM25: as
+#: much as a word's (an operator is a word of the question like any other).
+OP_WEIGHT = 1.0
 #: Rows the bigram query may score (its rarest phrases first).
 GRAM_POSTINGS_BUDGET = 5_000
 
@@ -182,14 +190,16 @@ def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
         user_words.sync(index)  # cut the query the way this index's rows were cut
         analysis = analyse_query(query)
     branches = alternatives(analysis)
-    if not branches:
+    if not branches and not analysis.operators:
         return []
     with _snapshot(index):  # counts, postings and rows of one moment
         total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
-        scores = dict(word_rows(index, branches, doc_freq, total, limit))
-        if GRAM_WEIGHT > 0:
+        scores = dict(word_rows(index, branches, doc_freq, total, limit)) if branches else {}
+        if GRAM_WEIGHT > 0 and branches:
             for rowid, score in _gram_hits(index, query, analysis, doc_freq, limit).items():
                 scores[rowid] = scores.get(rowid, 0.0) + GRAM_WEIGHT * score
+        for rowid, score in _operator_hits(index, analysis, limit).items():
+            scores[rowid] = scores.get(rowid, 0.0) + OP_WEIGHT * score
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return ranked[:limit]
 
@@ -251,6 +261,19 @@ def _run_split(index: sqlite3.Connection, scored: list[Alternative], branches: l
     rows = (index.execute(_RANKED, (first, limit)) if both is None
             else index.execute(_RANKED_SPLIT, (first, both, limit)))
     return [(int(rowid), max(0.0, -float(score))) for rowid, score in rows]
+
+
+def _operator_hits(index: sqlite3.Connection, analysis: QueryAnalysis, limit: int) -> dict[int, float]:
+    """BM25 in ``kb_ops`` of the question's operators (none: no query)."""
+    match = join_match([Alternative(quote_fts_token(op), (op,)) for op in analysis.operators])
+    if match is None:
+        return {}
+    try:
+        rows = index.execute("SELECT rowid, bm25(kb_ops) AS s FROM kb_ops WHERE kb_ops MATCH ? "
+                             "ORDER BY s, rowid LIMIT ?", (match, limit)).fetchall()
+    except sqlite3.OperationalError:  # an index written before kb_ops (rebuilt on start)
+        return {}
+    return {int(rowid): max(0.0, -float(score)) for rowid, score in rows}
 
 
 def _gram_hits(index: sqlite3.Connection, query: str, analysis: QueryAnalysis,

@@ -56,6 +56,7 @@ class Ranking:
     lexical_hits: int = 0
     floor: float | None = None  # the cosine under which dense-only hits mean "nothing"
     terms: list[str] = field(default_factory=list)  # the query's meaningful terms (highlights)
+    operators: list[str] = field(default_factory=list)  # its operators (kb_ops; highlights)
     # The query as searched: regional words the library lacks put in the ones it holds
     # (retrieval/regional_words.py); the query itself when nothing was replaced.
     searched_as: str = ""
@@ -111,6 +112,7 @@ def rank_chunks(
     query = ranking.searched_as = in_library_words(index, query)
     analysis = analyse_query(query)
     ranking.terms = analysis.terms
+    ranking.operators = analysis.operators
     if mode == "lexical":
         vector = None
         cand = gather(index, query, analysis, query_vector=None, dense=None)
@@ -270,7 +272,8 @@ def search(
         response.weak_matches = True
     ranked = _keyword_hits_only(ranking) if response.weak_matches else ranking.ranked
     response.results, response.dropped = materialize(
-        index, store, ranked, ranking.terms, limit, scores=ranking.scores, refs=ranking.refs)
+        index, store, ranked, ranking.terms + ranking.operators, limit, scores=ranking.scores,
+        refs=ranking.refs)
     if response.weak_matches:
         response.notice = response.notice or WEAK_NOTICE
         response.settle_weak_matches()

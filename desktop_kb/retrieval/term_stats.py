@@ -97,6 +97,34 @@ def padded_token_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> d
     return {rowid: f" {body} {title} " for rowid, body, title in token_rows(index, chunk_ids)}
 
 
+def operator_weights(index: sqlite3.Connection, operators: Sequence[str]) -> dict[str, float]:
+    """BM25-style IDF of each operator, from the chunks of ``kb_ops`` that hold it."""
+    if not operators:
+        return {}
+    total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
+    out: dict[str, float] = {}
+    for op in dict.fromkeys(operators):
+        try:
+            df = index.execute("SELECT count(*) FROM kb_ops WHERE kb_ops MATCH ?",
+                               ('"' + op.replace('"', '""') + '"',)).fetchone()[0]
+        except sqlite3.OperationalError:  # an index written before kb_ops (rebuilt on start)
+            df = 0
+        out[op] = bm25_idf(total, df)
+    return out
+
+
+def padded_operator_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, str]:
+    """Each chunk's operators (``kb_ops``) as one padded string, like :func:`padded_token_texts`."""
+    out: dict[int, str] = {}
+    try:
+        for part, marks in in_batches(list(dict.fromkeys(chunk_ids))):
+            out.update((rowid, f" {ops} ") for rowid, ops in index.execute(
+                f"SELECT rowid, ops FROM kb_ops WHERE rowid IN ({marks})", part))
+    except sqlite3.OperationalError:
+        return {}
+    return out
+
+
 def term_coverage(
     index: sqlite3.Connection, weights: dict[str, float], chunk_ids: Sequence[int],
     counted: Collection[str] | None = None, texts: Mapping[int, str] | None = None,

@@ -1,0 +1,79 @@
+"""Operators made only of punctuation (``?``, ``//!``, ``::``, ``..=``, ``'a``) are matched in
+their own table (``kb_ops``), with highlights on the original text, and every other
+question scores as before."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from desktop_kb.index import db
+from desktop_kb.index.segment import analyse_query, index_tokens, operator_tokens
+from desktop_kb.library import Library
+
+
+def test_operators_are_read_apart_from_the_words() -> None:
+    assert operator_tokens("//! 和 /// 都是文档注释") == ["//!", "///"]
+    assert operator_tokens('let f = File::open("hello.txt")?;') == ["=", "::", "?"]
+    assert {"::", "..=", "=>", "'a", "#[", "{:?}"} <= set(
+        operator_tokens("std::vec 与 1..=5 => x; fn f<'a>() #[derive(Debug)] {:?}"))
+    # Sentence marks, emphasis, ellipses, flags and quoted words are not operators.
+    assert operator_tokens("所有权是什么？！……好!! 'hello' docker run --rm -v") == []
+    # The words are what they were: an operator never enters kb_fts.
+    assert index_tokens("//! 和 /// 都是文档注释") == ["和", "都", "是", "文档", "注释"]
+
+
+def test_a_question_keeps_its_operators_but_not_its_question_mark() -> None:
+    assert analyse_query("what does the ? operator do?").operators == ["?"]
+    assert analyse_query("Rust 的 ? 运算符").operators == ["?"]
+    assert analyse_query("what is ownership?").operators == []
+    assert analyse_query("所有权是什么？").operators == []
+    assert analyse_query("//! 和 /// 的区别").operators == ["//!", "///"]
+    assert analyse_query("生命周期 'a 是什么意思").operators == ["'a"]
+    # A question naming an identifier means the identifier, not every `::` in the library.
+    assert analyse_query("std::vec 是什么").operators == []
+
+
+def test_an_operator_question_finds_its_passage_and_lights_up_the_operator(library: Library) -> None:
+    library.add_note("文档注释", "文档注释 /// 写在函数前，说明其后的项。")
+    inner = library.add_note("包注释", "文档注释 //! 写在文件开头，说明包含它的项。")
+    assert library.drain()
+    for mode in ("lexical", "hybrid"):
+        response = library.search("//! 注释", mode=mode)
+        assert response.results[0].source_id == inner
+    body = library.get_note(inner).body
+    assert "//!" in {body[a:b] for a, b in response.results[0].highlights}
+    only = library.search("{:?}", mode="lexical")
+    assert not only.results
+    debug = library.add_note("调试输出", "用 {:?} 打印调试信息。")
+    assert library.drain()
+    assert library.search("{:?}", mode="lexical").results[0].source_id == debug
+
+
+def test_an_older_index_gains_the_operators_table_and_is_rebuilt(data_dir: Path) -> None:
+    with Library(data_dir, load_model=False) as lib:
+        note = lib.add_note("错误传播", "在函数末尾写 ? 把错误返回给调用者：File::open(p)?;")
+        lib.add_note("别的", "函数返回错误")
+        assert lib.drain()
+        index_path = lib.paths.index
+    # The index as schema 10 left it: no kb_ops, the segmenter of then.
+    conn = sqlite3.connect(index_path, isolation_level=None)
+    conn.execute("DROP TABLE kb_ops")
+    conn.execute("UPDATE kb_meta SET value = 'old' WHERE key = 'segmenter'")
+    conn.execute("PRAGMA user_version = 10")
+    rows = conn.execute("SELECT count(*) FROM kb_fts").fetchone()[0]
+    conn.close()
+    with Library(data_dir, load_model=False) as lib:
+        # Keyword search works while the index is old (no kb_ops: the operator counts for nothing).
+        assert lib.search("函数", mode="lexical").results
+    conn = db.open_index_writer(index_path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == db.INDEX_SCHEMA_VERSION
+        assert conn.execute("SELECT count(*) FROM kb_fts").fetchone()[0] == rows
+    finally:
+        conn.close()
+    with Library(data_dir, load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        assert lib.search("? 返回错误", mode="lexical").results[0].source_id == note
+        assert lib.index_status().state == "ok"
