@@ -67,7 +67,7 @@ def test_split_scores_are_the_full_query_scores(db: sqlite3.Connection, query: s
     # Phrases are summed in another order, so equal scores may differ in the last
     # bits and swap places among themselves: compare the score sequence, then rows.
     want = sorted(everything[r] for r in holding)[:limit]
-    assert [round(s, 9) for _, s in got] == [round(s, 9) for s in want]
+    assert [s for _, s in got] == pytest.approx(want, abs=1e-9)
     for rowid, score in got:
         assert rowid in holding
         assert score == pytest.approx(everything[rowid], rel=1e-12, abs=1e-12)
@@ -95,7 +95,7 @@ def test_widened_split_keeps_the_unsplit_top(db: sqlite3.Connection, query: str,
     unsplit = [(r, -s) for r, s in db.execute(_RANKED, (full, 50)).fetchall()]
     got = ranked_rows(db, branches, df, 1500, 50, budget, cap=10**9)
     top = CERTAIN_TOP
-    assert [round(s, 9) for _, s in got[:top]] == [round(s, 9) for _, s in unsplit[:top]]
+    assert [s for _, s in got[:top]] == pytest.approx([s for _, s in unsplit[:top]], abs=1e-9)
     # With no room to widen it is the first split alone (rows holding a rare branch).
     narrow = ranked_rows(db, branches, df, 1500, 50, budget, cap=0)
     scored = join_match(prune(branches, df, budget))
@@ -128,11 +128,12 @@ def test_the_widening_cap_grows_with_the_library(db: sqlite3.Connection, monkeyp
         df = _doc_freq(db, {t for b in branches for t in b.tokens})
         full = join_match(branches)
         assert full is not None
-        unsplit = [round(-s, 9) for _, s in db.execute(_RANKED, (full, CERTAIN_TOP)).fetchall()]
+        unsplit = pytest.approx([-s for _, s in db.execute(_RANKED, (full, CERTAIN_TOP)).fetchall()],
+                                abs=1e-9)
         monkeypatch.setattr(lexical, "CAP_SHARE", 0.0)
         narrow = ranked_rows(db, branches, df, 1500, 50, 1)
         monkeypatch.setattr(lexical, "CAP_SHARE", 1.0)  # the whole library: room for every branch
         wide = ranked_rows(db, branches, df, 1500, 50, 1)
-        assert [round(s, 9) for _, s in wide[:CERTAIN_TOP]] == unsplit
-        narrowed += [round(s, 9) for _, s in narrow[:CERTAIN_TOP]] != unsplit
+        assert [s for _, s in wide[:CERTAIN_TOP]] == unsplit
+        narrowed += [s for _, s in narrow[:CERTAIN_TOP]] != unsplit
     assert narrowed  # without room, the rarest branch alone misses the top (so this test can fail)

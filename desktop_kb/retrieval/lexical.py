@@ -55,7 +55,7 @@ from desktop_kb.index.postings import MIN_DF
 from desktop_kb.index.segment import QueryAnalysis, analyse_query, gram_spans, han_bigrams
 from desktop_kb.index.term_df import is_plain
 from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match, quote_fts_token
-from desktop_kb.retrieval.stored_scores import combined_top, stored_entries
+from desktop_kb.retrieval.stored_scores import combined_top, rank_rows, stored_entries
 from desktop_kb.retrieval.term_stats import index_stats
 
 # Body matches matter most; a hit in the title (or heading path) is a strong signal too.
@@ -260,7 +260,9 @@ def _run_split(index: sqlite3.Connection, scored: list[Alternative], branches: l
     first, both = parts
     rows = (index.execute(_RANKED, (first, limit)) if both is None
             else index.execute(_RANKED_SPLIT, (first, both, limit)))
-    return [(int(rowid), max(0.0, -float(score))) for rowid, score in rows]
+    # Rounded as the stored path rounds (ties by rowid in both); the cut at ``limit`` is
+    # still FTS5's exact order, which can differ only between rows one ulp apart.
+    return rank_rows([(int(rowid), max(0.0, -float(score))) for rowid, score in rows])
 
 
 def _operator_hits(index: sqlite3.Connection, analysis: QueryAnalysis, limit: int) -> dict[int, float]:

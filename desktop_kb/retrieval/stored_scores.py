@@ -25,6 +25,12 @@ BM25_K1 = 1.2
 BM25_B = 0.75
 #: Rows a dense score array may span (8 bytes each); sparser ids are grouped by sorting.
 _DENSE_SPAN = 4_000_000
+#: Low mantissa bits (of 52) a keyword score drops before it is ranked. FTS5 and numpy
+#: add a row's per-word terms in different orders, so two rows whose scores are equal
+#: could come out one ulp apart in one path and tied in the other, and swap places
+#: when the idle writer stored a word's postings. Rounded, such rows tie in both and
+#: go by chunk id; scores still differ from the exact ones by under 2·10⁻¹⁰ of themselves.
+_TIE_BITS = 20
 
 Entry = tuple[np.ndarray, np.ndarray, np.ndarray]  # rowids, weighted counts, row lengths
 
@@ -53,13 +59,30 @@ def term_scores(entry: Entry, rows: int, avgdl: float) -> np.ndarray:
     return fts5_idf(rows, len(rowids)) * (f * (BM25_K1 + 1.0)) / (f + norm)
 
 
+def tie_rounded(scores: np.ndarray) -> np.ndarray:
+    """Scores (float64, ≥ 0) with the low :data:`_TIE_BITS` mantissa bits rounded off:
+    monotonic, so a rounded order never contradicts the exact one, it only adds ties."""
+    bits = np.ascontiguousarray(scores, dtype=np.float64).view(np.int64)
+    half = np.int64(1 << (_TIE_BITS - 1))
+    return ((bits + half) & np.int64(~((1 << _TIE_BITS) - 1))).view(np.float64)
+
+
+def rank_rows(rows: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
+    """(rowid, score ≥ 0) pairs with their scores rounded by :func:`tie_rounded`, best first,
+    ties by rowid: the order every keyword path gives its rows."""
+    if not rows:
+        return []
+    scores = tie_rounded(np.fromiter((s for _, s in rows), dtype=np.float64, count=len(rows)))
+    return sorted(zip((r for r, _ in rows), scores.tolist(), strict=True), key=lambda x: (-x[1], x[0]))
+
+
 def combined_top(index: sqlite3.Connection, entries: dict[str, Entry],
                  other: list[tuple[int, float]], limit: int) -> list[tuple[int, float]]:
     """Best ``limit`` rows by the stored words' scores plus ``other`` (rowid, score ≥ 0),
-    best first, ties by rowid (as ``ORDER BY bm25(), rowid``)."""
+    best first, ties by rowid (as ``ORDER BY bm25(), rowid``), scores :func:`tie_rounded`."""
     rows, tokens = averages(index)
     if rows <= 0:
-        return sorted(other, key=lambda x: (-x[1], x[0]))[:limit]
+        return rank_rows(other)[:limit]
     avgdl = tokens / rows
     ids = [e[0] for e in entries.values()]
     vals = [term_scores(e, rows, avgdl) for e in entries.values()]
@@ -80,6 +103,7 @@ def combined_top(index: sqlite3.Connection, entries: dict[str, Entry],
     else:
         cand, inverse = np.unique(all_ids, return_inverse=True)
         scores = np.bincount(inverse, weights=all_vals)
+    scores = tie_rounded(scores)
     if len(cand) > limit:
         kth = np.partition(scores, len(scores) - limit)[len(scores) - limit]
         keep = scores >= kth
