@@ -35,9 +35,8 @@ from desktop_kb.index.worker import (
     IndexWorker,
     Listener,
     RebuildResult,
-    file_identity,
 )
-from desktop_kb.paths import LibraryPaths
+from desktop_kb.paths import LibraryPaths, file_identity
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.by_name import with_named_documents
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors

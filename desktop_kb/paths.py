@@ -17,6 +17,16 @@ APP_NAME = "desktop-kb"
 DATA_DIR_ENV = "DESKTOP_KB_DATA_DIR"
 
 
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of ``path``: another file put in its place changes it (None: none there,
+    or it cannot be read: a disk that went away)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 

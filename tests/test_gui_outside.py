@@ -181,6 +181,7 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
         ENVIRONMENT_MESSAGES,
         MISSING_LIBRARY_MESSAGE,
         NO_ROOM_FOR_BACKUP_MESSAGE,
+        REPLACED_LIBRARY_MESSAGE,
     )
     from desktop_kb.ui import i18n
     from desktop_kb.ui.env_messages import localize
@@ -191,7 +192,8 @@ def test_every_environment_message_has_a_translation(qtbot) -> None:
                               ("missing", MISSING_LIBRARY_MESSAGE),
                               ("open", DAMAGED_AND_OPEN_MESSAGE),
                               ("disk", DATA_DIR_MISSING_MESSAGE),
-                              ("room", NO_ROOM_FOR_BACKUP_MESSAGE)]:
+                              ("room", NO_ROOM_FOR_BACKUP_MESSAGE),
+                              ("replaced", REPLACED_LIBRARY_MESSAGE)]:
             assert localize(f"Saving: {english} (x)") != f"Saving: {english} (x)", code
     finally:
         i18n.install_language("en")
@@ -490,3 +492,41 @@ def test_enter_in_the_backups_of_a_damaged_library_starts_nothing(
     assert not page.busy  # no backup started
     assert not dialog.isVisible()
     assert len(list_backups(data_dir / "library.sqlite")) == 1
+
+
+def test_a_library_file_a_sync_client_swapped_in_takes_no_save_and_the_text_is_kept(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Syncthing renamed another device's copy over library.sqlite while the window was open:
+    the window said the note was saved, and the words were gone at the next start."""
+    import os
+
+    from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    window = open_window(qtbot, data_dir)
+    note_id = window.editor.note_id
+    assert note_id is not None
+    with Library(tmp_path / "laptop", load_model=False) as laptop:
+        laptop.add_note("别处写的", "written on the laptop zqlaptop")
+    tmp = data_dir / ".syncthing.library.sqlite.tmp"
+    tmp.write_bytes((tmp_path / "laptop" / "library.sqlite").read_bytes())
+    os.replace(tmp, data_dir / "library.sqlite")
+    window.editor.body.setPlainText("typed after the swap zqswap")
+    with qtbot.waitSignal(window.save_queue.saveFailed, timeout=TIMEOUT) as failed:
+        window.notes._edited()  # noqa: SLF001
+        window.notes.save_now()
+    assert REPLACED_LIBRARY_MESSAGE in failed.args[1]
+    assert [(k.note_id, k.body) for k in recovery.pending(data_dir)] == [(note_id, "typed after the swap zqswap")]
+    i18n.install_language("zh_CN")
+    try:
+        assert "同步软件" in localize(failed.args[1])
+    finally:
+        i18n.install_language("en")
+    window.close()
+    qtbot.waitUntil(lambda: window.saving_dialog is not None and window.saving_dialog.isVisible(),
+                    timeout=TIMEOUT)
+    window.saving_dialog.close_button.click()  # "Close anyway": the text stays in its recovery file
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
+    with Library(data_dir, load_model=False) as lib:
+        assert [n.title for n in lib.list_notes()] == ["别处写的"]  # the laptop's file, whole

@@ -47,6 +47,7 @@ from desktop_kb.index.vector_file import SlotReader
 from desktop_kb.index.vectors import load_codes
 from desktop_kb.index.verify import VerifyReport, find_drift, repair_drift
 from desktop_kb.index.writer_lock import LockOwner, WriterLock
+from desktop_kb.paths import file_identity
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.store.connection import open_store
@@ -834,12 +835,3 @@ class IndexWorker:
                 listener(event)
             except Exception:  # a broken listener must not kill indexing
                 log.exception("index listener failed")
-
-
-def file_identity(path: Path) -> tuple[int, int] | None:
-    """(device, inode) of ``path``: another file put in its place changes it (None: none there)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)

@@ -6,6 +6,7 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
+from desktop_kb.paths import file_identity
 from desktop_kb.store.backup import BackupError, create_backup, list_backups
 from desktop_kb.store.errors import (
     EMPTY_LIBRARY_MESSAGE,
@@ -17,6 +18,20 @@ from desktop_kb.store.errors import (
 from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 BUSY_TIMEOUT_MS = 5000
+
+
+class StoreConnection(sqlite3.Connection):
+    """The store's write connection, knowing which file it opened.
+
+    A sync client (Dropbox, OneDrive, Syncthing) puts another device's copy in
+    place by renaming it over ``library.sqlite``; an open connection goes on
+    writing into the old file, which nobody sees again (a note saved after that
+    was gone on the next start). ``store.tx.transaction`` compares before each
+    commit.
+    """
+
+    path: Path | None = None
+    opened: tuple[int, int] | None = None  # (device, inode) when it was opened
 
 
 def _configure(conn: sqlite3.Connection) -> None:
@@ -45,7 +60,9 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
             _check_version(conn, path)
             return conn
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
+                               factory=StoreConnection)
+        conn.path, conn.opened = path, file_identity(path)
         _configure(conn)
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
@@ -132,4 +149,5 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
             raise
 
 
-__all__ = ["close_writer", "open_store", "StoreError", "SchemaTooNewError"]
+__all__ = ["close_writer", "open_store", "StoreConnection", "StoreError",
+           "SchemaTooNewError"]

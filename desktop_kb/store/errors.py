@@ -46,6 +46,12 @@ DATA_DIR_MISSING_MESSAGE = (
     "Desktop KB does not start a new, empty library there. Connect the disk, or create the "
     "folder to start a new library in it.")
 
+REPLACED_LIBRARY_MESSAGE = (
+    "Another program replaced or removed the library file while it was open here (a sync "
+    "client such as Dropbox, OneDrive or Syncthing, or its disk was disconnected), so nothing "
+    "more is written to the old copy. Close Desktop KB and every desktop-kb command and open "
+    "the library again; text that could not be saved is kept and offered back.")
+
 NO_ROOM_FOR_BACKUP_MESSAGE = (
     "The daily backup was skipped: it would leave the disk with less free space than the "
     "library itself takes, and saving notes needs that room. Free some space; older backups "
@@ -84,6 +90,11 @@ class StoreError(Exception):
     def __init__(self, message: str, *, damaged: bool = False) -> None:
         super().__init__(message)
         self.damaged = damaged
+
+
+class LibraryReplacedError(StoreError):
+    """``library.sqlite`` at the library's path is no longer the file this connection has
+    open: a write would go into a file nobody will see again."""
 
 
 class SchemaTooNewError(StoreError):

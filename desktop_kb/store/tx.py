@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from desktop_kb.store.errors import environment_error
+from desktop_kb.paths import file_identity
+from desktop_kb.store.connection import StoreConnection
+from desktop_kb.store.errors import (
+    REPLACED_LIBRARY_MESSAGE,
+    LibraryReplacedError,
+    environment_error,
+)
 
 
 @contextmanager
@@ -21,12 +28,31 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
         raise err from exc
     try:
         yield
+        _still_the_open_file(conn, what)
         conn.execute("COMMIT")
     except BaseException as exc:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+        if isinstance(exc, LibraryReplacedError):
+            _empty_the_wal(conn)
         if isinstance(exc, sqlite3.Error):
             err = environment_error(exc, what)
             if err is not None:
                 raise err from exc
         raise
+
+
+def _still_the_open_file(conn: sqlite3.Connection, what: str) -> None:
+    """Refuse to commit into a file that is no longer at the library's path (one stat)."""
+    if not isinstance(conn, StoreConnection) or conn.path is None or conn.opened is None:
+        return
+    if file_identity(conn.path) != conn.opened:
+        raise LibraryReplacedError(f"{what}: {REPLACED_LIBRARY_MESSAGE} ({conn.path})")
+
+
+def _empty_the_wal(conn: sqlite3.Connection) -> None:
+    """Move the old file's pages out of ``-wal`` into the old file itself: ``-wal`` is found by
+    name, so any process opening the new ``library.sqlite`` would read them as its own
+    pages (the other device's notes were overwritten by this one's)."""
+    with contextlib.suppress(sqlite3.Error):
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -19,6 +19,7 @@ from desktop_kb.store.errors import (
     ENVIRONMENT_MESSAGES,
     MISSING_LIBRARY_MESSAGE,
     NO_ROOM_FOR_BACKUP_MESSAGE,
+    REPLACED_LIBRARY_MESSAGE,
 )
 
 
@@ -37,6 +38,7 @@ def _translations() -> dict[str, str]:
         DAMAGED_AND_OPEN_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close Desktop KB and every desktop-kb command, then restore with `desktop-kb backup restore NAME`."),
         DATA_DIR_MISSING_MESSAGE: QCoreApplication.translate("EnvironmentError", "Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it."),
         NO_ROOM_FOR_BACKUP_MESSAGE: QCoreApplication.translate("EnvironmentError", "The daily backup was skipped: it would leave the disk with less free space than the library itself takes, and saving notes needs that room. Free some space; older backups are in the backups folder."),
+        REPLACED_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "Another program replaced or removed the library file while it was open here (a sync client such as Dropbox, OneDrive or Syncthing, or its disk was disconnected), so nothing more is written to the old copy. Close Desktop KB and every desktop-kb command and open the library again; text that could not be saved is kept and offered back."),
     }
 
 

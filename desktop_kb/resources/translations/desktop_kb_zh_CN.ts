@@ -3338,6 +3338,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>今天的自动备份已跳过：备份后磁盘剩余空间会小于资料库本身的大小，而保存笔记需要这些空间。请腾出一些空间；较早的备份在备份文件夹里。</translation>
     </message>
     <message>
+        <source>Another program replaced or removed the library file while it was open here (a sync client such as Dropbox, OneDrive or Syncthing, or its disk was disconnected), so nothing more is written to the old copy. Close Desktop KB and every desktop-kb command and open the library again; text that could not be saved is kept and offered back.</source>
+        <translation>资料库文件在打开期间被其他程序替换或移走了（可能是 Dropbox、OneDrive、Syncthing 等同步软件，或它所在的磁盘断开了），因此不会再向旧副本写入任何内容。请关闭 Desktop KB 和所有 desktop-kb 命令后重新打开资料库；未能保存的文字已保留，届时会交还给你。</translation>
+    </message>
+    <message>
         <source>The disk is full. Free some space and try again; nothing was lost.</source>
         <translation>磁盘已满。请释放一些空间后重试；没有丢失任何内容。</translation>
     </message>
