@@ -39,6 +39,9 @@ class RecoveredText:
     saved_at: float  # when the text was written here
     reason: str  # why it could not be saved
     path: Path
+    # Digest of the note's text the words were typed over (``text_digest``); "" when that was
+    # not known, None in files written before it was kept (only their clock says anything).
+    base: str | None = None
 
 
 def recovery_dirs(data_dir: Path) -> list[Path]:
@@ -52,11 +55,21 @@ def _name(note_id: int) -> str:
     return f"note-{note_id}.json"
 
 
+def text_digest(title: str, body: str) -> str:
+    """What a note held, in a few bytes: to tell whether it still holds it."""
+    return hashlib.sha256(f"{title}\0{body}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str, *,
-         library_id: str = "") -> Path:
-    """Write the text durably; returns where. Raises OSError only if no folder could take it."""
+         library_id: str = "", base: tuple[str, str] | None = None) -> Path:
+    """Write the text durably; returns where. Raises OSError only if no folder could take it.
+
+    ``base`` is the (title, body) the words were typed over: the text goes back into its
+    note only while the note still holds exactly that (see ``holds_base``).
+    """
     payload = json.dumps({"note_id": note_id, "title": title, "body": body, "saved_at": time.time(),
-                          "reason": reason, "library": library_id},
+                          "reason": reason, "library": library_id,
+                          "base": text_digest(*base) if base is not None else ""},
                          ensure_ascii=False).encode("utf-8", "surrogatepass")
     last: OSError | None = None
     for folder in recovery_dirs(data_dir):
@@ -87,8 +100,10 @@ def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str, *,
 def _read(path: Path) -> RecoveredText | None:
     try:
         data = json.loads(path.read_bytes().decode("utf-8", "surrogatepass"))
+        base = data.get("base")
         return RecoveredText(int(data["note_id"]), str(data["title"]), str(data["body"]),
-                             float(data["saved_at"]), str(data.get("reason", "")), path)
+                             float(data["saved_at"]), str(data.get("reason", "")), path,
+                             None if base is None else str(base))
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -106,6 +121,16 @@ def pending(data_dir: Path, *, library_id: str = "") -> list[RecoveredText]:
                                      or found[item.note_id].saved_at < item.saved_at):
                 found[item.note_id] = item
     return sorted(found.values(), key=lambda r: r.saved_at)
+
+
+def holds_base(item: RecoveredText, title: str, body: str, updated_at: float) -> bool:
+    """Whether putting ``item`` back into a note now holding ``title``/``body`` loses nothing:
+    the note still holds the text the words were typed over. Not read from clocks: a clock
+    set back (or a text kept while it ran ahead) made a later edit look older than the kept
+    text, and a library file another device synced in has other notes under the same ids."""
+    if item.base is None:  # kept by an older version: its clock is all there is
+        return updated_at <= item.saved_at
+    return bool(item.base) and item.base == text_digest(title, body)
 
 
 def discard(data_dir: Path, note_id: int, *, body: str | None = None) -> None:

@@ -530,3 +530,13 @@ def test_a_library_file_a_sync_client_swapped_in_takes_no_save_and_the_text_is_k
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
     with Library(data_dir, load_model=False) as lib:
         assert [n.title for n in lib.list_notes()] == ["别处写的"]  # the laptop's file, whole
+        laptop_note = lib.list_notes()[0].id
+    assert laptop_note == note_id  # another note under the same id: restoring must not write over it
+    again = open_window(qtbot, data_dir)
+    qtbot.waitUntil(lambda: again.recovery.dialog is not None, timeout=TIMEOUT)
+    with qtbot.waitSignal(again.recovery.handled, timeout=TIMEOUT):
+        again.recovery.dialog.restore_button.click()
+    with Library(data_dir, load_model=False) as lib:
+        bodies = {n.title: n.body for n in lib.list_notes()}
+    assert bodies["别处写的"] == "written on the laptop zqlaptop"
+    assert "typed after the swap zqswap" in bodies.values()

@@ -252,3 +252,40 @@ def test_text_of_another_library_is_never_offered(qtbot, tmp_path: Path) -> None
         assert recovery.pending(second, library_id=lib.library_id) == []
     assert [k.body for k in recovery.pending(first, library_id=first_id)] == [
         "words of the first library"]
+
+
+def test_a_kept_text_never_overwrites_an_edit_made_after_it_whatever_the_clock_said(
+    qtbot, queue: SaveQueue, data_dir: Path, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """The text was kept while the clock ran a year ahead; the clock was put right and the
+    note edited (in another program) before the restart: "restore" compared the note's time
+    with the kept text's and wrote the old words over the newer edit."""
+    import time as real_time
+
+    from desktop_kb.tasks import recovery_tasks
+
+    lib = Library(data_dir, load_model=False)
+    try:
+        note_id = lib.add_note("时钟", "original")
+        loaded = lib.get_note(note_id)
+        queue.set_library(lib)
+        queue.set_base(note_id, loaded.change_seq, loaded.title, loaded.body)
+        pages = lib.store.execute("PRAGMA page_count").fetchone()[0]
+        lib.store.execute(f"PRAGMA max_page_count = {pages}")  # the save fails: the text is kept
+        ahead = real_time.time() + 365 * 86400
+        monkeypatch.setattr(recovery.time, "time", lambda: ahead)  # the clock a year ahead
+        with qtbot.waitSignal(queue.saveFailed, timeout=10000):
+            queue.save(note_id, "时钟", "typed while the clock ran ahead " + BIG)
+        queue.set_library(None)
+        monkeypatch.undo()  # the clock put right
+    finally:
+        lib.close()
+    with Library(data_dir, load_model=False) as other:  # then edited elsewhere, before the restart
+        other.save_note(note_id, body="edited later zqlater")
+    with Library(data_dir, load_model=False) as again:
+        kept = recovery.pending(data_dir, library_id=again.library_id)
+        assert [k.note_id for k in kept] == [note_id]
+        restored = recovery_tasks.restore_all(again, kept, lambda t: f"{t} (recovered)")
+        assert restored.into_note == [] and len(restored.as_new_note) == 1
+        assert again.get_note(note_id).body == "edited later zqlater"
+        assert again.get_note(restored.as_new_note[0]).body.startswith("typed while the clock ran ahead")

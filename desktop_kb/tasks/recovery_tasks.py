@@ -29,7 +29,8 @@ def restore_all(library: Library, items: list[RecoveredText],
             note = library.get_note(item.note_id)
         except NoteNotFound:
             note = None
-        if note is not None and not note.trashed and note.updated_at <= item.saved_at:
+        if note is not None and not note.trashed and recovery.holds_base(
+                item, note.title, note.body, note.updated_at):
             library.save_note(item.note_id, title=item.title, body=item.body)
             into.append(item.note_id)
         else:

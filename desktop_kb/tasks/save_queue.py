@@ -313,8 +313,11 @@ class SaveQueue(QObject):
         reason = str(exc) or type(exc).__name__
         log.warning("saving note %s failed (attempt %s): %s", item.note_id, item.attempts + 1, reason)
         try:
-            item.kept_at = str(recovery.keep(library.paths.data_dir, item.note_id, item.title,
-                                             item.body, reason, library_id=library.library_id))
+            with self._cv:
+                base = self._bases.get(item.note_id)
+            item.kept_at = str(recovery.keep(
+                library.paths.data_dir, item.note_id, item.title, item.body, reason,
+                library_id=library.library_id, base=(base.title, base.body) if base else None))
         except OSError as keep_exc:
             log.error("could not keep the text of note %s anywhere: %s", item.note_id, keep_exc)
             item.kept_at = ""
