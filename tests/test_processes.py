@@ -476,3 +476,39 @@ def test_an_owner_whose_whole_folder_went_away_does_not_make_it_again(tmp_path: 
         assert not data_dir.exists()
     finally:
         lib.close()
+
+
+def test_a_status_beside_the_app_does_not_count_its_own_start_up_as_indexing(tmp_path: Path) -> None:
+    """``index status`` beside an app whose index is up to date said "indexing, 1 pending"
+    whenever its own start (loading the model, its first look at the index) outlasted the
+    2 s it gives work under way: under load that failed test_a_cli_import_while_the_app_…
+    and the deleted-index test in landings ('indexing', pending 1, applied_seq == store_seq),
+    and test_cli.py asked again in a loop. Only changes not yet applied are pending."""
+    from desktop_kb.index.writer_lock import WriterLock
+
+    data_dir = tmp_path / "library"
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("已索引", "up to date zqstart")
+        assert lib.drain(TIMEOUT)
+    app = WriterLock(data_dir, "app")  # the owner: idle, every change applied
+    assert app.try_acquire()
+    try:
+        with Library(data_dir, load_model=False) as status_command:
+            loading, loaded = threading.Event(), threading.Event()
+
+            def slow_model() -> None:  # the command's own model, loading on a busy machine
+                loading.set()
+                loaded.wait(TIMEOUT)
+            status_command.worker.set_engine(slow_model)
+            try:
+                assert loading.wait(TIMEOUT)
+                status = status_command.index_status()
+                assert (status.state, status.pending) == ("ok", 0), status
+            finally:
+                loaded.set()
+            # A change nobody has applied yet is pending, as before.
+            status_command.add_note("未索引", "the app has not looked yet zqlater")
+            status = status_command.index_status()
+            assert (status.state, status.pending) == ("indexing", 1), status
+    finally:
+        app.release()

@@ -105,7 +105,11 @@ class IndexWorker:
         # Common words' postings may wait to be written (index/postings.py): looked at
         # after any turn that did other work, written only when nothing else waits.
         self._postings_due = True
-        self._postings_turn = False  # a turn taken only for postings: not "indexing"
+        # The running turn applies changes (a batch of saved sources, a rebuild, a removal):
+        # "indexing". Not a feed turn (its changes are the status's backlog already), loading
+        # a model, a query, a verify, postings, nor anything a follower does (it applies
+        # nothing): a status command counted its own start as "1 pending".
+        self._turn_indexes = False
         self._thread: threading.Thread | None = None
         self._store: sqlite3.Connection | None = None
         self._apply: Applier | None = None
@@ -306,9 +310,9 @@ class IndexWorker:
         """In-process work not yet done (the feed's backlog is counted by the status)."""
         with self._cv:
             # A backfill is not pending indexing: the status shows it as "embedding".
-            # Nor is writing common words' postings (search is complete meanwhile).
-            busy = self._busy and not self._backfilling and not self._postings_turn
-            return len(self._pending) + (1 if busy else 0)
+            busy = self._busy and self._turn_indexes and not self._backfilling
+            hints = len(self._pending) if self.is_owner else 0  # a follower's reach the owner by the feed
+            return hints + (1 if busy else 0)
 
     # ----- worker thread: the loop ----------------------------------------------
 
@@ -352,8 +356,8 @@ class IndexWorker:
                         break
                     job = self._control.popleft() if self._control else None
                     keys = [] if job else self._take_pending(BATCH)
-                    self._postings_turn = not (job or keys or self._poked or (
-                        self._catchup is not None and self._catchup.in_round))
+                    self._turn_indexes = self.is_owner and (
+                        bool(keys) or (job is not None and job.kind in ("rebuild", "remove")))
                     self._busy = True
                 try:
                     self._turn(job, keys)
@@ -361,7 +365,7 @@ class IndexWorker:
                     self._stall(exc)
                 finally:
                     with self._cv:
-                        self._busy = self._postings_turn = False
+                        self._busy = self._turn_indexes = False
                         pending = len(self._pending)
                         self._cv.notify_all()
                     self._emit(IndexEvent("queue", pending=pending))
