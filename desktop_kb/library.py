@@ -259,12 +259,12 @@ class Library:
 
     def import_paths(self, paths: Sequence[Path], *, formats: Collection[str] | None = None,
                      prune: bool = False, progress: Progress | None = None,
-                     include_generated: bool = False) -> ImportSummary:
+                     include_generated: bool = False, prune_empty: bool = False) -> ImportSummary:
         """Import; scanned PDF pages are left for ``recognise_scans`` (text first)."""
         return import_paths(
             self.store, self.worker, paths,
             formats=formats or settings.get_setting(self.store_reader, "import.formats"),
-            prune=prune, progress=progress, lock=self._write_lock,
+            prune=prune, prune_empty=prune_empty, progress=progress, lock=self._write_lock,
             unindexed=self._unindexed_fragments, include_generated=include_generated,
             ocr_ready=self.ocr.installed)
 

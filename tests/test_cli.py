@@ -158,3 +158,32 @@ def test_a_weak_keyword_search_lists_its_hits_under_a_line_that_says_so(data_dir
     found = js(data_dir, "search", question)
     assert found["weak_matches"] is True and found["results"][0]["title"] == "Weak 引用"
     assert js(data_dir, "search", "所有者")["weak_matches"] is False
+
+
+def test_prune_leaves_an_empty_folder_s_documents_alone_unless_asked(data_dir: Path, tmp_path: Path) -> None:
+    """A stick or network drive that is not mounted leaves its mount point as an empty folder:
+    `import /mnt/stick --prune` removed every document imported from it (and the links and
+    dismissals that pointed into them) as if each file had been deleted."""
+    stick = tmp_path / "mnt-stick"
+    stick.mkdir()
+    for i in range(3):
+        (stick / f"章节{i}.md").write_text(f"# 第 {i} 章\n\n优盘上的笔记 zqstick{i}\n", encoding="utf-8")
+    assert js(data_dir, "import", str(stick))["added"] == 3
+    away = tmp_path / "files-while-unmounted"
+    stick.rename(away)
+    stick.mkdir()  # the empty mount point
+    refused = run(data_dir, "import", str(stick), "--prune", "--json", ok=False)
+    assert refused.returncode != 0
+    summary = json.loads(refused.stdout)
+    assert summary["removed"] == 0 and summary["prune_kept"] == [str(stick.resolve())]
+    assert "empty" in refused.stderr and "--prune-empty" in refused.stderr
+    assert len(js(data_dir, "document", "list")["documents"]) == 3
+    assert js(data_dir, "search", "zqstick1")["results"]
+    text = run(data_dir, "import", str(stick), "--prune", ok=False)
+    assert "nothing removed under" in text.stdout
+    # A folder that still holds something is pruned as before; so is an empty one when asked.
+    (stick / "notes.txt").write_text("另一个文件 zqother\n", encoding="utf-8")
+    assert js(data_dir, "import", str(stick), "--prune")["removed"] == 3
+    (stick / "notes.txt").unlink()
+    assert js(data_dir, "import", str(stick), "--prune", "--prune-empty")["removed"] == 1
+    assert js(data_dir, "document", "list")["documents"] == []

@@ -16,6 +16,10 @@ from desktop_kb.cli.common import (
 )
 from desktop_kb.cli.output import emit, error, stderr_progress
 
+PRUNE_KEPT_HINT = ("the folder is empty, though the library holds documents from it (is its "
+                   "disk, stick or network drive connected?). If you emptied it on purpose, run "
+                   "the import again with --prune --prune-empty.")
+
 
 def _summary_text(summary: Any) -> str:
     lines = [f"added {summary.added}, updated {summary.updated}, unchanged {summary.unchanged}, "
@@ -36,6 +40,8 @@ def _summary_text(summary: Any) -> str:
                      f"that is gone ({link.heading_path or 'no heading'}: \"{link.excerpt}\")")
     if summary.dismissals_lost:
         lines.append(f"{summary.dismissals_lost} dismissed suggestion(s) pointed at passages that are gone")
+    for folder in summary.prune_kept:
+        lines.append(f"nothing removed under {folder}: {PRUNE_KEPT_HINT}")
     if summary.stopped:
         lines.append(f"stopped early: {summary.stopped} Run the same import again once that is "
                      "fixed: the files already imported are skipped.")
@@ -59,7 +65,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() and not args.json
     with open_library(args) as lib:
         summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
-                                   prune=args.prune, progress=stderr_progress(show),
+                                   prune=args.prune, prune_empty=args.prune_empty,
+                                   progress=stderr_progress(show),
                                    include_generated=args.include_generated)
         try:
             wait_for_index(lib)  # the text is searchable now; scanned pages follow
@@ -76,12 +83,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     if missing:
         error(f"not found: {', '.join(missing)}")
         return EXIT_ERROR
+    for folder in summary.prune_kept if args.json else ():  # else said in the summary
+        error(f"nothing removed under {folder}: {PRUNE_KEPT_HINT}")
     if summary.failed or summary.stopped:
         error(f"{len(summary.failed)} file(s) could not be imported"
               + (f"; stopped: {summary.stopped}" if summary.stopped else ""))
     if index_error is not None:
         error(str(index_error))
-    return EXIT_ERROR if summary.failed or summary.stopped or index_error else 0
+    return EXIT_ERROR if summary.failed or summary.stopped or index_error or summary.prune_kept else 0
 
 
 def register(sub: Any) -> None:
@@ -89,6 +98,9 @@ def register(sub: Any) -> None:
     imp.add_argument("paths", nargs="+")
     imp.add_argument("--prune", action="store_true",
                      help="remove documents under these paths whose files vanished or no longer match")
+    imp.add_argument("--prune-empty", action="store_true",
+                     help="with --prune, also empty a folder that has nothing in it (by default an "
+                          "empty folder is taken for a disk that is not connected)")
     imp.add_argument("--formats", help="comma-separated formats or extensions, 'code' for every "
                      "programming language (default: all: md,txt,yaml,json,py,pdf,docx,epub,html,code)")
     imp.add_argument("--include-generated", action="store_true",

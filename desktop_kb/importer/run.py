@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
@@ -51,6 +52,8 @@ class ImportSummary:
     links_lost: list[tuple[str, LostLink]] = field(default_factory=list)  # (path, link)
     dismissals_lost: int = 0
     stopped: str | None = None  # why the import ended early (disk full, …); the rest was not tried
+    # Folders --prune left alone: empty, while the library holds documents from them.
+    prune_kept: list[str] = field(default_factory=list)
     cancelled: bool = False
     # Scanned PDF pages: documents to recognise next (OCR installed), and pages
     # that wait because OCR is not installed.
@@ -69,6 +72,7 @@ class ImportSummary:
             "links_lost": [{"path": p, **link.as_json()} for p, link in self.links_lost],
             "dismissals_lost": self.dismissals_lost,
             "stopped": self.stopped,
+            "prune_kept": list(self.prune_kept),
             "cancelled": self.cancelled,
             "ocr_documents": list(self.ocr_documents),
             "ocr_waiting_pages": self.ocr_waiting_pages,
@@ -91,12 +95,21 @@ def _hidden_below(path: Path, roots: Sequence[Path]) -> bool:
     return False
 
 
+def _empty_folder(path: Path) -> bool:
+    """A folder with nothing in it at all (not even hidden entries)."""
+    try:
+        with os.scandir(path) as entries:
+            return next(entries, None) is None
+    except OSError:
+        return False
+
+
 def import_paths(
     store: sqlite3.Connection, worker: IndexWorker, paths: Sequence[Path],
     *, formats: Collection[str] = DEFAULT_FORMATS, prune: bool = False,
     progress: Progress | None = None, lock: AbstractContextManager[Any] | None = None,
     unindexed: UnindexedCheck | None = None, include_generated: bool = False,
-    ocr_ready: bool = False,
+    ocr_ready: bool = False, prune_empty: bool = False,
 ) -> ImportSummary:
     """Import files and folders; re-import touches only files whose sha256 changed.
 
@@ -106,7 +119,10 @@ def import_paths(
     note saves are not held up for the length of a big import. A file that
     fails is recorded with its reason and the import goes on; an environment
     error (disk full, read-only) stops it, because every later file would fail
-    the same way — the files saved so far stay saved. A file is parsed outside
+    the same way — the files saved so far stay saved. ``prune`` leaves an empty folder's
+    documents alone unless ``prune_empty``: a stick or network drive that is not mounted
+    leaves its mount point as an empty folder, and pruning it removed every document from
+    it, with the links and dismissals that pointed into them. A file is parsed outside
     the lock (a long PDF must not hold up note saves). Scanned PDF pages are not
     recognised here: with OCR installed (``ocr_ready``) their documents are
     listed in ``ocr_documents`` for ``recognise_documents``, which runs after
@@ -149,9 +165,15 @@ def import_paths(
                                    f"internal error: {type(exc).__name__}: {exc}"))
         progress.tick()
     if prune and not summary.cancelled and summary.stopped is None:
+        kept_roots = [] if prune_empty else [r for r in roots if _empty_folder(r)]
         for doc in docs.list_documents(store):
             path = Path(doc.path)
             if not _within(path, roots):
+                continue
+            if _within(path, kept_roots):
+                shown = display_path(next(r for r in kept_roots if _within(path, [r])))
+                if shown not in summary.prune_kept:
+                    summary.prune_kept.append(shown)
                 continue
             fmt = format_of(path)
             gone = not path.is_file()
