@@ -31,6 +31,9 @@ def _summary_text(summary: Any) -> str:
         lines.append(f"skipped {count} ({reason})")
     for path, reason in summary.skipped:
         lines.append(f"skipped {path}: {reason}")
+    for path, original in summary.conflicted:
+        lines.append(f"conflicted copy {path}: a sync client kept it beside {original} when both "
+                     "changed; compare the two and keep one")
     for path, remark in summary.remarks:
         lines.append(f"note {path}: {remark}")
     for path, reason in summary.failed:

@@ -48,6 +48,25 @@ _DOCUMENT_LIKE = frozenset({"doc", "ppt", "pptx", "xls", "xlsx", "odt", "odp", "
                             "mobi", "azw", "azw3", "djvu", "chm", "pages", "key", "numbers",
                             "ipynb", "tex"})
 BAD_NAME = "the name is not valid UTF-8 text (rename it to import it)"
+# "~$report.docx": Word's and Excel's owner file for a document open elsewhere (synced along
+# by Dropbox and OneDrive); it was reported as a damaged Word document.
+OFFICE_OWNER_FILE = "owner file of a document open in Office"
+
+# Copies a sync client makes when two computers changed a file: Dropbox and Nextcloud
+# "note (conflicted copy 2026-12-06).md", "note (Ann's conflicted copy 2026-12-06 101010).md";
+# Syncthing "note.sync-conflict-20261206-101010-ABCDEFG.md".
+_CONFLICT_COPY = re.compile(
+    r"^(?P<stem>.+?) \((?:[^()]*['’]s )?conflicted copy[^()]*(?:\(\d+\))?\)(?P<ext>\.[^.]+)?$"
+    r"|^(?P<stem2>.+?)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}(?P<ext2>\.[^.]+)?$")
+
+
+def conflict_copy_of(name: str) -> str | None:
+    """The file name a sync client's conflicted copy was made of (None: not such a copy)."""
+    match = _CONFLICT_COPY.match(name)
+    if match is None:
+        return None
+    stem = match.group("stem") or match.group("stem2")
+    return stem + (match.group("ext") or match.group("ext2") or "")
 
 
 def display_path(path: Path | str) -> str:
@@ -180,6 +199,9 @@ def _walk(
         path = Path(entry.path)
         if entry.name.startswith("."):
             yield Skipped(path, HIDDEN, quiet=True)
+            continue
+        if entry.name.startswith("~$"):
+            yield Skipped(path, OFFICE_OWNER_FILE, quiet=True)
             continue
         if _bad_name(entry.name):
             yield Skipped(path, BAD_NAME)  # listed by name: a folder is skipped whole
@@ -358,5 +380,5 @@ def _decode(data: bytes) -> str:
 __all__ = [
     "Candidate", "Skipped", "UnreadableFile", "iter_candidates", "read_text", "sha256_bytes",
     "human_size", "HIDDEN", "NOT_SELECTED", "NOT_FOUND", "PERMISSION_DENIED", "NOT_A_FILE",
-    "ALREADY_VISITED", "NOT_SUPPORTED", "GITIGNORED",
+    "ALREADY_VISITED", "NOT_SUPPORTED", "GITIGNORED", "OFFICE_OWNER_FILE", "conflict_copy_of",
 ]

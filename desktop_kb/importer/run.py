@@ -18,6 +18,7 @@ from desktop_kb.importer.files import (
     Candidate,
     Skipped,
     UnreadableFile,
+    conflict_copy_of,
     display_path,
     iter_candidates,
 )
@@ -50,6 +51,9 @@ class ImportSummary:
     remarks: list[tuple[str, str]] = field(default_factory=list)  # (path, remark) e.g. invalid JSON
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason): nothing saved
     links_lost: list[tuple[str, LostLink]] = field(default_factory=list)  # (path, link)
+    # (path, name of the file it copies): a sync client's conflicted copy, imported (its words
+    # are findable) and named, so the person can compare the two and keep one.
+    conflicted: list[tuple[str, str]] = field(default_factory=list)
     dismissals_lost: int = 0
     stopped: str | None = None  # why the import ended early (disk full, …); the rest was not tried
     # Folders --prune left alone: empty, while the library holds documents from them.
@@ -70,6 +74,7 @@ class ImportSummary:
             "remarks": [{"path": p, "remark": r} for p, r in self.remarks],
             "failed": [{"path": p, "reason": r} for p, r in self.failed],
             "links_lost": [{"path": p, **link.as_json()} for p, link in self.links_lost],
+            "conflicted": [{"path": p, "copy_of": o} for p, o in self.conflicted],
             "dismissals_lost": self.dismissals_lost,
             "stopped": self.stopped,
             "prune_kept": list(self.prune_kept),
@@ -148,6 +153,9 @@ def import_paths(
             summary.cancelled = True
             break
         progress.detail = candidate.path.name
+        original = conflict_copy_of(candidate.path.name)
+        if original is not None:
+            summary.conflicted.append((display_path(candidate.path), original))
         try:
             _import_one(store, worker, candidate, summary, lock, unindexed,
                         include_generated=include_generated, ocr_ready=ocr_ready,

@@ -160,6 +160,12 @@ class ImportSummaryDialog(QDialog):
             item.setToolTip(0, path)
             item.setToolTip(1, reason_text(reason))
             self.skipped.addTopLevelItem(item)
+        for path, original in s.conflicted:
+            text = self.tr("Conflicted copy of “{0}”, kept by a sync client when both changed: "
+                           "compare the two and keep one").format(original)
+            item = QTreeWidgetItem([path, text])
+            item.setToolTip(1, text)
+            self.skipped.addTopLevelItem(item)
         for path, remark in s.remarks:
             item = QTreeWidgetItem([path, remark])
             item.setToolTip(1, remark)
@@ -174,7 +180,7 @@ class ImportSummaryDialog(QDialog):
             item = QTreeWidgetItem([path, text])
             item.setToolTip(1, text)
             self.skipped.addTopLevelItem(item)
-        has_rows = bool(s.skipped or s.remarks or s.failed or s.links_lost)
+        has_rows = bool(s.skipped or s.remarks or s.failed or s.links_lost or s.conflicted)
         self.skipped.setVisible(has_rows)
         self.skipped_header.setVisible(has_rows)
         self.include_button.setVisible(self.generated_count > 0)

@@ -22,6 +22,10 @@
 <context>
     <name>ImportSummaryDialog</name>
     <message>
+        <source>Conflicted copy of “{0}”, kept by a sync client when both changed: compare the two and keep one</source>
+        <translation>“{0}”的冲突副本：两台设备都改过这个文件，同步软件把两份都留下了。请比较两者，保留其中一份</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/import_dialog.py" line="22" />
         <source>hidden</source>
         <translation>隐藏项</translation>
