@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from desktop_kb.paths import file_identity
 from desktop_kb.store import feed
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.notes import Note, notes_by_ids
@@ -30,10 +31,13 @@ class OutsideChanges:
     settings: bool = False
     models: bool = False
     history: bool = False  # the store was replaced (a backup restored): reload everything
+    # Another file was put at library.sqlite's path (a sync client's copy) or it went away:
+    # this process's writes would go into the old file (see store.connection.StoreConnection).
+    file_replaced: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.notes or self.deleted_notes or self.documents or self.settings
-                    or self.models or self.history)
+                    or self.models or self.history or self.file_replaced)
 
 
 class ChangeWatcher:
@@ -45,6 +49,8 @@ class ChangeWatcher:
         self._position: feed.FeedPosition | None = None
         self._settings = ""
         self._models = ""
+        self._file: tuple[int, int] | None = None  # library.sqlite's (device, inode) at start
+        self._file_reported = False
 
     def close(self) -> None:
         if self._conn is not None:
@@ -59,6 +65,7 @@ class ChangeWatcher:
     def start(self) -> None:
         """Remember the present state: later polls report what changes after it."""
         conn = self._connection()
+        self._file = file_identity(self._store_path)
         self._version = conn.execute("PRAGMA data_version").fetchone()[0]
         with feed.snapshot(conn):
             self._position = feed.position(conn)
@@ -67,6 +74,11 @@ class ChangeWatcher:
 
     def poll(self) -> OutsideChanges:
         changes = OutsideChanges()
+        if not self._file_reported and self._file is not None \
+                and file_identity(self._store_path) != self._file:
+            self._file_reported = True  # once: the window says it and lets go of the old file
+            changes.file_replaced = True
+            return changes
         models = self._models_signature()
         if models != self._models:
             self._models = models

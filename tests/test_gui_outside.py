@@ -540,3 +540,27 @@ def test_a_library_file_a_sync_client_swapped_in_takes_no_save_and_the_text_is_k
         bodies = {n.title: n.body for n in lib.list_notes()}
     assert bodies["别处写的"] == "written on the laptop zqlaptop"
     assert "typed after the swap zqswap" in bodies.values()
+
+
+def test_a_library_file_swapped_in_while_the_window_is_idle_is_said_at_once_and_left_whole(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Nothing typed after the swap: the window said nothing, and its pages in -wal (found by
+    name) were read as the new file's by the next command, which wrote them into it — the
+    laptop's notes were replaced by this computer's."""
+    import os
+
+    from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE
+
+    window = open_window(qtbot, data_dir)
+    for i in range(3):
+        window.library.add_note(f"本机 {i}", f"written here zqhere{i}")  # pages in -wal
+    with Library(tmp_path / "laptop", load_model=False) as laptop:
+        laptop.add_note("别处写的", "written on the laptop zqlaptop")
+    tmp = data_dir / ".syncthing.library.sqlite.tmp"
+    tmp.write_bytes((tmp_path / "laptop" / "library.sqlite").read_bytes())
+    os.replace(tmp, data_dir / "library.sqlite")
+    qtbot.waitUntil(lambda: window.outside.replaced_box is not None
+                    and window.outside.replaced_box.isVisible(), timeout=TIMEOUT)
+    assert REPLACED_LIBRARY_MESSAGE in window.outside.replaced_box.text()
+    listed = cli(data_dir, "note", "list")
+    assert [n["title"] for n in listed["notes"]] == ["别处写的"]

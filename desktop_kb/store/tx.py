@@ -34,7 +34,7 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         if isinstance(exc, LibraryReplacedError):
-            _empty_the_wal(conn)
+            empty_the_wal(conn)
         if isinstance(exc, sqlite3.Error):
             err = environment_error(exc, what)
             if err is not None:
@@ -44,13 +44,17 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
 
 def _still_the_open_file(conn: sqlite3.Connection, what: str) -> None:
     """Refuse to commit into a file that is no longer at the library's path (one stat)."""
-    if not isinstance(conn, StoreConnection) or conn.path is None or conn.opened is None:
-        return
-    if file_identity(conn.path) != conn.opened:
+    if replaced_under(conn):
         raise LibraryReplacedError(f"{what}: {REPLACED_LIBRARY_MESSAGE} ({conn.path})")
 
 
-def _empty_the_wal(conn: sqlite3.Connection) -> None:
+def replaced_under(conn: sqlite3.Connection) -> bool:
+    """Whether the store's write connection's file is no longer at the library's path."""
+    return (isinstance(conn, StoreConnection) and conn.path is not None
+            and conn.opened is not None and file_identity(conn.path) != conn.opened)
+
+
+def empty_the_wal(conn: sqlite3.Connection) -> None:
     """Move the old file's pages out of ``-wal`` into the old file itself: ``-wal`` is found by
     name, so any process opening the new ``library.sqlite`` would read them as its own
     pages (the other device's notes were overwritten by this one's)."""

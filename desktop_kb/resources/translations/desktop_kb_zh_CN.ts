@@ -3178,6 +3178,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>OutsideChangesController</name>
     <message>
+        <source>Desktop KB</source>
+        <translation>Desktop KB 知识库</translation>
+    </message>
+    <message>
         <source>The open note was deleted outside this window.</source>
         <translation>打开的笔记已在本窗口之外被删除。</translation>
     </message>

@@ -13,11 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QMessageBox
 
 from desktop_kb.library import Library
+from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE
 from desktop_kb.tasks import note_tasks
 from desktop_kb.tasks.library_watcher import LibraryWatcher
 from desktop_kb.tasks.note_tasks import NoteRow
+from desktop_kb.ui.env_messages import localize
 from desktop_kb.watch import OutsideChanges
 
 if TYPE_CHECKING:
@@ -34,6 +37,7 @@ class OutsideChangesController(QObject):
         self.watcher.changed.connect(self.apply)
         self._tree_timer = QTimer(self, singleShot=True, interval=TREE_RELOAD_MS)
         self._tree_timer.timeout.connect(window.documents.reload_tree)
+        self.replaced_box: QMessageBox | None = None  # library.sqlite was swapped under us
         window.libraryOpened.connect(self._opened)
 
     def _opened(self, library: Library) -> None:
@@ -46,6 +50,9 @@ class OutsideChangesController(QObject):
     def apply(self, changes: OutsideChanges) -> None:
         w = self._w
         if w.library is None:
+            return
+        if changes.file_replaced:
+            w.save_queue.submit(lambda lib: lib.let_go_of_a_replaced_file(), self._file_replaced)
             return
         if changes.history:  # the store was replaced (a backup restored): everything anew
             w.notes.reload_notes()
@@ -83,6 +90,16 @@ class OutsideChangesController(QObject):
             library = w.library
             w.runner.run(library.follow_model_choice, lambda _changed: w.index.refresh(),
                          lambda _exc: w.index.refresh())
+
+    def _file_replaced(self, replaced: bool) -> None:
+        """Said at once, not at the next save: what is typed from now on is kept for later."""
+        if not replaced:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Desktop KB"),
+                          localize(REPLACED_LIBRARY_MESSAGE), QMessageBox.StandardButton.Close,
+                          self._w)
+        self.replaced_box = box
+        box.open()
 
     def _follow_open_note(self, changes: OutsideChanges) -> None:
         w = self._w
