@@ -295,7 +295,7 @@ def test_a_local_only_file_stays_local_only_when_renamed_moved_and_pruned(librar
     moved = root / "b" / "renamed-plan.md"
     first.rename(moved)
     summary = library.import_paths([root], prune=True)
-    assert summary.removed == 1
+    assert summary.removed == 0 and len(summary.moved) == 1  # the same document, moved
     (doc,) = library.list_documents()
     assert doc.path == str(moved.resolve()) and doc.local_only
 

@@ -249,16 +249,23 @@ def _run(ops: list[tuple], root: Path) -> None:
             elif kind == "import":
                 prune = op[1]
                 before = dict(model.imported)
-                summary = lib.import_paths([folder], prune=prune)
+                # An emptied folder is pruned too here (by default it is taken for a disk that
+                # is not connected); a file whose content was imported under a path now gone
+                # is that document, moved.
+                summary = lib.import_paths([folder], prune=prune, prune_empty=True)
                 assert summary.skipped == [], summary.skipped
+                moved_from = {old for old, _new in summary.moved}
+                moved_to = {new for _old, new in summary.moved}
                 for path, fm in model.files.items():
                     model.imported[path] = fm.render()
+                for path in moved_from:
+                    model.imported.pop(path, None)
                 if prune:
                     for path in list(model.imported):
                         if path not in model.files:
                             del model.imported[path]
-                    assert summary.removed == len(set(before) - set(model.imported))
-                assert summary.added == len(set(model.imported) - set(before))
+                    assert summary.removed == len(set(before) - set(model.imported) - moved_from)
+                assert summary.added == len(set(model.imported) - set(before) - moved_to)
             elif kind == "delete_document":
                 doc = _pick(lib.list_documents(), op[1])
                 if doc is None:

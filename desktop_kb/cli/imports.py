@@ -31,6 +31,8 @@ def _summary_text(summary: Any) -> str:
         lines.append(f"skipped {count} ({reason})")
     for path, reason in summary.skipped:
         lines.append(f"skipped {path}: {reason}")
+    for old, new in summary.moved:
+        lines.append(f"moved {old} -> {new} (the same document: its links are kept)")
     for path, original in summary.conflicted:
         lines.append(f"conflicted copy {path}: a sync client kept it beside {original} when both "
                      "changed; compare the two and keep one")

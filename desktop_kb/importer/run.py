@@ -54,6 +54,8 @@ class ImportSummary:
     # (path, name of the file it copies): a sync client's conflicted copy, imported (its words
     # are findable) and named, so the person can compare the two and keep one.
     conflicted: list[tuple[str, str]] = field(default_factory=list)
+    # (old path, new path): a file renamed or moved, same content: one document, links kept.
+    moved: list[tuple[str, str]] = field(default_factory=list)
     dismissals_lost: int = 0
     stopped: str | None = None  # why the import ended early (disk full, …); the rest was not tried
     # Folders --prune left alone: empty, while the library holds documents from them.
@@ -75,6 +77,7 @@ class ImportSummary:
             "failed": [{"path": p, "reason": r} for p, r in self.failed],
             "links_lost": [{"path": p, **link.as_json()} for p, link in self.links_lost],
             "conflicted": [{"path": p, "copy_of": o} for p, o in self.conflicted],
+            "moved": [{"from": a, "to": b} for a, b in self.moved],
             "dismissals_lost": self.dismissals_lost,
             "stopped": self.stopped,
             "prune_kept": list(self.prune_kept),
@@ -251,6 +254,8 @@ def _import_one(
             summary.ocr_waiting_pages += len(split.ocr_pages)
     if saved.outcome == "added":
         summary.added += 1
+    elif saved.outcome == "moved" and saved.moved_from is not None:
+        summary.moved.append((display_path(saved.moved_from), display_path(path)))
     else:
         summary.updated += 1
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -141,10 +142,31 @@ class LostLink:
 @dataclass(frozen=True)
 class SavedDocument:
     document_id: int
-    outcome: str  # "added" | "updated" | "unchanged"
+    outcome: str  # "added" | "updated" | "unchanged" | "moved"
     kept: int = 0  # fragments that kept their identity (and so their links)
     lost_links: tuple[LostLink, ...] = ()
     lost_dismissals: int = 0
+    moved_from: str | None = None  # the path it had ("moved": renamed or moved, same content)
+
+
+def _moved_here(conn: sqlite3.Connection, path: str, sha256: str, fmt: str) -> Document | None:
+    """The document this file is, under its old path: same content, and the old path is gone
+    or names this very file in another case (a case-insensitive disk: a stick, macOS, Windows).
+    Imported anew, a renamed file lost every link and dismissal that pointed into it."""
+    for row in conn.execute("SELECT * FROM documents WHERE sha256 = ? AND format = ? ORDER BY id",
+                            (sha256, fmt)).fetchall():
+        old = _doc(row)
+        if old.path == path:
+            continue
+        try:
+            gone = not os.path.lexists(old.path)
+            same = not gone and old.path.casefold() == path.casefold() \
+                and os.path.samefile(old.path, path)
+        except OSError:
+            continue
+        if gone or same:
+            return old
+    return None
 
 
 def save_document(
@@ -162,11 +184,15 @@ def save_document(
     recognised since is saved again with the same content hash and 0 here).
     """
     now = time.time()
+    moved_from: str | None = None
     with transaction(conn):
         existing = find_document_by_path(conn, path)
         if existing is not None and existing.sha256 == sha256 and existing.format == fmt \
                 and existing.ocr_pending == ocr_pending:
             return SavedDocument(existing.id, "unchanged")
+        if existing is None and (existing := _moved_here(conn, path, sha256, fmt)) is not None:
+            moved_from = existing.path
+            conn.execute("UPDATE documents SET path = ? WHERE id = ?", (path, existing.id))
         if existing is None:
             # Content once marked local-only stays so under a new path (renamed, moved): I11.
             cur = conn.execute(
@@ -203,9 +229,9 @@ def save_document(
                 conn.execute(
                     "INSERT INTO fragments(document_id, ord, heading_path, text, start, end, page, "
                     "page_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (document_id, *values))
-    return SavedDocument(document_id, "added" if existing is None else "updated",
-                         kept=len(match.keep), lost_links=tuple(lost),
-                         lost_dismissals=lost_dismissals)
+    outcome = "added" if existing is None else "moved" if moved_from is not None else "updated"
+    return SavedDocument(document_id, outcome, kept=len(match.keep), lost_links=tuple(lost),
+                         lost_dismissals=lost_dismissals, moved_from=moved_from)
 
 
 def _links_to(conn: sqlite3.Connection, fragment_ids: Sequence[int]) -> list[LostLink]:

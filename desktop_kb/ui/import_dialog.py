@@ -160,6 +160,11 @@ class ImportSummaryDialog(QDialog):
             item.setToolTip(0, path)
             item.setToolTip(1, reason_text(reason))
             self.skipped.addTopLevelItem(item)
+        for old, new in s.moved:
+            text = self.tr("Moved or renamed from “{0}”: the same document, its links kept").format(old)
+            item = QTreeWidgetItem([new, text])
+            item.setToolTip(1, text)
+            self.skipped.addTopLevelItem(item)
         for path, original in s.conflicted:
             text = self.tr("Conflicted copy of “{0}”, kept by a sync client when both changed: "
                            "compare the two and keep one").format(original)
@@ -180,7 +185,7 @@ class ImportSummaryDialog(QDialog):
             item = QTreeWidgetItem([path, text])
             item.setToolTip(1, text)
             self.skipped.addTopLevelItem(item)
-        has_rows = bool(s.skipped or s.remarks or s.failed or s.links_lost or s.conflicted)
+        has_rows = bool(s.skipped or s.remarks or s.failed or s.links_lost or s.conflicted or s.moved)
         self.skipped.setVisible(has_rows)
         self.skipped_header.setVisible(has_rows)
         self.include_button.setVisible(self.generated_count > 0)

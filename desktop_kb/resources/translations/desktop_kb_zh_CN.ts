@@ -22,6 +22,10 @@
 <context>
     <name>ImportSummaryDialog</name>
     <message>
+        <source>Moved or renamed from “{0}”: the same document, its links kept</source>
+        <translation>从“{0}”移动或改名而来：仍是同一份文档，它的链接都保留了</translation>
+    </message>
+    <message>
         <source>Conflicted copy of “{0}”, kept by a sync client when both changed: compare the two and keep one</source>
         <translation>“{0}”的冲突副本：两台设备都改过这个文件，同步软件把两份都留下了。请比较两者，保留其中一份</translation>
     </message>

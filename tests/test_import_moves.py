@@ -1,0 +1,84 @@
+"""A file renamed or moved between two imports is the same document: a case-only rename
+(``Note.md`` → ``note.md``), a move into a subfolder. Imported anew with ``--prune``, it
+lost every link and dismissal that pointed into it, and the summary said nothing of it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from test_gui_support import gui_marks
+
+from desktop_kb.library import Library
+from desktop_kb.store import links as store_links
+
+pytestmark = gui_marks()
+
+
+def _study(root: Path) -> Path:
+    folder = root / "study"
+    folder.mkdir()
+    (folder / "Note.md").write_text("# Rust 笔记\n\n所有权 ownership zqmoved\n\n## 借用\n\n借用规则 zqborrow\n",
+                                    encoding="utf-8")
+    (folder / "other.md").write_text("# 别的\n\n别的内容 zqother\n", encoding="utf-8")
+    return folder
+
+
+def test_a_renamed_or_moved_file_keeps_its_links_dismissals_and_flag(tmp_path: Path) -> None:
+    folder = _study(tmp_path)
+    data_dir = tmp_path / "library"
+    with Library(data_dir, load_model=False) as lib:
+        assert lib.import_paths([folder]).added == 2
+        doc = next(d for d in lib.list_documents() if d.path.endswith("Note.md"))
+        owned, borrowed = (f.id for f in lib.list_fragments(doc.id))
+        note = lib.add_note("读书笔记", "见所有权一节")
+        assert lib.link(note, "fragment", owned, origin="manual")
+        lib.dismiss(note, "fragment", borrowed)
+        lib.set_document_local_only(doc.id, True)
+    (folder / "Note.md").rename(folder / "note.md")  # case only
+    done = subprocess.run([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir), "import",
+                           str(folder), "--prune", "--json"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["added"], summary["removed"]) == (0, 0), summary
+    assert summary["moved"] == [{"from": str(folder / "Note.md"), "to": str(folder / "note.md")}]
+    (folder / "2026").mkdir()
+    (folder / "note.md").rename(folder / "2026" / "rust.md")  # into a subfolder, renamed
+    with Library(data_dir, load_model=False) as lib:
+        summary = lib.import_paths([folder], prune=True)
+        assert (summary.added, summary.removed, len(summary.moved)) == (0, 0, 1)
+        moved = next(d for d in lib.list_documents() if d.id == doc.id)
+        assert (moved.path, moved.local_only) == (str(folder / "2026" / "rust.md"), True)
+        assert [(x.target_type, x.target_id) for x in store_links.outgoing_links(lib.store_reader, note)] \
+            == [("fragment", owned)]
+        assert store_links.dismissed_targets(lib.store_reader, note) == {("fragment", borrowed)}
+        assert lib.drain(60)
+        assert [r.source_id for r in lib.search("zqmoved").results] == [owned]
+        assert lib.verify(repair=False).drift == 0
+        # A copy beside a file that is still there is another document, as before.
+        (folder / "copy.md").write_text((folder / "other.md").read_text(encoding="utf-8"), encoding="utf-8")
+        copied = lib.import_paths([folder])
+        assert (copied.added, copied.moved) == (1, [])
+
+
+def test_the_import_summary_says_a_file_moved_in_the_ui_language(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.import_dialog import ImportSummaryDialog
+
+    folder = _study(tmp_path)
+    with Library(tmp_path / "library", load_model=False) as lib:
+        lib.import_paths([folder])
+        (folder / "Note.md").rename(folder / "note.md")
+        summary = lib.import_paths([folder], prune=True)
+    i18n.install_language("zh_CN")
+    try:
+        dialog = ImportSummaryDialog(summary)
+        qtbot.addWidget(dialog)
+        row = dialog.skipped.topLevelItem(0)
+        assert (row.text(0), row.text(1)) == (
+            str(folder / "note.md"), f"从“{folder / 'Note.md'}”移动或改名而来：仍是同一份文档，它的链接都保留了")
+    finally:
+        i18n.install_language("en")
