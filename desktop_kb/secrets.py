@@ -23,7 +23,7 @@ import keyring.errors
 
 SERVICE = "desktop-kb"
 API_KEY_ENV = "DESKTOP_KB_API_KEY"
-PROVIDER_KEY = "qa.provider"  # the key name for the configured AI provider
+PROVIDER_KEY = "qa.provider"  # before keys were kept per provider: one key for every library
 
 SYSTEM, INSECURE, NONE = "system", "insecure", "none"
 
@@ -125,6 +125,39 @@ def get_api_key(name: str) -> str | None:
         return None
     except Exception:  # noqa: BLE001 - e.g. an EncryptedKeyring without a terminal; treat as no key
         return None
+
+
+def provider_key_name(base_url: str | None) -> str:
+    """The keyring entry of the key for the provider at ``base_url``: one per host and port.
+
+    One entry served every library, while each library names its own provider: a key
+    stored in a second library (another window, another provider) replaced the first
+    one's, which then sent that key to its own provider's host.
+    """
+    from desktop_kb.qa.providers import host_of
+
+    host = host_of((base_url or "").strip()).lower()
+    return f"{PROVIDER_KEY}@{host}" if host else PROVIDER_KEY
+
+
+def get_provider_key(base_url: str | None) -> str | None:
+    """The key to send to ``base_url``'s host. A key stored before keys were kept per
+    provider is taken over by the first cloud provider that asks for it (it was stored for
+    one of them; the others ask for their own), never handed to a loopback server."""
+    from desktop_kb.qa.providers import is_loopback
+
+    name = provider_key_name(base_url)
+    key = get_api_key(name)
+    if key or name == PROVIDER_KEY or is_loopback(base_url or "") or os.environ.get(API_KEY_ENV):
+        return key
+    legacy = get_api_key(PROVIDER_KEY)
+    if legacy:
+        try:
+            keyring.set_password(SERVICE, name, legacy)
+            keyring.delete_password(SERVICE, PROVIDER_KEY)
+        except Exception:  # noqa: BLE001 - it stays where it was; asked for again next time
+            pass
+    return legacy
 
 
 def set_api_key(name: str, key: str, *, allow_insecure: bool = False) -> KeyringInfo:

@@ -192,7 +192,8 @@ def test_settings_store_switches_and_provider(qtbot, data_dir: Path, _memory_key
     with qtbot.waitSignal(dialog.keyStored, timeout=5000) as stored:
         dialog.save_key.click()
     assert stored.args == [True]
-    assert _memory_keyring.store[(secrets.SERVICE, secrets.PROVIDER_KEY)] == "sk-test-123"
+    key_name = secrets.provider_key_name("http://127.0.0.1:11434/v1")  # this provider's key
+    assert _memory_keyring.store[(secrets.SERVICE, key_name)] == "sk-test-123"
     assert dialog.api_key.text() == ""
     assert "stored" in dialog.keyring_message.text()
     for path in data_dir.rglob("*"):  # never written to a file
@@ -200,7 +201,7 @@ def test_settings_store_switches_and_provider(qtbot, data_dir: Path, _memory_key
             assert b"sk-test-123" not in path.read_bytes()
     with qtbot.waitSignal(dialog.keyStored, timeout=5000):
         dialog.delete_key.click()
-    assert secrets.get_api_key(secrets.PROVIDER_KEY) is None
+    assert secrets.get_api_key(key_name) is None
 
 
 def test_settings_explain_a_missing_keyring(qtbot, data_dir: Path, monkeypatch) -> None:

@@ -40,7 +40,7 @@ def cmd_provider(args: argparse.Namespace) -> int:
         base_url = lib.get_setting("qa.provider.base_url")
         model = lib.get_setting("qa.provider.model")
         enabled = bool(lib.get_setting("qa.cloud_enabled"))
-    has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
+    has_key = bool(secrets.get_provider_key(base_url))
     info = secrets.keyring_info()
     payload = {"base_url": base_url, "model": model, "host": host_of(base_url or "") or None,
                "has_key": has_key, "cloud_enabled": enabled,
@@ -53,12 +53,16 @@ def cmd_provider(args: argparse.Namespace) -> int:
 
 
 def _store_key(args: argparse.Namespace) -> int:
-    """Read the key from stdin into the keyring; a file "keyring" only with --allow-insecure-keyring."""
+    """Read the key from stdin into the keyring, as this library's provider's key; a file
+    "keyring" only with --allow-insecure-keyring."""
     from desktop_kb import secrets
 
+    with open_library(args) as lib:
+        base_url = lib.get_setting("qa.provider.base_url")
+    name = secrets.provider_key_name(base_url)
     if args.delete:
         try:
-            secrets.delete_api_key(secrets.PROVIDER_KEY)
+            secrets.delete_api_key(name)
         except secrets.KeyringUnavailable as exc:
             raise CliError(str(exc)) from None
         emit(args, {"key": "deleted"}, "key deleted from the keyring")
@@ -67,7 +71,7 @@ def _store_key(args: argparse.Namespace) -> int:
     if not key:
         raise CliError("No key on standard input (pipe it in: `… | desktop-kb provider key`).")
     try:
-        info = secrets.set_api_key(secrets.PROVIDER_KEY, key, allow_insecure=args.allow_insecure_keyring)
+        info = secrets.set_api_key(name, key, allow_insecure=args.allow_insecure_keyring)
     except secrets.InsecureKeyring as exc:
         raise CliError(f"{exc} The key was not stored. To store it there anyway, run again with "
                        "--allow-insecure-keyring, or set DESKTOP_KB_API_KEY in the environment instead.") from None

@@ -196,7 +196,7 @@ def local_text(hits: list[Citation]) -> str:
 class QaEngine:
     """Qt-free; one engine per library. ``transport`` lets tests route httpx (never needed in the app)."""
 
-    def __init__(self, library: Any, *, key_lookup: Callable[[str], str | None] = secrets.get_api_key,
+    def __init__(self, library: Any, *, key_lookup: Callable[[str], str | None] = secrets.get_provider_key,
                  provider_overrides: dict[str, Any] | None = None,
                  session_approvals: SessionApprovals | None = None) -> None:
         """``session_approvals``: only the running app passes one; without it every request
@@ -242,7 +242,7 @@ class QaEngine:
         model = (get("qa.provider.model") or "").strip()
         if not base_url or not model or not host_of(base_url):
             return None, "no_provider"
-        key = self._key_lookup(secrets.PROVIDER_KEY)
+        key = self._key_lookup(base_url)
         if not key and not is_loopback(base_url):
             return None, "no_key"
         config = ProviderConfig(base_url=base_url, model=model, api_key=key or None,

@@ -38,7 +38,7 @@ class PrivacySnapshot:
 def load_settings(library: Library) -> SettingsSnapshot:
     values = {key: library.get_setting(key) for key in SETTING_KEYS}
     info = secrets.keyring_info()
-    has_key = bool(secrets.get_api_key(secrets.PROVIDER_KEY))
+    has_key = bool(secrets.get_provider_key(values.get("qa.provider.base_url")))
     return SettingsSnapshot(values, info, has_key)
 
 
@@ -48,10 +48,11 @@ def load_privacy(library: Library, limit: int = 500) -> PrivacySnapshot:
                            list_uploads(library.store_reader, limit))
 
 
-def store_api_key(key: str, *, allow_insecure: bool = False) -> secrets.KeyringInfo:
-    """``allow_insecure`` only after the person agreed to a file keyring (the dialog asks)."""
-    return secrets.set_api_key(secrets.PROVIDER_KEY, key, allow_insecure=allow_insecure)
+def store_api_key(key: str, base_url: str | None, *, allow_insecure: bool = False) -> secrets.KeyringInfo:
+    """The key for the provider at ``base_url``. ``allow_insecure`` only after the person
+    agreed to a file keyring (the dialog asks)."""
+    return secrets.set_api_key(secrets.provider_key_name(base_url), key, allow_insecure=allow_insecure)
 
 
-def delete_api_key() -> None:
-    secrets.delete_api_key(secrets.PROVIDER_KEY)
+def delete_api_key(base_url: str | None) -> None:
+    secrets.delete_api_key(secrets.provider_key_name(base_url))

@@ -199,7 +199,8 @@ class SettingsDialog(QDialog):
         if insecure and not self._allow_file_keyring(info):
             return  # nothing stored; the key stays in the field for the person to take elsewhere
         self.api_key.clear()  # the key leaves the widget at once; it is never logged
-        self._runner.run(lambda: settings_tasks.store_api_key(key, allow_insecure=insecure),
+        base_url = self.base_url.text().strip() or None  # the key is this provider's
+        self._runner.run(lambda: settings_tasks.store_api_key(key, base_url, allow_insecure=insecure),
                          lambda _r: self._key_result("stored_in_file" if insecure else "stored"),
                          lambda exc: self._key_result("failed", describe_error(exc)))
 
@@ -234,7 +235,8 @@ class SettingsDialog(QDialog):
         return box.clickedButton() is store
 
     def remove_key(self) -> None:
-        self._runner.run(settings_tasks.delete_api_key,
+        base_url = self.base_url.text().strip() or None
+        self._runner.run(lambda: settings_tasks.delete_api_key(base_url),
                          lambda _r: self._key_result("deleted"),
                          lambda exc: self._key_result("failed", describe_error(exc)))
 
