@@ -5,19 +5,23 @@ A Bitcoin private key in WIF (``5K…``, ``K…``/``L…``) or an extended priva
 a private-key version byte is a key whatever surrounds it; public keys and
 addresses (``1A1z…``, ``xpub…``) have other version bytes and pass.
 
-A recovery phrase is 12–24 words of the BIP39 list (English, or Chinese
-characters written apart), its last word carrying a checksum of the rest.
-Runs of list words are read across spaces, commas, line breaks and list
-numbers ("1. unfold / 2. bamboo …"); a run is a phrase when it is 12, 15, 18,
-21 or 24 words long and checks out, or when the words for a phrase (助记词,
-seed phrase …) stand just before it. Prose never strings twelve list
-words together: "the", "of", "and" and "is" are not on the list.
+A recovery phrase is 12–24 words of one BIP39 list (English, Chinese
+characters written apart, or the Japanese, Korean, Spanish, French, Italian,
+Czech and Portuguese lists — accents optional, as wallets accept them), its
+last word carrying a checksum of the rest. Runs of list words are read across
+spaces, commas, line breaks, list numbers, table cells and the quotes of a
+JSON array ("1. unfold / 2. bamboo …", "| 10. boss | 11. actor |"); a run is a
+phrase when it is 12, 15, 18, 21 or 24 words long and checks out, or when the
+words for a phrase (助记词, seed phrase, リカバリーフレーズ, frase semilla …)
+stand just before it. Prose never strings twelve list words together: "the",
+"of", "de", "la", "の" and "은" are not on the lists.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
@@ -68,7 +72,12 @@ _GAP_RE = re.compile(r"(?:[\s,，、;；|\"'\[\]]|(?<![A-Za-z])\d{1,2}[.)、:：
 _CJK_WORD_RE = re.compile(r"[\u4e00-\u9fff]")
 _CONTEXT_RE = re.compile(
     r"(?i)助记词|助記詞|记忆词|記憶詞|恢复短语|恢復短語|恢复词|種子|种子|mnemonic|seed|recovery\s+phrase|"
-    r"backup\s+phrase|secret\s+phrase|wallet|钱包|錢包")
+    r"backup\s+phrase|secret\s+phrase|wallet|钱包|錢包|"
+    # Japanese, Korean, Spanish/Portuguese/Italian, French, Czech
+    r"ウォレット|リカバリー|ニーモニック|シード|復元|秘密の言葉|지갑|니모닉|복구|시드|"
+    r"semilla|semente|frase\s+(?:de|di)\s+(?:recuperaci[oó]n|recupera[cç][aã]o|recupero|respaldo|seguran[cç]a)|"
+    r"cartera|billetera|monedero|carteira|portafoglio|portefeuille|phrase\s+de\s+r[ée]cup[ée]ration|"
+    r"mots?\s+de\s+r[ée]cup[ée]ration|mn[ée]monique|pen[eě][zž]enk|obnovovac|z[aá]lo[zž]n[ií]\s+fr[aá]z")
 
 
 @lru_cache(maxsize=1)
@@ -117,8 +126,9 @@ def _phrase(text: str, run: list[re.Match[str]], words: dict[str, int]) -> bool:
 # a few non-letters between them. Word and gap share no character, so this scan is linear; the
 # word lists and checksums are read only inside such a stretch.
 # (Starting with a plain character class lets the regex engine skip ahead fast.)
-_EN_STRETCH_RE = re.compile(r"[A-Za-z](?<![A-Za-z][A-Za-z])[A-Za-z]{2,7}(?![A-Za-z])[^A-Za-z]{1,6}"
-                            r"(?:[A-Za-z]{3,8}(?![A-Za-z])[^A-Za-z]{1,6}){10}[A-Za-z]{3,8}(?![A-Za-z])")
+# (Up to 16 between words: '",\n    "' in a JSON array, " |\n| 10. " in a table of numbered cells.)
+_EN_STRETCH_RE = re.compile(r"[A-Za-z](?<![A-Za-z][A-Za-z])[A-Za-z]{2,7}(?![A-Za-z])[^A-Za-z]{1,16}"
+                            r"(?:[A-Za-z]{3,8}(?![A-Za-z])[^A-Za-z]{1,16}){10}[A-Za-z]{3,8}(?![A-Za-z])")
 _CJK_STRETCH_RE = re.compile(r"(?:[\u4e00-\u9fff][^\u4e00-\u9fffA-Za-z]{1,6}){11}[\u4e00-\u9fff]")
 _CJK_ALONE_RE = re.compile(r"[ \t\n\u3000][\u4e00-\u9fff][ \t\n\u3000]")
 _CJK_GAP_RE = re.compile(r"[ \t\u3000]+|[ \t]*\n[ \t]*|[ \t]*(?:\d{1,2}[.)、:：])[ \t]*")
@@ -139,6 +149,84 @@ def _stretches(text: str, rx: re.Pattern[str]) -> Iterator[tuple[int, int]]:
         yield start, end
 
 
+def _context_at(text: str, run: Sequence[tuple[int, int, int]]) -> bool:
+    """The word for a phrase before the run, or among its first two words ("semilla" is a list word)."""
+    return _CONTEXT_RE.search(text, max(0, run[0][0] - 80), run[min(2, len(run) - 1)][0]) is not None
+
+
+# ----- the other lists (Japanese, Korean, Spanish, French, Italian, Czech, Portuguese) ------------
+
+# Letters with their combining marks: a phrase copied from the NFKD list files keeps が as か + ゛.
+_LETTERS_RE = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u3099\u309a])+")
+# Between two words: no letter, at most 16 characters, numbers only one or two digits long (list numbers).
+_ANY_GAP_RE = re.compile(r"(?:[^\w]|_|(?<!\d)\d{1,2}(?!\d))*")
+
+
+def _key(word: str) -> str:
+    """A word as the lists are keyed: lower case, accents dropped (wallets accept "abaco" for "ábaco")."""
+    word = word.lower()
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def _other_lists() -> dict[str, tuple[tuple[int, int], ...]]:
+    """Word → (list, index) for every list it is on (Spanish, Italian and Portuguese share words)."""
+    from desktop_kb.qa.detectors import bip39_more
+
+    table: dict[str, list[tuple[int, int]]] = {}
+    for n, name in enumerate(_OTHER_LISTS):
+        words = getattr(bip39_more, name).split()
+        # Hiragana and Hangul keep their marks (が is not か); only Latin letters lose accents.
+        for i, w in enumerate(words):
+            table.setdefault(w if name in ("JAPANESE", "KOREAN") else _key(w), []).append((n, i))
+    return {w: tuple(v) for w, v in table.items()}
+
+
+_OTHER_LISTS = ("JAPANESE", "KOREAN", "SPANISH", "FRENCH", "ITALIAN", "CZECH", "PORTUGUESE")
+
+
+def _close(text: str, run: list[tuple[int, int, int]]) -> Iterator[Finding]:
+    if len(run) < 12:
+        return
+    if _context_at(text, run):
+        # "frase: …", "Palabras semilla: …": a label whose words are on the list ends with a colon.
+        label = next((k for k in range(min(2, len(run) - 12)) if ":" in text[run[k][1]:run[k + 1][0]]), -1)
+        yield Finding(RECOVERY_CODE, run[label + 1][0], run[-1][1])
+        return
+    # A header or label word on the list ("palavra" over a CSV column) may stand before the phrase.
+    for k in range(min(3, len(run) - 11)):
+        if len(run) - k in _PHRASE_LENGTHS and checksum_ok([i for _s, _e, i in run[k:]]):
+            yield Finding(RECOVERY_CODE, run[k][0], run[-1][1])
+            return
+
+
+def other_language_phrases(text: str) -> Iterator[Finding]:
+    """Runs of one list's words, each run judged as a phrase (see the module's docstring)."""
+    table = None
+    runs: dict[int, list[tuple[int, int, int]]] = {}
+    last_end = -1
+    for m in _LETTERS_RE.finditer(text):
+        word = m.group(0)
+        hits: tuple[tuple[int, int], ...] = ()
+        if 2 <= len(word) <= (9 if word.isascii() else 18):  # (no list word is longer, even decomposed)
+            if table is None:
+                table = _other_lists()
+            hits = table.get(_key(word) if word[0] < "\u0250" else unicodedata.normalize("NFC", word), ())  # Latin or not
+        if runs:
+            joined = m.start() - last_end <= 16 and _ANY_GAP_RE.fullmatch(text, last_end, m.start()) is not None
+            listed = dict(hits)
+            for n in list(runs):
+                if n not in listed or not joined:
+                    yield from _close(text, runs.pop(n))
+        for n, i in hits:
+            runs.setdefault(n, []).append((m.start(), m.end(), i))
+        last_end = m.end()
+    for run in runs.values():
+        yield from _close(text, run)
+
+
 def recovery_phrases(text: str) -> Iterator[Finding]:
     if text.count(" ") + text.count("\n") + text.count("\u3000") < 11:
         return  # twelve words need eleven gaps, and the gaps hold a space or a line break
@@ -147,6 +235,7 @@ def recovery_phrases(text: str) -> Iterator[Finding]:
         for run in _runs(text[:end], _WORD_RE, english, _GAP_RE, start):
             if _phrase(text, run, english):
                 yield Finding(RECOVERY_CODE, run[0].start(), run[-1].end())
+    yield from other_language_phrases(text)
     if len(_CJK_ALONE_RE.findall(text)) < 5:
         return  # twelve characters written apart leave at least five standing alone between spaces
     for start, end in _stretches(text, _CJK_STRETCH_RE):
