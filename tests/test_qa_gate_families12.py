@@ -96,3 +96,115 @@ def test_a_recovery_phrase_in_another_list_is_withheld(text: str, words: list[st
 ])
 def test_word_lists_that_are_not_a_phrase_pass(text: str) -> None:
     assert _found(text) == []
+
+
+# ----- foreign national ID, tax and social-insurance numbers (each passes its own check) ---------------
+
+_IDS = [
+    ("성명: 김민준\n주민등록번호: 650102-1167162\n연락처는 따로", "650102-1167162"),  # a Korean form
+    ('{"name": "이서연", "rrn": "6309152354777"}', "6309152354777"),  # JSON key, no dash
+    ("氏名,マイナンバー,部署\n山田太郎,3985 5692 0200,総務", "3985 5692 0200"),  # CSV header names the column
+    ("[09:12] Wei Ling: ok my IC is G6945667M, pls fill it in", "G6945667M"),  # Singapore, no word needed
+    ("आधार संख्या / Aadhaar No.: 3665 0310 4128", "3665 0310 4128"),
+    ("Dear Sir,\nPlease find my PAN: ABCPE1234F and bank details attached.", "ABCPE1234F"),
+    ("cliente:\n  nome: João Silva\n  cpf: 90273070592\n", "90273070592"),  # YAML, unformatted
+    ("Comprovante — CPF 417.534.046-73 — pago", "417.534.046-73"),  # formatted: found with no word
+    ("Datos del inquilino\nDNI: 24456198-E\nTeléfono: 612 345 678", "24456198-E"),
+    ("Mi NIE es Z4537280Y, caduca en 2027", "Z4537280Y"),
+    ("Número de Seguro Social: 745-14-4580", "745-14-4580"),
+    ("W-7 form. ITIN 903-72-1358 arrived today", "903-72-1358"),
+    ("| Name | NI number |\n|---|---|\n| Tom Hardy | AB 12 34 56 C |", "AB 12 34 56 C"),  # UK, a table
+    ("NAS : 166 244 020 (Service Canada)", "166 244 020"),  # Canada, in French
+    ("n° de sécurité sociale : 2 66 11 73 404 358 47", "2 66 11 73 404 358 47"),
+    ("Carte vitale 199125323036479", "199125323036479"),
+    ("Codice fiscale: TOBAIT58D25D153U", "TOBAIT58D25D153U"),
+    ("Steuer-ID 34 002 781 871 (vom Finanzamt)", "34 002 781 871"),
+    ("BSN: 174426926", "174426926"),
+    ("PESEL 77120397927", "77120397927"),
+    ("เลขประจำตัวประชาชน 3-0252-61311-03-3", "3-0252-61311-03-3"),
+    ("CURP: IWGK621013MHFASM03", "IWGK621013MHFASM03"),
+    ("No. Kad Pengenalan: 980922-14-2106", "980922-14-2106"),
+    ("居留證號碼：D946535693", "D946535693"),
+    ("澳門居民身份證 1/234567/8", "1/234567/8"),
+    ("身份证明文件 ID number: 3025261311033", "3025261311033"),  # any checksummed form under a general word
+    ("snils: 346-045-710 63", "346-045-710 63"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), _IDS)
+def test_a_foreign_id_number_is_withheld(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "ISBN 978-7-111-54742-6，定价 89 元",
+    "Order ID: 2023-1108-5567, tracking 1Z999AA10123456784",
+    "Llámame sin falta al 612 345 678 mañana.",  # "sin" in a sentence, a Spanish phone
+    "HMRC's example NI number is QQ 12 34 56 C.",  # QQ is never issued
+    "The sample SIN in the CRA guide is 046 454 286.",  # 0 is never issued
+    "제품 바코드 8801234567890, 학번 2023123456",
+    "法人番号 1234567890123（公表されています）",
+    "IMEI 867530021234567，序列号 C02XK1Y2JG5H",
+    "型号 ABCDE1234F，批次 24456198",
+    "Population 2021: 33 782 000; GDP 1 234 567 890",
+    "NAS Synology DS220+ at 192.168.1.10, port 5000",
+    "FIN 2024 Q3 report: revenue 123-45-678",
+])
+def test_numbers_that_are_not_an_id_pass(text: str) -> None:
+    assert _found(text) == []
+
+
+# ----- passports, visas and travel permits, under their word in many languages --------------------------
+
+def _mrz_check(field: str) -> str:
+    def value(c: str) -> int:
+        return int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55
+    return str(sum(value(c) * (7, 3, 1)[i % 3] for i, c in enumerate(field)) % 10)
+
+
+def _mrz(number: str = "KJ4829301", born: str = "950214", expires: str = "320907") -> tuple[str, str]:
+    line2 = (number + _mrz_check(number) + "KOR" + born + _mrz_check(born) + "F" + expires + _mrz_check(expires)
+             + "<" * 14 + "0")
+    line2 += _mrz_check(line2[:10] + line2[13:20] + line2[21:43])
+    return "PMKORPARK<<JIYEON" + "<" * 27, line2
+
+
+_L1, _L2 = _mrz()
+
+_PASSPORTS = [
+    ("留学準備メモ\nパスポート番号：MZ1234567（有効期限 2030年）", "MZ1234567"),
+    ('{\n  "traveller": {\n    "document": "passport",\n    "number": "KJ4829301"\n  }\n}', "KJ4829301"),
+    ("Austauschpartner — Passnummer: L3H7K9M21, gültig bis 2029", "L3H7K9M21"),
+    ("Pour le visa : numéro de passeport 18AV24567, délivré à Lyon", "18AV24567"),
+    ("Número de pasaporte: PAE123456", "PAE123456"),
+    ("여권번호 M12345678 (만료 2031)", "M12345678"),
+    ("Номер паспорта: 72 1234567", "72 1234567"),
+    ("Passport No. G 1 2 8 3 9 4 7 5 (scanned)", "G 1 2 8 3 9 4 7 5"),  # OCR spaced it out
+    ("name,passport_no,nationality\nLi Lei,E71234567,CHN\nWang Fang,EH5678901,CHN", "EH5678901"),
+    ("港澳通行证：C60123456，下月到期", "C60123456"),
+    ("台胞证号码 01234567", "01234567"),
+    ("回鄉證 H1023456789", "H1023456789"),
+    ("签证号码：V0823456", "V0823456"),
+    ("traveller:\n  passport:\n    number: EH5678901\n    expiry: 2031-05-01\n", "EH5678901"),
+    (f"护照资料页（OCR）：\n{' '.join(_L1)}\n{' '.join(_L2)}", " ".join(_L2)),  # MRZ with spaces between characters
+    (f'{{"mrz": ["{_L1}", "{_L2}"]}}', _L2),  # MRZ lines inside JSON
+    (f"MRZ: {_L1}{_L2}", _L2),  # both lines run into one
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), _PASSPORTS)
+def test_a_passport_or_permit_number_is_withheld(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Passport photo: 33 mm x 48 mm, white background; fee 120 CNY",
+    "护照办理指南：准备 2 寸照片，费用 120 元，约 7 个工作日，咨询电话 12345678",
+    "Paid with Visa ending 1234, order 123456789",
+    "Passport Index 2024: Singapore ranks 1st with 195 destinations",
+    "The passport office hotline is 23456789 (Mon-Fri).",
+    "Reisepass beantragen: Gebühr 70 EUR, Bearbeitungszeit 3 bis 4 Wochen, Termin am 20240315",
+    "ICAO 9303 describes the MRZ: P<UTO followed by the name, then the document number line.",
+])
+def test_passport_words_without_a_number_pass(text: str) -> None:
+    assert _found(text) == []

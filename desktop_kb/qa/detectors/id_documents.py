@@ -1,0 +1,491 @@
+"""Identity documents of other countries: ID, tax and social-insurance numbers, passports and permits.
+
+Each number has its own form: a Korean resident registration number is a birth
+date and seven digits, a Singapore NRIC a letter, seven digits and a check
+letter, a Brazilian CPF eleven digits with two check digits … A form, a
+shipping label or a chat message puts one next to a word for it in its own
+language (주민등록번호, マイナンバー, DNI, CPF, Aadhaar, SSN, NINO …).
+
+How a number is judged:
+
+* a shape no statistic or product code has, with a check that passes
+  (``900101-1234568`` with its date and check digit, ``S1234567D``,
+  ``123.456.789-09``, ``X1234567L``, ``1 85 05 78 006 084 36``, a codice
+  fiscale, a CURP) is withheld wherever it stands;
+* a shape that is also a phone, an order or an ISBN number (nine or twelve
+  digits, ``12345678Z``) is withheld only under its word — on its line, or in
+  the header or the line above in a table, a form or a JSON object — and only
+  when its check passes (Luhn for a SIN, Verhoeff for Aadhaar, the DNI letter …);
+* a number without a check (a PAN, a NINO, a Macau or Vietnamese ID) needs both
+  its word and its exact shape.
+
+Passports, visas and travel permits (港澳通行证, 台胞证, 回乡证) have no check
+of their own outside the machine-readable zone (:mod:`mrz`), so a passport
+number is its word's: a document number (``EJ7530853``, ``CJKX06W15``,
+``TK3066585``, ``E 2 0 2 3 5 3 4 3`` as OCR spaced it) on the word's line, in
+the column under it, or on a line below that says it is the number
+(``"documentNumber"``, ``Nummer``, ``番号``). A passport photo's size or a
+fee under the same word is not a document number.
+
+Invented numbers that pass are as private in a question as real ones: the gate
+cannot tell them apart, and neither could the person reading the payload.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from desktop_kb.qa.detectors.base import PASSPORT, RESIDENT_ID, Finding
+from desktop_kb.qa.detectors.numbers import luhn_ok, valid_ssn, valid_taiwan_id
+
+
+def _date_ok(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return 1880 <= year <= datetime.date.today().year
+
+
+def _digits(value: str) -> str:
+    return re.sub(r"\D", "", value)
+
+
+# ----- checks ------------------------------------------------------------------------------------
+
+def _kr_rrn_date(d: str) -> bool:
+    century = {"1": 1900, "2": 1900, "5": 1900, "6": 1900, "3": 2000, "4": 2000, "7": 2000, "8": 2000,
+               "9": 1800, "0": 1800}[d[6]]
+    return _date_ok(century + int(d[:2]), int(d[2:4]), int(d[4:6]))
+
+
+def kr_rrn_checksum(d: str) -> bool:
+    total = sum(int(c) * w for c, w in zip(d[:12], (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5), strict=True))
+    return (11 - total % 11) % 10 == int(d[12])
+
+
+def jp_my_number(value: str) -> bool:
+    d = _digits(value)
+    total = sum(int(c) * (n + 1 if n <= 6 else n - 5) for n, c in enumerate(reversed(d[:11]), start=1))
+    r = total % 11
+    return (0 if r <= 1 else 11 - r) == int(d[11])
+
+
+_NRIC_LETTERS = {"ST": "JZIHGFEDCBA", "FG": "XWUTRQPNMLK", "M": "KLJNPQRTUWX"}
+
+
+def sg_nric(value: str) -> bool:
+    first, digits, check = value[0], value[1:8], value[8]
+    total = sum(int(c) * w for c, w in zip(digits, (2, 7, 6, 5, 4, 3, 2), strict=True))
+    total += {"S": 0, "F": 0, "T": 4, "G": 4, "M": 3}[first]
+    letters = next(v for k, v in _NRIC_LETTERS.items() if first in k)
+    return letters[total % 11] == check
+
+
+_VERHOEFF_D = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+               [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+               [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+               [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]]
+_VERHOEFF_P = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+               [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+               [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8]]
+
+
+def verhoeff_ok(digits: str) -> bool:
+    c = 0
+    for i, ch in enumerate(reversed(digits)):
+        c = _VERHOEFF_D[c][_VERHOEFF_P[i % 8][int(ch)]]
+    return c == 0
+
+
+def br_cpf(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    if len(set(d)) == 1:
+        return False
+    for n in (9, 10):
+        check = sum(v * w for v, w in zip(d[:n], range(n + 1, 1, -1), strict=True)) * 10 % 11 % 10
+        if check != d[n]:
+            return False
+    return True
+
+
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def es_dni(value: str) -> bool:
+    v = re.sub(r"[\s.-]", "", value).upper()
+    number = str("XYZ".index(v[0])) + v[1:-1] if v[0] in "XYZ" else v[:-1]
+    return _DNI_LETTERS[int(number) % 23] == v[-1]
+
+
+def ssn_ok(value: str) -> bool:
+    d = _digits(value)
+    return valid_ssn(f"{d[:3]}-{d[3:5]}-{d[5:]}")
+
+
+def itin_ok(value: str) -> bool:
+    d = _digits(value)
+    group = int(d[3:5])
+    return d[0] == "9" and (50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99)
+
+
+_NINO_BAD_PREFIX = {"BG", "GB", "NK", "KN", "TN", "NT", "ZZ"}
+
+
+def uk_nino(value: str) -> bool:
+    v = value.replace(" ", "").upper()
+    return v[:2] not in _NINO_BAD_PREFIX
+
+
+def ca_sin(value: str) -> bool:
+    d = _digits(value)
+    return d[0] not in "08" and luhn_ok(d)
+
+
+def fr_nir(value: str) -> bool:
+    v = value.replace(" ", "").upper()
+    body, key = v[:13], int(v[13:])
+    body = body.replace("2A", "19").replace("2B", "18")
+    return 97 - int(body) % 97 == key
+
+
+_CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23]
+
+
+def it_codice_fiscale(value: str) -> bool:
+    v = value.upper()
+    total = 0
+    for i, c in enumerate(v[:15]):
+        n = int(c) if c.isdigit() else ord(c) - 65
+        total += _CF_ODD[n] if i % 2 == 0 else n
+    return chr(65 + total % 26) == v[15]
+
+
+def de_tax_id(value: str) -> bool:
+    d = _digits(value)
+    if d[0] == "0":
+        return False
+    product = 10
+    for c in d[:10]:
+        s = (int(c) + product) % 10 or 10
+        product = s * 2 % 11
+    return (11 - product) % 10 == int(d[10])
+
+
+def nl_bsn(value: str) -> bool:
+    d = _digits(value)
+    total = sum(int(c) * w for c, w in zip(d[:8], range(9, 1, -1), strict=True)) - int(d[8])
+    return total % 11 == 0 and total != 0
+
+
+def pl_pesel(value: str) -> bool:
+    d = [int(c) for c in value]
+    if sum(v * w for v, w in zip(d[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3), strict=True)) * 9 % 10 != d[10]:
+        return False
+    month = d[2] * 10 + d[3]
+    century = {0: 1900, 8: 1800, 2: 2000, 4: 2100, 6: 2200}.get(month // 20 * 2 if month > 12 else 0, 1900)
+    return _date_ok(century + d[0] * 10 + d[1], month % 20, d[4] * 10 + d[5])
+
+
+_CURP_CHARS = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
+
+
+def mx_curp(value: str) -> bool:
+    total = sum(_CURP_CHARS.index(c) * (18 - i) for i, c in enumerate(value[:17]))
+    century = 1900 if value[16].isdigit() else 2000  # the 17th character tells the century
+    return (10 - total % 10) % 10 == int(value[17]) and _date_ok(century + int(value[4:6]), int(value[6:8]),
+                                                                int(value[8:10]))
+
+
+def my_mykad(value: str) -> bool:
+    d = _digits(value)
+    state = int(d[6:8])
+    return (_date_ok(1900 + int(d[:2]), int(d[2:4]), int(d[4:6])) or _date_ok(2000 + int(d[:2]), int(d[2:4]), int(d[4:6]))) \
+        and (1 <= state <= 16 or 21 <= state <= 59 or 60 <= state <= 68 or 71 <= state <= 93 or state in (98, 99))
+
+
+def th_id(value: str) -> bool:
+    d = _digits(value)
+    total = sum(int(c) * w for c, w in zip(d[:12], range(13, 1, -1), strict=True))
+    return (11 - total % 11) % 10 == int(d[12]) and d[0] != "0"
+
+
+def cl_rut(value: str) -> bool:
+    v = re.sub(r"[.\s-]", "", value).upper()
+    body, check = v[:-1], v[-1]
+    total, factor = 0, 2
+    for c in reversed(body):
+        total += int(c) * factor
+        factor = 2 if factor == 7 else factor + 1
+    expected = 11 - total % 11
+    return check == {11: "0", 10: "K"}.get(expected, str(expected))
+
+
+def ru_snils(value: str) -> bool:
+    d = _digits(value)
+    total = sum(int(c) * w for c, w in zip(d[:9], range(9, 0, -1), strict=True))
+    check = total % 101 if total > 101 else total
+    return (0 if check in (100, 101) else check) == int(d[9:])
+
+
+def _any(_value: str) -> bool:
+    return True
+
+
+def _document_number(value: str) -> bool:
+    """Six or more digits, or letters and at least three digits (``CJKX06W15``) — not a date or a word."""
+    v = value.replace(" ", "").replace("-", "")
+    digits = sum(c.isdigit() for c in v)
+    if digits == len(v):
+        return not _date_ok(int(v[:4]), int(v[4:6]), int(v[6:8])) if len(v) == 8 else len(set(v)) > 2
+    return digits >= 6 or (digits >= 3 and len(v) >= 8)
+
+
+# ----- words for each number, in its own language (and English, Chinese, Japanese) ------------------
+
+_W = {
+    "kr": r"주민등록번호|주민번호|주민\s*등록|외국인\s*등록번호|외국인등록|resident\s+registration|(?-i:RRN)|韩国身份证|韓國身分證|住民登録番号",
+    "jp": r"マイナンバー|個人番号|個人番號|个人编号|个人番号|my\s*number|マイナ",
+    "sg": r"nric|(?-i:FIN)|新加坡身份证|新加坡身份證",
+    "in_aadhaar": r"aadhaa?r|आधार|uidai|(?-i:UID)",
+    "in_pan": r"(?-i:PAN)|permanent\s+account|पैन",
+    "br": r"(?-i:CPF)|cadastro\s+de\s+pessoas?|巴西税号",
+    "es": r"(?-i:DNI|NIE|NIF)|d\.n\.i|documento\s+(?:nacional\s+)?de\s+identidad|n[uú]mero\s+de\s+identidad|"
+          r"identificaci[oó]n|西班牙身份证",
+    "us_ssn": r"(?-i:SSN)|social\s+security|seguro\s+social|社会保障号|社會安全號|社会安全号|社安号|社會安全碼|"
+              r"ソーシャル・?セキュリティ|社会保障番号|사회보장번호",
+    "us_itin": r"(?-i:ITIN|TIN)|taxpayer\s+identification|tax\s+id",
+    "uk": r"national\s+insurance|(?<![a-z])ni\s*(?:no|number|#)|(?-i:NINO)|国民保险号|國民保險號",
+    "ca": r"(?-i:SIN|NAS)|social\s+insurance|assurance\s+sociale|社会保险号|社會保險號",
+    "fr": r"s[ée]curit[ée]\s+sociale|(?-i:NIR)|insee|n°\s*s[ée]cu|carte\s+vitale|法国社保号",
+    "mo": r"澳門|澳门|macau|macao|(?-i:BIR)",
+    "tw": r"居留證|居留证|統一證號|統一证号|(?-i:ARC)|resident\s+certificate",
+    "it": r"codice\s+fiscale",
+    "de": r"steuer-?\s*id|steueridentifikationsnummer|identifikationsnummer|(?-i:IdNr)|steuer-?nummer",
+    "nl": r"(?-i:BSN)|burgerservicenummer|sofi-?nummer",
+    "pl": r"pesel",
+    "th": r"เลขประจำตัวประชาชน|บัตรประชาชน|thai\s+id|泰国身份证",
+    "cl": r"(?-i:RUT|RUN)|c[ée]dula",
+    "ru": r"снилс|snils",
+    "vn": r"(?-i:CCCD|CMND)|c[aă]n\s+c[uư][oớ]c|ch[uứ]ng\s+minh",
+    "id": r"(?-i:NIK|KTP)|nomor\s+induk",
+    "my": r"mykad|kad\s+pengenalan",
+    "passport": r"passport|护照|護照|旅券|パスポート|reisepass|pass-?nummer|passnummer|pasaporte|passeport|passaporto|"
+                r"passaporte|paspoort|여권|паспорт|pasaport|paszport|h[oộ]\s*chi[eế]u|หนังสือเดินทาง|"
+                r"通行证|通行證|台胞证|台胞證|回乡证|回鄉證|入台证|入台證|旅行证|旅行證|travel\s+(?:document|permit)|"
+                # (a visa's number, not the card brand: "Visa ending 1234")
+                r"visa\s*(?:no|number|#|foil|control|grant)|签证号|簽證號|ビザ番号|査証番号|비자\s*번호|visum-?\s*nummer|"
+                r"num[ée]ro\s+de\s+visa|n[uú]mero\s+de\s+visado",
+    # Any of the numbers above under a word for an identity number in general.
+    "generic": r"身份证|身份證|身分证|身分證|身分証|证件号|證件號|id\s*(?:card|no|number|#)|identity\s+(?:card|number|no)|"
+               r"national\s+id|personal\s+id|citizen\s+id|신분증|주민|documento\s+de\s+identidad|carte\s+d'identit[ée]|"
+               r"num[ée]ro\s+d'identit[ée]|personalausweis|ausweisnummer|carta\s+d'identit[àa]|identity\s+document|"
+               r"tax\s+(?:id|number|no)|税号|稅號|納税者番号|国民番号|國民身分|(?<![a-z])ic\s*(?:no|number)",
+}
+
+
+@dataclass(frozen=True)
+class _Form:
+    words: str  # key in _W: the words that announce it (the word's name is the finding's kind, see _KINDS)
+    pattern: re.Pattern[str]
+    check: Callable[[str], bool]
+    alone: Callable[[str], bool] | None = None  # when the number may stand without its word (a strong shape)
+    generic: bool = True  # whether a word for an ID in general announces it (a checksum makes it this number)
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![0-9A-Za-z]){pattern}(?![0-9A-Za-z])")
+
+
+def _fr_alone(v: str) -> bool:
+    """Written in its groups, or a man or a woman born in a real month (a 15-digit IMEI starts 35 or 86)."""
+    return (" " in v or (v[0] in "12" and 1 <= int(v[3:5]) <= 12)) and fr_nir(v)
+
+
+def _kr_alone(v: str) -> bool:
+    return "-" in v and kr_rrn_checksum(_digits(v))
+
+
+_FORMS: tuple[_Form, ...] = (
+    _Form("kr", _rx(r"\d{6}[ \t]?-?[ \t]?[1-8]\d{6}"), lambda v: _kr_rrn_date(_digits(v)), _kr_alone),
+    _Form("jp", _rx(r"\d{4}[ -]?\d{4}[ -]?\d{4}"), jp_my_number),
+    _Form("sg", _rx(r"[STFGM]\d{7}[A-Z]"), sg_nric, sg_nric),
+    _Form("in_aadhaar", _rx(r"[2-9]\d{3}[ -]?\d{4}[ -]?\d{4}"), lambda v: verhoeff_ok(_digits(v))),
+    _Form("in_pan", _rx(r"[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]"), _any, generic=False),
+    _Form("br", _rx(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}"), br_cpf, lambda v: "." in v and "-" in v and br_cpf(v)),
+    _Form("es", _rx(r"\d{8}[ -]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ -]?[A-Z]"), es_dni),
+    _Form("es", _rx(r"[XYZ][ -]?\d{7}[ -]?[A-Z]"), es_dni, es_dni),
+    _Form("us_ssn", _rx(r"\d{3}-\d{2}-\d{4}"), ssn_ok),  # (dashed: under an ID word it is one)
+    _Form("us_ssn", _rx(r"\d{3} ?\d{2} ?\d{4}"), ssn_ok, generic=False),
+    _Form("us_itin", _rx(r"9\d{2}[- ]?\d{2}[- ]?\d{4}"), itin_ok),
+    _Form("uk", _rx(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]"), uk_nino,
+          lambda v: v.count(" ") == 4 and uk_nino(v)),
+    _Form("ca", _rx(r"\d{3}[ -]?\d{3}[ -]?\d{3}"), ca_sin),
+    _Form("fr", _rx(r"[1278] ?\d{2} ?(?:0[1-9]|1[0-2]|[2-9]\d) ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}"), fr_nir, _fr_alone),
+    _Form("mo", _rx(r"[157][/-]?\d{6}[/-]?\(?\d\)?"), _any, generic=False),
+    # Taiwan's resident certificates (居留證) since 2021: the ID card's checksum, 8 or 9 second.
+    _Form("tw", _rx(r"[A-Z][89]\d{8}"), valid_taiwan_id),
+    _Form("it", _rx(r"[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z]"), it_codice_fiscale, it_codice_fiscale),
+    _Form("de", _rx(r"\d{2} ?\d{3} ?\d{3} ?\d{3}"), de_tax_id),
+    _Form("nl", _rx(r"\d{4}\.?\d{2}\.?\d{3}|\d{3} ?\d{3} ?\d{3}"), nl_bsn),
+    _Form("pl", _rx(r"\d{11}"), pl_pesel),
+    _Form("th", _rx(r"\d[ -]?\d{4}[ -]?\d{5}[ -]?\d{2}[ -]?\d"), th_id, lambda v: v.count("-") == 4 and th_id(v)),
+    _Form("cl", _rx(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]"), cl_rut),
+    _Form("ru", _rx(r"\d{3}-?\d{3}-?\d{3}[ -]?\d{2}"), ru_snils, lambda v: v.count("-") >= 2 and ru_snils(v)),
+    _Form("vn", _rx(r"0\d{2}[0-3]\d{8}"), _any, generic=False),
+    _Form("id", _rx(r"\d{16}"), lambda v: 1 <= int(v[6:8]) % 40 <= 31 and 1 <= int(v[8:10]) <= 12, generic=False),
+    _Form("my", _rx(r"\d{6}-?\d{2}-?\d{4}"), my_mykad, lambda v: v.count("-") == 2 and my_mykad(v)),
+    _Form("mx", _rx(r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d"), mx_curp, mx_curp),
+    # Passports, visas and permits: letters then digits (E12345678, TK3066585, H1234567801), digits only
+    # (a US, a UK or a Taiwanese passport, a 台胞证), France's 12AB34567, Germany's nine of letters and
+    # digits, and any of them spaced out by OCR.
+    _Form("passport", _rx(r"[A-Z]{1,3}[ -]?\d{6,10}(?:[A-Z]|\([A-Z]\))?|\d{8,10}|\d{2}[A-Z]{2}\d{5}|\d{2} \d{7}|"
+                          r"[A-Z0-9]{8,9}|(?:[A-Z0-9] ){6,9}[A-Z0-9]"), lambda v: _document_number(v), generic=False),
+)
+_KINDS = {"passport": PASSPORT}
+_ACRONYM_RE = re.compile(r"\|?\(\?-i:([^)]*)\)")
+
+
+def _key_acronyms(acronyms: str) -> list[str]:
+    """An acronym in lower case counts as a key (``"ssn":``, ``cpf,``, ``nric_no =``): "sin" and "pan" in a
+    sentence are words, not labels."""
+    return [rf"{a.lower()}(?=(?:[_ -]?(?:no|num|number|nr|id))?[\"']?[ \t]*[:=：,\t|])" for a in acronyms.split("|")]
+
+
+def _alternatives(rx: str) -> list[str]:
+    """The words of one entry of _W, each alone (acronyms as keys in lower case)."""
+    words = [w for w in re.split(r"\|(?![^(]*\))", _ACRONYM_RE.sub("", rx)) if w]
+    return [w.removeprefix("(?<![a-z])") for w in words] + [
+        k for a in _ACRONYM_RE.findall(rx) for k in _key_acronyms(a)]
+
+
+_KIND_RES = {k: re.compile("|".join(_alternatives(v))) for k, v in _W.items()}
+# All words in one alternation of words that each start with a plain character, matched in the
+# lower-cased text: the regex engine then skips ahead on their first characters (with re.IGNORECASE,
+# named groups or a look-behind first it tries every word at every character, ten times slower). The
+# kind and the word's start (not inside another word) are checked on the few matches.
+_WORDS_RE = re.compile("|".join(w for v in _W.values() for w in _alternatives(v)))
+_ACRONYMS_RE = re.compile("(?:" + "|".join(a for v in _W.values() for a in _ACRONYM_RE.findall(v)) + ")(?![A-Za-z])")
+_ACRONYM_KIND = {a: k for k, v in _W.items() for part in _ACRONYM_RE.findall(v) for a in part.split("|")}
+
+
+def _word_kind(low: str, m: re.Match[str]) -> str | None:
+    if m.start() and low[m.start() - 1].isascii() and low[m.start() - 1].isalpha() and low[m.start()].isascii():
+        return None  # inside a word ("uuid", "topic no")
+    return next((k for k, rx in _KIND_RES.items() if (w := rx.match(low, m.start())) and w.end() == m.end()), None)
+
+
+_HAS_DIGITS_RE = re.compile(r"\d[ ./-]?\d[ ./-]?\d")
+BLOCK_LINES = 8  # a table's or a form's header reaches this many lines down (no blank line between)
+
+
+# A line below the word that says it holds the number ("documentNumber": …, Nummer: …), or a table's row.
+_NUMBER_WORD_RE = re.compile(r"(?i)number|(?<![a-z])(?:no|nr|num|nummer|numéro|número|numero)(?![a-z])|号|號|番号|番號|"
+                             r"번호|номер")
+
+
+# Between the word and a number: the number is a phone's, a fee's or a date's ("passport office: call 23456789").
+_NOT_DOCUMENT_RE = re.compile(r"(?i)(?<![a-z])(?:tel|phone|call|hotline|fax|fee|price|cost|cny|usd|eur|rmb|hkd)(?![a-z])|"
+                              r"电话|電話|热线|熱線|费|費|价|價|元|円|원|¥|\$|€|£")
+
+
+def _below_ok(text: str, window_start: int, word_ends: list[int], pos: int) -> bool:
+    """A passport number after its word (nothing between says it is a phone or a fee), on a line below
+    that names a number, or in a table or CSV row."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    i = bisect.bisect_right(word_ends, pos)
+    label_end = word_ends[i - 1] if i else window_start
+    if _NOT_DOCUMENT_RE.search(text, max(line_start, label_end), pos):
+        return False
+    if line_start <= window_start:
+        return True  # on the word's own line
+    header_end = text.find("\n", window_start)
+    header = text[window_start:header_end]
+    return _NUMBER_WORD_RE.search(text, line_start, pos) is not None or "|" in header or "," in header \
+        or "\t" in header
+
+
+def _regions(text: str, hints: list[int]) -> list[tuple[int, int]]:
+    """Where a word for a number seen at ``hints`` can stand: its line and the BLOCK_LINES lines above."""
+    regions: list[tuple[int, int]] = []
+    for pos in sorted(hints):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        start = pos
+        for _ in range(BLOCK_LINES + 1):
+            start = text.rfind("\n", 0, start - 1) + 1 if start > 0 else 0
+            if start == 0:
+                break
+        if regions and start <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(end, regions[-1][1]))
+        else:
+            regions.append((start, end))
+    return regions
+
+
+def _windows(text: str, regions: list[tuple[int, int]]) -> list[tuple[int, int, list[int], str]]:
+    """Where each word's numbers may stand: from the start of its line to the end of its block
+    (from, to, the words' ends, their kind)."""
+    low = text.lower()
+    if len(low) != len(text):  # (a letter whose lower case is longer: read the text as it is)
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    found = []
+    for start, end in regions:
+        found += [(m, _word_kind(low, m)) for m in _WORDS_RE.finditer(low, start, end)]
+        found += [(m, _ACRONYM_KIND.get(m.group(0))) for m in _ACRONYMS_RE.finditer(text, start, end)
+                  if not (m.start() and text[m.start() - 1].isascii() and text[m.start() - 1].isalpha())]
+    seen: dict[tuple[int, int, str], list[int]] = {}
+    for m, kind in found:
+        if kind is None:
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        end = m.end()
+        for _ in range(BLOCK_LINES + 1):
+            nl = text.find("\n", end)
+            if nl < 0:
+                end = len(text)
+                break
+            nxt = text.find("\n", nl + 1)
+            nxt = len(text) if nxt < 0 else nxt
+            end = nl
+            if not text[nl + 1:nxt].strip():
+                break
+            end = nxt
+        # One window per line and kind ("SSN … SSN …" on one long line is read once), with every word's end.
+        seen.setdefault((line_start, end, kind), []).append(m.end())
+    out = [(start, end, sorted(ends), kind) for (start, end, kind), ends in seen.items()]
+    return out
+
+
+_ALONE = tuple(f for f in _FORMS if f.alone is not None)
+# What every form under a word holds: six digits with at most one separator between each (a NINO's
+# "12 34 56", an OCR-spaced "G 1 2 8 3 9 4 7 5"), or a run of capitals and digits (a PAN, CJKX06W15).
+_NUMBER_HINT_RE = re.compile(r"\d(?:[ .\-/]?\d){5}")
+_CODE_HINT_RE = re.compile(r"[A-Z0-9]{8,10}(?![A-Za-z0-9])")
+# Every strong shape is a run of capitals, digits, spaces, dots, dashes and slashes: the few such runs are
+# where the shapes are looked for (one scan that skips ahead, instead of eleven patterns tried everywhere).
+_CANDIDATE_RE = re.compile(r"[0-9A-Z][0-9A-Z .\-/]{7,}")
+
+
+def id_documents(text: str) -> Iterator[Finding]:
+    if _HAS_DIGITS_RE.search(text) is None:
+        return  # every form holds three digits with at most one separator between each
+    for run in _CANDIDATE_RE.finditer(text):  # the strong shapes, wherever they stand
+        for form in _ALONE:
+            for m in form.pattern.finditer(text, run.start(), run.end()):
+                if form.alone(m.group(0)):  # type: ignore[misc]
+                    yield Finding(_KINDS.get(form.words, RESIDENT_ID), m.start(), m.end())
+    hints = [m.start() for rx in (_NUMBER_HINT_RE, _CODE_HINT_RE) for m in rx.finditer(text)]
+    if not hints:
+        return  # no number a word could announce: the words need not be looked for
+    for start, end, ends, kind in _windows(text, _regions(text, hints)):  # only where a word announces them
+        for form in _FORMS:
+            if form.words != kind and not (form.generic and kind == "generic"):
+                continue
+            for m in form.pattern.finditer(text, start, end):
+                if (form.words != "passport" or _below_ok(text, start, ends, m.start())) and form.check(m.group(0)):
+                    yield Finding(_KINDS.get(form.words, RESIDENT_ID), m.start(), m.end())
