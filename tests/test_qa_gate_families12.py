@@ -208,3 +208,44 @@ def test_a_passport_or_permit_number_is_withheld(text: str, secret: str) -> None
 ])
 def test_passport_words_without_a_number_pass(text: str) -> None:
     assert _found(text) == []
+# ----- home addresses outside mainland China (a flat, a room, a floor; or a word for a home or a delivery) ---
+
+_ADDRESSES = [
+    ("引っ越しました！新住所：〒150-0001 東京都渋谷区神宮前3-14-8 ハイツ原宿 402号室", "神宮前3-14-8 ハイツ原宿 402号室"),
+    ("送り先,大阪府大阪市北区梅田1-2-3-1205,山田様", "梅田1-2-3-1205"),  # CSV, a fourth number for the room
+    ("이사했어요. 서울특별시 강남구 테헤란로 212, 1203호로 보내주세요", "테헤란로 212, 1203호"),
+    ("주소: 경기도 성남시 분당구 래미안아파트 101동 1202호", "래미안아파트 101동 1202호"),
+    ('{"recipient": "Tan Wei Ming", "address": "Blk 12 Toa Payoh Lor 8, #05-123, Singapore 310012"}',
+     "Blk 12 Toa Payoh Lor 8, #05-123"),
+    ("Neue Adresse ab 1.10.: Hauptstraße 27, 2. OG rechts, 10827 Berlin", "Hauptstraße 27, 2. OG rechts"),
+    ("Wohnung in Wien: Mariahilfer Straße 112/3/14, 1070 Wien", "Mariahilfer Straße 112/3/14"),
+    ("Mon adresse : 14 rue des Lilas, Bât. B, 3e étage, 69003 Lyon", "14 rue des Lilas, Bât. B, 3e étage"),
+    ("Envíamelo a Calle de Alcalá 145, 4º izda., 28009 Madrid", "Calle de Alcalá 145, 4º izda."),
+    ("Spedire a: Via Garibaldi 8, int. 5, 10122 Torino", "Via Garibaldi 8, int. 5"),
+    ("Ship to:\nEmily Clark\n4821 Maple Grove Dr\nColumbus, OH 43215", "4821 Maple Grove Dr"),
+    ("收件地址：台北市大安區和平東路二段106號7樓", "和平東路二段106號7樓"),  # (the city and district are left)
+    ("Flat B, 10/F, Block 3, Kornhill Gardens, Quarry Bay", "Flat B, 10/F, Block 3"),
+    ("Lieferadresse\nLena Vogel\nLindenweg 4\n79100 Freiburg", "Lindenweg 4"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), _ADDRESSES)
+def test_a_home_address_abroad_is_withheld(text: str, secret: str) -> None:
+    assert _withheld(text, secret), _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "東京国立博物館：〒110-8712 東京都台東区上野公園13-9",  # a museum: no room
+    "国立中央博物館은 서울 용산구 서빙고로 137에 있다. 지하철 4호선 이촌역.",
+    "The Louvre is at Rue de Rivoli, 75001 Paris; the Pergamonmuseum at Bodestraße 1-3, 10178 Berlin.",
+    "Museo del Prado, Calle de Ruiz de Alarcón 23, 28014 Madrid. Abierto de 10 a 20 h.",
+    "Gardens by the Bay, 18 Marina Gardens Drive, Singapore 018953",
+    "Piano lesson 3 at 5 pm; Via Roma is the main street of Turin.",
+    "The 2º edition of the book, chapter 3, page 4.",
+    "Hotel check-in: room 1203 at 3 pm, breakfast on the 2nd floor.",
+    "故宫博物院 地址：北京市东城区景山前街4号",
+    "Delivery address format: street, house number, postcode, city.",
+    "Bahnhofstraße 1 ist der Hauptbahnhof; Gleis 3, 2. OG ist die Lounge der DB.",
+])
+def test_public_and_partial_addresses_pass(text: str) -> None:
+    assert _found(text) == []

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from desktop_kb.qa.detectors.addresses_abroad import addresses_abroad
 from desktop_kb.qa.detectors.base import ADDRESS, Finding
 from desktop_kb.text.han import HAN_CHARS
 
@@ -200,3 +201,4 @@ def addresses(text: str) -> Iterator[Finding]:
     yield from chinese_addresses(text)
     if re.search(r"\d", text) and _has_anchor(text):
         yield from english_addresses(text)
+    yield from addresses_abroad(text)  # Japanese, Korean, Singapore, Hong Kong, European forms; labelled homes

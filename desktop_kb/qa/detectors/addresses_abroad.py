@@ -1,0 +1,275 @@
+"""Home addresses written the way other countries write them (see :mod:`addresses` for the rule).
+
+The rule is the same everywhere: an address is a person's when it reaches
+inside a building — a flat, a room, a floor, a unit — or when a word says it
+is where someone lives or receives post. A museum, a station or a company is
+found by its street and number and is fine to send; the flat on the third
+floor left, room 208 or unit #10-319 is where a person sleeps.
+
+* Japan: 百人町4-9-15 メゾン大久保 208号室, 2-21-1-305 — a block address with a
+  room (号室) or a fourth number;
+* Korea: 테헤란로 123, 101동 1202호 — a building and flat (동/호) of an estate;
+* Singapore: Blk 353 Clementi Ave 4, #10-319 — a block and its #floor-unit;
+* Germany, Austria: Kaiserstraße 101, 3. OG links; Mariahilfer Straße 12/3/14;
+* France: 12 rue de la Paix, Bât. B, 3e étage, appt 34;
+* Spain, Italy, Portugal, Latin America: Calle Mayor 10, 3º B; Via Roma 12, int. 5; Rua Augusta 100, 3º andar;
+* any of them, a US or a UK address too, after a word for a home or a delivery
+  (home address, ship to, 住址, 收件地址, お届け先, 배송지, Lieferadresse,
+  adresse de livraison, dirección de envío …) — a shipping label or a form.
+
+The finding covers the street or estate and the flat, and leaves the city: the
+question may still say where it is about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from desktop_kb.qa.detectors.base import ADDRESS, Finding
+
+# ----- Japan -----------------------------------------------------------------------------------------
+
+_JP_KANA = r"\u3040-\u30ff\u4e00-\u9fff々ヶ"
+_JP_BLOCK_RE = re.compile(
+    rf"(?P<town>[{_JP_KANA}]{{1,8}})?(?P<num>\d{{1,4}}(?:丁目|[-－‐−])\d{{1,4}}(?:番地?|[-－‐−])\d{{1,4}}号?)"
+    rf"(?P<room>[-－‐−]\d{{2,5}}(?![\d-])|[ \t　]*[^\n\d]{{0,24}}?[ \t　]*\d{{1,5}}[ \t]?号室)?")
+_JP_ADMIN = "都道府県市区郡"
+
+
+def japanese_addresses(text: str) -> Iterator[Finding]:
+    if "号室" not in text and not re.search(r"\d[-－‐−]\d{1,4}[-－‐−]\d{1,4}[-－‐−]\d", text):
+        return
+    for m in _JP_BLOCK_RE.finditer(text):
+        if m.group("room") is None:
+            continue
+        start = m.start("num")
+        if m.group("town"):
+            town = m.group("town")
+            cut = max((i for i, c in enumerate(town) if c in _JP_ADMIN), default=-1)
+            start = m.start("town") + cut + 1
+        yield Finding(ADDRESS, start, m.end())
+
+
+# ----- Korea -----------------------------------------------------------------------------------------
+
+_KR_UNIT_RE = re.compile(r"(?P<dong>\d{1,4}[ \t]?동[ \t]?)?(?P<ho>\d{1,5}[ \t]?호)(?![선실점기차텔])")
+_KR_ROAD_BEFORE_RE = re.compile(r"[가-힣A-Za-z0-9]{1,15}(?:로|길|대로)[ \t]?\d{1,4}(?:-\d{1,4})?(?:번길[ \t]?\d{1,4})?"
+                                r"[ \t,]*(?:[가-힣A-Za-z0-9]{1,15}[ \t]?)?$")
+_KR_ESTATE_BEFORE_RE = re.compile(r"[가-힣A-Za-z0-9]{1,15}(?:아파트|빌라|맨션|오피스텔|타운|하이츠|캐슬|자이|푸르지오|힐스테이트|"
+                                  r"래미안|e편한세상|아이파크)[ \t]?$")
+
+
+def korean_addresses(text: str) -> Iterator[Finding]:
+    if "호" not in text:
+        return
+    for m in _KR_UNIT_RE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[max(line_start, m.start() - 40):m.start()]
+        road = _KR_ROAD_BEFORE_RE.search(before)
+        estate = _KR_ESTATE_BEFORE_RE.search(before)
+        if road is not None:
+            yield Finding(ADDRESS, m.start() - len(before) + road.start(), m.end())
+        elif m.group("dong") is not None:  # 101동 1202호: a flat in an estate, whatever comes before
+            start = m.start() - len(before) + estate.start() if estate is not None else m.start()
+            yield Finding(ADDRESS, start, m.end())
+
+
+# ----- Singapore ------------------------------------------------------------------------------------
+
+# Hong Kong: a flat on a floor (Flat B, 10/F, Block 3).
+_HK_RE = re.compile(r"\b(?:Flat|Room|Rm|Unit|Apt)\.?[ \t]?[A-Z0-9]{1,5},?[ \t]*\d{1,2}/F\b(?:,?[ \t]*(?:Block|Blk|Tower|Twr)\.?"
+                    r"[ \t]?[A-Z0-9]{1,3}\b)?")
+_SG_RE = re.compile(r"(?:\b(?:Blk|Block|Apt\s+Blk)\.?\s?\d{1,4}[A-Z]?\b|\b\d{1,4}[A-Z]?\s+(?=[A-Z]))"
+                    r"[^\n#]{0,50}?#\d{1,3}-\d{1,5}[A-Z]?\b")
+
+
+_SG_UNIT_RE = re.compile(r"#\d{1,3}-\d")
+
+
+def singapore_addresses(text: str) -> Iterator[Finding]:
+    if "#" in text and _SG_UNIT_RE.search(text):
+        yield from (Finding(ADDRESS, m.start(), m.end()) for m in _SG_RE.finditer(text))
+    if "/F" in text:
+        yield from (Finding(ADDRESS, m.start(), m.end()) for m in _HK_RE.finditer(text))
+
+
+# ----- Europe and Latin America ------------------------------------------------------------------------
+
+_UPPER = "A-ZÄÖÜÀÂÇÉÈÊËÎÏÔÙÛÁÍÓÚÑ"
+_LOWER = "a-zäöüßàâçéèêëîïôùûáíóúñ"
+# A street and its number: Kaiserstraße 101, Berliner Str. 5a, 12 rue de la Paix, Calle Mayor 10, Via Roma 12.
+_EU_STREET_RE = re.compile(
+    rf"(?P<de>\b[{_UPPER}][{_LOWER}]+(?:[- ][{_UPPER}]?[{_LOWER}]+)*?[- ]?(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Gg]asse|"
+    rf"[Pp]latz|[Aa]llee|[Rr]ing|[Dd]amm|[Uu]fer|[Cc]haussee|[Ss]teig|[Pp]fad|[Ss]tieg|[Zz]eile)[ \t]+\d{{1,4}}[ \t]?[a-z]?"
+    rf"(?:/\d{{1,3}}){{0,3}}(?![\d/]))"
+    rf"|(?P<fr>\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:rue|avenue|av\.|boulevard|bd|allée|chemin|place|impasse|quai|"
+    rf"cours|route|square|passage|villa|faubourg)[ \t]+[^\n,;]{{2,40}}?(?=[,;\n]|$))"
+    rf"|(?P<es>\b(?:Calle|C/|Avda\.?|Avenida|Av\.|Plaza|Pza\.|Paseo|Camino|Carrer|Rua|Travessa|Via|Viale|Piazza|Corso|"
+    rf"Largo|Rambla|Ronda|Carretera|Alameda)[ \t]+[^\n,;\d]{{2,40}}?,?[ \t]*(?:n[ºo°]\.?[ \t]*)?\d{{1,4}}[a-zA-Z]?\b)",
+    re.M)
+# Inside the building: a floor, a flat, a door, a staircase (German, French, Spanish, Italian, Portuguese).
+_EU_FLAT_RE = re.compile(
+    r"\d{1,2}\.[ \t]?(?:OG|Obergeschoss|Stock|Etage)\b|\b(?:EG|DG|UG|Erdgeschoss|Dachgeschoss|Hinterhaus|"
+    r"Vorderhaus|Seitenflügel)\b|\b(?:Whg|Wohnung|App|Top|Tür|Stiege)\.?[ \t]?\d{1,4}\b|"
+    r"\b(?:appartement|appt|apt|app)\.?[ \t]?(?:n[°o]\.?[ \t]?)?\d{1,4}\b|\bb[âa]t(?:iment|\.)?[ \t]?[A-Z0-9]{1,3}\b|"
+    r"\bescalier[ \t][A-Z0-9]{1,3}\b|\b\d{1,2}(?:e|er|ème|eme)[ \t]?étage\b|\bporte[ \t]\d{1,4}\b|"
+    # (NFKC has made "º" an "o" and "ª" an "a": 4º izda. arrives as "4o izda.")
+    r"\b\d{1,2}[ \t]?[ºª°oa][ \t]?(?:[A-Z]\b|izda\.?|izq(?:uierda)?\.?|dcha\.?|dra\.?|derecha|centro|puerta|andar|piso|"
+    r"dto\.?)|"
+    r"\b(?:piso|puerta|planta|escalera|esc\.|interno|int\.|scala|piano|apto\.?|apartamento|andar|dpto\.?|"
+    r"departamento)[ \t]?\d{1,4}[A-Z]?\b|\bbajo[ \t]?[A-Z]?\b", re.I)
+
+
+_JOINT_RE = re.compile(r"[ \t]*[,/–-]?[ \t]*")
+
+
+def _flats_after(text: str, pos: int, line_end: int) -> int:
+    """Where the flat parts right after ``pos`` end (", Bât. B, 3e étage"), or ``pos`` if none follows."""
+    while True:
+        joint = _JOINT_RE.match(text, pos, line_end)
+        flat = _EU_FLAT_RE.match(text, joint.end() if joint else pos, line_end)
+        if flat is None or flat.end() == pos:
+            return pos
+        pos = flat.end()
+
+
+def _flats_before(text: str, pos: int, line_start: int) -> int:
+    """Where the flat parts right before ``pos`` begin ("Appt 12, 5 rue …"), or ``pos`` if none."""
+    while True:
+        found = None
+        for flat in _EU_FLAT_RE.finditer(text, max(line_start, pos - 24), pos):
+            if _JOINT_RE.fullmatch(text, flat.end(), pos):
+                found = flat
+        if found is None:
+            return pos
+        pos = found.start()
+
+
+# A word of a flat (or of an Austrian street, whose flat is in its number: 112/3/14), in the lower-cased
+# text: only its lines are read for a street.
+_EU_HINT_RE = re.compile(
+    r"og|obergeschoss|stock|etage|eg|dg|ug|erdgeschoss|dachgeschoss|hinterhaus|vorderhaus|seitenflügel|whg|wohnung|"
+    r"app|top|tür|stiege|bât|bat|escalier|étage|porte|izda|izq|dcha|dra|derecha|centro|puerta|andar|piso|dto|"
+    r"planta|escalera|esc.|interno|int.|scala|piano|apto|apartamento|dpto|departamento|bajo|straße|strasse|gasse")
+
+
+def european_addresses(text: str) -> Iterator[Finding]:
+    low = text.lower()
+    line_end = -1
+    for h in _EU_HINT_RE.finditer(low):
+        if h.start() <= line_end or h.group(0) not in ("straße", "strasse", "gasse") and h.start() \
+                and low[h.start() - 1].isalpha():
+            continue  # a line already read, or a word inside another ("begin", "laptop")
+        line_start = text.rfind("\n", 0, h.start()) + 1
+        line_end = text.find("\n", h.start())
+        line_end = len(text) if line_end < 0 else line_end
+        yield from _european_line(text, line_start, line_end)
+
+
+def _european_line(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
+    for m in _EU_STREET_RE.finditer(text, line_start, line_end):
+        # The flat right after the street (", 3. OG links") or right before it ("Appt 12, 5 rue …").
+        end = _flats_after(text, m.end(), line_end)
+        start = _flats_before(text, m.start(), line_start)
+        austrian = m.group("de") is not None and "/" in m.group("de")
+        if start == m.start() and end == m.end() and not austrian:
+            continue
+        # "3. OG links", "2º izda.": the side of the landing belongs to the flat.
+        side = re.match(r"[ \t]+(?:links|rechts|mitte|gauche|droite|izq(?:uierda|da)?\.?|dcha\.?|derecha|esq\.?|"
+                        r"dto\.?)\b", text[end:line_end], re.I)
+        yield Finding(ADDRESS, start, end + (side.end() if side else 0))
+
+
+# ----- after a word for a home or a delivery -------------------------------------------------------------
+
+# (Lower-case words, matched in the lower-cased text: see id_documents._WORDS_RE.)
+_HOME_WORDS_LATIN_RE = re.compile(
+    r"home\s+address|residential\s+address|mailing\s+address|shipping\s+address|delivery\s+address|"
+    r"billing\s+address|ship\s+to|deliver\s+to|my\s+address|current\s+address|permanent\s+address|"
+    r"wohnadresse|privatadresse|heimadresse|lieferadresse|wohnanschrift|meldeadresse|rechnungsadresse|"
+    r"adresse\s+(?:personnelle|de\s+livraison|du\s+domicile|postale|de\s+facturation)|domicile|"
+    r"direcci[oó]n\s+(?:de\s+env[ií]o|particular|de\s+entrega|postal|de\s+facturaci[oó]n)|domicilio|"
+    r"indirizzo\s+(?:di\s+casa|di\s+residenza|di\s+spedizione|di\s+consegna)|residenza|"
+    r"endere[cç]o\s+(?:residencial|de\s+entrega|de\s+cobran[cç]a)|morada")
+_HOME_WORDS_CJK_RE = re.compile(
+    r"住址|住处|住處|家庭住址|家庭地址|家住|现住址|現住址|现居|現居|收件地址|收货地址|收貨地址|收件人地址|寄到|送货地址|送貨地址|"
+    r"居住地址|户籍地址|戶籍地址|自宅|現住所|お届け先|送付先|配送先|お送り先|ご住所|집[ \t]?주소|자택|배송지|받는[ \t]?(?:분|사람)")
+# What an address holds besides a number: a word for a street, a block or a flat, or a postcode.
+_ADDRESS_WORD_RE = re.compile(
+    r"[路街道巷弄号號栋棟楼樓室村丁目番地동호로길〒]|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|court|ct|"
+    r"place|pl|blvd|boulevard|close|crescent|terrace|hwy|apt|flat|unit|suite|blk|block|rue|calle|via|rua|avenida|"
+    r"straße|strasse|str|weg|gasse|platz|allee)\b|[a-zäöüß](?:straße|strasse|weg|gasse|platz|allee)\b|"
+    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b", re.I)
+_DIGIT_RE = re.compile(r"\d")
+
+
+_ADMIN_PREFIX_RE = re.compile(r"(?:[\u4e00-\u9fff]{1,6}?[省市區区縣县都道府県郡州][ \t]?)+")
+_SEPARATOR_RE = re.compile(r"[ \t]*(?:[:：]|-|→|=)?[ \t]*")
+
+
+def _value_lines(text: str, pos: int) -> tuple[int, int] | None:
+    """The address after a label ending at ``pos``: the rest of its line, or the next lines (a shipping
+    label's name, street and town) up to a blank line, at most four."""
+    line_end = text.find("\n", pos)
+    line_end = len(text) if line_end < 0 else line_end
+    sep = _SEPARATOR_RE.match(text, pos, line_end)
+    start = sep.end() if sep else pos
+    if text[start:line_end].strip(" \t\"',"):
+        return start, line_end
+    end = line_end
+    for _ in range(4):
+        nxt = text.find("\n", end + 1)
+        nxt = len(text) if nxt < 0 else nxt
+        if end + 1 > len(text) or not text[end + 1:nxt].strip():
+            break
+        end = nxt
+    return (line_end + 1, end) if end > line_end else None
+
+
+# Every word above in a Latin script holds one of these (found with str.find, at C speed): only the
+# lines that hold one are read for the words.
+_HOME_ANCHORS = ("addr", "adress", "direcci", "indirizzo", "endere", "anschrift", "domicil", "residenz", "morada",
+                 "ship to", "deliver to")
+
+
+def _home_words(text: str) -> Iterator[int]:
+    """Where each word for a home or a delivery ends."""
+    yield from (m.end() for m in _HOME_WORDS_CJK_RE.finditer(text))
+    low = text.lower()
+    if len(low) != len(text):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    lines: set[int] = set()
+    for anchor in _HOME_ANCHORS:
+        pos = low.find(anchor)
+        while pos >= 0:
+            lines.add(low.rfind("\n", 0, pos) + 1)
+            pos = low.find(anchor, low.find("\n", pos) + 1 if "\n" in low[pos:] else len(low))
+    for line_start in sorted(lines):
+        line_end = low.find("\n", line_start)
+        for m in _HOME_WORDS_LATIN_RE.finditer(low, line_start, len(low) if line_end < 0 else line_end):
+            if not (m.start() and low[m.start() - 1].isascii() and low[m.start() - 1].isalpha()):
+                yield m.end()  # ("relationship to" is not "ship to")
+
+
+def labelled_home_addresses(text: str) -> Iterator[Finding]:
+    for word_end in _home_words(text):
+        span = _value_lines(text, word_end)
+        if span is None:
+            continue
+        start, end = span
+        value = text[start:end]
+        if len(value) > 300 or not _DIGIT_RE.search(value) or not _ADDRESS_WORD_RE.search(value):
+            continue
+        lead = len(value) - len(value.lstrip(" \t\"'「“"))
+        trail = len(value) - len(value.rstrip(" \t\"',」”;。."))
+        admin = _ADMIN_PREFIX_RE.match(text, start + lead, end - trail)  # 台中市西屯區, 東京都渋谷区: left, as in addresses
+        yield Finding(ADDRESS, admin.end() if admin else start + lead, end - trail)
+
+
+def addresses_abroad(text: str) -> Iterator[Finding]:
+    yield from japanese_addresses(text)
+    yield from korean_addresses(text)
+    yield from singapore_addresses(text)
+    yield from european_addresses(text)
+    yield from labelled_home_addresses(text)
