@@ -212,6 +212,12 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "sentences": "the password is " * (chars // 16), "call_pairs": "'password', " * (chars // 12),
         "quote_joints": '"abcd" ' * (chars // 7), "masks": "abcd****" * (chars // 8),
         "one_word_lines": "abcdef12\n" * (chars // 9),
+        # session 12's rules: words for ID numbers and passports before numbers on one long line (each word
+        # read the whole line again, until one window per line and kind), a home-address label before a
+        # line of digits (an address test backtracked), lines of MRZ characters, words of other BIP39 lists
+        "id_words": "SSN DNI CPF NIE passport tel 123456789 " * (chars // 39),
+        "home_labels": ("home address: " + "1 " * 140 + "\n") * (chars // 295),
+        "mrz_lines": ("P<<" + "A" * 40 + "\n") * (chars // 44), "other_words": "casa mesa " * (chars // 10),
     }
     out = {}
     for name, text in shapes.items():
