@@ -128,6 +128,9 @@ _IDS = [
     ("澳門居民身份證 1/234567/8", "1/234567/8"),
     ("身份证明文件 ID number: 3025261311033", "3025261311033"),  # any checksummed form under a general word
     ("snils: 346-045-710 63", "346-045-710 63"),
+    ('{"name": "Sato", "my_number": "398556920200"}', "398556920200"),  # a key's words joined by "_"
+    ("social_security_number,name\n764-90-9856,Ann", "764-90-9856"),
+    ("在留カード番号 AB12345678CD（有効期限 2028）", "AB12345678CD"),
 ]
 
 
@@ -185,6 +188,7 @@ _PASSPORTS = [
     ("台胞证号码 01234567", "01234567"),
     ("回鄉證 H1023456789", "H1023456789"),
     ("签证号码：V0823456", "V0823456"),
+    ("Home Return Permit No. H12345678", "H12345678"),
     ("traveller:\n  passport:\n    number: EH5678901\n    expiry: 2031-05-01\n", "EH5678901"),
     (f"护照资料页（OCR）：\n{' '.join(_L1)}\n{' '.join(_L2)}", " ".join(_L2)),  # MRZ with spaces between characters
     (f'{{"mrz": ["{_L1}", "{_L2}"]}}', _L2),  # MRZ lines inside JSON
@@ -226,6 +230,7 @@ _ADDRESSES = [
     ("收件地址：台北市大安區和平東路二段106號7樓", "和平東路二段106號7樓"),  # (the city and district are left)
     ("Flat B, 10/F, Block 3, Kornhill Gardens, Quarry Bay", "Flat B, 10/F, Block 3"),
     ("Lieferadresse\nLena Vogel\nLindenweg 4\n79100 Freiburg", "Lindenweg 4"),
+    ("我家在台北市大安區忠孝東路四段100號5樓，歡迎來玩", "忠孝東路四段100號5樓"),  # a floor, after "my home"
 ]
 
 
@@ -246,6 +251,9 @@ def test_a_home_address_abroad_is_withheld(text: str, secret: str) -> None:
     "故宫博物院 地址：北京市东城区景山前街4号",
     "Delivery address format: street, house number, postcode, city.",
     "Bahnhofstraße 1 ist der Hauptbahnhof; Gleis 3, 2. OG ist die Lounge der DB.",
+    "他住在北京，周末去上海。I live in Leeds and study at the university.",
+    "住在 5 楼，每天爬楼梯锻炼；我住在罗素广场56号附近。",
+    "Queen: Live at Wembley 1986 is their best concert film.",
 ])
 def test_public_and_partial_addresses_pass(text: str) -> None:
     assert _found(text) == []

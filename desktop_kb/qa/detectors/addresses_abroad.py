@@ -193,7 +193,7 @@ _HOME_WORDS_LATIN_RE = re.compile(
     r"indirizzo\s+(?:di\s+casa|di\s+residenza|di\s+spedizione|di\s+consegna)|residenza|"
     r"endere[cç]o\s+(?:residencial|de\s+entrega|de\s+cobran[cç]a)|morada")
 _HOME_WORDS_CJK_RE = re.compile(
-    r"住址|住处|住處|家庭住址|家庭地址|家住|现住址|現住址|现居|現居|收件地址|收货地址|收貨地址|收件人地址|寄到|送货地址|送貨地址|"
+    r"我的地址|住址|住处|住處|家庭住址|家庭地址|家住|现住址|現住址|现居|現居|收件地址|收货地址|收貨地址|收件人地址|寄到|送货地址|送貨地址|"
     r"居住地址|户籍地址|戶籍地址|自宅|現住所|お届け先|送付先|配送先|お送り先|ご住所|집[ \t]?주소|자택|배송지|받는[ \t]?(?:분|사람)")
 # What an address holds besides a number: a word for a street, a block or a flat, or a postcode.
 _ADDRESS_WORD_RE = re.compile(
@@ -252,7 +252,27 @@ def _home_words(text: str) -> Iterator[int]:
                 yield m.end()  # ("relationship to" is not "ship to")
 
 
+# In a sentence ("我家在…", "寄到我住的…"), a house number and a floor above it (100號5樓): "住在 5 楼" alone is
+# a floor, "住在罗素广场56号" a public square's number, and neither says which flat.
+_HOME_PROSE_RE = re.compile(r"我家|家在|住在|我住|寄给我|寄給我|送到")
+_HOUSE_FLOOR_RE = re.compile(r"[路街道巷弄村里][^，。！？；,\n]{0,12}?\d{1,5}[ \t]?[号號][ \t]?\d{1,3}[ \t]?(?:楼|樓|层|層|F)")
+
+
+_CLAUSE_END_RE = re.compile(r"[，。！？；,!?;\n]|$")
+
+
+def _prose_homes(text: str) -> Iterator[Finding]:
+    for m in _HOME_PROSE_RE.finditer(text):
+        end = _CLAUSE_END_RE.search(text, m.end()).start()  # type: ignore[union-attr]
+        house = _HOUSE_FLOOR_RE.search(text, m.end(), min(end, m.end() + 60))
+        if house is not None:
+            pos = m.end() + text.startswith("在", m.end())
+            admin = _ADMIN_PREFIX_RE.match(text, pos)  # 台北市大安區 is left, as in addresses
+            yield Finding(ADDRESS, admin.end() if admin else pos, house.end())
+
+
 def labelled_home_addresses(text: str) -> Iterator[Finding]:
+    yield from _prose_homes(text)
     for word_end in _home_words(text):
         span = _value_lines(text, word_end)
         if span is None:

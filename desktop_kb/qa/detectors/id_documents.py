@@ -249,7 +249,8 @@ def _document_number(value: str) -> bool:
 
 _W = {
     "kr": r"주민등록번호|주민번호|주민\s*등록|외국인\s*등록번호|외국인등록|resident\s+registration|(?-i:RRN)|韩国身份证|韓國身分證|住民登録番号",
-    "jp": r"マイナンバー|個人番号|個人番號|个人编号|个人番号|my\s*number|マイナ",
+    "jp": r"マイナンバー|個人番号|個人番號|个人编号|个人番号|my\s*number|mynumber|kojin\s*bango|マイナ|在留カード|在留卡|"
+          r"residence\s+card|zairyu",
     "sg": r"nric|(?-i:FIN)|新加坡身份证|新加坡身份證",
     "in_aadhaar": r"aadhaa?r|आधार|uidai|(?-i:UID)",
     "in_pan": r"(?-i:PAN)|permanent\s+account|पैन",
@@ -277,6 +278,8 @@ _W = {
     "passport": r"passport|护照|護照|旅券|パスポート|reisepass|pass-?nummer|passnummer|pasaporte|passeport|passaporto|"
                 r"passaporte|paspoort|여권|паспорт|pasaport|paszport|h[oộ]\s*chi[eế]u|หนังสือเดินทาง|"
                 r"通行证|通行證|台胞证|台胞證|回乡证|回鄉證|入台证|入台證|旅行证|旅行證|travel\s+(?:document|permit)|"
+                r"home\s+return\s+permit|mainland\s+travel\s+permit|exit-entry\s+permit|two-way\s+permit|one-way\s+permit|"
+                r"re-?entry\s+permit|travel\s+pass(?![a-z])|"
                 # (a visa's number, not the card brand: "Visa ending 1234")
                 r"visa\s*(?:no|number|#|foil|control|grant)|签证号|簽證號|ビザ番号|査証番号|비자\s*번호|visum-?\s*nummer|"
                 r"num[ée]ro\s+de\s+visa|n[uú]mero\s+de\s+visado",
@@ -314,6 +317,7 @@ _FORMS: tuple[_Form, ...] = (
     _Form("kr", _rx(r"\d{6}[ \t]?-?[ \t]?[1-8]\d{6}"), lambda v: _kr_rrn_date(_digits(v)), _kr_alone),
     _Form("jp", _rx(r"\d{4}[ -]?\d{4}[ -]?\d{4}"), jp_my_number),
     _Form("sg", _rx(r"[STFGM]\d{7}[A-Z]"), sg_nric, sg_nric),
+    _Form("jp", _rx(r"[A-Z]{2}\d{8}[A-Z]{2}"), _any, generic=False),  # 在留カード: two letters, eight digits, two letters
     _Form("in_aadhaar", _rx(r"[2-9]\d{3}[ -]?\d{4}[ -]?\d{4}"), lambda v: verhoeff_ok(_digits(v))),
     _Form("in_pan", _rx(r"[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]"), _any, generic=False),
     _Form("br", _rx(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}"), br_cpf, lambda v: "." in v and "-" in v and br_cpf(v)),
@@ -357,7 +361,9 @@ def _key_acronyms(acronyms: str) -> list[str]:
 
 
 def _alternatives(rx: str) -> list[str]:
-    """The words of one entry of _W, each alone (acronyms as keys in lower case)."""
+    """The words of one entry of _W, each alone (acronyms as keys in lower case); a space in a word may be
+    an underscore or a dash, as in a key (``social_security_number``, ``"my-number"``)."""
+    rx = rx.replace("\\s+", "[\\s_-]+").replace("\\s*", "[\\s_-]*")
     words = [w for w in re.split(r"\|(?![^(]*\))", _ACRONYM_RE.sub("", rx)) if w]
     return [w.removeprefix("(?<![a-z])") for w in words] + [
         k for a in _ACRONYM_RE.findall(rx) for k in _key_acronyms(a)]
