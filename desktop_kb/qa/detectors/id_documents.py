@@ -34,25 +34,22 @@ cannot tell them apart, and neither could the person reading the payload.
 from __future__ import annotations
 
 import bisect
-import datetime
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from desktop_kb.qa.detectors.base import PASSPORT, RESIDENT_ID, Finding
-from desktop_kb.qa.detectors.numbers import luhn_ok, valid_ssn, valid_taiwan_id
+from desktop_kb.qa.detectors.numbers import (
+    digits_of,
+    luhn_ok,
+    real_date,
+    valid_ssn,
+    valid_taiwan_id,
+)
 
 
 def _date_ok(year: int, month: int, day: int) -> bool:
-    try:
-        datetime.date(year, month, day)
-    except ValueError:
-        return False
-    return 1880 <= year <= datetime.date.today().year
-
-
-def _digits(value: str) -> str:
-    return re.sub(r"\D", "", value)
+    return real_date(year, month, day, earliest=1880)  # (PESEL and RRN code the 1800s too)
 
 
 # ----- checks ------------------------------------------------------------------------------------
@@ -69,7 +66,7 @@ def kr_rrn_checksum(d: str) -> bool:
 
 
 def jp_my_number(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     total = sum(int(c) * (n + 1 if n <= 6 else n - 5) for n, c in enumerate(reversed(d[:11]), start=1))
     r = total % 11
     return (0 if r <= 1 else 11 - r) == int(d[11])
@@ -103,7 +100,7 @@ def verhoeff_ok(digits: str) -> bool:
 
 
 def br_cpf(value: str) -> bool:
-    d = [int(c) for c in _digits(value)]
+    d = [int(c) for c in digits_of(value)]
     if len(set(d)) == 1:
         return False
     for n in (9, 10):
@@ -123,12 +120,12 @@ def es_dni(value: str) -> bool:
 
 
 def ssn_ok(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     return valid_ssn(f"{d[:3]}-{d[3:5]}-{d[5:]}")
 
 
 def itin_ok(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     group = int(d[3:5])
     return d[0] == "9" and (50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99)
 
@@ -142,7 +139,7 @@ def uk_nino(value: str) -> bool:
 
 
 def ca_sin(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     return d[0] not in "08" and luhn_ok(d)
 
 
@@ -166,7 +163,7 @@ def it_codice_fiscale(value: str) -> bool:
 
 
 def de_tax_id(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     if d[0] == "0":
         return False
     product = 10
@@ -177,7 +174,7 @@ def de_tax_id(value: str) -> bool:
 
 
 def nl_bsn(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     total = sum(int(c) * w for c, w in zip(d[:8], range(9, 1, -1), strict=True)) - int(d[8])
     return total % 11 == 0 and total != 0
 
@@ -202,14 +199,14 @@ def mx_curp(value: str) -> bool:
 
 
 def my_mykad(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     state = int(d[6:8])
     return (_date_ok(1900 + int(d[:2]), int(d[2:4]), int(d[4:6])) or _date_ok(2000 + int(d[:2]), int(d[2:4]), int(d[4:6]))) \
         and (1 <= state <= 16 or 21 <= state <= 59 or 60 <= state <= 68 or 71 <= state <= 93 or state in (98, 99))
 
 
 def th_id(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     total = sum(int(c) * w for c, w in zip(d[:12], range(13, 1, -1), strict=True))
     return (11 - total % 11) % 10 == int(d[12]) and d[0] != "0"
 
@@ -226,7 +223,7 @@ def cl_rut(value: str) -> bool:
 
 
 def ru_snils(value: str) -> bool:
-    d = _digits(value)
+    d = digits_of(value)
     total = sum(int(c) * w for c, w in zip(d[:9], range(9, 0, -1), strict=True))
     check = total % 101 if total > 101 else total
     return (0 if check in (100, 101) else check) == int(d[9:])
@@ -310,15 +307,15 @@ def _fr_alone(v: str) -> bool:
 
 
 def _kr_alone(v: str) -> bool:
-    return "-" in v and kr_rrn_checksum(_digits(v))
+    return "-" in v and kr_rrn_checksum(digits_of(v))
 
 
 _FORMS: tuple[_Form, ...] = (
-    _Form("kr", _rx(r"\d{6}[ \t]?-?[ \t]?[1-8]\d{6}"), lambda v: _kr_rrn_date(_digits(v)), _kr_alone),
+    _Form("kr", _rx(r"\d{6}[ \t]?-?[ \t]?[1-8]\d{6}"), lambda v: _kr_rrn_date(digits_of(v)), _kr_alone),
     _Form("jp", _rx(r"\d{4}[ -]?\d{4}[ -]?\d{4}"), jp_my_number),
     _Form("sg", _rx(r"[STFGM]\d{7}[A-Z]"), sg_nric, sg_nric),
     _Form("jp", _rx(r"[A-Z]{2}\d{8}[A-Z]{2}"), _any, generic=False),  # 在留カード: two letters, eight digits, two letters
-    _Form("in_aadhaar", _rx(r"[2-9]\d{3}[ -]?\d{4}[ -]?\d{4}"), lambda v: verhoeff_ok(_digits(v))),
+    _Form("in_aadhaar", _rx(r"[2-9]\d{3}[ -]?\d{4}[ -]?\d{4}"), lambda v: verhoeff_ok(digits_of(v))),
     _Form("in_pan", _rx(r"[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]"), _any, generic=False),
     _Form("br", _rx(r"\d{3}\.?\d{3}\.?\d{3}-?\d{2}"), br_cpf, lambda v: "." in v and "-" in v and br_cpf(v)),
     _Form("es", _rx(r"\d{8}[ -]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ -]?[A-Z]"), es_dni),
@@ -348,7 +345,7 @@ _FORMS: tuple[_Form, ...] = (
     # (a US, a UK or a Taiwanese passport, a 台胞证), France's 12AB34567, Germany's nine of letters and
     # digits, and any of them spaced out by OCR.
     _Form("passport", _rx(r"[A-Z]{1,3}[ -]?\d{6,10}(?:[A-Z]|\([A-Z]\))?|\d{8,10}|\d{2}[A-Z]{2}\d{5}|\d{2} \d{7}|"
-                          r"[A-Z0-9]{8,9}|(?:[A-Z0-9] ){6,9}[A-Z0-9]"), lambda v: _document_number(v), generic=False),
+                          r"[A-Z0-9]{8,9}|(?:[A-Z0-9] ){6,9}[A-Z0-9]"), _document_number, generic=False),
 )
 _KINDS = {"passport": PASSPORT}
 _ACRONYM_RE = re.compile(r"\|?\(\?-i:([^)]*)\)")

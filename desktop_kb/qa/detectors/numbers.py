@@ -28,12 +28,13 @@ _REGIONS = {11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 
             50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82, 83, 91}
 
 
-def _real_date(year: int, month: int, day: int) -> bool:
+def real_date(year: int, month: int, day: int, earliest: int = 1900) -> bool:
+    """A date that exists, from ``earliest`` to today (a birth date, the start of an order number)."""
     try:
         born = datetime.date(year, month, day)
     except ValueError:
         return False
-    return 1900 <= born.year <= datetime.date.today().year
+    return earliest <= born.year <= datetime.date.today().year
 
 
 def valid_resident_id(number: str) -> bool:
@@ -43,7 +44,7 @@ def valid_resident_id(number: str) -> bool:
     total = sum(int(d) * w for d, w in zip(number[:17], _ID_WEIGHTS, strict=True))
     if _ID_CHECK[total % 11] != number[17].upper():
         return False
-    return _real_date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
+    return real_date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
 
 
 # 18 characters, optionally in groups (``440305 19951118 5045``, ``4201 1119 6908 1517 4X``).
@@ -116,7 +117,7 @@ def resident_ids(text: str) -> list[Finding]:
                 found.append(Finding(RESIDENT_ID, m.start(), m.end()))
     for m in _ID15_RE.finditer(text):  # first-generation IDs: no checksum, so a word must say so
         v = m.group(0)
-        if int(v[:2]) in _REGIONS and _real_date(1900 + int(v[6:8]), int(v[8:10]), int(v[10:12])) \
+        if int(v[:2]) in _REGIONS and real_date(1900 + int(v[6:8]), int(v[8:10]), int(v[10:12])) \
                 and near(text, m.start(), m.end(), _ID_WORDS, 24, 8):
             found.append(Finding(RESIDENT_ID, m.start(), m.end()))
     # Letter-and-digit IDs (Taiwan, Hong Kong) look like model and patent numbers: a checksum
@@ -152,7 +153,7 @@ _UNIT_AFTER = re.compile(r"\s*(?:元|圆|块|万|亿|美元|人|次|吨|公里|k
 _PHONE_GROUPS = {(3, 4, 4), (4, 4, 3), (3, 8), (3, 3, 5), (3, 4, 2, 2)}
 
 
-def _digits(raw: str) -> str:
+def digits_of(raw: str) -> str:
     return re.sub(r"\D", "", raw)
 
 
@@ -182,10 +183,10 @@ def phones(text: str) -> list[Finding]:
             found.append(Finding(MOBILE, m.start("num"), m.end()))
     for m in _LANDLINE_RE.finditer(text):
         worded = m.group("prefix") or near(text, m.start(), m.end(), _PHONE_WORDS, 24, 8)
-        if worded and 9 <= len(_digits(m.group(0))) <= 14 and not _UNIT_AFTER.match(text, m.end()):
+        if worded and 9 <= len(digits_of(m.group(0))) <= 14 and not _UNIT_AFTER.match(text, m.end()):
             found.append(Finding(MOBILE, m.start(), m.end()))
     for m in _INTL_RE.finditer(text):
-        if 10 <= len(_digits(m.group(0))) <= 15:
+        if 10 <= len(digits_of(m.group(0))) <= 15:
             found.append(Finding(MOBILE, m.start(), m.end()))
     return found
 
@@ -214,7 +215,7 @@ _CVV_RE = re.compile(
 
 def _dated(digits: str) -> bool:
     """Starts with a date (20230906…): an order, a waybill or a transaction number, not an account."""
-    return _real_date(int(digits[:4]), int(digits[4:6]), int(digits[6:8])) and int(digits[:4]) >= 1990
+    return real_date(int(digits[:4]), int(digits[4:6]), int(digits[6:8])) and int(digits[:4]) >= 1990
 
 
 def luhn_ok(digits: str) -> bool:
@@ -251,7 +252,7 @@ def bank_cards(text: str) -> list[Finding]:
         return found
     for m in _CARD_RE.finditer(text):
         raw = m.group(0)
-        digits = _digits(raw)
+        digits = digits_of(raw)
         if not 13 <= len(digits) <= 19 or len(set(digits)) < 3:
             continue
         groups = _groups(raw)
