@@ -152,6 +152,7 @@ def test_a_foreign_id_number_is_withheld(text: str, secret: str) -> None:
     "Population 2021: 33 782 000; GDP 1 234 567 890",
     "NAS Synology DS220+ at 192.168.1.10, port 5000",
     "FIN 2024 Q3 report: revenue 123-45-678",
+    "P = {'B': -14.117057728999068, 'E': -3.257080278131316}",  # fractions (jieba's tables), not an NIR
 ])
 def test_numbers_that_are_not_an_id_pass(text: str) -> None:
     assert _found(text) == []

@@ -298,7 +298,8 @@ class _Form:
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![0-9A-Za-z]){pattern}(?![0-9A-Za-z])")
+    """``pattern`` standing alone: not inside a longer run, nor the digits of a fraction (-14.117057728999068)."""
+    return re.compile(rf"(?<![0-9A-Za-z])(?<!\d[.,]){pattern}(?![0-9A-Za-z])(?![.,]\d)")
 
 
 def _fr_alone(v: str) -> bool:
