@@ -131,6 +131,7 @@ _IDS = [
     ('{"name": "Sato", "my_number": "398556920200"}', "398556920200"),  # a key's words joined by "_"
     ("social_security_number,name\n764-90-9856,Ann", "764-90-9856"),
     ("在留カード番号 AB12345678CD（有効期限 2028）", "AB12345678CD"),
+    ("<cliente><nome>Ana</nome><cpf>90273070592</cpf></cliente>", "90273070592"),  # an XML element
 ]
 
 

@@ -353,9 +353,9 @@ _ACRONYM_RE = re.compile(r"\|?\(\?-i:([^)]*)\)")
 
 
 def _key_acronyms(acronyms: str) -> list[str]:
-    """An acronym in lower case counts as a key (``"ssn":``, ``cpf,``, ``nric_no =``): "sin" and "pan" in a
-    sentence are words, not labels."""
-    return [rf"{a.lower()}(?=(?:[_ -]?(?:no|num|number|nr|id))?[\"']?[ \t]*[:=：,\t|])" for a in acronyms.split("|")]
+    """An acronym in lower case counts as a key (``"ssn":``, ``cpf,``, ``nric_no =``, ``<dni>``): "sin" and "pan"
+    in a sentence are words, not labels."""
+    return [rf"{a.lower()}(?=(?:[_ -]?(?:no|num|number|nr|id))?[\"']?[ \t]*[:=：,\t|>])" for a in acronyms.split("|")]
 
 
 def _alternatives(rx: str) -> list[str]:
