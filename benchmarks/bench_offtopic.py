@@ -1,6 +1,14 @@
 """'Nothing in the library is close': off-topic questions caught, in-domain ones kept, held out.
 
     .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 [--write]
+    .venv/bin/python benchmarks/bench_offtopic.py --model none --version k1 --topical
+
+``--topical`` (keywords only) fits the keyword evidence's term weights
+(``relevance.TERM_POWERS``: library IDF, everyday rarity, lift) with ``KEYWORD_COVERAGE``
+leave-one-set-out and prints, before and after, per set and per book question file and
+group, the in-domain questions keyword search showed as a normal result that it now shows
+only as weak matches, and the off-topic questions caught, ``offtopic_questions.tsv`` included
+(by kind and language). Records built before the weights changed are replayed under them.
 
 Reads the records of ``offtopic_data.py`` (every public set's questions asked of
 their own library and of unrelated sets' libraries, the Rust book included) and
@@ -52,11 +60,24 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import offtopic_data  # noqa: E402
 
-from desktop_kb.retrieval.relevance import KEYWORD_COVERAGE, in_conflict  # noqa: E402
+from desktop_kb.retrieval.relevance import (  # noqa: E402
+    KEYWORD_COVERAGE,
+    TERM_POWERS,
+    evidence_share,
+    in_conflict,
+    topical_weights,
+)
 from desktop_kb.retrieval.term_stats import bm25_idf  # noqa: E402
 
 PUBLIC = ("cmrc", "drcd", "zhpara", "en_zh")
 HELD = "book"
+OWN = "own"  # offtopic_questions.tsv: never fitted on, reported held out
+# The term weights tried (``relevance.topical_weights``): library IDF, everyday rarity, lift.
+LIBRARY_POWERS = (0.0, 0.5, 1.0)
+EVERYDAY_POWERS = (0.0, 0.05, 0.1, 0.2, 0.3)
+LIFT_POWERS = (0.0, 0.5, 1.0, 2.0)
+Powers = tuple[float, float, float]
+BEFORE: tuple[Powers, float] = ((1.0, 0.0, 0.0), 0.2)  # the weights and KEYWORD_COVERAGE before
 MAX_LOST = 0.01
 MAX_LOST_KEYWORDS = 0.0
 # In-domain questions in another script than their library a set needs before it may constrain
@@ -69,9 +90,15 @@ MARGINS = {"span": np.round(np.arange(-0.2, 1.21, 0.02), 2),
            "cosine": np.round(np.arange(-0.03, 0.401, 0.002), 3)}
 
 
-def evidence(a: offtopic_data.Asked) -> float:
-    """The app's keyword evidence as recorded, or (older records) recomputed from the stored hit
-    terms as ``relevance.keyword_evidence`` does for all but identifiers held as their parts."""
+def evidence(a: offtopic_data.Asked, powers: Powers | None = None) -> float:
+    """The app's keyword evidence as recorded, or replayed under other term weights (``powers``:
+    ``relevance.topical_weights``' library, everyday and lift powers) from the terms each hit holds,
+    or (older records) recomputed from the stored hit terms as ``relevance.keyword_evidence``
+    does for all but identifiers held as their parts."""
+    if powers is not None and "held" in a.extra:
+        weights, credits = topical_weights(a.extra["terms"], a.n_chunks, a.extra["doc_freq"],
+                                           a.extra["mean_tokens"], powers)
+        return evidence_share(weights, a.extra["held"].values(), credits)
     if a.evidence >= 0:
         return a.evidence
     weights = {t: bm25_idf(a.n_chunks or 1, max(1, a.doc_freq.get(t, 0))) for t in a.terms}
@@ -101,7 +128,8 @@ class Table:
     unit: str = "span"
 
     @classmethod
-    def of(cls, records: list[offtopic_data.Asked], unit: str = "span") -> Table:
+    def of(cls, records: list[offtopic_data.Asked], unit: str = "span",
+           powers: Powers | None = TERM_POWERS) -> Table:
         margins = []
         for a in records:
             cal = a.calibration
@@ -110,7 +138,7 @@ class Table:
                 continue
             scale = max(cal.related - cal.unrelated, 1e-6) if unit == "span" else 1.0
             margins.append((a.cand.best_cosine - a.floor) / scale)
-        shares = np.array([evidence(a) for a in records])
+        shares = np.array([evidence(a, powers) for a in records])
         return cls(shares, np.array(margins),
                    np.array([a.qset for a in records]), np.array([a.library for a in records]),
                    np.array([a.in_domain for a in records]),
@@ -255,7 +283,7 @@ def run(t: Table, label: str, keywords: bool, quiet: bool = False,
         print(f"=== {label}")
     lost, caught = [], []
     for held in PUBLIC:
-        train = ~np.isin(t.qset, [held, HELD]) & ~np.isin(t.library, [held, HELD])
+        train = ~np.isin(t.qset, [held, HELD, OWN]) & ~np.isin(t.library, [held, HELD])
         test = (t.qset == held) | (t.library == held)
         constants = fit(t, train, keywords, conflict)
         if not quiet:
@@ -264,12 +292,99 @@ def run(t: Table, label: str, keywords: bool, quiet: bool = False,
         m = test & t.mask(held)
         lost.append(float((fired[m] & (rank[m] <= 10)).mean()))
         caught.extend(float(fired[test & t.mask(q, lib)].mean()) for q, lib in t.pairs(test))
-    public = ~np.isin(t.qset, [HELD]) & ~np.isin(t.library, [HELD])
+    public = ~np.isin(t.qset, [HELD, OWN]) & ~np.isin(t.library, [HELD])
     shipped = fit(t, public, keywords, conflict)
     if not quiet:
         report(t, (t.qset == HELD) | (t.library == HELD), shipped, keywords,
                "the Rust book (never fitted on), fitted on all public sets")
     return shipped, float(np.mean(lost)), float(np.mean(caught))
+
+
+def _fit_powers(tables: dict[Powers, Table], sel: np.ndarray) -> tuple[Powers, float]:
+    """Term weights and keyword coverage with the most off-topic caught on ``sel`` while no found
+    in-domain question of any of its sets is silenced; ties go to the weights nearest the old
+    ones (library IDF alone), then the lower coverage."""
+    best: tuple[tuple[float, float, float], tuple[Powers, float]] | None = None
+    for powers, t in tables.items():
+        coverage = fit(t, sel, keywords=True)[0]
+        key = (_catch(t, sel, t.fires(coverage, None)), -abs(powers[0] - 1.0) - powers[1] - powers[2], -coverage)
+        if best is None or key > best[0]:
+            best = (key, (powers, coverage))
+    assert best is not None
+    return best[1]
+
+
+def run_topical(records: list[offtopic_data.Asked]) -> None:
+    """Keywords only: the term weights (library IDF and everyday rarity) and the coverage fitted
+    leave-one-set-out, each public set held out in turn; the book's questions and ``own``'s are
+    held out of every fit and scored with what the four public sets choose (what ships)."""
+    tables = {(a, b, c): Table.of(records, "span", (a, b, c))
+              for a in LIBRARY_POWERS for b in EVERYDAY_POWERS for c in LIFT_POWERS}
+    print("=== keywords only: term weights and coverage, leave one public set out")
+    for held in PUBLIC:
+        any_t = next(iter(tables.values()))
+        train = ~np.isin(any_t.qset, [held, HELD, OWN]) & ~np.isin(any_t.library, [held, HELD])
+        test = (any_t.qset == held) | (any_t.library == held)
+        powers, coverage = _fit_powers(tables, train)
+        report(tables[powers], test, (coverage, None, None, None), True,
+               f"held out {held}: powers (library, everyday, lift) {powers}")
+    any_t = next(iter(tables.values()))
+    public = ~np.isin(any_t.qset, [HELD, OWN]) & ~np.isin(any_t.library, [HELD])
+    powers, coverage = _fit_powers(tables, public)
+    print(f"=== fitted on all four public sets (what ships): powers (library, everyday, lift) "
+          f"{powers}, coverage {coverage:.2f}")
+    compare(tables[BEFORE[0]], BEFORE[1], tables[powers], coverage, records)
+
+
+def compare(old: Table, old_cov: float, new: Table, new_cov: float,
+            records: list[offtopic_data.Asked]) -> None:
+    """Before and after, keywords only, on what was never fitted on (the book's questions, own
+    off-topic questions) and on the public sets: a question is 'normal' when its evidence reaches
+    the coverage (neither weak matches nor nothing)."""
+    normal_old, normal_new = old.evidence >= old_cov, new.evidence >= new_cov
+    rank = old.rank_lexical
+    book_file = {q: path.stem.removeprefix("rust_book_questions").lstrip("_") or "1"
+                 for path in offtopic_data.BOOK_QUESTION_FILES
+                 for _, q, _ in offtopic_data.fusion_data.book_questions(path)}
+    print("  in-domain: answer in the keyword top 10 as a normal result, before -> after "
+          "(silenced: normal before, weak or nothing now); R@1 / R@5 counting weak as a miss")
+    rows: list[tuple[str, np.ndarray]] = []
+    for s in PUBLIC + (HELD,):
+        rows.append((s, old.mask(s)))
+    book = old.mask(HELD)
+    for g in sorted({a.group for a in records if a.qset == HELD and a.in_domain}):
+        rows.append((f"book:{g}", book & np.array([a.group == g for a in records])))
+    for f in sorted(set(book_file.values()), key=int):
+        rows.append((f"book set {f}", book & np.array([book_file.get(a.text) == f for a in records])))
+    for label, m in rows:
+        found = m & (rank <= 10)
+        shown_old, shown_new = found & normal_old, found & normal_new
+        silenced = int((shown_old & ~normal_new).sum())
+        r = [((rank <= k) & n & m).sum() / max(m.sum(), 1) for k in (1, 5) for n in (normal_old, normal_new)]
+        print(f"    {label:<22} n={m.sum():4d}  normal {shown_old.sum():4d} -> {shown_new.sum():4d}  "
+              f"silenced {silenced:3d} ({silenced / max(m.sum(), 1):5.1%})  "
+              f"R@1 {r[0]:.3f} -> {r[1]:.3f}  R@5 {r[2]:.3f} -> {r[3]:.3f}")
+    print("  off-topic: caught (weak matches or nothing), before -> after")
+    for q, lib in new.pairs(np.ones(len(new.evidence), dtype=bool)):
+        m = new.mask(q, lib)
+        print(f"    {q:>6} -> {lib:<7} n={m.sum():4d}  {(~normal_old[m]).mean():6.1%} -> {(~normal_new[m]).mean():6.1%}")
+    own = old.qset == OWN
+    kinds = np.array([a.group for a in records])
+    latin = np.array([not any("\u4e00" <= c <= "\u9fff" for c in a.text) for a in records])
+    print("  own off-topic questions by kind and language (every library they are asked of)")
+    for kind in ("far", "near", "very_near"):
+        for lang, lm in (("zh", ~latin), ("en", latin)):
+            m = own & (kinds == kind) & lm
+            if m.any():
+                print(f"    {kind:<9} {lang}  n={m.sum():4d}  normal results {normal_old[m].sum():3d} -> "
+                      f"{normal_new[m].sum():3d}  caught {(~normal_old[m]).mean():6.1%} -> {(~normal_new[m]).mean():6.1%}")
+        for lib in LIBRARIES_ORDER:
+            m = own & (kinds == kind) & (old.library == lib)
+            if m.any():
+                print(f"      of {lib:<7} n={m.sum():3d}  caught {(~normal_old[m]).mean():6.1%} -> {(~normal_new[m]).mean():6.1%}")
+
+
+LIBRARIES_ORDER = ("book", "cmrc", "drcd", "zhpara", "en_zh")
 
 
 def choose_unit(records: list[offtopic_data.Asked], conflict: bool = True) -> str:
@@ -323,6 +438,9 @@ def main() -> int:
     parser.add_argument("--model", default="use-multilingual")
     parser.add_argument("--version", required=True, help="version of the offtopic_data records")
     parser.add_argument("--keywords", action="store_true", help="also keywords only (no model)")
+    parser.add_argument("--topical", action="store_true",
+                        help="keywords only: fit the term weights (everyday rarity) and the coverage, "
+                             "compare with before, and stop")
     parser.add_argument("--before", action="store_true", help="also what the app did before")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--no-conflict", action="store_true",
@@ -330,6 +448,9 @@ def main() -> int:
     parser.add_argument("--models-dir", type=Path, default=None)
     args = parser.parse_args()
     records = offtopic_data.load(args.model, args.version)
+    if args.topical:
+        run_topical(records)
+        return 0
     print(f"=== {args.model}: the margin's unit, chosen on the public folds")
     conflict = not args.no_conflict
     unit = choose_unit(records, conflict)

@@ -25,7 +25,9 @@ these records offline.
 
 ``DIR`` holds one library per set and model, ``NAME--MODEL`` (NAME: cmrc, drcd,
 zhpara, en_zh, book), as ``fusion_data.py --libraries`` keeps them; the book's is
-the imported Rust book (``bench_rust_book.py --library``). Libraries are opened
+the imported Rust book (``bench_rust_book.py --library``). Every book question is asked
+(all ``rust_book_questions*.tsv``), and the off-topic questions written for these
+libraries (``data/offtopic_questions.tsv``, set ``own``) of the libraries each names. Libraries are opened
 and may be migrated: pass copies. Records go to ``fusion_data.CACHE``.
 """
 
@@ -49,10 +51,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import fusion_data  # noqa: E402
 
 LIBRARIES = ("cmrc", "drcd", "zhpara", "en_zh", "book")
-QUESTION_SETS = ("cmrc", "drcd", "zhpara", "en_zh", "book")
+QUESTION_SETS = ("cmrc", "drcd", "zhpara", "en_zh", "book", "own")
 # Question set -> libraries that could hold its answer, besides its own (never asked off-topic).
-RELATED = {"cmrc": {"drcd"}, "drcd": {"cmrc"}, "zhpara": {"en_zh"}, "en_zh": {"zhpara"}, "book": set()}
+RELATED = {"cmrc": {"drcd"}, "drcd": {"cmrc"}, "zhpara": {"en_zh"}, "en_zh": {"zhpara"}, "book": set(),
+           "own": set()}
 BOOK_QUESTION_FILES = tuple(sorted((ROOT / "benchmarks" / "data").glob("rust_book_questions*.tsv")))
+#: Off-topic questions written for these libraries (``own``): kind, the libraries each is asked
+#: of, the question. Never asked of a library not named on its line.
+OWN_QUESTIONS = ROOT / "benchmarks" / "data" / "offtopic_questions.tsv"
 PER_SET = 300
 
 
@@ -86,11 +92,25 @@ def data_path(model: str, version: str) -> Path:
     return fusion_data.CACHE / f"offtopic--{model}--{version}.pkl"
 
 
+def own_questions(path: Path = OWN_QUESTIONS) -> list[tuple[str, str, frozenset[str]]]:
+    """(kind, question, the libraries it is off-topic for) per line of ``offtopic_questions.tsv``."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, libraries, question = line.split("\t")
+        out.append((kind, question, frozenset(lib.strip() for lib in libraries.split(","))))
+    return out
+
+
 def questions(name: str, per_set: int) -> list[tuple[str, str, frozenset[Any]]]:
     """(group, text, relevant) of a sample of the set's questions; relevant: passage indices,
-    or for the book the answering file stems."""
+    or for the book the answering file stems (every book question: they are few), or for
+    ``own`` the libraries the question is asked of."""
     if name == "book":
-        asked = [q for path in BOOK_QUESTION_FILES for q in fusion_data.book_questions(path)]
+        return [q for path in BOOK_QUESTION_FILES for q in fusion_data.book_questions(path)]
+    if name == "own":
+        return own_questions()
     else:
         _, queries = fusion_data._queries(name)
         asked = [("", q.text, frozenset(q.relevant)) for q in queries]
@@ -130,8 +150,9 @@ def _first_rank(ranked: list[tuple[int, float]], chunk_doc: dict[int, Any], rele
 def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozenset[Any],
         chunk_doc: dict[int, Any] | None) -> Asked:
     from desktop_kb.index import segment
+    from desktop_kb.retrieval.relevance import held_terms
     from desktop_kb.retrieval.search import rank_chunks
-    from desktop_kb.retrieval.term_stats import chunk_tokens, index_stats
+    from desktop_kb.retrieval.term_stats import chunk_tokens, index_stats, mean_tokens
 
     index, store = lib.index_reader, lib.store_reader
     tuning = lib.tuning() if lib.engine is not None else None
@@ -150,6 +171,12 @@ def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozens
     out = Asked(qset, name, text, qset == name, group, cand, hybrid.floor,
                 tuning.calibration if tuning else None, hybrid.query_vector, list(analysis.terms),
                 list(analysis.all_terms), dict(doc_freq), n_chunks, general, hit_terms, hybrid.evidence)
+    # The terms each hit holds as the app reads them (identifiers by their parts too), so the
+    # evidence can be replayed offline under other term weights (bench_offtopic.py).
+    out.extra["terms"] = list(hybrid.terms)  # as searched (regional words replaced)
+    out.extra["doc_freq"] = dict(index_stats(index, hybrid.terms)[1])
+    out.extra["held"] = held_terms(index, hybrid.terms, cand)
+    out.extra["mean_tokens"] = mean_tokens(index)
     if out.in_domain and chunk_doc is not None:
         lexical = rank_chunks(index, text, mode="lexical", engine=None, dense=None)
         out.rank_lexical = _first_rank(lexical.ranked, chunk_doc, relevant)
@@ -180,6 +207,8 @@ def build(model: str, models_dir: Path, libraries: Path, per_set: int,
                 if qset != name and name in RELATED[qset]:
                     continue
                 for group, text, relevant in asked_of[qset]:
+                    if qset == "own" and name not in relevant:
+                        continue
                     records.append(ask(lib, name, qset, group, text, relevant,
                                        chunk_doc if qset == name else None))
         finally:

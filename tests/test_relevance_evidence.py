@@ -88,10 +88,11 @@ def test_a_question_that_names_the_library_s_term_keeps_its_hit(library: Any) ->
 
 
 def test_a_missing_word_weighs_as_a_word_seen_once(library: Any) -> None:
-    """In a one-note library BM25's IDF would weigh the missing 装 five times Docker."""
+    """In a one-note library BM25's IDF would weigh the missing 装 five times Docker; weighed by
+    how rare each is in everyday language, Docker weighs more than 装."""
     lib = _library(library, [("GitLab", "用 Docker 安装 GitLab，先准备 docker-compose.yml。")])
     ranking = rank_chunks(lib.index_reader, "Docker 怎么装", mode="lexical", engine=None, dense=None)
-    assert ranking.evidence == pytest.approx(0.5)
+    assert ranking.evidence > 0.5
     assert lib.search("Docker 怎么装").results
 
 

@@ -224,6 +224,11 @@ class CompactTokenizer:
         self._user = self._base
 
     @property
+    def total(self) -> int:
+        """The sum of the dictionary's word frequencies (its corpus size, for a word's share)."""
+        return self._total
+
+    @property
     def user_words(self) -> frozenset[str]:
         return self._user.words
 

@@ -4,8 +4,11 @@ A keyword hit is not evidence by itself. "红烧肉怎么做" against a Rust boo
 the single character 做; "how to bake bread" may match "how" in a code comment;
 an unknown word split by the segmenter matches its fragments. So the keyword side
 is read as a share: how much of the question's informative weight (its meaningful
-terms, each weighed by its IDF in this library) the best keyword hit holds
-(:func:`keyword_evidence`). A question whose best hit holds little of it has no
+terms, each weighed by how rare it is in everyday language) the best keyword hit holds,
+each held term counting only as far as this library holds it more often than everyday
+text would (:func:`topical_weights`; :func:`keyword_evidence`). A cooking question shares
+分钟 and 刚好 with a Rust book, in 2 and 4 of its 1,074 chunks: words any text of that
+size holds, which say nothing of the question's topic. A question whose best hit holds little of it has no
 keyword evidence, whatever the number of hits; a question naming the library's
 own terms keeps a high share even beside a few words the library lacks.
 
@@ -30,28 +33,39 @@ All are fitted per model, leave-one-set-out, on whole libraries
 margin was fitted on whole libraries), keeps the plain dense floor and
 :data:`KEYWORD_COVERAGE`.
 
-A term the library lacks weighs as much as its rarest term (document frequency
-at least 1): with BM25's IDF a one-note library would otherwise weigh every
-absent word five times a present one, and "Docker 怎么装" would not count as
-naming the note's Docker.
+With the library's IDF in the weight (a library power above 0), a term the library lacks
+weighs as much as its rarest term (document frequency at least 1): a one-note library would
+otherwise weigh every absent word five times a present one.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
+from desktop_kb.index.everyday_words import zipf
 from desktop_kb.index.segment import identifier_parts, is_identifier
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.floor_reference import FloorReference
-from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, padded_token_texts
+from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, mean_tokens, padded_token_texts
 
 #: Keyword evidence under which a keyword-only search says "nothing is close" (and the
 #: share a model without fitted constants requires before its dense floor is consulted).
 #: Fitted by ``benchmarks/bench_offtopic.py`` on the public sets: the highest share that
 #: silences no question keywords found (top 10) in any of them.
-KEYWORD_COVERAGE = 0.2
+KEYWORD_COVERAGE = 0.21
+
+#: How each term weighs and earns (:func:`topical_weights`): the powers of its IDF in this
+#: library, of its rarity in everyday language and of its lift in this library. Fitted with
+#: KEYWORD_COVERAGE by ``benchmarks/bench_offtopic.py --topical`` on the four public sets (the
+#: most off-topic questions caught with no found in-domain question of any set silenced), each
+#: set held out in turn; the Rust book's questions and offtopic_questions.tsv are never fitted on.
+#: Before: (1, 0, 0) and 0.2 (library IDF alone).
+TERM_POWERS = (0.0, 0.05, 1.0)
+#: The zipf value of the commonest words ("the" 7.7, 的 6.7): no word weighs less than one.
+ZIPF_TOP = 8.0
 
 #: How far down each list agreement is looked for: the keyword list's first hits against the
 #: meaning list's first ones. A question asked of a library that lacks it, whose keywords
@@ -63,25 +77,39 @@ AGREEMENT_DEPTH = (10, 3)
 
 def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates) -> float:
     """The largest share of the question's informative weight one keyword hit holds (0..1)."""
-    hits = [int(c) for c, r in zip(cand.ids, cand.lex_rank, strict=True) if r > 0]
-    weights = evidence_weights(index, terms) if hits else {}
-    total = sum(weights.values())
-    if total <= 0:
+    held = held_terms(index, terms, cand)
+    if not held:
         return 0.0
+    total, doc_freq = index_stats(index, list(terms))
+    weights, credits = topical_weights(terms, total, doc_freq, mean_tokens(index))
+    return evidence_share(weights, held.values(), credits)
+
+
+def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates) -> dict[int, frozenset[str]]:
+    """Per keyword hit, the question's terms it holds."""
+    hits = [int(c) for c, r in zip(cand.ids, cand.lex_rank, strict=True) if r > 0]
+    if not hits:
+        return {}
     # An identifier is matched as the phrase of its parts ("gitlab:docker-compose.yml" holds
     # docker-compose.yml): it counts when the chunk holds it whole or every part of it.
-    forms = [(w, _forms(t)) for t, w in weights.items()]
+    forms = [(t, _forms(t)) for t in dict.fromkeys(terms)]
     texts = cand.hit_texts  # read once with the hits' coverage (candidates.gather)
     if missing := [c for c in dict.fromkeys(hits) if c not in texts]:
         texts = {**texts, **padded_token_texts(index, missing)}
-    best = 0.0
-    for cid in dict.fromkeys(hits):
-        if (text := texts.get(cid)) is None:
-            continue  # no token row (as when they were read here)
-        held = sum(w for w, alternatives in forms
-                   if any(all(p in text for p in tokens) for tokens in alternatives))
-        best = max(best, held / total)
-    return best
+    return {cid: frozenset(t for t, alternatives in forms
+                           if any(all(p in text for p in tokens) for tokens in alternatives))
+            for cid in dict.fromkeys(hits) if (text := texts.get(cid)) is not None}
+
+
+def evidence_share(weights: Mapping[str, float], held: Iterable[Collection[str]],
+                   credits: Mapping[str, float] | None = None) -> float:
+    """The largest share of ``weights``' total that one of the ``held`` term sets holds, a held
+    term earning its ``credits`` (its weight when None)."""
+    total = sum(weights.values())
+    if total <= 0:
+        return 0.0
+    earned = weights if credits is None else credits
+    return max((sum(earned.get(t, 0.0) for t in terms) / total for terms in held), default=0.0)
 
 
 def _forms(term: str) -> list[list[str]]:
@@ -94,11 +122,38 @@ def _forms(term: str) -> list[list[str]]:
     return forms
 
 
-def evidence_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, float]:
-    """Each meaningful term's IDF in this library, a missing term weighing as a term seen once."""
-    total, doc_freq = index_stats(index, list(terms))
+def topical_weights(terms: Sequence[str], total: int, doc_freq: Mapping[str, int], mean_tokens: float,
+                    powers: tuple[float, float, float] | None = None
+                    ) -> tuple[dict[str, float], dict[str, float]]:
+    """Each term's weight in the question, and what a hit holding it earns.
+
+    The weight: its IDF in this library (a missing term weighing as a term seen once) to
+    the library power, times its rarity in everyday language, 10^(everyday power ×
+    (ZIPF_TOP − zipf)): an everyday word (分钟, "fix") says little about a question's topic,
+    one rare everywhere (闭包, "tokio") a lot.
+
+    What a hit earns: the weight times the term's lift to the lift power, capped at 1: how
+    much more often chunks of this library hold it than chunks of as many everyday words
+    would (``mean_tokens``). A cooking question's 分钟 and 刚好 are in a Rust book, but in 2
+    and 4 of its 1,074 chunks where everyday text would have them in ~20: finding them says
+    the library is not about the question. Words a library is about (所有权, 猜 in its
+    guessing game, or every word of a library of everyday sentences) earn in full.
+    ``powers``: (library, everyday, lift), :data:`TERM_POWERS` when None.
+    """
+    library, everyday, lift_power = TERM_POWERS if powers is None else powers
     total = total or 1
-    return {t: bm25_idf(total, max(1, doc_freq[t])) for t in dict.fromkeys(terms)}
+    weights: dict[str, float] = {}
+    credits: dict[str, float] = {}
+    for t in dict.fromkeys(terms):
+        df = doc_freq.get(t, 0)
+        z = min(zipf(t), ZIPF_TOP)
+        weight = bm25_idf(total, max(1, df)) ** library * 10.0 ** (everyday * (ZIPF_TOP - z))
+        weights[t] = weight
+        if lift_power:
+            everyday_share = -math.expm1(-max(mean_tokens, 1.0) * 10.0 ** (z - 9.0))
+            weight *= min(1.0, (df / total) / everyday_share) ** lift_power
+        credits[t] = weight
+    return weights, credits
 
 
 def lists_disagree(cand: Candidates) -> bool:

@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 
+from desktop_kb.index.postings import averages
 from desktop_kb.index.term_df import has_table as has_df_table
 from desktop_kb.store.sql_lists import in_batches
 
@@ -39,14 +40,26 @@ class _IndexStats:
         self._total = 0
         self._df: dict[str, int] = {}
         self._source = "kb_vocab"
+        self._mean_tokens: float | None = None
 
-    def lookup(self, index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+    def _refresh(self, index: sqlite3.Connection) -> None:
         version = index.execute("PRAGMA data_version").fetchone()[0]
         if index is not self._conn or version != self._version:
             self._conn, self._version = index, version
             self._total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
             self._df = {}
             self._source = "kb_df" if has_df_table(index) else "kb_vocab"
+            self._mean_tokens = None
+
+    def mean_tokens(self, index: sqlite3.Connection) -> float:
+        self._refresh(index)
+        if self._mean_tokens is None:
+            rows, tokens = averages(index)
+            self._mean_tokens = tokens / rows if rows else 0.0
+        return self._mean_tokens
+
+    def lookup(self, index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        self._refresh(index)
         missing = [t for t in dict.fromkeys(terms) if t not in self._df]
         for part, marks in in_batches(missing, 200):
             self._df.update(dict.fromkeys(part, 0))
@@ -59,12 +72,21 @@ class _IndexStats:
 _STATS = threading.local()  # one cache per thread, as each thread has its own connection
 
 
-def index_stats(index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
-    """(number of chunks, chunks containing each term) — 0 for a term the index lacks."""
+def _stats() -> _IndexStats:
     stats: _IndexStats | None = getattr(_STATS, "stats", None)
     if stats is None:
         stats = _STATS.stats = _IndexStats()
-    return stats.lookup(index, terms)
+    return stats
+
+
+def index_stats(index: sqlite3.Connection, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+    """(number of chunks, chunks containing each term) — 0 for a term the index lacks."""
+    return _stats().lookup(index, terms)
+
+
+def mean_tokens(index: sqlite3.Connection) -> float:
+    """Indexed tokens per chunk (body and title), from FTS5's own totals (its averages record)."""
+    return _stats().mean_tokens(index)
 
 
 def term_weights(index: sqlite3.Connection, terms: Sequence[str]) -> dict[str, float]:
