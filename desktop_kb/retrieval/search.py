@@ -20,6 +20,7 @@ from desktop_kb.retrieval.fusion import (
     plain_rrf,
     relevance_floor,
 )
+from desktop_kb.retrieval.language_pull import without_language_pull
 from desktop_kb.retrieval.regional_words import in_library_words
 from desktop_kb.retrieval.relevance import (
     KEYWORD_COVERAGE,
@@ -149,6 +150,7 @@ def rank_chunks(
             read = read_in_own_script(cand, tuning.scripts.offsets(vector, tuning.scripts.weights(index, ids)))
         else:
             read = cand
+        read = without_language_pull(read, dense, tuning.reference, tuning.calibration)
         groups = _document_groups(store, read, refs) if store is not None else None
         fused = order(read, fuse_scores(read, tuning.calibration, tuning.params, groups), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
