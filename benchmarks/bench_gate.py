@@ -218,6 +218,7 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "id_words": "SSN DNI CPF NIE passport tel 123456789 " * (chars // 39),
         "home_labels": ("home address: " + "1 " * 140 + "\n") * (chars // 295),
         "mrz_lines": ("P<<" + "A" * 40 + "\n") * (chars // 44), "other_words": "casa mesa " * (chars // 10),
+        "address_fields": "name: a, address: 1 main st, " * (chars // 29),  # (each field read the whole line)
     }
     out = {}
     for name, text in shapes.items():

@@ -132,6 +132,8 @@ _IDS = [
     ("social_security_number,name\n764-90-9856,Ann", "764-90-9856"),
     ("在留カード番号 AB12345678CD（有効期限 2028）", "AB12345678CD"),
     ("<cliente><nome>Ana</nome><cpf>90273070592</cpf></cliente>", "90273070592"),  # an XML element
+    ("Personalausweis T22000129, gültig bis 2031", "T22000129"),  # identity cards: a document number
+    ("Numéro de carte d'identité : X4RTBPFW4", "X4RTBPFW4"),
 ]
 
 
@@ -191,6 +193,8 @@ _PASSPORTS = [
     ("回鄉證 H1023456789", "H1023456789"),
     ("签证号码：V0823456", "V0823456"),
     ("Home Return Permit No. H12345678", "H12345678"),
+    ("Passport:\nE12345678\nExpiry: 2030-04-01", "E12345678"),  # on the line under "Passport:"
+    ("护照号 E 1234 5678（旧本）", "E 1234 5678"),  # grouped as read out
     ("traveller:\n  passport:\n    number: EH5678901\n    expiry: 2031-05-01\n", "EH5678901"),
     (f"护照资料页（OCR）：\n{' '.join(_L1)}\n{' '.join(_L2)}", " ".join(_L2)),  # MRZ with spaces between characters
     (f'{{"mrz": ["{_L1}", "{_L2}"]}}', _L2),  # MRZ lines inside JSON
@@ -233,6 +237,11 @@ _ADDRESSES = [
     ("Flat B, 10/F, Block 3, Kornhill Gardens, Quarry Bay", "Flat B, 10/F, Block 3"),
     ("Lieferadresse\nLena Vogel\nLindenweg 4\n79100 Freiburg", "Lindenweg 4"),
     ("我家在台北市大安區忠孝東路四段100號5樓，歡迎來玩", "忠孝東路四段100號5樓"),  # a floor, after "my home"
+    # A plain "Address" field in a form, a record or a CSV that also has a person's name.
+    ("Name: Kim Jiwoo\nAddress: 서울특별시 강남구 테헤란로 212\nPhone: 010-1234-5678", "테헤란로 212"),
+    ('{"name": "Lena Vogel", "address": "Lindenweg 4, 79100 Freiburg"}', "Lindenweg 4, 79100 Freiburg"),
+    ("name,address,city\nLena Vogel,Lindenweg 4,Freiburg\nTom Berg,Hauptstraße 12,Berlin", "Hauptstraße 12"),
+    ("氏名: 山田太郎\n住所: 東京都渋谷区神宮前3-14-8", "神宮前3-14-8"),
 ]
 
 
@@ -255,6 +264,10 @@ def test_a_home_address_abroad_is_withheld(text: str, secret: str) -> None:
     "Bahnhofstraße 1 ist der Hauptbahnhof; Gleis 3, 2. OG ist die Lounge der DB.",
     "他住在北京，周末去上海。I live in Leeds and study at the university.",
     "住在 5 楼，每天爬楼梯锻炼；我住在罗素广场56号附近。",
+    "Name: Louvre Museum\nAddress: Rue de Rivoli 99, 75001 Paris",  # a listing of a public place
+    "Company: Acme Inc\nAddress: 1 Main St, Springfield",
+    "name,address\nMuseo del Prado,Calle de Ruiz de Alarcón 23",
+    "Name and address fields are required.\nAddress: street, number, city",
     "Queen: Live at Wembley 1986 is their best concert film.",
 ])
 def test_public_and_partial_addresses_pass(text: str) -> None:

@@ -15,7 +15,10 @@ floor left, room 208 or unit #10-319 is where a person sleeps.
 * Spain, Italy, Portugal, Latin America: Calle Mayor 10, 3º B; Via Roma 12, int. 5; Rua Augusta 100, 3º andar;
 * any of them, a US or a UK address too, after a word for a home or a delivery
   (home address, ship to, 住址, 收件地址, お届け先, 배송지, Lieferadresse,
-  adresse de livraison, dirección de envío …) — a shipping label or a form.
+  adresse de livraison, dirección de envío …) — a shipping label or a form;
+* under a plain "Address" (住所, 주소, Adresse, dirección …) in a form, a JSON
+  record or a CSV that also holds a person's name field, unless the record
+  names a public place (a museum, a station, a company, a university).
 
 The finding covers the street or estate and the flat, and leaves the city: the
 question may still say where it is about.
@@ -200,19 +203,20 @@ _ADDRESS_WORD_RE = re.compile(
     r"[路街道巷弄号號栋棟楼樓室村丁目番地동호로길〒]|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|court|ct|"
     r"place|pl|blvd|boulevard|close|crescent|terrace|hwy|apt|flat|unit|suite|blk|block|rue|calle|via|rua|avenida|"
     r"straße|strasse|str|weg|gasse|platz|allee)\b|[a-zäöüß](?:straße|strasse|weg|gasse|platz|allee)\b|"
-    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b", re.I)
+    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b|\d{1,4}[-－‐]\d{1,4}[-－‐]\d{1,4}", re.I)
 _DIGIT_RE = re.compile(r"\d")
 
 
-_ADMIN_PREFIX_RE = re.compile(r"(?:[\u4e00-\u9fff]{1,6}?[省市區区縣县都道府県郡州][ \t]?)+")
+_ADMIN_PREFIX_RE = re.compile(r"(?:[\u4e00-\u9fff]{1,6}?[省市區区縣县都道府県郡州][ \t]?|"
+                              r"[가-힣]{1,8}(?:특별시|광역시|특별자치시|특별자치도|도|시|군|구)[ \t]+)+")
 _SEPARATOR_RE = re.compile(r"[ \t]*(?:[:：]|-|→|=)?[ \t]*")
 
 
 def _value_lines(text: str, pos: int) -> tuple[int, int] | None:
     """The address after a label ending at ``pos``: the rest of its line, or the next lines (a shipping
     label's name, street and town) up to a blank line, at most four."""
-    line_end = text.find("\n", pos)
-    line_end = len(text) if line_end < 0 else line_end
+    line_end = text.find("\n", pos, pos + 400)  # (an address is shorter: a long line is read no further)
+    line_end = min(len(text), pos + 400) if line_end < 0 else line_end
     sep = _SEPARATOR_RE.match(text, pos, line_end)
     start = sep.end() if sep else pos
     if text[start:line_end].strip(" \t\"',"):
@@ -287,9 +291,107 @@ def labelled_home_addresses(text: str) -> Iterator[Finding]:
         yield Finding(ADDRESS, admin.end() if admin else start + lead, end - trail)
 
 
+# ----- in a form about a person --------------------------------------------------------------------------
+
+# A plain "Address:" field is a person's when the same form (its block of lines, or its CSV header) has a
+# name field and neither names a public place: a museum's listing gives its own name, a person's form a
+# person's.
+_PLAIN_LABEL_RE = re.compile(r"(?:address|adresse|anschrift|direcci[oó]n|indirizzo|endere[cç]o|morada|地址|住所|주소)"
+                             r"[\"']?[ \t]*(?:[:：=,\t|]|$)")
+_NAME_FIELD_RE = re.compile(r"(?:full[ _-]?name|name|recipient|nombre|nom|prénom|vorname|nachname|nome|姓名|氏名|名前|"
+                            r"お名前|宛名|이름|성명|收件人|联系人|聯絡人)[\"']?[ \t]*(?:[:：=,\t|]|$)")
+_VENUE_WORDS_RE = re.compile(
+    r"museum|museo|musée|museu|universit|college|school|hospital|hotel|station|bahnhof|gare|airport|library|"
+    r"biblio|church|cathedral|temple|embassy|consulate|office|(?<![a-z])(?:inc|ltd|llc|gmbh|corp|co\.|s\.a\.)(?![a-z])|"
+    r"company|博物|大学|大學|学院|學院|医院|醫院|酒店|飯店|宾馆|车站|車站|机场|機場|图书馆|圖書館|公司|大使馆|大使館|领事馆|"
+    r"領事館|美术馆|美術館|寺|神社|駅|病院|ホテル|박물관|대학|병원|호텔|공항|도서관|회사|대사관")
+
+
+def _block(text: str, pos: int) -> tuple[int, int]:
+    """The lines around ``pos`` up to a blank line (at most six either way): one form or record."""
+    start = end = pos
+    for _ in range(6):
+        prev = text.rfind("\n", 0, max(0, start - 1))
+        if start == 0 or not text[prev + 1:start - 1].strip():
+            break
+        start = prev + 1
+    start = text.rfind("\n", 0, start) + 1
+    for _ in range(6):
+        nxt = text.find("\n", end + 1)
+        if nxt < 0:
+            return start, len(text)
+        if not text[end + 1:nxt].strip():
+            break
+        end = nxt
+    line_end = text.find("\n", end) if end == pos else end
+    return start, len(text) if line_end < 0 else line_end
+
+
+def _field_boundary(low: str, pos: int) -> bool:
+    return not (pos and (low[pos - 1].isalpha() or low[pos - 1] == "_"))
+
+
+def form_addresses(text: str) -> Iterator[Finding]:
+    low = text.lower()
+    if len(low) != len(text):
+        return  # (rare letters whose lower case is longer: offsets would not match)
+    for m in _PLAIN_LABEL_RE.finditer(low):
+        if not _field_boundary(low, m.start()):
+            continue
+        start, end = _block(text, m.start())
+        start, end = max(start, m.start() - 400), min(end, m.end() + 400)  # (a long line of fields: nearby only)
+        names = [n for n in _NAME_FIELD_RE.finditer(low, start, end) if _field_boundary(low, n.start())]
+        if not names or _VENUE_WORDS_RE.search(low, start, end):
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.start())
+        line = text[max(line_start, m.start() - 400):min(m.end() + 400, len(text) if line_end < 0 else line_end)]
+        if ":" not in line and "：" not in line and "=" not in line and ("," in line or "\t" in line):
+            yield from _csv_column(text, low, m, line_start)
+            continue
+        span = _value_lines(text, m.end())
+        if span is None:
+            continue
+        value = text[span[0]:min(span[1], span[0] + 201)].split("\n\n")[0]
+        if len(value) > 200 or not _DIGIT_RE.search(value) or not _ADDRESS_WORD_RE.search(value):
+            continue
+        lead = len(value) - len(value.lstrip(" \t\"'「“"))
+        trail = len(value) - len(value.rstrip(" \t\"',」”;。.}"))
+        admin = _ADMIN_PREFIX_RE.match(text, span[0] + lead, span[0] + len(value) - trail)
+        yield Finding(ADDRESS, admin.end() if admin else span[0] + lead, span[0] + len(value) - trail)
+
+
+def _csv_column(text: str, low: str, m: re.Match[str], line_start: int) -> Iterator[Finding]:
+    """The cells under an address column of a CSV header (name,address,city …), row by row."""
+    line_end = text.find("\n", line_start)
+    if line_end < 0:
+        return
+    header = low[line_start:line_end].split(",")
+    column = next((i for i, cell in enumerate(header) if _PLAIN_LABEL_RE.fullmatch(cell.strip().strip("\"'") + ":")
+                   or _PLAIN_LABEL_RE.fullmatch(cell.strip().strip("\"'"))), None)
+    if column is None:
+        return
+    pos = line_end + 1
+    for _ in range(8):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        cells = text[pos:end].split(",")
+        if len(cells) != len(header):
+            return
+        cell_start = pos + sum(len(c) + 1 for c in cells[:column])
+        cell = cells[column]
+        if _DIGIT_RE.search(cell) and _ADDRESS_WORD_RE.search(cell):
+            lead = len(cell) - len(cell.lstrip(" \"'"))
+            yield Finding(ADDRESS, cell_start + lead, cell_start + len(cell.rstrip(" \"'")))
+        pos = end + 1
+        if pos >= len(text):
+            return
+
+
 def addresses_abroad(text: str) -> Iterator[Finding]:
     yield from japanese_addresses(text)
     yield from korean_addresses(text)
     yield from singapore_addresses(text)
     yield from european_addresses(text)
     yield from labelled_home_addresses(text)
+    yield from form_addresses(text)

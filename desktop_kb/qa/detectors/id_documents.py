@@ -234,12 +234,13 @@ def _any(_value: str) -> bool:
 
 
 def _document_number(value: str) -> bool:
-    """Six or more digits, or letters and at least three digits (``CJKX06W15``) — not a date or a word."""
+    """Six or more digits, or eight or more letters and digits, two of each at least (``CJKX06W15``,
+    ``X4RTBPFW4``) — not a date or a word."""
     v = value.replace(" ", "").replace("-", "")
     digits = sum(c.isdigit() for c in v)
     if digits == len(v):
         return not _date_ok(int(v[:4]), int(v[4:6]), int(v[6:8])) if len(v) == 8 else len(set(v)) > 2
-    return digits >= 6 or (digits >= 3 and len(v) >= 8)
+    return digits >= 6 or (digits >= 2 and len(v) >= 8 and len(v) - digits >= 2)
 
 
 # ----- words for each number, in its own language (and English, Chinese, Japanese) ------------------
@@ -272,6 +273,9 @@ _W = {
     "vn": r"(?-i:CCCD|CMND)|c[aă]n\s+c[uư][oớ]c|ch[uứ]ng\s+minh",
     "id": r"(?-i:NIK|KTP)|nomor\s+induk",
     "my": r"mykad|kad\s+pengenalan",
+    # Identity cards whose number has no check of its own: a document number, as for a passport.
+    "id_card": r"personalausweis|ausweisnummer|ausweis-nr|carte\s+d'identit[ée]|carta\s+d'identit[àa]|"
+               r"identiteitskaart|dowód\s+osobisty|občanský\s+průkaz|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:CNI|DNIe)",
     "passport": r"passport|护照|護照|旅券|パスポート|reisepass|pass-?nummer|passnummer|pasaporte|passeport|passaporto|"
                 r"passaporte|paspoort|여권|паспорт|pasaport|paszport|h[oộ]\s*chi[eế]u|หนังสือเดินทาง|"
                 r"通行证|通行證|台胞证|台胞證|回乡证|回鄉證|入台证|入台證|旅行证|旅行證|travel\s+(?:document|permit)|"
@@ -282,8 +286,8 @@ _W = {
                 r"num[ée]ro\s+de\s+visa|n[uú]mero\s+de\s+visado",
     # Any of the numbers above under a word for an identity number in general.
     "generic": r"身份证|身份證|身分证|身分證|身分証|证件号|證件號|id\s*(?:card|no|number|#)|identity\s+(?:card|number|no)|"
-               r"national\s+id|personal\s+id|citizen\s+id|신분증|주민|documento\s+de\s+identidad|carte\s+d'identit[ée]|"
-               r"num[ée]ro\s+d'identit[ée]|personalausweis|ausweisnummer|carta\s+d'identit[àa]|identity\s+document|"
+               r"national\s+id|personal\s+id|citizen\s+id|신분증|주민|documento\s+de\s+identidad|"
+               r"num[ée]ro\s+d'identit[ée]|identity\s+document|"
                r"tax\s+(?:id|number|no)|税号|稅號|納税者番号|国民番号|國民身分|(?<![a-z])ic\s*(?:no|number)",
 }
 
@@ -299,7 +303,7 @@ class _Form:
 
 def _rx(pattern: str) -> re.Pattern[str]:
     """``pattern`` standing alone: not inside a longer run, nor the digits of a fraction (-14.117057728999068)."""
-    return re.compile(rf"(?<![0-9A-Za-z])(?<!\d[.,]){pattern}(?![0-9A-Za-z])(?![.,]\d)")
+    return re.compile(rf"(?<![0-9A-Za-z])(?<!\d[.,])(?:{pattern})(?![0-9A-Za-z])(?![.,]\d)")
 
 
 def _fr_alone(v: str) -> bool:
@@ -345,9 +349,11 @@ _FORMS: tuple[_Form, ...] = (
     # Passports, visas and permits: letters then digits (E12345678, TK3066585, H1234567801), digits only
     # (a US, a UK or a Taiwanese passport, a 台胞证), France's 12AB34567, Germany's nine of letters and
     # digits, and any of them spaced out by OCR.
-    _Form("passport", _rx(r"[A-Z]{1,3}[ -]?\d{6,10}(?:[A-Z]|\([A-Z]\))?|\d{8,10}|\d{2}[A-Z]{2}\d{5}|\d{2} \d{7}|"
+    _Form("passport", _rx(r"[A-Z]{1,3}[ -]?\d{6,10}(?:[A-Z]|\([A-Z]\))?|[A-Z]{1,2}[ -]?\d{3,4}[ -]\d{4,5}|\d{8,10}|"
+                          r"\d{4}[ -]\d{5}|\d{2}[A-Z]{2}\d{5}|\d{2} \d{7}|"
                           r"[A-Z0-9]{8,9}|(?:[A-Z0-9] ){6,9}[A-Z0-9]"), _document_number, generic=False),
 )
+_FORMS += (_Form("id_card", _FORMS[-1].pattern, _document_number, generic=False),)
 _KINDS = {"passport": PASSPORT}
 _ACRONYM_RE = re.compile(r"\|?\(\?-i:([^)]*)\)")
 
@@ -383,7 +389,7 @@ def _word_kind(low: str, m: re.Match[str]) -> str | None:
     return next((k for k, rx in _KIND_RES.items() if (w := rx.match(low, m.start())) and w.end() == m.end()), None)
 
 
-_HAS_DIGITS_RE = re.compile(r"\d[ ./-]?\d[ ./-]?\d")
+_HAS_DIGITS_RE = re.compile(r"\d")
 BLOCK_LINES = 8  # a table's or a form's header reaches this many lines down (no blank line between)
 
 
@@ -398,8 +404,8 @@ _NOT_DOCUMENT_RE = re.compile(r"(?i)(?<![a-z])(?:tel|phone|call|hotline|fax|fee|
 
 
 def _below_ok(text: str, window_start: int, word_ends: list[int], pos: int) -> bool:
-    """A passport number after its word (nothing between says it is a phone or a fee), on a line below
-    that names a number, or in a table or CSV row."""
+    """A document number after its word (nothing between says it is a phone or a fee), on a line below
+    that names a number, on the line right under "Passport:", or in a table or CSV row."""
     line_start = text.rfind("\n", 0, pos) + 1
     i = bisect.bisect_right(word_ends, pos)
     label_end = word_ends[i - 1] if i else window_start
@@ -409,8 +415,9 @@ def _below_ok(text: str, window_start: int, word_ends: list[int], pos: int) -> b
         return True  # on the word's own line
     header_end = text.find("\n", window_start)
     header = text[window_start:header_end]
+    previous = text[text.rfind("\n", 0, line_start - 1) + 1:line_start - 1].rstrip()
     return _NUMBER_WORD_RE.search(text, line_start, pos) is not None or "|" in header or "," in header \
-        or "\t" in header
+        or "\t" in header or (previous.endswith((":", "：")) and previous == header.rstrip())
 
 
 def _regions(text: str, hints: list[int]) -> list[tuple[int, int]]:
@@ -477,7 +484,7 @@ _CANDIDATE_RE = re.compile(r"[0-9A-Z][0-9A-Z .\-/]{7,}")
 
 def id_documents(text: str) -> Iterator[Finding]:
     if _HAS_DIGITS_RE.search(text) is None:
-        return  # every form holds three digits with at most one separator between each
+        return  # every form holds digits
     for run in _CANDIDATE_RE.finditer(text):  # the strong shapes, wherever they stand
         for form in _ALONE:
             for m in form.pattern.finditer(text, run.start(), run.end()):
