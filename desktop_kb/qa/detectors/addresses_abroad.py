@@ -159,15 +159,17 @@ _EU_HINT_RE = re.compile(
 
 def european_addresses(text: str) -> Iterator[Finding]:
     low = text.lower()
-    line_end = -1
+    read_to = -1
     for h in _EU_HINT_RE.finditer(low):
-        if h.start() <= line_end or h.group(0) not in ("straße", "strasse", "gasse") and h.start() \
+        if h.start() <= read_to or h.group(0) not in ("straße", "strasse", "gasse") and h.start() \
                 and low[h.start() - 1].isalpha():
-            continue  # a line already read, or a word inside another ("begin", "laptop")
+            continue  # a stretch already read, or a word inside another ("begin", "laptop")
+        # The street stands within a few words of its flat: read its line around the word only.
         line_start = text.rfind("\n", 0, h.start()) + 1
         line_end = text.find("\n", h.start())
         line_end = len(text) if line_end < 0 else line_end
-        yield from _european_line(text, line_start, line_end)
+        start, read_to = max(line_start, h.start() - 120), min(line_end, h.end() + 120)
+        yield from _european_line(text, start, read_to)
 
 
 def _european_line(text: str, line_start: int, line_end: int) -> Iterator[Finding]:

@@ -431,6 +431,7 @@ def _regions(text: str, hints: list[int]) -> list[tuple[int, int]]:
             start = text.rfind("\n", 0, start - 1) + 1 if start > 0 else 0
             if start == 0:
                 break
+        start = max(start, pos - 1500)  # (a word further back on one long line governs nothing here)
         if regions and start <= regions[-1][1]:
             regions[-1] = (regions[-1][0], max(end, regions[-1][1]))
         else:
@@ -486,6 +487,8 @@ def id_documents(text: str) -> Iterator[Finding]:
     if _HAS_DIGITS_RE.search(text) is None:
         return  # every form holds digits
     for run in _CANDIDATE_RE.finditer(text):  # the strong shapes, wherever they stand
+        if sum(map(str.isdigit, run.group(0))) < 6:
+            continue  # (each holds six digits at least: a run of random capitals does not)
         for form in _ALONE:
             for m in form.pattern.finditer(text, run.start(), run.end()):
                 if form.alone(m.group(0)):  # type: ignore[misc]
