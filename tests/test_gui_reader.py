@@ -110,3 +110,23 @@ def test_fenced_code_reads_as_code_and_its_comments_are_not_headings(qtbot) -> N
     assert all(r.format.fontFixedPitch() for r in formats("$ rustup update"))
     assert not any(r.format.fontFixedPitch() for r in formats("之后的正文。"))
     assert any(r.format.fontWeight() == QFont.Weight.Bold for r in formats("## 安装"))
+
+
+def test_the_quotation_line_does_not_repeat_the_chapter_title(qtbot) -> None:
+    """A book chapter's H1 is its title: a selection under it was quoted as
+    '“附录 A：关键字”, 附录 A：关键字 > 原始标识符', the title twice (and so was the note's title)."""
+    chapter = Document(id=8, path="/book/appendix-01-keywords.md", format="md", sha256="y",
+                       title="附录 A：关键字", imported_at=0.0, local_only=False)
+    texts = [("附录 A：关键字", "# 附录 A：关键字\n\n下面的列表包含 Rust 中正在使用的关键字。"),
+             ("附录 A：关键字 > 原始标识符", "## 原始标识符\n\n原始标识符允许使用通常不能使用的关键字。")]
+    fragments = [Fragment(id=200 + i, document_id=8, ord=i, heading_path=hp, text=t, start=0,
+                          end=len(t)) for i, (hp, t) in enumerate(texts)]
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.show_document(chapter, fragments)
+    assert reader.source_label(fragments[1]) == "“附录 A：关键字”, 原始标识符"
+    assert reader.source_label(fragments[0]) == "“附录 A：关键字”"
+    # Another document's heading that merely starts the same way is kept whole.
+    other = Fragment(id=210, document_id=8, ord=2, heading_path="附录 A：关键字表 > 说明",
+                     text="x", start=0, end=1)
+    assert reader.source_label(other) == "“附录 A：关键字”, 附录 A：关键字表 > 说明"

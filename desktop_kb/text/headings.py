@@ -23,7 +23,7 @@ from desktop_kb.text.markup_only import is_markup_only
 
 __all__ = [
     "PATH_SEPARATOR", "Heading", "HeadingStack", "Section", "front_matter_end", "heading_title",
-    "markdown_headings", "sections", "split_part", "with_part",
+    "below_title", "markdown_headings", "sections", "split_part", "with_part",
 ]
 
 PATH_SEPARATOR = " > "
@@ -43,6 +43,18 @@ def split_part(path: str) -> tuple[str, int | None]:
     if match is None:
         return path, None
     return path[:match.start()], int(match.group(1))
+
+def below_title(title: str, path: str) -> str:
+    """``path`` without a first heading that only repeats the document's ``title`` (a book
+    chapter's H1 is its title): "附录 A：关键字 > 原始标识符" under "附录 A：关键字" is
+    "原始标识符". A part number stays at the end."""
+    base, part = split_part(path)
+    parts = base.split(PATH_SEPARATOR) if base else []
+    if parts and parts[0].strip() == title.strip():
+        parts = parts[1:]
+    rest = PATH_SEPARATOR.join(parts)
+    return with_part(rest, part) if part is not None else rest
+
 
 # ATX headings and code fences at ≤3 spaces of indent, one regex pass.
 _BLOCK_RE = re.compile(

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from desktop_kb.markup.plain import plain_title
 from desktop_kb.store.documents import Document, Fragment
-from desktop_kb.text.headings import PATH_SEPARATOR, split_part
+from desktop_kb.text.headings import PATH_SEPARATOR, below_title, split_part
 from desktop_kb.ui import icons
 from desktop_kb.ui.locator_text import page_label, shown_heading_path
 from desktop_kb.ui.note_editor import HIT_COLOR
@@ -434,7 +434,9 @@ class DocumentReader(QWidget):
     def source_label(self, frag: Fragment) -> str:
         """"“Title”, p. 42" (《Title》 第 42 页) or with the heading path: where a quotation came from."""
         assert self.document is not None
-        where = page_label(frag.page, frag.page_end) or shown_heading_path(frag.heading_path)
+        # The chapter's own H1 is the title already: "“附录 A”, 附录 A > 原始标识符" said it twice.
+        where = page_label(frag.page, frag.page_end) or shown_heading_path(
+            below_title(self.document.title, frag.heading_path))
         if not where:
             return self.tr("“{0}”").format(plain_title(self.document.title))
         return self.tr("“{0}”, {1}").format(plain_title(self.document.title), where)
