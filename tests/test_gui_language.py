@@ -34,6 +34,45 @@ def test_every_string_is_translated_and_compiled() -> None:
     assert qm.is_file() and qm.stat().st_mtime >= TS.stat().st_mtime - 1  # compiled after the last edit
 
 
+
+def test_english_counts_read_as_english(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    """The index popup said "1 sources, 1 chunks indexed." and every other count read
+    "1 document(s)": English had no plural forms. Each one now has them (tools/english_plurals.py)."""
+    import sys
+
+    from desktop_kb.library import Library
+
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("One", "just one note zqplural")
+    i18n.install_language("en")  # what app.py does for an English window
+    window = open_window(qtbot, data_dir, language_choice="en")
+    qtbot.waitUntil(lambda: window.index.last_status.state == "ok", timeout=10000)
+    window.index_status.show_index_status()
+    summary = window.status_popup.summary.text()
+    assert summary.startswith("1 source, 1 chunk indexed."), summary
+    i18n.install_language("zh_CN")
+    qtbot.waitUntil(lambda: window.status_popup.summary.text().startswith("已索引 1 个来源、1 个分块。"),
+                    timeout=3000)
+    i18n.install_language("en")
+    qtbot.waitUntil(lambda: window.status_popup.summary.text() == summary, timeout=3000)
+
+    # Every count in the code has its English forms, compiled (run tools/english_plurals.py).
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        import english_plurals
+    finally:
+        sys.path.remove(str(root / "tools"))
+    sources = sorted((root / "desktop_kb").rglob("*.py"))
+    wanted = {m.findtext("source") for m in ET.parse(english_plurals.plural_messages(sources))
+              .getroot().iter("message")}
+    committed = {m.findtext("source"): [f.text for f in m.iter("numerusform")]
+                 for m in ET.parse(english_plurals.TS).getroot().iter("message")}
+    assert wanted and wanted <= set(committed), wanted - set(committed)
+    assert all(len(forms) == 2 and all(forms) for forms in committed.values())
+    qm = english_plurals.TS.with_suffix(".qm")
+    assert qm.stat().st_mtime >= english_plurals.TS.stat().st_mtime - 1
+
 def test_system_locale_is_followed_by_default(monkeypatch) -> None:
     from PySide6.QtCore import QLocale
 

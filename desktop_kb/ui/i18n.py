@@ -2,7 +2,8 @@
 
 Installing a translator makes Qt send ``QEvent.LanguageChange`` to every
 widget, and each window answers with ``retranslateUi()`` — so switching the
-language needs no restart. English is the source language (no file needed).
+language needs no restart. English is the source language: its file (desktop_kb_en) holds
+only the singular and plural forms of counts, written by tools/english_plurals.py.
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ def install_language(choice: str | None) -> str:
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
-    if language != "en":
-        for stem in (f"desktop_kb_{language}", f"qtbase_{language}"):
-            translator = QTranslator(app)
-            if _load(translator, stem):
-                app.installTranslator(translator)
-                _installed.append(translator)
+    # English is the source language, but its plurals need a file too: without it a count
+    # read "%n source(s)" as "1 source(s)".
+    stems = ["desktop_kb_en"] if language == "en" else [f"desktop_kb_{language}", f"qtbase_{language}"]
+    for stem in stems:
+        translator = QTranslator(app)
+        if _load(translator, stem):
+            app.installTranslator(translator)
+            _installed.append(translator)
     _current = language
     return language
 

@@ -239,7 +239,8 @@ class IndexStatusPopup(QDialog):
                 "checking": self.tr("Checking the index: Desktop KB was not closed properly last time."),
                 "embedding": embedding_text(status),
             }[status.state]
-            lines = [self.tr("{0} sources, {1} chunks indexed.").format(status.sources, status.chunks)]
+            lines = [self.tr("{0}, {1} indexed.").format(
+                self.tr("%n source(s)", "", status.sources), self.tr("%n chunk(s)", "", status.chunks))]
             if status.error:
                 lines.insert(0, self.tr("{0} Your notes are saved; indexing resumes by itself once "
                                         "this is fixed.").format(localize(status.error)))

@@ -368,11 +368,6 @@
         <translation>索引不完整（上次重建被中断）。请重建索引以修复。</translation>
     </message>
     <message>
-        <location filename="../../desktop_kb/ui/status_badge.py" line="159" />
-        <source>{0} sources, {1} chunks indexed.</source>
-        <translation>已索引 {0} 个来源、{1} 个分块。</translation>
-    </message>
-    <message>
         <location filename="../../desktop_kb/ui/status_badge.py" line="163" />
         <source>Embedding model: {0} (keyword + meaning search)</source>
         <translation>嵌入模型：{0}（关键词 + 语义搜索）</translation>
@@ -424,6 +419,18 @@
     <message>
         <source>{0} Your notes are saved; indexing resumes by itself once this is fixed.</source>
         <translation>{0} 笔记都已保存；问题解决后索引会自动继续。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation><numerusform>%n 个来源</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation><numerusform>%n 个分块</numerusform></translation>
+    </message>
+    <message>
+        <source>{0}, {1} indexed.</source>
+        <translation>已索引 {0}、{1}。</translation>
     </message>
 </context>
 <context>
@@ -2382,11 +2389,6 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>重建已取消。索引被标记为不完整，下次启动时会重建。</translation>
     </message>
     <message>
-        <location filename="../../desktop_kb/ui/controllers/index_status.py" line="85" />
-        <source>Index rebuilt: {0} sources, {1} chunks in {2:.1f} s.</source>
-        <translation>索引已重建：{0} 个来源、{1} 个分块，用时 {2:.1f} 秒。</translation>
-    </message>
-    <message>
         <location filename="../../desktop_kb/ui/controllers/index_status.py" line="96" />
         <source>Verifying the index…</source>
         <translation>正在校验索引…</translation>
@@ -2395,6 +2397,18 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <location filename="../../desktop_kb/ui/controllers/index_status.py" line="103" />
         <source>Verify failed: {0}</source>
         <translation>校验失败：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s)</source>
+        <translation><numerusform>%n 个来源</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation><numerusform>%n 个分块</numerusform></translation>
+    </message>
+    <message>
+        <source>Index rebuilt: {0}, {1} in {2:.1f} s.</source>
+        <translation>索引已重建：{0}、{1}，用时 {2:.1f} 秒。</translation>
     </message>
 </context>
 <context>

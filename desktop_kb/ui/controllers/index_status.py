@@ -82,8 +82,9 @@ class IndexStatusController(QObject):
                 self.tr("Rebuild cancelled. The index is marked incomplete and is rebuilt on the next start."), 10000)
         else:
             w.statusBar().showMessage(
-                self.tr("Index rebuilt: {0} sources, {1} chunks in {2:.1f} s.").format(
-                    result.sources, result.chunks, result.seconds), 10000)
+                self.tr("Index rebuilt: {0}, {1} in {2:.1f} s.").format(
+                    self.tr("%n source(s)", "", result.sources),
+                    self.tr("%n chunk(s)", "", result.chunks), result.seconds), 10000)
         w.index.refresh()
         self.rebuildFinished.emit(result)
 
