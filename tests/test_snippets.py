@@ -127,3 +127,47 @@ def test_empty_chunk() -> None:
 def test_snippet_invariants_property(source: str, terms: list[str], max_chars: int) -> None:
     sn = make_snippet(source, 0, len(source), terms, max_chars=max_chars)
     check(source, sn, max_chars)
+
+
+CHAPTER_END = (
+    "## 总结\n\n你做到了！这是一个大章节：你学习了变量、函数、注释、`if` 表达式和循环！\n\n"
+    "当你准备好继续前进时，我们将讨论所有权（ownership）。\n\n"
+    "[comparing-the-guess-to-the-secret-number]: ch02-00-guessing-game-tutorial.html#比较猜测的数字和秘密数字\n"
+    "[quitting-after-a-correct-guess]: ch02-00-guessing-game-tutorial.html#猜测正确后退出\n")
+
+
+def test_link_reference_lines_are_never_the_snippet() -> None:
+    """The Rust book's chapters end in link definitions whose anchors are other chapters'
+    headings: '比较猜测的数字' showed '[comparing-…]: ch02-00-….html#比较猜测的数字和秘密数字
+    [quitting-…]: …' as the hit's text."""
+    terms = query_terms("比较猜测的数字")
+    sn = make_snippet(CHAPTER_END, 0, len(CHAPTER_END), terms)
+    check(CHAPTER_END, sn, 200)
+    assert "]: " not in sn.text and ".html" not in sn.text
+    assert "你做到了" in sn.text
+    # A chunk of nothing but link definitions still says what it holds.
+    links = CHAPTER_END[CHAPTER_END.index("[comparing"):]
+    only = make_snippet(links, 0, len(links), terms)
+    assert only.text.startswith("[comparing")
+
+
+def test_search_and_related_never_show_link_reference_lines(tmp_path) -> None:  # noqa: ANN001
+    from desktop_kb.library import Library
+
+    docs = tmp_path / "book"
+    docs.mkdir()
+    (docs / "ch03-05-control-flow.md").write_text("# 控制流\n\n" + CHAPTER_END, encoding="utf-8")
+    (docs / "ch02-00-guessing-game-tutorial.md").write_text(
+        "# 编写猜数游戏\n\n## 比较猜测的数字和秘密数字\n\n现在有了用户输入和一个随机数，我们可以比较它们。\n",
+        encoding="utf-8")
+    with Library(tmp_path / "lib", load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        lib.import_paths([docs])
+        note = lib.add_note("猜数游戏笔记", "怎么比较猜测的数字和秘密数字？控制流的总结说了什么？")
+        lib.drain()
+        hits = lib.search("比较猜测的数字").results
+        assert any("控制流" in h.title for h in hits)  # the chapter is found, by its anchors
+        assert all(".html#" not in h.snippet for h in hits), [h.snippet for h in hits]
+        cards = lib.related(note).suggestions
+        assert cards and all(".html#" not in c.snippet for c in cards), [c.snippet for c in cards]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from desktop_kb.index.segment import normalize
 from desktop_kb.text.fold import fold_map
 from desktop_kb.text.han import is_han
+from desktop_kb.text.markup_only import is_markup_span
 from desktop_kb.text.sentences import sentence_spans, trim_span
 
 __all__ = ["Snippet", "make_snippet", "sentence_spans"]
@@ -110,6 +111,10 @@ def make_snippet(
     chunk_start = max(0, chunk_start)
     chunk_end = min(len(source), chunk_end)
     sentences = sentence_spans(source, chunk_start, chunk_end)
+    # A chapter's link-reference lines ("[x]: ch02-00.html#比较猜测的数字") name other sections'
+    # headings, so they match queries, but tell the reader nothing: never a snippet's text
+    # unless the chunk has nothing else.
+    sentences = [sp for sp in sentences if not is_markup_span(source, *sp)] or sentences
     if not sentences:
         return Snippet("", chunk_start, chunk_start, [])
     hits = _find_hits(source, chunk_start, chunk_end, terms)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["glue_markup_only", "is_markup_only"]
+__all__ = ["glue_markup_only", "is_markup_only", "is_markup_span"]
 
 _MARKUP_LINE = re.compile(
     r"[ \t]*(?:"
@@ -48,7 +48,7 @@ def is_markup_only(text: str) -> bool:
     return seen
 
 
-def _is_markup_span(source: str, start: int, end: int) -> bool:
+def is_markup_span(source: str, start: int, end: int) -> bool:
     """Markup only, in whole lines: a piece cut out of the middle of a line is not.
 
     The whole lines are judged, not the piece: the cutter trims any white space
@@ -74,7 +74,7 @@ def glue_markup_only(
     and a piece's size stays bounded).  If every span is markup-only, they are
     all there is and stay as they are.
     """
-    markup = [_is_markup_span(source, s, e) for s, e in spans]
+    markup = [is_markup_span(source, s, e) for s, e in spans]
     if all(markup) or not any(markup):
         return list(spans)
     out: list[tuple[int, int]] = []
