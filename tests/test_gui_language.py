@@ -68,6 +68,9 @@ def test_english_counts_read_as_english(qtbot, data_dir: Path) -> None:  # noqa:
               .getroot().iter("message")}
     committed = {m.findtext("source"): [f.text for f in m.iter("numerusform")]
                  for m in ET.parse(english_plurals.TS).getroot().iter("message")}
+    chinese = {m.findtext("source") for m in ET.parse(TS).getroot().iter("message")
+               if m.get("numerus") == "yes"}
+    wanted |= chinese  # lupdate does not see QCoreApplication.translate(ctx, text, "", n)
     assert wanted and wanted <= set(committed), wanted - set(committed)
     assert all(len(forms) == 2 and all(forms) for forms in committed.values())
     qm = english_plurals.TS.with_suffix(".qm")
@@ -259,3 +262,32 @@ def test_the_import_summary_counts_only_what_it_wrote(qtbot) -> None:  # noqa: A
     i18n.install_language("en")
     qtbot.waitUntil(lambda: dialog.headline.text().startswith(
         "0 new, 0 updated, 1 unchanged; 0 passages added or updated."), timeout=3000)
+
+
+
+def test_the_import_summary_of_a_book_says_its_remarks_in_chinese(
+        qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    """Importing the Rust book listed '1 passage(s) longer than 4000 characters were split into
+    parts' in English in the Chinese window, ten times, and ended with '0 hidden items skipped'."""
+    from desktop_kb.library import Library
+    from desktop_kb.ui.import_dialog import ImportSummaryDialog
+
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "ch08-02-strings.md").write_text(
+        "# 使用字符串储存 UTF-8 编码的文本\n\n" + "字符串是字节的集合，外加一些方法。" * 400, encoding="utf-8")
+    (book / "config.yaml").write_text("- 第一项\n- 第二项\n", encoding="utf-8")
+    with Library(tmp_path / "lib", load_model=False) as lib:
+        summary = lib.import_paths([book])
+    assert len(summary.remarks) == 2, summary.remarks
+    i18n.install_language("zh_CN")
+    dialog = ImportSummaryDialog(summary)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    rows = [dialog.skipped.topLevelItem(i).text(1) for i in range(dialog.skipped.topLevelItemCount())]
+    assert len(rows) == 2 and all(re.search(r"[\u4e00-\u9fff]", r) for r in rows), rows
+    assert not dialog.hidden.isVisible()
+    i18n.install_language("en")
+    qtbot.waitUntil(lambda: "1 passage longer than 4000 characters split into parts"
+                    in dialog.skipped.topLevelItem(0).text(1)
+                    + dialog.skipped.topLevelItem(1).text(1), timeout=3000)

@@ -24,6 +24,7 @@ BIN = Path(sys.executable).parent
 # Words that agree with the counted thing take their singular for a count of one.
 _SINGULAR = (
     ("page(s) are ", "page(s) is "), ("page(s) wait ", "page(s) waits "),
+    ("text layer wait for", "text layer waits for"), ("passage(s) still need ", "passage(s) still needs "),
     ("page(s); they are", "page(s); it is"), ("note(s) link to ", "note(s) links to "),
     ("Update their links", "Update its links"),
     ("because their files are gone", "because its file is gone"),
@@ -50,9 +51,31 @@ def plural_messages(sources: list[Path]) -> Path:
     return out
 
 
+def add_chinese_counts(tree: ET.ElementTree) -> None:
+    """lupdate misses ``QCoreApplication.translate(ctx, text, "", n)``; the Chinese file has them."""
+    root = tree.getroot()
+    have = {(c.findtext("name"), m.findtext("source")) for c in root.iter("context")
+            for m in c.iter("message")}
+    zh = ET.parse(TRANSLATIONS / "desktop_kb_zh_CN.ts").getroot()
+    for context in zh.iter("context"):
+        name = context.findtext("name")
+        for message in context.iter("message"):
+            source = message.findtext("source")
+            if message.get("numerus") != "yes" or (name, source) in have:
+                continue
+            target = next((c for c in root.iter("context") if c.findtext("name") == name), None)
+            if target is None:
+                target = ET.SubElement(root, "context")
+                ET.SubElement(target, "name").text = name
+            added = ET.SubElement(target, "message", numerus="yes")
+            ET.SubElement(added, "source").text = source
+            ET.SubElement(added, "translation")
+
+
 def main() -> None:
     sources = sorted(p for p in (ROOT / "desktop_kb").rglob("*.py") if "__pycache__" not in p.parts)
     tree = ET.parse(plural_messages(sources))
+    add_chinese_counts(tree)
     for message in tree.getroot().iter("message"):
         translation = message.find("translation")
         for child in list(translation):

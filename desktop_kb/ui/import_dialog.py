@@ -83,6 +83,36 @@ def _pattern_text(reason: str) -> str | None:
     return None
 
 
+_SPLIT_PASSAGES = re.compile(r"(\d+) passage\(s\) longer than (\d+) characters were split into parts")
+_DAMAGED_PAGES = re.compile(r"(\d+) damaged page\(s\) could not be read \(p\. (.+)\)")
+_PAGES_FOR_OCR = re.compile(r"(\d+) page\(s\) without a text layer wait for OCR")
+_DUPLICATE_KEYS = re.compile(r"duplicate JSON keys \((.+)\); only the last value of each was kept")
+
+
+def remark_text(remark: str) -> str:
+    """A reader's remark on a file it imported (``importer`` notes), in the UI language."""
+    if m := _SPLIT_PASSAGES.fullmatch(remark):
+        return QCoreApplication.translate(
+            "ImportSummaryDialog", "%n passage(s) longer than {0} characters split into parts "
+            "(nothing is lost)", "", int(m.group(1))).format(m.group(2))
+    if m := _DAMAGED_PAGES.fullmatch(remark):
+        return QCoreApplication.translate(
+            "ImportSummaryDialog", "%n damaged page(s) could not be read (p. {0})", "",
+            int(m.group(1))).format(m.group(2))
+    if m := _PAGES_FOR_OCR.fullmatch(remark):
+        return QCoreApplication.translate(
+            "ImportSummaryDialog", "%n page(s) without a text layer wait for text recognition (OCR)",
+            "", int(m.group(1)))
+    if m := _DUPLICATE_KEYS.fullmatch(remark):
+        return QCoreApplication.translate(
+            "ImportSummaryDialog", "duplicate JSON keys ({0}); only the last value of each was kept"
+            ).format(m.group(1))
+    if remark == "no top-level YAML keys found; split into paragraphs":
+        return QCoreApplication.translate(
+            "ImportSummaryDialog", "no top-level YAML keys found; split into paragraphs")
+    return remark
+
+
 def is_generated_reason(reason: str) -> bool:
     return _GENERATED.match(reason) is not None
 
@@ -145,7 +175,6 @@ class ImportSummaryDialog(QDialog):
         layout.addWidget(self.skipped, 1)
         layout.addWidget(self.hidden)
         layout.addWidget(buttons)
-        self._fill()
         self.retranslateUi()
 
     def _fill(self) -> None:
@@ -172,8 +201,8 @@ class ImportSummaryDialog(QDialog):
             item.setToolTip(1, text)
             self.skipped.addTopLevelItem(item)
         for path, remark in s.remarks:
-            item = QTreeWidgetItem([path, remark])
-            item.setToolTip(1, remark)
+            item = QTreeWidgetItem([path, remark_text(remark)])
+            item.setToolTip(1, remark_text(remark))
             self.skipped.addTopLevelItem(item)
         for path, reason in s.failed:
             item = QTreeWidgetItem([path, self.tr("Not imported: {0}").format(reason)])
@@ -208,6 +237,7 @@ class ImportSummaryDialog(QDialog):
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802
+        self._fill()  # its reasons and remarks are in the UI language too
         s = self.summary
         self.setWindowTitle(self.tr("Import finished") if not s.cancelled else self.tr("Import cancelled"))
         # The passages count is of the new and updated files only ("共 0 个片段" read as an empty
@@ -241,10 +271,14 @@ class ImportSummaryDialog(QDialog):
         self.skipped_header.setText(self.tr("Skipped files, failures and remarks"))
         self.skipped.setHeaderLabels([self.tr("File"), self.tr("Reason")])
         other = sum(n for reason, n in s.quiet_skipped.items() if reason != "hidden")
-        parts = [self.tr("%n hidden item(s) skipped (names starting with a dot).", "", self.hidden_count)]
+        parts = []  # "0 hidden items skipped" told nothing
+        if self.hidden_count:
+            parts.append(self.tr("%n hidden item(s) skipped (names starting with a dot).", "",
+                                 self.hidden_count))
         if other:
             parts.append(self.tr("%n other item(s) skipped (pictures, media, other formats, linked folders).", "", other))
         self.hidden.setText(" ".join(parts))
+        self.hidden.setVisible(bool(parts))
         self.ok_button.setText(self.tr("OK"))
         self.include_button.setText(self.tr("Import the %n generated file(s) too", "", self.generated_count))
         self.include_button.setToolTip(self.tr("Lockfiles, minified code, vendored folders, huge schemas "

@@ -85,6 +85,34 @@
                 <numerusform>Import the %n generated files too</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n other item(s) skipped (formats not selected, linked folders).</source>
+            <translation>
+                <numerusform>%n other item skipped (formats not selected, linked folders).</numerusform>
+                <numerusform>%n other items skipped (formats not selected, linked folders).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n passage(s) longer than {0} characters split into parts (nothing is lost)</source>
+            <translation>
+                <numerusform>%n passage longer than {0} characters split into parts (nothing is lost)</numerusform>
+                <numerusform>%n passages longer than {0} characters split into parts (nothing is lost)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n damaged page(s) could not be read (p. {0})</source>
+            <translation>
+                <numerusform>%n damaged page could not be read (p. {0})</numerusform>
+                <numerusform>%n damaged pages could not be read (p. {0})</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n page(s) without a text layer wait for text recognition (OCR)</source>
+            <translation>
+                <numerusform>%n page without a text layer waits for text recognition (OCR)</numerusform>
+                <numerusform>%n pages without a text layer wait for text recognition (OCR)</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>IndexStatusController</name>
@@ -138,6 +166,13 @@
             <translation>
                 <numerusform>%n failure could not even be recorded (the index could not be written).</numerusform>
                 <numerusform>%n failures could not even be recorded (the index could not be written).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Embedding: %n passage(s) still need vectors for meaning search.</source>
+            <translation>
+                <numerusform>Embedding: %n passage still needs vectors for meaning search.</numerusform>
+                <numerusform>Embedding: %n passages still need vectors for meaning search.</numerusform>
             </translation>
         </message>
     </context>
@@ -263,6 +298,13 @@
             <translation>
                 <numerusform>Indexing %n</numerusform>
                 <numerusform>Indexing %n</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Embedding %n</source>
+            <translation>
+                <numerusform>Embedding %n</numerusform>
+                <numerusform>Embedding %n</numerusform>
             </translation>
         </message>
     </context>

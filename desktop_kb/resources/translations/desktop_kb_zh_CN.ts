@@ -299,6 +299,26 @@
         <source>the name is not valid UTF-8 text (rename it to import it)</source>
         <translation>文件名不是有效的 UTF-8 文本（改名后即可导入）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n passage(s) longer than {0} characters split into parts (nothing is lost)</source>
+        <translation><numerusform>%n 个超过 {0} 字的段落已分成几部分（内容没有丢失）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged page(s) could not be read (p. {0})</source>
+        <translation><numerusform>%n 个损坏的页面无法读取（第 {0} 页）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s) without a text layer wait for text recognition (OCR)</source>
+        <translation><numerusform>%n 页没有文字层，等待文字识别 (OCR)</numerusform></translation>
+    </message>
+    <message>
+        <source>duplicate JSON keys ({0}); only the last value of each was kept</source>
+        <translation>JSON 中有重复的键（{0}）；每个键只保留了最后一个值</translation>
+    </message>
+    <message>
+        <source>no top-level YAML keys found; split into paragraphs</source>
+        <translation>没有找到顶层 YAML 键；已按段落拆分</translation>
+    </message>
 </context>
 <context>
     <name>IndexStatusPopup</name>
