@@ -36,6 +36,8 @@ PARA = "猜数字程序的第一部分请求用户输入，处理该输入，并
     "```console\n{{#include ../listings/ch03/output.txt}}\n```",
     LINKS,
     "\n\n[a]: https://a.example\n\n\n[b]: b.html\n",
+    # The destination on the next line (the Rust book wraps long definitions).
+    "[stack-only-data-copy]:\nch04-01-what-is-ownership.html#stack-only-data-copy\n[macros]: ch19-06-macros.html#macros",
 ])
 def test_markup_only_text(text: str) -> None:
     assert is_markup_only(text)
@@ -57,6 +59,8 @@ def test_markup_only_text(text: str) -> None:
     "[1]: 见 https://example.com 第三章",
     "[TODO]: fix this before release",
     "[a]: b",
+    "[TODO]:\nfix this before release",
+    "[注意]:\n请先安装 Docker。",
     # A fenced block with code in it, and a fence plus a caption.
     "```rust\nfn main() {}\n```",
     LISTING + '\n\n<span class="caption">示例 2-1：获取用户猜测并打印的代码</span>',

@@ -36,16 +36,26 @@ _MARKUP_LINE = re.compile(
 )
 
 
+# A definition whose destination is on the next line, as CommonMark allows (the Rust book
+# wraps long ones): "[stack-only-data-copy]:" then "ch04-01-what-is-ownership.html#…".
+_LABEL_ONLY = re.compile(r"[ \t]*\[(?!\^)[^\[\]\n]+\]:[ \t]*\r?")
+
+
+def _markup_flags(lines: Sequence[str]) -> list[bool]:
+    """Which lines are markup; a label line and the destination line under it go together."""
+    flags = [bool(_MARKUP_LINE.fullmatch(line)) for line in lines]
+    for i in range(len(lines) - 1):
+        if (not flags[i] and _LABEL_ONLY.fullmatch(lines[i])
+                and _MARKUP_LINE.fullmatch(lines[i].rstrip() + " " + lines[i + 1].strip())):
+            flags[i] = flags[i + 1] = True
+    return flags
+
+
 def is_markup_only(text: str) -> bool:
     """True if ``text`` has a non-blank line and every non-blank line is markup."""
-    seen = False
-    for line in text.split("\n"):
-        if not line.strip():
-            continue
-        if not _MARKUP_LINE.fullmatch(line):
-            return False
-        seen = True
-    return seen
+    lines = text.split("\n")
+    content = [flag for line, flag in zip(lines, _markup_flags(lines), strict=True) if line.strip()]
+    return bool(content) and all(content)
 
 
 def is_markup_span(source: str, start: int, end: int) -> bool:
@@ -53,13 +63,24 @@ def is_markup_span(source: str, start: int, end: int) -> bool:
 
     The whole lines are judged, not the piece: the cutter trims any white space
     (an ideographic space too), but only spaces and tabs may stand before markup
-    (\u3000 before a fence makes that line text).
+    (\u3000 before a fence makes that line text). The lines just before and after
+    are read too, so half of a definition written on two lines is still markup.
     """
     line_start = source.rfind("\n", 0, start) + 1
     line_end = source.find("\n", end)
     line_end = len(source) if line_end < 0 else line_end
-    return (not source[line_start:start].strip() and not source[end:line_end].strip()
-            and is_markup_only(source[line_start:line_end]))
+    if source[line_start:start].strip() or source[end:line_end].strip():
+        return False
+    before = source.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else line_start
+    after = source.find("\n", line_end + 1) if line_end < len(source) else line_end
+    after = len(source) if after < 0 else after
+    lines = source[before:after].split("\n")
+    flags = _markup_flags(lines)
+    first = source.count("\n", before, line_start)  # the span's own lines among them
+    last = first + source.count("\n", line_start, line_end)
+    own = [flag for line, flag in zip(lines[first:last + 1], flags[first:last + 1], strict=True)
+           if line.strip()]
+    return bool(own) and all(own)
 
 
 def glue_markup_only(
