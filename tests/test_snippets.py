@@ -172,3 +172,15 @@ def test_search_and_related_never_show_link_reference_lines(tmp_path) -> None:  
         assert all(".html#" not in h.snippet for h in hits), [h.snippet for h in hits]
         cards = lib.related(note).suggestions
         assert cards and all(".html#" not in c.snippet for c in cards), [c.snippet for c in cards]
+
+
+def test_a_snippet_does_not_grow_across_an_included_listing() -> None:
+    """'ownership' on the Rust book showed '错误如下： {{#include ../listings/ch04-understanding-
+    ownership/…/output.txt}} 哇哦！…' with the path highlighted: the snippet grew over the fence."""
+    src = ("## 可变引用\n\n错误如下：\n\n```console\n"
+           "{{#include ../listings/ch04-understanding-ownership/no-listing-12/output.txt}}\n```\n\n"
+           "哇哦！我们也不能在拥有不可变引用的同时拥有可变引用。")
+    for terms in (["ownership"], query_terms("可变引用")):
+        sn = make_snippet(src, 0, len(src), terms)
+        check(src, sn, 200)
+        assert "{{#include" not in sn.text and "```" not in sn.text, sn.text

@@ -111,12 +111,15 @@ def make_snippet(
     chunk_start = max(0, chunk_start)
     chunk_end = min(len(source), chunk_end)
     sentences = sentence_spans(source, chunk_start, chunk_end)
-    # A chapter's link-reference lines ("[x]: ch02-00.html#比较猜测的数字") name other sections'
-    # headings, so they match queries, but tell the reader nothing: never a snippet's text
-    # unless the chunk has nothing else.
-    sentences = [sp for sp in sentences if not is_markup_span(source, *sp)] or sentences
     if not sentences:
         return Snippet("", chunk_start, chunk_start, [])
+    # A chapter's link-reference lines ("[x]: ch02-00.html#比较猜测的数字") and mdBook's
+    # {{#include …/ch04-understanding-ownership/…}} name other sections and files, so they
+    # match queries, but tell the reader nothing: never a snippet's text, and a snippet does
+    # not grow across them — unless the chunk has nothing else.
+    markup = {sp for sp in sentences if is_markup_span(source, *sp)}
+    if len(markup) == len(sentences):
+        markup = set()
     hits = _find_hits(source, chunk_start, chunk_end, terms)
 
     # Seed: the sentence with most distinct terms (then most hits, then earliest).
@@ -127,13 +130,13 @@ def make_snippet(
         for s, e in sentences:
             inside = [h for h in hits if s <= h[0] and h[1] <= e]
             key = (len({h[2] for h in inside}), len(inside))
-            if key > best_key:
+            if (s, e) not in markup and key > best_key:
                 best_key, seed = key, (s, e)
                 first_hit = (inside[0][0], inside[0][1] - inside[0][0])
     if seed is None and best_sentence is not None:
         seed = trim_span(source, max(chunk_start, best_sentence[0]), min(chunk_end, best_sentence[1]))
     if seed is None:
-        seed = sentences[0]
+        seed = next(sp for sp in sentences if sp not in markup)
 
     lo, hi = seed
     if hi - lo > max_chars:
@@ -146,11 +149,11 @@ def make_snippet(
         grew = True
         while grew:
             grew = False
-            if ai < len(after) and after[ai][1] - lo <= max_chars:
+            if ai < len(after) and after[ai] not in markup and after[ai][1] - lo <= max_chars:
                 hi = after[ai][1]
                 ai += 1
                 grew = True
-            if bi < len(before) and hi - before[bi][0] <= max_chars:
+            if bi < len(before) and before[bi] not in markup and hi - before[bi][0] <= max_chars:
                 lo = before[bi][0]
                 bi += 1
                 grew = True
