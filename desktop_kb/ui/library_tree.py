@@ -75,6 +75,7 @@ class LibraryTree(QWidget):
         super().__init__(parent)
         self.header = QLabel(objectName="paneHeader")
         self.tree = QTreeWidget()
+        self.header.setBuddy(self.tree)  # a screen reader names the tree by its header
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

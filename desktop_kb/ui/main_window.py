@@ -22,6 +22,7 @@ stack's placeholder, the library's open/close lifecycle and the saved window sta
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QToolButton,
+    QWidget,
 )
 
 from desktop_kb import __version__
@@ -49,6 +51,7 @@ from desktop_kb.tasks.open_library import OpenedLibrary, open_library
 from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.tasks.save_queue import SaveQueue
 from desktop_kb.ui import i18n, icons
+from desktop_kb.ui.accessible import name_unnamed
 from desktop_kb.ui.appearance import install_appearance
 from desktop_kb.ui.backups_page import BackupsDialog
 from desktop_kb.ui.controllers import qa, related
@@ -126,6 +129,7 @@ class MainWindow(QMainWindow):
         self.appearance = install_appearance(self)
         self.menus = install_menus(self)
         self.meaning = install_meaning_search(self)
+        self._set_tab_order()
         self.setWindowIcon(icons.svg("app"))
         self.setStyleSheet(icons.stylesheet())
         self._restore_state()
@@ -243,6 +247,18 @@ class MainWindow(QMainWindow):
             self.menu_index.addAction(act)
         self.menu_help = bar.addMenu("")
         self.menu_help.addAction(self.act_about)
+
+    def _set_tab_order(self) -> None:
+        """Tab walks the window as it reads: the note list's buttons, filter and list, the
+        tags, the library, then the open note (its header's buttons just before its title, so
+        Tab from the title goes to the text: NoteEditor). It went from the note list to the
+        library tree and reached the tags only after the note's text."""
+        nl, ed = self.note_list, self.editor
+        chain = [nl.new_button, nl.trash_button, nl.filter, nl.sort, nl.view, self.tags.pane.tree,
+                 self.tree.tree, ed.local_button, ed.preview_button, ed.split_button,
+                 ed.trash_button, ed.title, ed.body]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     # ===== library lifecycle ===========================================================
 
@@ -376,6 +392,9 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802
+        # Icon-only buttons and hint-only fields are named for screen readers once every
+        # child has its words in the new language (their own LanguageChange comes after ours).
+        QTimer.singleShot(0, self, lambda: name_unnamed(self))
         self.setWindowTitle(self.tr("Desktop KB"))
         self.menu_file.setTitle(self.tr("&File"))
         self.menu_edit.setTitle(self.tr("&Edit"))

@@ -233,6 +233,7 @@ class NoteListPanel(QWidget):
         self.tag_labels: dict[str, str] = {}  # key -> as typed ("c++" -> "C++"), from the tag pane
 
         self.view = NoteListView()
+        self.header.setBuddy(self.view)  # a screen reader names the list by its header
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)

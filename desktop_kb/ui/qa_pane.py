@@ -152,6 +152,7 @@ class QaPane(QWidget):
         scope_row = QHBoxLayout()
         self.scope_label = QLabel()
         scope_row.addWidget(self.scope_label)
+        self.scope_label.setBuddy(self.scope)
         scope_row.addWidget(self.scope, 1)
         layout.addLayout(scope_row)
         layout.addLayout(ask_row)
@@ -493,6 +494,8 @@ class QaPane(QWidget):
         self.rename_button.setText(self.tr("Rename"))
         self.delete_button.setText(self.tr("Delete"))
         self.sessions.setPlaceholderText(self.tr("New chat"))
+        self.sessions.setAccessibleName(self.tr("Chat"))
+        self.transcript.setAccessibleName(self.tr("Questions, answers and their sources"))
         self.scope_label.setText(self.tr("Search in:"))
         for i, text in enumerate((self.tr("Everything"), self.tr("Notes only"), self.tr("Library only"))):
             self.scope.setItemText(i, text)

@@ -30,6 +30,7 @@ from desktop_kb.discovery.panel import NearDuplicate
 from desktop_kb.discovery.related import Suggestion
 from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.tasks.related_tasks import Action, RelatedController, RelatedView
+from desktop_kb.ui.accessible import name_unnamed
 from desktop_kb.ui.elided_button import ElidedButton
 from desktop_kb.ui.locator_text import shown_title
 
@@ -137,6 +138,7 @@ class SuggestionCard(QFrame):
         if not parts:
             parts.append(html.escape(self.tr("Related in meaning")))
         self.reason.setText(" · ".join(parts))
+        name_unnamed(self)  # ✓ and ✕ read as "check mark" and "multiplication x"
 
 
 class LinkRow(QWidget):
@@ -173,6 +175,7 @@ class LinkRow(QWidget):
             self.open_button.setToolTip(self.tr("{0} — typed as [[…]] in the note; delete that text to "
                                                 "remove the link").format(e.title))
         self.remove_button.setToolTip(self.tr("Remove this link"))
+        name_unnamed(self)
 
 
 class NearDuplicateHint(QFrame):
@@ -277,6 +280,7 @@ class RelatedPanel(QFrame):
         inner.addStretch(1)
         self.scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that did nothing
         self.scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 0, 0)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,6 +35,7 @@ from desktop_kb.tasks import settings_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.tasks.settings_tasks import SettingsSnapshot
 from desktop_kb.ui import i18n
+from desktop_kb.ui.accessible import name_unnamed
 from desktop_kb.ui.backups_page import BackupsPage
 from desktop_kb.ui.model_page import ModelPage
 from desktop_kb.ui.ocr_page import OcrPage
@@ -83,6 +84,7 @@ class SettingsDialog(QDialog):
         self.general_form = QFormLayout(general)
         self.data_label, self.language_label = QLabel(), QLabel()
         self.general_form.addRow(self.data_label, folder_row)
+        self.data_label.setBuddy(self.data_folder)  # a row holding a layout sets no buddy
         self.general_form.addRow(self.language_label, self.language)
         # Features
         self.discovery = QCheckBox()
@@ -253,6 +255,7 @@ class SettingsDialog(QDialog):
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802
+        QTimer.singleShot(0, self, lambda: name_unnamed(self))  # see MainWindow.retranslateUi
         self.setWindowTitle(self.tr("Settings"))
         for i, title in enumerate((self.tr("General"), self.tr("Features"),
                                    self.tr("Embedding model"), self.tr("AI provider"))):

@@ -35,6 +35,7 @@ class TagPane(QWidget):
         self.header = QLabel(objectName="paneHeader")
         self.empty = QLabel(objectName="emptyHint", wordWrap=True)
         self.tree = QTreeWidget(objectName="tagTree")
+        self.header.setBuddy(self.tree)  # a screen reader names the tree by its header
         self.tree.setHeaderHidden(True)
         self.tree.setColumnCount(2)
         self.tree.setRootIsDecorated(True)

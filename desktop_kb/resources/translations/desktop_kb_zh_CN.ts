@@ -2163,6 +2163,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>Answer</source>
         <translation>回答</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Questions, answers and their sources</source>
+        <translation>问题、回答及其来源</translation>
+    </message>
 </context>
 <context>
     <name>QaPreviewDialog</name>

@@ -1,0 +1,95 @@
+"""A screen reader's view and keyboard-only use of the window: every control has a name in the
+UI language, and Tab walks the window in reading order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
+from test_gui_support import gui_marks, open_window, use_memory_keyring
+
+from desktop_kb.library import Library
+from desktop_kb.ui import i18n
+
+pytestmark = gui_marks()
+CONTROLS = (QAbstractButton, QLineEdit, QComboBox, QAbstractItemView, QPlainTextEdit, QTextEdit)
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> None:
+    use_memory_keyring()
+    yield
+    i18n.install_language("en")
+
+
+def _unnamed(root: QWidget) -> list[str]:
+    found = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or not isinstance(widget, CONTROLS):
+            continue
+        name = QAccessible.queryAccessibleInterface(widget).text(QAccessible.Text.Name)
+        if not name.strip() or (isinstance(widget, QAbstractButton)
+                                and not any(ch.isalnum() for ch in name)):
+            found.append(f"{type(widget).__name__} {widget.objectName()!r} tooltip={widget.toolTip()!r}")
+    return found
+
+
+def test_every_control_has_a_name_a_screen_reader_can_read(qtbot, data_dir: Path) -> None:
+    """The editor's lock, preview and trash buttons, the note list's new and trash buttons were
+    read as 'button'; a suggestion's ✓ and ✕ as 'check mark' and 'multiplication x'; the filter
+    and question fields, the note list, tag and library trees and the answers had no name."""
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("所有权笔记", "Rust 的所有权规则：每个值都有一个所有者，所有权可以转移。#rust")
+        lib.add_note("借用笔记", "借用规则：引用必须总是有效的，所有权不转移。")
+    i18n.install_language("en")
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    window.related_dock.show()
+    qtbot.waitUntil(lambda: bool(window.related_panel.findChildren(QWidget, "acceptButton")),
+                    timeout=10000)
+    qtbot.waitUntil(lambda: not _unnamed(window), timeout=3000)
+    accept = window.related_panel.findChildren(QWidget, "acceptButton")[0]
+    assert accept.accessibleName() == "Link this to the open note"
+    window.settings.open_settings()
+    dialog = window.settings.dialog
+    qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
+    qtbot.waitUntil(lambda: not _unnamed(dialog), timeout=3000)
+
+    i18n.install_language("zh_CN")
+    qtbot.waitUntil(lambda: window.editor.trash_button.accessibleName() == window.editor.trash_button.toolTip()
+                    and window.editor.trash_button.toolTip() != "Move to trash", timeout=3000)
+    qtbot.waitUntil(lambda: not _unnamed(window), timeout=3000)
+    transcript = window.qa_dock.findChild(QTextEdit, "qaTranscript")
+    assert transcript.accessibleName() == "问题、回答及其来源"
+    view_name = QAccessible.queryAccessibleInterface(window.note_list.view).text(QAccessible.Text.Name)
+    assert view_name == "笔记"
+
+
+def test_tab_walks_the_window_in_reading_order(qtbot, data_dir: Path) -> None:
+    """Tab went from the note list to the library tree and reached the tags only after the
+    note's text, and stopped on the related panel's frame."""
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("笔记", "正文 #tag")
+    window = open_window(qtbot, data_dir)
+    window.activateWindow()
+    # The note's header buttons come just before its title (Tab from the title goes to the text).
+    order = [window.note_list.view, window.tags.pane.tree, window.tree.tree,
+             window.editor.local_button]
+    for here, there in zip(order, order[1:], strict=False):
+        here.setFocus()
+        qtbot.waitUntil(here.hasFocus, timeout=3000)
+        qtbot.keyClick(here, Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is there, (here, QApplication.focusWidget())
+    assert window.related_panel.scroll.focusPolicy() == Qt.FocusPolicy.NoFocus
