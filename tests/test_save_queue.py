@@ -289,3 +289,47 @@ def test_a_kept_text_never_overwrites_an_edit_made_after_it_whatever_the_clock_s
         assert restored.into_note == [] and len(restored.as_new_note) == 1
         assert again.get_note(note_id).body == "edited later zqlater"
         assert again.get_note(restored.as_new_note[0]).body.startswith("typed while the clock ran ahead")
+
+
+def test_a_stick_pulled_and_put_back_takes_no_save_into_the_old_mount_and_keeps_the_text(
+        qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The library on a stick, the app left open: the stick was pulled (the kernel keeps a
+    pulled device's open files; here the mount is detached lazily) and put back at the same
+    place. The open library went on saving into the detached file system — "saved" — and the
+    words were not on the stick when the app opened it again."""
+    import shutil
+    import subprocess
+
+    from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE
+    from desktop_kb.tasks import recovery_tasks
+
+    stick = tmp_path / "STICK"
+    data_dir = stick / "library"
+    with tmpfs(stick, 16384):
+        lib = Library(data_dir, load_model=False)
+        queue = SaveQueue()
+        try:
+            note_id = lib.add_note("在U盘上", "before the stick went zqbefore")
+            assert lib.drain(60)
+            on_the_stick = tmp_path / "stick-contents"  # what the stick holds as it is pulled
+            shutil.copytree(data_dir, on_the_stick)
+            assert subprocess.run(["umount", "-l", str(stick)], capture_output=True).returncode == 0
+            with tmpfs(stick, 16384):  # put back, at the same place
+                shutil.copytree(on_the_stick, data_dir)
+                loaded = lib.get_note(note_id)
+                queue.set_library(lib)
+                queue.set_base(note_id, loaded.change_seq, loaded.title, loaded.body)
+                with qtbot.waitSignal(queue.saveFailed, timeout=20000) as failed:
+                    queue.save(note_id, "在U盘上", "typed after it came back zqafter")
+                assert REPLACED_LIBRARY_MESSAGE in failed.args[1]
+                queue.set_library(None)
+                lib.close()
+                with Library(data_dir, load_model=False) as again:  # the app opened again
+                    kept = recovery.pending(data_dir, library_id=again.library_id)
+                    assert [(k.note_id, k.body) for k in kept] == [(note_id, "typed after it came back zqafter")]
+                    restored = recovery_tasks.restore_all(again, kept, lambda t: f"{t} (recovered)")
+                    assert restored.into_note == [note_id]
+                    assert again.get_note(note_id).body == "typed after it came back zqafter"
+        finally:
+            queue.stop(timeout=5)
+            lib.close()
