@@ -7,6 +7,7 @@ Reads use per-thread read-only connections, so search never waits on writes.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Collection, Sequence
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedResult
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, MANIFEST, ModelManager, ModelNotFoundError
+from desktop_kb.importer.files import conflict_copy_of
 from desktop_kb.importer.ocr_install import OcrManager
 from desktop_kb.importer.run import (
     ImportSummary,
@@ -439,6 +441,17 @@ class Library:
         """Wait until the index has applied every change committed so far, by any process
         (``backfill=False``: without waiting for an embedding backfill to finish)."""
         return self.worker.drain(timeout, until_seq=self._feed_position().seq, backfill=backfill)
+
+    def other_versions(self) -> list[Path]:
+        """Copies of ``library.sqlite`` a sync client kept beside it when two computers changed
+        it ("library (conflicted copy 2026-12-06).sqlite", Syncthing's ".sync-conflict-…"):
+        notes written there are not in this library, and nothing said so."""
+        try:
+            names = sorted(os.listdir(self.paths.data_dir))
+        except OSError:
+            return []
+        return [self.paths.data_dir / n for n in names
+                if conflict_copy_of(n) == self.paths.store.name]
 
     def let_go_of_a_replaced_file(self) -> bool:
         """Whether another file was put at ``library.sqlite``'s path while open here (a sync

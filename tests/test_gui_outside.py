@@ -601,3 +601,31 @@ def test_the_window_points_to_its_own_restore_not_the_command_line(
         assert "desktop-kb models install" not in window.meaning.offer_text()
     finally:
         i18n.install_language("en")
+
+
+def test_another_computer_s_version_of_the_library_beside_it_is_pointed_out(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Dropbox kept the laptop's version as 'library (conflicted copy 2026-12-06).sqlite' in
+    the data folder: the notes written on the laptop were in no library the app showed, and
+    neither the window nor any command said so."""
+    import shutil
+
+    from desktop_kb.ui import i18n
+
+    with Library(tmp_path / "laptop", load_model=False) as laptop:
+        laptop.add_note("别处写的", "written on the laptop zqlaptop")
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("本机", "written here zqhere")
+    name = "library (conflicted copy 2026-12-06).sqlite"
+    shutil.copy(tmp_path / "laptop" / "library.sqlite", data_dir / name)
+    done = subprocess.run([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir), "note", "list"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0 and f"{name}: a sync client kept another computer's version" in done.stderr
+    i18n.install_language("zh_CN")
+    try:
+        window = open_window(qtbot, data_dir)
+        qtbot.waitUntil(lambda: window.outside.other_versions_box is not None, timeout=TIMEOUT)
+        text = window.outside.other_versions_box.text()
+        assert name in text and "另一台电脑上的版本" in text
+    finally:
+        i18n.install_language("en")

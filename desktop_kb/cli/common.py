@@ -61,6 +61,12 @@ def bool_word(text: str) -> bool | None:
     return _BOOL.get(text.lower())
 
 
+OTHER_VERSION_HINT = (
+    "a sync client kept another computer's version of this library here; what was written "
+    "there is not in this library. To see it, copy that file into an empty folder as "
+    "library.sqlite and open that folder with --data-dir; then move it out of this folder.")
+
+
 def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazily: keeps --help fast)
     """The library in ``--data-dir``, with an interrupted index rebuild finished first."""
     from desktop_kb.library import Library
@@ -73,6 +79,8 @@ def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazil
             # Only worth a word when it takes a while (a new index is instant).
             output.notice("The index was incomplete; rebuilding it from the library…")
             lib.startup_rebuild.result()
+    for other in lib.other_versions():
+        output.notice(f"{other.name}: {OTHER_VERSION_HINT}")
     return lib
 
 

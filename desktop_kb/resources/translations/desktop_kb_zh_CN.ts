@@ -3224,6 +3224,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>OutsideChangesController</name>
     <message>
+        <source>A sync client (Dropbox, OneDrive, Syncthing…) kept another computer's version of this library beside it: {0}. What was written there is not in this library. To see it, copy that file into an empty folder as library.sqlite and open that folder with desktop-kb --data-dir; then move it out of this folder.</source>
+        <translation>同步软件（Dropbox、OneDrive、Syncthing 等）在资料库旁边保留了另一台电脑上的版本：{0}。那里写下的内容不在这个资料库里。要查看它，请把该文件复制到一个空文件夹并命名为 library.sqlite，再用 desktop-kb --data-dir 打开那个文件夹；之后把它移出这个文件夹。</translation>
+    </message>
+    <message>
         <source>Desktop KB</source>
         <translation>Desktop KB 知识库</translation>
     </message>

@@ -10,6 +10,7 @@ sees the conflict in the store, whatever the timing).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
@@ -38,10 +39,27 @@ class OutsideChangesController(QObject):
         self._tree_timer = QTimer(self, singleShot=True, interval=TREE_RELOAD_MS)
         self._tree_timer.timeout.connect(window.documents.reload_tree)
         self.replaced_box: QMessageBox | None = None  # library.sqlite was swapped under us
+        self.other_versions_box: QMessageBox | None = None  # a sync client's conflicted copies
         window.libraryOpened.connect(self._opened)
 
     def _opened(self, library: Library) -> None:
         self.watcher.start(library.paths.store, library.paths.models)
+        self._w.runner.run(library.other_versions, self._other_versions)
+
+    def _other_versions(self, paths: list[Path]) -> None:
+        """Another computer's version of the whole library, kept beside it by a sync client."""
+        if not paths:
+            return
+        text = self.tr(
+            "A sync client (Dropbox, OneDrive, Syncthing…) kept another computer's version of "
+            "this library beside it: {0}. What was written there is not in this library. To see "
+            "it, copy that file into an empty folder as library.sqlite and open that folder with "
+            "desktop-kb --data-dir; then move it out of this folder.").format(
+                ", ".join(p.name for p in paths))
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Desktop KB"), text,
+                          QMessageBox.StandardButton.Close, self._w)
+        self.other_versions_box = box
+        box.open()
 
     def stop(self) -> None:
         self._tree_timer.stop()
