@@ -109,3 +109,38 @@ def test_daily_upkeep_backs_up_once_a_day_and_collects_old_tombstones(library: L
     assert library.store_reader.execute("SELECT count(*) FROM tombstones").fetchone()[0] == 0
     assert library.daily_upkeep() is None  # the newest backup is fresh
     assert len(list_backups(library.paths.store)) == 1
+
+
+def test_a_restore_under_an_open_library_logs_one_line(data_dir: Path) -> None:
+    """After a restore the window's terminal got the whole report as a Python dict: 'the index
+    did not match the library ({'missing': [], 'stale': [], 'orphans': [['fragment', 1], …528
+    keys…]…})'. It now says how many of each."""
+    import logging
+    import threading
+
+    said: list[str] = []
+    heard = threading.Event()
+
+    class Catch(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if "did not match" in record.getMessage():
+                said.append(record.getMessage())
+                heard.set()
+
+    worker_log = logging.getLogger("desktop_kb.index.worker")
+    catch = Catch(logging.WARNING)
+    worker_log.addHandler(catch)
+    try:
+        with Library(data_dir, load_model=False) as lib:
+            if lib.startup_rebuild is not None:
+                lib.startup_rebuild.result()
+            lib.add_note("留下", "kept zqrestore")
+            made = create_backup(data_dir / "library.sqlite")
+            for i in range(30):
+                lib.add_note(f"后来 {i}", f"written after the backup {i}")
+            assert lib.drain(20)
+            restore_backup(data_dir / "library.sqlite", made.path)
+            assert heard.wait(30)  # the worker notices the new file on its next look
+    finally:
+        worker_log.removeHandler(catch)
+    assert "30 orphan sources" in said[0] and "[" not in said[0] and "{" not in said[0], said[0]

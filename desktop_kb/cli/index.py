@@ -58,9 +58,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             report = lib.verify(repair=not args.no_repair)
             emit(args, report.as_dict(), lambda: (
                 "no drift" if not report.drift else
-                f"drift: {len(report.missing)} missing, {len(report.stale)} stale, "
-                f"{len(report.orphans)} orphan sources, {report.orphan_chunks} orphan rows"
-                + ("; repaired" if report.repaired else "")))
+                f"drift: {report.summary()}" + ("; repaired" if report.repaired else "")))
     return 0
 
 

@@ -25,6 +25,12 @@ class VerifyReport:
         return (len(self.missing) + len(self.stale) + len(self.orphans) + self.orphan_chunks
                 + self.missing_vectors)
 
+    def summary(self) -> str:
+        """One line for a person or a log: how many of each, never the list of every key."""
+        return (f"{len(self.missing)} missing, {len(self.stale)} stale, "
+                f"{len(self.orphans)} orphan sources, {self.orphan_chunks} orphan rows, "
+                f"{self.missing_vectors} missing vectors")
+
     def as_dict(self) -> dict[str, object]:
         return {
             "missing": [list(k) for k in self.missing],

@@ -652,7 +652,8 @@ class IndexWorker:
 
     def _after_reconcile(self, report: VerifyReport) -> None:
         if report.drift:
-            log.warning("the index did not match the library (%s); repaired", report.as_dict())
+            # A count per kind: after a restore the whole dict of keys went to the terminal.
+            log.warning("the index did not match the library (%s); repaired", report.summary())
             self._backfill(Progress())
         self._emit(IndexEvent("verified", detail=str(report.drift)))
 
