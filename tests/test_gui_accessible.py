@@ -93,3 +93,13 @@ def test_tab_walks_the_window_in_reading_order(qtbot, data_dir: Path) -> None:
         qtbot.keyClick(here, Qt.Key.Key_Tab)
         assert QApplication.focusWidget() is there, (here, QApplication.focusWidget())
     assert window.related_panel.scroll.focusPolicy() == Qt.FocusPolicy.NoFocus
+
+
+def test_enter_in_settings_closes_it_instead_of_opening_the_data_folder(qtbot, data_dir: Path) -> None:
+    """'Open folder' was the Settings dialog's default button: Enter after typing the provider's
+    base URL opened a file manager."""
+    window = open_window(qtbot, data_dir)
+    window.settings.open_settings()
+    dialog = window.settings.dialog
+    qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
+    assert dialog.close_button.isDefault() and not dialog.open_folder.isDefault()

@@ -146,6 +146,9 @@ class SettingsDialog(QDialog):
         layout.setContentsMargins(12, 12, 12, 10)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
+        # Enter closes (the first button, "Open folder", was the default: Enter after typing the
+        # base URL opened a file manager). A focused button still answers its own Enter.
+        self.close_button.setDefault(True)
         self._key_state = ""
         self.retranslateUi()
         self.reload()
