@@ -96,3 +96,26 @@ def test_a_bad_file_installs_nothing(qtbot, data_dir: Path, tmp_path: Path, cont
     page.install_from_path(path)
     qtbot.waitUntil(lambda: "Could not install" in page.model_message.text(), timeout=10000)
     assert not any(status in ("Installed", "In use") for status in rows(page).values())
+
+
+def test_a_model_installed_in_settings_ends_the_offer_and_keyword_only_notices(
+    qtbot, data_dir: Path, tmp_path: Path
+) -> None:
+    """Installing a model in Settings → Embedding model left the first-run bar asking 'install
+    the embedding model use-multilingual?' and the open note's related panel saying 'Keyword
+    matches only: install an embedding model…' until another note was opened."""
+    from desktop_kb.library import Library
+
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("所有权", "Rust 的所有权规则：每个值都有一个所有者。")
+        lib.add_note("借用", "借用规则：引用必须总是有效的，所有者不变。")
+    window, page = model_page(qtbot, data_dir)
+    panel = window.related_panel
+    qtbot.waitUntil(window.meaning.offer.isVisible, timeout=10000)
+    qtbot.waitUntil(panel.degraded.isVisible, timeout=10000)
+    tiny = Tiny(tmp_path)
+    (tiny.folder / "manifest.json").write_text(json.dumps({"id": "my-model"}), "utf-8")
+    with qtbot.waitSignal(page.modelInstalled, timeout=20000):
+        page.install_from_path(tiny.folder / "manifest.json")
+    qtbot.waitUntil(lambda: not window.meaning.offer.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: not panel.degraded.isVisible(), timeout=20000)

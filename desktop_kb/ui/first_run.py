@@ -184,6 +184,8 @@ class MeaningSearch(QObject):
 
     def _status(self, status: IndexStatus) -> None:
         self._model = status.embed_model
+        if status.embed_model:  # installed in Settings meanwhile: the bar must not ask again
+            self.offer.hide()
         self.label.setVisible(bool(status.embed_model))
         self.retranslateUi()
 

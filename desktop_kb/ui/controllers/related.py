@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from desktop_kb.discovery.panel import NearDuplicate
+from desktop_kb.library import IndexStatus
 from desktop_kb.tasks.related_tasks import RelatedController
 from desktop_kb.ui.related_panel import RelatedDock, RelatedPanel
 
@@ -28,7 +29,17 @@ def install(window: MainWindow) -> RelatedDock:
         if window.centre.currentWidget() is not window.editor:
             panel.show_note(None)
 
+    in_use: list[str | None] = [None]  # the embedding model the shown suggestions were made with
+
+    def status_changed(status: IndexStatus) -> None:
+        # Installing or switching a model in Settings left the open note's panel saying
+        # "Keyword matches only" (and its keyword-only suggestions) until another note opened.
+        if in_use[0] is not None and status.embed_model != in_use[0]:
+            controller.refresh()
+        in_use[0] = status.embed_model
+
     window.libraryOpened.connect(controller.set_library)
+    window.index.statusChanged.connect(status_changed)
     window.shutdownFinished.connect(controller.stop)
     window.notes.noteOpened.connect(panel.show_note)
     window.centre.currentChanged.connect(current_changed)
