@@ -24,6 +24,12 @@ ZIPF_UNKNOWN = 1.0
 #: phrases and search-mode pieces at its lowest counts (昨天晚上, 哪几种, 受够: 1.7, as rare as
 #: 生命周期), and a term jieba lacks is often characters its HMM joined (表是, 疼要).
 HAN_BELOW_CHARACTERS = 2.0
+#: jieba's dictionary lists search-mode pieces and phrases at its least count (哪几种, 受够,
+#: 昨天晚上: 3), and its HMM joins characters it cannot place into terms it does not list
+#: (写个, 包有, 做点): neither count says how rare the term is, so such a term reads as its
+#: rarest character. A colloquial question is full of them, and the library lacks them as
+#: it lacks every non-word: read as rare, they outweighed the words the library holds.
+JIEBA_LEAST = 3
 #: A token of digits ("3", "2024"): numbers are everyday words whatever their value.
 ZIPF_NUMBER = 5.0
 
@@ -37,8 +43,8 @@ def zipf(term: str) -> float:
     """The term's everyday-language zipf value; :data:`ZIPF_UNKNOWN` for a word no list holds.
 
     A Han term of several characters counts as at most :data:`HAN_BELOW_CHARACTERS` rarer
-    than its rarest character (a domain word jieba lacks, 闭包, 泛型, stays rarer than the
-    everyday words around it)."""
+    than its rarest character, and as that character when jieba's count says nothing of it
+    (:data:`JIEBA_LEAST`)."""
     if not term:
         return ZIPF_UNKNOWN
     if term.isdigit():
@@ -57,6 +63,8 @@ def _han_zipf(term: str) -> float:
     own = math.log10(freq / lexicon.total * 1e9) if freq > 0 else ZIPF_UNKNOWN
     if len(term) > 1:
         rarest = min(_han_zipf(c) if HAN_CHAR_RE.match(c) else ZIPF_UNKNOWN for c in term)
+        if freq <= JIEBA_LEAST:
+            return max(ZIPF_UNKNOWN, rarest)
         own = max(own, rarest - HAN_BELOW_CHARACTERS)
     return max(ZIPF_UNKNOWN, own)
 

@@ -55,7 +55,7 @@ from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, mean_tokens, 
 #: share a model without fitted constants requires before its dense floor is consulted).
 #: Fitted by ``benchmarks/bench_offtopic.py`` on the public sets: the highest share that
 #: silences no question keywords found (top 10) in any of them.
-KEYWORD_COVERAGE = 0.21
+KEYWORD_COVERAGE = 0.2
 
 #: How each term weighs and earns (:func:`topical_weights`): the powers of its IDF in this
 #: library, of its rarity in everyday language and of its lift in this library. Fitted with
