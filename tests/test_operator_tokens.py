@@ -77,3 +77,16 @@ def test_an_older_index_gains_the_operators_table_and_is_rebuilt(data_dir: Path)
             lib.startup_rebuild.result()
         assert lib.search("? 返回错误", mode="lexical").results[0].source_id == note
         assert lib.index_status().state == "ok"
+
+
+def test_a_question_made_only_of_an_operator_is_not_a_weak_match(library: Library) -> None:
+    # An operator counts in keyword evidence like a word: the passage holding it holds all
+    # that was asked (it was listed under the weak-matches notice, and QA refused).
+    debug = library.add_note("调试输出", "用 {:?} 打印调试信息。")
+    inner = library.add_note("包注释", "//! 写在文件开头，说明包含它的项。")
+    library.add_note("别的", "函数把错误返回给调用者。")
+    assert library.drain()
+    for question, expected in (("{:?}", debug), ("//!", inner)):
+        response = library.search(question, mode="lexical")
+        assert response.results[0].source_id == expected
+        assert not response.weak_matches, question

@@ -168,7 +168,8 @@ def _coverage(index: sqlite3.Connection, analysis: QueryAnalysis,
     weights |= operator_weights(index, analysis.operators)
     counted = frozenset(analysis.terms) | frozenset(analysis.operators)
     with_ops = {cid: text + ops.get(cid, "") for cid, text in texts.items()}
-    return Coverage(term_coverage(index, weights, ids, counted, with_ops), texts)
+    # The texts with their operators: keyword evidence reads what each hit holds from them.
+    return Coverage(term_coverage(index, weights, ids, counted, with_ops), with_ops)
 
 
 def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: Coverage,

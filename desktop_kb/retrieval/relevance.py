@@ -49,7 +49,14 @@ from desktop_kb.index.segment import identifier_parts, is_identifier
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.floor_reference import FloorReference
-from desktop_kb.retrieval.term_stats import bm25_idf, index_stats, mean_tokens, padded_token_texts
+from desktop_kb.retrieval.term_stats import (
+    bm25_idf,
+    index_stats,
+    mean_tokens,
+    operator_doc_freq,
+    padded_operator_texts,
+    padded_token_texts,
+)
 
 #: Keyword evidence under which a keyword-only search says "nothing is close" (and the
 #: share a model without fitted constants requires before its dense floor is consulted).
@@ -75,18 +82,28 @@ ZIPF_TOP = 8.0
 AGREEMENT_DEPTH = (10, 3)
 
 
-def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates) -> float:
-    """The largest share of the question's informative weight one keyword hit holds (0..1)."""
-    held = held_terms(index, terms, cand)
+def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates,
+                     operators: Sequence[str] = ()) -> float:
+    """The largest share of the question's informative weight one keyword hit holds (0..1).
+
+    A question's ``operators`` (``{:?}``, ``//!``) count like its words, their chunk counts
+    read from ``kb_ops``: a hit holding the one operator asked about holds all of the question.
+    """
+    asked = [*terms, *operators]
+    held = held_terms(index, asked, cand, operators)
     if not held:
         return 0.0
     total, doc_freq = index_stats(index, list(terms))
-    weights, credits = topical_weights(terms, total, doc_freq, mean_tokens(index))
+    if operators:
+        doc_freq = {**doc_freq, **operator_doc_freq(index, operators)}
+    weights, credits = topical_weights(asked, total, doc_freq, mean_tokens(index))
     return evidence_share(weights, held.values(), credits)
 
 
-def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates) -> dict[int, frozenset[str]]:
-    """Per keyword hit, the question's terms it holds."""
+def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates,
+               operators: Sequence[str] = ()) -> dict[int, frozenset[str]]:
+    """Per keyword hit, the question's terms it holds (``operators`` among them: read from
+    the hit's operators too)."""
     hits = [int(c) for c, r in zip(cand.ids, cand.lex_rank, strict=True) if r > 0]
     if not hits:
         return {}
@@ -95,7 +112,11 @@ def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates
     forms = [(t, _forms(t)) for t in dict.fromkeys(terms)]
     texts = cand.hit_texts  # read once with the hits' coverage (candidates.gather)
     if missing := [c for c in dict.fromkeys(hits) if c not in texts]:
-        texts = {**texts, **padded_token_texts(index, missing)}
+        read = padded_token_texts(index, missing)
+        if operators:
+            ops = padded_operator_texts(index, missing)
+            read = {cid: text + ops.get(cid, "") for cid, text in read.items()}
+        texts = {**texts, **read}
     return {cid: frozenset(t for t, alternatives in forms
                            if any(all(p in text for p in tokens) for tokens in alternatives))
             for cid in dict.fromkeys(hits) if (text := texts.get(cid)) is not None}

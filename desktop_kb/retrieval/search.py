@@ -126,7 +126,7 @@ def rank_chunks(
     ranking.best_dense = cand.best_cosine
     ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk, vector,
                                    tuning.reference)
-    ranking.evidence = keyword_evidence(index, analysis.terms, cand)
+    ranking.evidence = keyword_evidence(index, analysis.terms, cand, analysis.operators)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
                                   in_conflict(ranking.evidence, cand))

@@ -119,20 +119,24 @@ def padded_token_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> d
     return {rowid: f" {body} {title} " for rowid, body, title in token_rows(index, chunk_ids)}
 
 
+def operator_doc_freq(index: sqlite3.Connection, operators: Sequence[str]) -> dict[str, int]:
+    """How many chunks of ``kb_ops`` hold each operator (0 for all in an index without it)."""
+    out: dict[str, int] = {}
+    for op in dict.fromkeys(operators):
+        try:
+            out[op] = index.execute("SELECT count(*) FROM kb_ops WHERE kb_ops MATCH ?",
+                                    ('"' + op.replace('"', '""') + '"',)).fetchone()[0]
+        except sqlite3.OperationalError:  # an index written before kb_ops (rebuilt on start)
+            out[op] = 0
+    return out
+
+
 def operator_weights(index: sqlite3.Connection, operators: Sequence[str]) -> dict[str, float]:
     """BM25-style IDF of each operator, from the chunks of ``kb_ops`` that hold it."""
     if not operators:
         return {}
     total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
-    out: dict[str, float] = {}
-    for op in dict.fromkeys(operators):
-        try:
-            df = index.execute("SELECT count(*) FROM kb_ops WHERE kb_ops MATCH ?",
-                               ('"' + op.replace('"', '""') + '"',)).fetchone()[0]
-        except sqlite3.OperationalError:  # an index written before kb_ops (rebuilt on start)
-            df = 0
-        out[op] = bm25_idf(total, df)
-    return out
+    return {op: bm25_idf(total, df) for op, df in operator_doc_freq(index, operators).items()}
 
 
 def padded_operator_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, str]:
