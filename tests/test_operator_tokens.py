@@ -90,3 +90,16 @@ def test_a_question_made_only_of_an_operator_is_not_a_weak_match(library: Librar
         response = library.search(question, mode="lexical")
         assert response.results[0].source_id == expected
         assert not response.weak_matches, question
+
+
+def test_an_operator_lights_up_only_where_the_index_found_it(library: Library) -> None:
+    # Folding makes ？ a "?", and the ? inside {:?} is another operator: neither is the ? asked about.
+    body = "什么是错误传播？在调用末尾写 ? 把错误返回：File::open(p)?; 用 {:?} 打印。明白了吗？"
+    note = library.add_note("错误传播", body)
+    assert library.drain()
+    result = library.search("? 错误", mode="lexical").results[0]
+    assert result.source_id == note
+    lit = [(a, body[a:b]) for a, b in result.highlights]
+    assert [a for a, text in lit if text == "?"] == [body.index(" ? ") + 1, body.index(")?;") + 1]
+    assert {text for _, text in lit} == {"?", "错误"}
+

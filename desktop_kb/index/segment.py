@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,7 +41,10 @@ __all__ = [
     "identifier_parts",
     "index_tokens",
     "is_identifier",
+    "is_operator",
+    "mask_full_width_marks",
     "normalize",
+    "operator_spans",
     "operator_tokens",
     "query_operators",
     "query_terms",
@@ -264,16 +268,20 @@ def _operator(run: str) -> str | None:
     return run or None
 
 
-def _operators_normalized(text: str, *, inner: bool) -> list[str]:
-    out: list[str] = []
+def _operator_spans(text: str, *, inner: bool) -> Iterator[tuple[int, int, str]]:
+    """(start, end, operator) of each operator in the normalized ``text``, in text order."""
     for m in _OPERATOR_SCAN_RE.finditer(text):
         word = m.group("word")
         if word is None:
             if op := _operator(m.group("op")):
-                out.append(op)
+                yield m.start(), m.start() + len(op), op  # a run loses only trailing ;,.
         elif inner and is_identifier(word):
-            out.extend(_INNER_OP_RE.findall(word))
-    return out
+            for part in _INNER_OP_RE.finditer(word):
+                yield m.start() + part.start(), m.start() + part.end(), part.group()
+
+
+def _operators_normalized(text: str, *, inner: bool) -> list[str]:
+    return [op for _, _, op in _operator_spans(text, inner=inner)]
 
 
 def operator_tokens(text: str) -> list[str]:
@@ -283,7 +291,26 @@ def operator_tokens(text: str) -> list[str]:
     ``..=`` of ``1..=5``): a question about an operator is otherwise matched on its
     other words only, as word tokens never hold punctuation alone.
     """
-    return _operators_normalized(normalize(_FULL_WIDTH_MARK_RE.sub(" ", text)), inner=True)
+    return _operators_normalized(normalize(mask_full_width_marks(text)), inner=True)
+
+
+def mask_full_width_marks(text: str) -> str:
+    """``text`` with its full-width sentence marks as spaces (the same length): folding
+    would make ？ a "?", and no operator is one."""
+    return _FULL_WIDTH_MARK_RE.sub(" ", text)
+
+
+def operator_spans(folded: str) -> list[tuple[int, int, str]]:
+    """Where :func:`operator_tokens` finds its operators: (start, end, operator) in
+    ``folded``, the index form of a text whose full-width marks were masked
+    (:func:`mask_full_width_marks`)."""
+    return list(_operator_spans(folded, inner=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def is_operator(term: str) -> bool:
+    """Whether an index-form term is one operator (``?``, ``{:?}``, ``'a``), not a word."""
+    return bool(term) and _operators_normalized(term, inner=False) == [term]
 
 
 def query_operators(query: str) -> list[str]:

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from desktop_kb.index.segment import normalize
+from desktop_kb.index.segment import is_operator, mask_full_width_marks, normalize, operator_spans
 from desktop_kb.text.fold import fold_map
 from desktop_kb.text.han import is_han
 from desktop_kb.text.markup_only import is_markup_span
@@ -52,9 +52,11 @@ def _find_hits(
 ) -> list[tuple[int, int, str]]:
     """(src_start, src_end, term) for every occurrence of every term in the range."""
     folded, starts, ends = fold_map(source, start, end)
-    hits: list[tuple[int, int, str]] = []
-    for term in dict.fromkeys(_index_form(t) for t in terms):
-        if not term.strip():
+    forms = list(dict.fromkeys(_index_form(t) for t in terms))
+    operators = frozenset(t for t in forms if is_operator(t))
+    hits = _operator_hits(source, start, end, operators) if operators else []
+    for term in forms:
+        if not term.strip() or term in operators:
             continue
         check_left = _is_word_char(term[0])
         check_right = _is_word_char(term[-1])
@@ -69,6 +71,15 @@ def _find_hits(
             i = folded.find(term, i + 1)
     hits.sort()
     return hits
+
+
+def _operator_hits(source: str, start: int, end: int,
+                   operators: frozenset[str]) -> list[tuple[int, int, str]]:
+    """The question's operators where the index found them (``operator_tokens``), not every
+    substring: folding makes ？ a "?", and the ``?`` inside ``{:?}`` is not the operator."""
+    folded, starts, ends = fold_map(mask_full_width_marks(source[start:end]))
+    return [(start + starts[i], start + ends[j - 1], op)
+            for i, j, op in operator_spans(folded) if op in operators]
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
