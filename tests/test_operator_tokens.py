@@ -103,3 +103,18 @@ def test_an_operator_lights_up_only_where_the_index_found_it(library: Library) -
     assert [a for a, text in lit if text == "?"] == [body.index(" ? ") + 1, body.index(")?;") + 1]
     assert {text for _, text in lit} == {"?", "错误"}
 
+
+def test_the_qa_pane_packs_the_sentence_holding_the_operator_asked_about(library: Library) -> None:
+    from desktop_kb.qa.engine import QaEngine
+
+    # Two sentences hold 运算符 (one ends in ？, which folding makes a "?"); only one holds
+    # the ? operator asked about, and a small budget has room for a sentence or two.
+    body = ("运算符有很多种，加号和减号都是运算符。你知道取余也是一种运算符吗？错误处理很常见。"
+            "在调用末尾写 File::open(p)?; 会把错误返回给调用者。其他内容与此无关，这里只是凑够长度的一句话。")
+    library.add_note("运算符", body)
+    assert library.drain()
+    library.set_setting("qa.budget_chars", 60)
+    plan = QaEngine(library).prepare("? 运算符怎么用")
+    packed = plan.packed.render()
+    assert "在调用末尾写 File::open(p)?;" in packed
+    assert "你知道取余也是一种运算符吗？" not in packed

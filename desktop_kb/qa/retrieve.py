@@ -19,7 +19,12 @@ from desktop_kb.index.segment import query_terms
 from desktop_kb.retrieval.results import SearchResult
 from desktop_kb.retrieval.search import materialize, nothing_relevant, rank_chunks
 from desktop_kb.retrieval.snippets import sentence_spans
-from desktop_kb.retrieval.term_stats import index_stats, term_coverage, term_weights
+from desktop_kb.retrieval.term_stats import (
+    index_stats,
+    operator_doc_freq,
+    term_coverage,
+    term_weights,
+)
 from desktop_kb.store import links as store_links
 from desktop_kb.text.fold import model_text
 
@@ -80,9 +85,12 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
     ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense,
                           tuning=library.tuning() if mode != "lexical" else None, store=store)
     # The terms as searched: a regional word replaced by the library's (執行緒 → 线程)
-    # is the one the passages hold, for highlights and packing alike.
-    out.terms = ranking.terms
-    total, out.doc_freq = index_stats(index, out.terms)
+    # is the one the passages hold, for highlights and packing alike; with the question's
+    # operators (``?``, ``//!``), counted in the chunks of ``kb_ops`` that hold them.
+    out.terms = ranking.terms + ranking.operators
+    total, out.doc_freq = index_stats(index, ranking.terms)
+    if ranking.operators:
+        out.doc_freq |= operator_doc_freq(index, ranking.operators)
     out.n_docs = total or 1
     out.lexical_hits, out.best_dense = ranking.lexical_hits, ranking.best_dense
     if nothing_relevant(ranking):
@@ -103,7 +111,7 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
         if hit.result.rank != i + 1:
             hit.result = _with_rank(hit.result, i + 1)
     if ranking.query_vector is not None and library.engine is not None:
-        _best_dense_sentences(library.engine, ranking.query_vector, out.hits[:5], out.terms)
+        _best_dense_sentences(library.engine, ranking.query_vector, out.hits[:5], ranking.terms)
     return out
 
 

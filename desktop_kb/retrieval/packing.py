@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from desktop_kb.index.segment import STOPWORDS_ZH, normalize
+from desktop_kb.index.segment import STOPWORDS_ZH, is_operator, normalize, operator_tokens
 from desktop_kb.retrieval.answer_type import answer_kind, carries
 from desktop_kb.retrieval.back_reference import refers_back
 from desktop_kb.retrieval.results import SearchResult
@@ -190,6 +190,16 @@ class _Sentence:
     score: float = 0.0
     cue: bool = False
     refers: bool = False  # opens by pointing back to something named earlier
+    ops: frozenset[str] | None = None  # its operators, when the question asks about one
+
+
+def _holds(s: _Sentence, term: str) -> bool:
+    """Whether the sentence holds a question term: an operator where the index would find it
+    (``operator_tokens``: not a ？ folded to "?", not the ``?`` inside ``{:?}``), a word as
+    a substring of the folded sentence."""
+    if s.ops is not None and is_operator(term):
+        return term in s.ops
+    return bool(term) and term in s.folded
 
 
 def _score_sentences(
@@ -211,7 +221,7 @@ def _score_sentences(
         term_local = _local_weights(group, weights)
         gram_local = _local_weights(group, gram_w)
         for s in group:
-            term_part = sum(w * term_local[t] for t, w in weights.items() if t and t in s.folded) / term_total
+            term_part = sum(w * term_local[t] for t, w in weights.items() if _holds(s, t)) / term_total
             gram_part = sum(w * gram_local[g] for g, w in gram_w.items() if g in s.folded) / gram_total
             s.score = term_part + gram_part
 
@@ -229,7 +239,7 @@ def _local_weights(group: list[_Sentence], keys: dict[str, float]) -> dict[str, 
     norm = math.log(1.0 + m)
     out: dict[str, float] = {}
     for key in keys:
-        df = sum(1 for s in group if key and key in s.folded)
+        df = sum(1 for s in group if _holds(s, key))
         out[key] = math.log(1.0 + m / df) / norm if df else 1.0
     return out
 
@@ -258,6 +268,7 @@ def score_passages(
     seeds = [i for i in range(len(hits)) if i not in linked][:max_hits]
     per_hit: dict[int, list[_Sentence]] = {}
     everything: list[_Sentence] = []
+    with_ops = any(is_operator(t) for t in terms)
     for i in seeds + linked:
         hit, text = hits[i]
         lo, hi = _scope(text, hit.chunk_start, hit.chunk_end, reach)
@@ -266,6 +277,8 @@ def score_passages(
         sentences = [_Sentence(i, j, a, b, normalize(text[a:b])) for j, (a, b) in enumerate(spans)]
         for s in sentences:
             s.refers = refers_back(s.folded)
+            if with_ops:
+                s.ops = frozenset(operator_tokens(text[s.start:s.end]))
         per_hit[i] = sentences
         everything.extend(sentences)
     _score_sentences(everything, terms, grams, doc_freq, n_docs)
