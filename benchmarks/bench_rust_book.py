@@ -29,7 +29,7 @@ The lead's sets 7 and 8 of session 7 were lost with that machine: they never ent
 repository.
 
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
-        [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR]
+        [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR] [--weak]
 
 ``--library DIR`` keeps the imported, embedded book in DIR and reuses it on the
 next run (embedding the book with e5 takes half an hour on a loaded 2-core
@@ -82,6 +82,8 @@ def main() -> int:
     parser.add_argument("--library", type=Path, default=None,
                         help="keep the built library here and reuse it (default: a temporary folder)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--weak", action="store_true",
+                        help="also list the questions answered under the weak-matches notice")
     args = parser.parse_args()
     if args.book is None or not args.book.is_dir():
         parser.error("the book folder was not found; pass --book")
@@ -104,6 +106,7 @@ def main() -> int:
             index_s = time.perf_counter() - t0
             doc_file = {d.id: Path(d.path).stem for d in lib.list_documents()}
             hits: dict[tuple[str, str], list[int | None]] = defaultdict(list)
+            weak: dict[str, list[str]] = defaultdict(list)  # per mode: questions shown as weak
             modes = MODES if model else ("lexical",)
             for group, question, files in questions:
                 for mode in modes:
@@ -112,6 +115,8 @@ def main() -> int:
                                  if doc_file.get(r.document_id or -1) in files), None)
                     hits[(group, mode)].append(rank)
                     hits[("all", mode)].append(rank)
+                    if response.weak_matches:
+                        weak[mode].append(question)
         finally:
             lib.close()
     groups = list(dict.fromkeys([g for g, _, _ in questions] + ["all"]))
@@ -122,6 +127,8 @@ def main() -> int:
                  for m in modes} for g in groups}
     report = {"model": model, "documents": summary.added, "fragments": summary.fragments,
               "questions": len(questions), "index_s": round(index_s, 1), "groups": table}
+    if args.weak:
+        report["weak"] = {m: weak[m] for m in modes}
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0
@@ -131,6 +138,9 @@ def main() -> int:
     for g in groups:
         cells = "  ".join(f"{table[g][m]['r1']:>12.3f} / {table[g][m]['r5']:.3f}" for m in modes)
         print(f"{g:<12}{table[g][modes[0]]['n']:>4}  {cells}")
+    if args.weak:
+        for m in modes:
+            print(f"weak matches, {m}: {len(weak[m])}" + "".join(f"\n  {q}" for q in weak[m]))
     return 0
 
 
