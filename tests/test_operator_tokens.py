@@ -28,6 +28,8 @@ def test_a_question_keeps_its_operators_but_not_its_question_mark() -> None:
     assert analyse_query("Rust 的 ? 运算符").operators == ["?"]
     assert analyse_query("what is ownership?").operators == []
     assert analyse_query("所有权是什么？").operators == []
+    assert analyse_query("How do I declare a virtual destructor in C++?").operators == []
+    assert analyse_query("C# 和 C++ 哪个快?").operators == []
     assert analyse_query("//! 和 /// 的区别").operators == ["//!", "///"]
     assert analyse_query("生命周期 'a 是什么意思").operators == ["'a"]
     # A question naming an identifier means the identifier, not every `::` in the library.

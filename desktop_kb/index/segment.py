@@ -108,9 +108,10 @@ _OPERATOR_SCAN_RE = re.compile(
 _INNER_OP_RE = re.compile(rf"(?<=\w)[{re.escape(_CONNECTORS)}]{{2,}}(?=\w)")
 # A full-width sentence mark is never an operator (folding would make ？ a "?") ...
 _FULL_WIDTH_MARK_RE = re.compile("[？！，。；：]")
-# ... nor, in a question, ASCII sentence punctuation ending a word ("ownership?", "是什么?").
+# ... nor, in a question, ASCII sentence punctuation ending a word ("ownership?", "是什么?",
+# "in C++?", "C#?": + and # end a word too).
 _SENTENCE_MARK_RE = re.compile(
-    rf"(?<=[\w{HAN_CHARS}，。、；：！？》〉\"')\]”’）」』])[?!.,;:]+(?=[\s\"')\]”’）」』]|$)")
+    rf"(?<=[\w+#{HAN_CHARS}，。、；：！？》〉\"')\]”’）」』])[?!.,;:]+(?=[\s\"')\]”’）」』]|$)")
 # Alphanumeric parts of an identifier ("_" separates parts too).
 _P = rf"[^\W_{HAN_CHARS}]"
 _PART_RE = re.compile(rf"{_P}(?:{_P}|{_M})*")
