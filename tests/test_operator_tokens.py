@@ -120,3 +120,32 @@ def test_the_qa_pane_packs_the_sentence_holding_the_operator_asked_about(library
     packed = plan.packed.render()
     assert "在调用末尾写 File::open(p)?;" in packed
     assert "你知道取余也是一种运算符吗？" not in packed
+
+
+def test_a_search_reads_its_hits_from_one_moment_of_the_index(library: Library, monkeypatch) -> None:
+    # A rebuild (the first start after an upgrade) or a save may rewrite a chunk between the
+    # keyword query and reading the hits' rows: every hit was dropped, and the search showed
+    # nothing (test_an_older_index_gains_the_operators_table_and_is_rebuilt, 1 run in 40).
+    from desktop_kb.qa import retrieve as qa_retrieve
+    from desktop_kb.retrieval import search as search_module
+
+    note = library.add_note("错误传播", "函数把错误返回给调用者。")
+    assert library.drain()
+    ranked = search_module.rank_chunks
+    bodies = iter(["函数把错误返回给调用者，调用者再决定怎么处理它。",
+                   "函数把错误返回给调用者，调用者再决定怎么处理它：返回、重试或者放弃。"])
+
+    def rank_then_save(*args: object, **kwargs: object) -> object:
+        ranking = ranked(*args, **kwargs)
+        assert library.save_note(note, body=next(bodies))  # longer: the old spans still fit
+        assert library.drain()
+        return ranking
+
+    monkeypatch.setattr(search_module, "rank_chunks", rank_then_save)
+    monkeypatch.setattr(qa_retrieve, "rank_chunks", rank_then_save)
+    response = library.search("函数", mode="lexical")
+    assert [r.source_id for r in response.results] == [note]
+    assert response.dropped == 0
+    got = qa_retrieve.retrieve(library, "函数")  # the QA pane's search
+    assert [h.result.source_id for h in got.hits] == [note]
+    assert not got.nothing

@@ -25,6 +25,7 @@ from desktop_kb.retrieval.term_stats import (
     term_coverage,
     term_weights,
 )
+from desktop_kb.store import feed
 from desktop_kb.store import links as store_links
 from desktop_kb.text.fold import model_text
 
@@ -73,7 +74,6 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
     """``library`` is a :class:`desktop_kb.library.Library` (typed loosely to avoid a cycle)."""
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r}; choose one of {', '.join(SCOPES)}")
-    index, store = library.index_reader, library.store_reader
     mode = library.default_mode()
     out = Retrieved(question=question, mode=mode)
     if mode == "lexical" and library.engine is None:
@@ -82,8 +82,18 @@ def retrieve(library: Any, question: str, *, limit: int = 8, scope: str = "all",
         out.terms = query_terms(question)
         out.nothing = True
         return out
-    ranking = rank_chunks(index, question, mode=mode, engine=library.engine, dense=library.dense,
-                          tuning=library.tuning() if mode != "lexical" else None, store=store)
+    tuning = library.tuning() if mode != "lexical" else None
+    # The hits' ids and their rows from one moment of the index (retrieval.search.search).
+    with feed.snapshot(library.index_reader):
+        return _retrieve(library, question, out, tuning, limit=limit, scope=scope,
+                         expand_links=expand_links)
+
+
+def _retrieve(library: Any, question: str, out: Retrieved, tuning: Any, *, limit: int, scope: str,
+              expand_links: bool) -> Retrieved:
+    index, store = library.index_reader, library.store_reader
+    ranking = rank_chunks(index, question, mode=out.mode, engine=library.engine, dense=library.dense,
+                          tuning=tuning, store=store)
     # The terms as searched: a regional word replaced by the library's (執行緒 → 线程)
     # is the one the passages hold, for highlights and packing alike; with the question's
     # operators (``?``, ``//!``), counted in the chunks of ``kb_ops`` that hold them.

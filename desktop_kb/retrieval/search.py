@@ -41,6 +41,7 @@ from desktop_kb.retrieval.results import NOTHING_NOTICE, WEAK_NOTICE, SearchResp
 from desktop_kb.retrieval.script_levels import read_in_own_script
 from desktop_kb.retrieval.snippets import make_snippet
 from desktop_kb.retrieval.tuning import Tuning
+from desktop_kb.store import feed
 
 CANDIDATES_PER_RESULT = 5
 MODES = ("lexical", "dense", "hybrid", "rrf")
@@ -262,6 +263,18 @@ def search(
         mode = response.mode = "lexical"
     if limit <= 0:
         return response
+    # The hits' ids and their rows from one moment of the index: a rebuild (the first start
+    # after an upgrade) or a save may rewrite a chunk in between, and every hit was dropped.
+    with feed.snapshot(index):
+        return _search(index, store, query, response, limit=limit, mode=mode, engine=engine,
+                       dense=dense, tuning=tuning)
+
+
+def _search(
+    index: sqlite3.Connection, store: sqlite3.Connection, query: str, response: SearchResponse, *,
+    limit: int, mode: str, engine: EmbeddingEngine | None, dense: DenseIndex | None,
+    tuning: Tuning | None,
+) -> SearchResponse:
     ranking = rank_chunks(index, query, mode=mode, engine=engine, dense=dense, tuning=tuning, store=store)
     if ranking.searched_as != query:
         response.searched_as = ranking.searched_as
