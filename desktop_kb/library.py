@@ -51,6 +51,7 @@ from desktop_kb.store import feed, markup_sync, notes, settings
 from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup, room_for_a_backup
 from desktop_kb.store.connection import close_writer, open_store
+from desktop_kb.store.errors import is_environment
 from desktop_kb.store.tx import empty_the_wal, replaced_under, transaction
 
 if TYPE_CHECKING:  # imported where used, so that opening a library does not load them
@@ -547,10 +548,22 @@ class Library:
             index = None
         owner = self.worker.owner()
         applier_unrecorded = self.worker.unrecorded_failures
-        return read_status(
-            index, self.store_reader, in_process=self.worker.pending, error=self.worker.owner_error(),
-            model_error=self.model_error, unrecorded=applier_unrecorded,
-            owner=owner.describe() if owner is not None else "", embedding=self.worker.embedding)
+        error = self.worker.owner_error()
+
+        def status(index: sqlite3.Connection | None, error: str | None) -> IndexStatus:
+            return read_status(
+                index, self.store_reader, in_process=self.worker.pending, error=error,
+                model_error=self.model_error, unrecorded=applier_unrecorded,
+                owner=owner.describe() if owner is not None else "", embedding=self.worker.embedding)
+
+        try:
+            return status(index, error)
+        except sqlite3.Error as exc:
+            if index is None or not is_environment(exc):
+                raise
+            # The index cannot even be read (a full disk where its -shm cannot grow, an
+            # I/O error): say so, never exit with "internal error" or report it "ok".
+            return status(None, error or index_db.unavailable_message(exc, self.paths.index))
 
     # ----- upkeep -----------------------------------------------------------------
 

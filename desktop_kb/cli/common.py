@@ -69,16 +69,22 @@ OTHER_VERSION_HINT = (
 
 def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazily: keeps --help fast)
     """The library in ``--data-dir``, with an interrupted index rebuild finished first."""
+    from desktop_kb.index.db import IndexUnavailable
     from desktop_kb.library import Library
 
     lib = Library(resolve_data_dir(args.data_dir))
     if lib.startup_rebuild is not None:
         try:
-            lib.startup_rebuild.result(timeout=1.0)
-        except concurrent.futures.TimeoutError:
-            # Only worth a word when it takes a while (a new index is instant).
-            output.notice("The index was incomplete; rebuilding it from the library…")
-            lib.startup_rebuild.result()
+            try:
+                lib.startup_rebuild.result(timeout=1.0)
+            except concurrent.futures.TimeoutError:
+                # Only worth a word when it takes a while (a new index is instant).
+                output.notice("The index was incomplete; rebuilding it from the library…")
+                lib.startup_rebuild.result()
+        except IndexUnavailable as exc:
+            # A full or read-only disk stopped it: the library itself is fine, so the
+            # command goes on (search uses the index as it is; `index status` says why).
+            output.notice(str(exc))
     for other in lib.other_versions():
         output.notice(f"{other.name}: {OTHER_VERSION_HINT}")
     return lib
@@ -140,11 +146,12 @@ def run_command(command: Command, args: argparse.Namespace) -> int:
     """Run one command; every expected failure becomes one line on stderr and exit 1."""
     from desktop_kb.embed.errors import ModelInstallError
     from desktop_kb.importer.files import UnreadableFile
+    from desktop_kb.index.db import IndexUnavailable
     from desktop_kb.store.errors import StoreError
 
     try:
         return int(command(args))
-    except (CliError, StoreError, UnreadableFile, ModelInstallError) as exc:
+    except (CliError, StoreError, UnreadableFile, ModelInstallError, IndexUnavailable) as exc:
         output.error(str(exc))
         return EXIT_ERROR
     except LookupError as exc:  # KeyError's str() would add quotes

@@ -234,7 +234,8 @@ class Applier:
             write_cursor(conn, cursor)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
 
     def remove(self, keys: list[SourceKey]) -> None:
@@ -248,7 +249,8 @@ class Applier:
                 removed.extend(remove_source(conn, key))
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         self.dense.remove(removed)
         for key in keys:

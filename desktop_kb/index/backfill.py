@@ -161,7 +161,8 @@ def _embed_missing(
             store_cache(conn, engine.model_id, fresh)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         if rows_out and applier.dense.model_id == engine.model_id:
             applier.dense.add([cid for cid, _ in rows_out], np.stack([v for _, v in rows_out]))

@@ -157,7 +157,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
             conn.execute(f"PRAGMA user_version = {INDEX_SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
 
 
@@ -186,6 +187,13 @@ def discard_index(path: Path) -> None:
 class IndexUnavailable(Exception):
     """The index cannot be opened or written for a reason of the machine (full, read-only,
     busy, I/O); ``str(err)`` says which. The index is kept: this is never corruption."""
+
+
+UNAVAILABLE_PREFIX = "The search index at {0} cannot be used: "
+# Said after the reason when a full or read-only disk stopped a rebuild.
+REBUILD_STOPPED_MESSAGE = ("The rebuild stopped part way; search uses the index as it is, "
+                           "and the rebuild goes on by itself once there is room.")
+REBUILD_NOT_STARTED_MESSAGE = "The index was not rebuilt; search uses it as it was."
 
 
 def _discard_and_create(path: Path) -> sqlite3.Connection:
@@ -239,9 +247,10 @@ def has_meta(conn: sqlite3.Connection) -> bool:
 
 
 def unavailable_message(exc: BaseException, path: Path) -> str:
-    err = environment_error(exc, f"The search index at {path} cannot be used") \
+    what = UNAVAILABLE_PREFIX.format(path)
+    err = environment_error(exc, what.removesuffix(": "), path.parent) \
         if isinstance(exc, sqlite3.Error) else None
-    return str(err) if err is not None else f"The search index at {path} cannot be used: {exc}"
+    return str(err) if err is not None else f"{what}{exc}"
 
 
 def open_index_reader(path: Path) -> sqlite3.Connection:

@@ -89,7 +89,8 @@ def rebuild_index(
                 applier.store_vectors(written, vectors, fresh)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
             applier.sync_dense(written)
             progress.tick(len(batch))
@@ -153,7 +154,8 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
             uw.save(conn, words)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
     uw.sync(conn)  # a resumed rebuild goes on with the set its first part used
     if not resumable:

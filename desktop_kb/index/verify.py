@@ -137,7 +137,8 @@ def repair_drift(applier: Applier, report: VerifyReport | None = None, batch: in
         delete_orphan_rows(conn)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
     after = find_drift(conn, applier.store)
     todo = after.missing + after.stale

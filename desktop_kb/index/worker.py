@@ -135,6 +135,8 @@ class IndexWorker:
         self.embedding: EmbeddingProgress | None = None
         self.backfill_page: int | None = None  # fixed backfill page size (tests); None: by time
         self._backfilling = False
+        # A model switch or backfill the disk stopped: run again once the index takes writes.
+        self._model_due: Callable[[], int] | None = None
         self._between = False  # applying other work between backfill batches
 
     # ----- lifecycle -------------------------------------------------------------
@@ -392,7 +394,15 @@ class IndexWorker:
             self._follower_turn(job)
             return
         if self.error is not None and self._apply is None:
-            self._open_index()  # retry opening (IndexUnavailable propagates: stall again)
+            try:
+                self._open_index()  # retry opening (IndexUnavailable propagates: stall again)
+            except db.IndexUnavailable:
+                # The job in hand still gets its answer: a removal makes its store change,
+                # a rebuild or a call fails with the reason. Dropped, its caller (a
+                # `desktop-kb index rebuild`, a note deletion) waited for ever on a full disk.
+                if job is not None:
+                    self._run_job(job)
+                raise
         if job is not None:
             self._postings_due = True
             self._run_job(job)
@@ -412,14 +422,38 @@ class IndexWorker:
         self._follow_feed()
         self._serve_requests()
         if self.error is not None:
+            backoff = self._retry_s
             self.error = None
             self._retry_s = 0.0
             self._publish_error(None)
             self._emit(IndexEvent("queue", detail="recovered"))
+            if self._resume_stopped_work():
+                self._retry_s = backoff  # should it stop again, the next try waits longer
         if self.applied != applied:
             self._postings_due = True
         else:
             self._refresh_postings()
+
+    def _resume_stopped_work(self) -> bool:
+        """The index takes writes again: go on with a rebuild or backfill the disk stopped.
+
+        A rebuild stopped part way leaves the dirty flag (the next start resumes it), but
+        an app left running would have shown "incomplete" until it was closed. Returns
+        whether a job was queued.
+        """
+        dirty = db.is_dirty(self._applier().conn)
+        with self._cv:
+            queued = {job.kind for job in self._control}
+            job = None
+            if dirty and "rebuild" not in queued:
+                job = _Job("rebuild", lambda: self._rebuild(Progress()), params={})
+            elif self._model_due is not None and not queued & {"rebuild", "model"}:
+                job = _Job("model", self._model_due)
+            self._model_due = None
+            if job is not None:
+                self._control.append(job)
+                self._cv.notify_all()
+        return job is not None
 
     def _refresh_postings(self) -> None:
         """With nothing else to do: write one slice of common words' postings."""
@@ -434,7 +468,8 @@ class IndexWorker:
             due = postings.pending(conn)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         self._postings_due = due
 
@@ -709,19 +744,42 @@ class IndexWorker:
 
     def _rebuild(self, progress: Progress) -> RebuildResult:
         applier = self._applier()
-        result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
-                               after=lambda: self._backfill(Progress()))
+        try:
+            result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
+                                   after=lambda: self._backfill(Progress()))
+        except sqlite3.Error as exc:
+            if not is_environment(exc):
+                raise
+            # A full or read-only disk: what was written stays, the dirty flag makes the
+            # rest happen later, and the worker waits (status "unavailable") for room.
+            self._stall(exc)
+            stopped = (db.REBUILD_STOPPED_MESSAGE if db.is_dirty(applier.conn)
+                       else db.REBUILD_NOT_STARTED_MESSAGE)
+            raise db.IndexUnavailable(f"{self.error} {stopped}") from exc
         if not result.cancelled:
             self._clear_verify_needed()
         return result
 
     def _backfill(self, progress: Progress) -> int:
-        """Embed chunks without vectors; a cancelled backfill resumes with the next one."""
+        """Embed chunks without vectors; a cancelled backfill resumes with the next one.
+
+        A full (or read-only) disk is not the model's fault: the worker stalls with the
+        reason shown, and the backfill starts again once the index takes writes (the
+        vectors written so far stay). It failed the model switch ("cannot rollback"),
+        and the rest of the library was never embedded until the next start.
+        """
         self._set_backfilling(True)
         try:
             return backfill_vectors(self._applier(), self._long_job(progress),
                                     self._service_between_batches, publish=self._publish,
                                     batch_size=self.backfill_page).embedded
+        except sqlite3.Error as exc:
+            if not is_environment(exc):
+                raise
+            self._model_due = lambda: self._backfill(Progress())
+            self._publish(None)
+            self._stall(exc)
+            return 0
         finally:
             self._set_backfilling(False)
 
@@ -753,15 +811,29 @@ class IndexWorker:
             conn.execute("COMMIT")
 
     def _set_engine(self, loader: Callable[[], EmbeddingEngine | None], progress: Progress) -> int:
+        engine = loader()
+        if self._apply is None:
+            # The index cannot be opened now (a full disk): opening it applies the model.
+            self._engine = engine
+            return 0
         applier = self._applier()
         conn = applier.conn
-        engine = loader()
         model_id = engine.model_id if engine is not None else ""
         if (db.get_meta(conn, "embed_model") or "") != model_id:
             conn.execute("BEGIN IMMEDIATE")
-            conn.execute("DELETE FROM kb_vectors")  # never mix two models' vectors
-            db.set_meta(conn, "embed_model", model_id)
-            conn.execute("COMMIT")
+            try:
+                conn.execute("DELETE FROM kb_vectors")  # never mix two models' vectors
+                db.set_meta(conn, "embed_model", model_id)
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if not is_environment(exc):
+                    raise
+                # Not the model's fault: switch once the index takes writes again.
+                self._model_due = lambda: self._set_engine(lambda: engine, Progress())
+                self._stall(exc)
+                return 0
         self._engine = applier.engine = engine
         applier.reload_dense()
         self._emit(IndexEvent("model", detail=model_id))
@@ -797,7 +869,11 @@ class IndexWorker:
                 self._handoffs.pop(request_id, None)
                 self._cv.notify_all()
             if not answer.get("ok"):
-                job.future.set_exception(RuntimeError(str(answer.get("payload"))))
+                reason = str(answer.get("payload"))
+                unavailable = reason.startswith(f"{db.IndexUnavailable.__name__}: ")
+                job.future.set_exception(
+                    db.IndexUnavailable(reason.split(": ", 1)[1]) if unavailable
+                    else RuntimeError(reason))
             elif job.kind == "rebuild":
                 job.future.set_result(RebuildResult(**answer["payload"]))
             else:

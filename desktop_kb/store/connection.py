@@ -69,7 +69,7 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
         _migrate(conn, path, backup_before_upgrade)
         return conn
     except sqlite3.Error as exc:
-        err = environment_error(exc, f"Cannot open the library at {path}")
+        err = environment_error(exc, f"Cannot open the library at {path}", path.parent)
         if err is None:
             raise
         raise err from exc
@@ -145,7 +145,8 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
             conn.execute(f"PRAGMA user_version = {target}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
 
 

@@ -6,7 +6,9 @@ person with a way out; anything else is a bug and is raised unchanged.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+from pathlib import Path
 
 # SQLite primary result codes that describe the machine, not our code.
 ENVIRONMENT_MESSAGES = {
@@ -101,11 +103,28 @@ class SchemaTooNewError(StoreError):
     """The file was written by a newer Desktop KB; we refuse rather than damage it."""
 
 
-def environment_error(exc: sqlite3.Error, what: str) -> StoreError | None:
-    """Translate an sqlite3 error into a StoreError, or None when it is a bug."""
+# Fewer free bytes than this on a disk where SQLite reports an I/O error: the disk is full.
+FULL_DISK_BYTES = 64 * 1024
+
+
+def disk_is_full(folder: Path) -> bool:
+    try:
+        return shutil.disk_usage(folder).free < FULL_DISK_BYTES
+    except OSError:
+        return False
+
+
+def environment_error(exc: sqlite3.Error, what: str, folder: Path | None = None) -> StoreError | None:
+    """Translate an sqlite3 error into a StoreError, or None when it is a bug.
+
+    ``folder``: where the file is. SQLite reports a -shm file that cannot grow on a
+    full disk as an I/O error; the person is told the disk is full, which they can fix.
+    """
     code = error_code(exc)
     if code is None:
         return None
+    if code == 10 and folder is not None and disk_is_full(folder):
+        code = 13
     message = ENVIRONMENT_MESSAGES.get(code)
     if message is None:
         return None

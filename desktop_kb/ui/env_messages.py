@@ -12,6 +12,11 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from desktop_kb.index.db import (
+    REBUILD_NOT_STARTED_MESSAGE,
+    REBUILD_STOPPED_MESSAGE,
+    UNAVAILABLE_PREFIX,
+)
 from desktop_kb.store.errors import (
     DAMAGED_AND_OPEN_MESSAGE,
     DATA_DIR_MISSING_MESSAGE,
@@ -39,6 +44,8 @@ def _translations() -> dict[str, str]:
         DATA_DIR_MISSING_MESSAGE: QCoreApplication.translate("EnvironmentError", "Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it."),
         NO_ROOM_FOR_BACKUP_MESSAGE: QCoreApplication.translate("EnvironmentError", "The daily backup was skipped: it would leave the disk with less free space than the library itself takes, and saving notes needs that room. Free some space; older backups are in the backups folder."),
         REPLACED_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "Another program replaced or removed the library file while it was open here (a sync client such as Dropbox, OneDrive or Syncthing, or its disk was disconnected), so nothing more is written to the old copy. Close Desktop KB and every desktop-kb command and open the library again; text that could not be saved is kept and offered back."),
+        REBUILD_STOPPED_MESSAGE: QCoreApplication.translate("EnvironmentError", "The rebuild stopped part way; search uses the index as it is, and the rebuild goes on by itself once there is room."),
+        REBUILD_NOT_STARTED_MESSAGE: QCoreApplication.translate("EnvironmentError", "The index was not rebuilt; search uses it as it was."),
     }
 
 
@@ -50,12 +57,16 @@ def _prefixes() -> dict[str, str]:
     }
 
 
+_INDEX_PREFIX = re.compile(re.escape(UNAVAILABLE_PREFIX).replace(r"\{0\}", "(.+?)"))
+
+
 def localize(text: str) -> str:
     """``text`` with every known environment sentence in the UI language."""
     for english, local in {**_translations(), **_prefixes()}.items():
         if english in text:
             text = text.replace(english, local)
-    return text
+    prefix = QCoreApplication.translate("EnvironmentError", "The search index at {0} cannot be used: ")
+    return _INDEX_PREFIX.sub(lambda m: prefix.format(m.group(1)), text)
 
 
 _OWNER = re.compile(r"^(the Desktop KB app|a desktop-kb command) \(process (\d+)\)$")

@@ -3400,6 +3400,18 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库文件在打开期间被其他程序替换或移走了（可能是 Dropbox、OneDrive、Syncthing 等同步软件，或它所在的磁盘断开了），因此不会再向旧副本写入任何内容。请关闭 Desktop KB 和所有 desktop-kb 命令后重新打开资料库；未能保存的文字已保留，届时会交还给你。</translation>
     </message>
     <message>
+        <source>The rebuild stopped part way; search uses the index as it is, and the rebuild goes on by itself once there is room.</source>
+        <translation>重建中途停止了；搜索暂时使用现有的索引，有了空间后重建会自动继续。</translation>
+    </message>
+    <message>
+        <source>The index was not rebuilt; search uses it as it was.</source>
+        <translation>索引没有重建；搜索仍使用原来的索引。</translation>
+    </message>
+    <message>
+        <source>The search index at {0} cannot be used: </source>
+        <translation>无法使用搜索索引 {0}：</translation>
+    </message>
+    <message>
         <source>The disk is full. Free some space and try again; nothing was lost.</source>
         <translation>磁盘已满。请释放一些空间后重试；没有丢失任何内容。</translation>
     </message>

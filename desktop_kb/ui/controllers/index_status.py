@@ -12,6 +12,7 @@ from desktop_kb.library import IndexStatus
 from desktop_kb.tasks.gc_tuning import freeze_long_lived_objects
 from desktop_kb.tasks.library_tasks import describe_error
 from desktop_kb.tasks.progress_bridge import ProgressBridge
+from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.progress_dialog import TaskProgressDialog
 from desktop_kb.ui.status_badge import degraded_text
 
@@ -76,7 +77,7 @@ class IndexStatusController(QObject):
             self.rebuild_dialog = None
         w.status_popup.set_busy(False)
         if isinstance(result, BaseException):
-            w.statusBar().showMessage(self.tr("Rebuild failed: {0}").format(describe_error(result)), 10000)
+            w.statusBar().showMessage(self.tr("Rebuild failed: {0}").format(localize(describe_error(result))), 10000)
         elif result.cancelled:
             w.statusBar().showMessage(
                 self.tr("Rebuild cancelled. The index is marked incomplete and is rebuilt on the next start."), 10000)
@@ -101,7 +102,7 @@ class IndexStatusController(QObject):
         w = self._w
         w.status_popup.set_busy(False)
         if isinstance(report, BaseException):
-            w.statusBar().showMessage(self.tr("Verify failed: {0}").format(describe_error(report)), 10000)
+            w.statusBar().showMessage(self.tr("Verify failed: {0}").format(localize(describe_error(report))), 10000)
             return
         w.status_popup.set_verify_report(report)
         # Index → Verify index runs with the status popup closed: say the outcome where the
