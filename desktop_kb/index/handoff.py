@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop_kb.whole_file import write_whole
+
 REQUESTS_DIR = "index-requests"
 _REQUEST = ".request.json"
 _RUNNING = ".running.json"
@@ -37,9 +39,7 @@ class Request:
 
 
 def _write_atomic(path: Path, payload: dict[str, Any]) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    write_whole(path, json.dumps(payload, ensure_ascii=False))
 
 
 def submit(folder: Path, kind: str, **params: Any) -> str:

@@ -52,6 +52,7 @@ from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.errors import is_corruption, is_environment
+from desktop_kb.whole_file import sweep, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -523,9 +524,7 @@ class IndexWorker:
             if message is None:
                 path.unlink(missing_ok=True)
             else:
-                tmp = path.with_name(f".{ERROR_FILE}.tmp")
-                tmp.write_text(json.dumps({"pid": os.getpid(), "message": message}), encoding="utf-8")
-                os.replace(tmp, path)
+                write_whole(path, json.dumps({"pid": os.getpid(), "message": message}))
         except OSError:  # the disk may be the problem; the status in this process still shows it
             log.info("could not publish the index error %r", message)
 
@@ -585,6 +584,10 @@ class IndexWorker:
                 self._follow_index(force=True)
             return
         self.mode = "owner"
+        # Files half-written by a process killed (or stopped by a full disk) before: the
+        # owner is the one that writes them, so it tidies them.
+        for folder in (self._index_path.parent, self._requests):
+            sweep(folder)
         if self._reader is not None:
             self._reader.close()
             self._reader = None

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sqlite3
 import threading
 from dataclasses import dataclass, fields, replace
@@ -41,6 +40,7 @@ from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.floor_reference import FloorReference, reference_of
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams
 from desktop_kb.retrieval.script_levels import ScriptLevels, measure
+from desktop_kb.whole_file import write_whole
 
 CACHE_FILE = "calibration.json"
 
@@ -205,8 +205,6 @@ class TuningSource:
                 data = {}
             data = {k: v for k, v in data.items() if k.startswith(key[0])}  # this model only
             data[f"{key[0]}:{key[1]}"] = value.as_json()
-            tmp = self._file.with_name(f".{CACHE_FILE}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            os.replace(tmp, self._file)
+            write_whole(self._file, json.dumps(data, indent=1))
         except OSError:
             pass  # a read-only or full disk only costs a re-measurement next time

@@ -20,6 +20,7 @@ lists) reconciles instead of trusting numbers from another history.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import shutil
@@ -29,9 +30,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from desktop_kb.store.errors import NO_ROOM_FOR_BACKUP_MESSAGE, is_corruption
-from desktop_kb.store.processes import process_running
+from desktop_kb.store.errors import (
+    ENVIRONMENT_MESSAGES,
+    NO_ROOM_FOR_BACKUP_MESSAGE,
+    disk_is_full,
+    error_code,
+    is_corruption,
+)
 from desktop_kb.text.sizes import human_size
+from desktop_kb.whole_file import being_written
 
 KEEP = 7
 DAY_S = 24 * 3600
@@ -40,6 +47,9 @@ REASONS = ("auto", "manual", "upgrade", "restore")
 # library-<UTC time>Z-<reason>-n<making order>.sqlite; names of older versions have no order
 # (read as 0: made before any that has one).
 _NAME = re.compile(r"^library-(\d{8}T\d{6})(\d{3})Z-([a-z]+)(?:-n(\d+))?\.sqlite$")
+
+
+BACKUP_FAILED_PREFIX = "Could not back up the library to "
 
 
 class BackupError(Exception):
@@ -142,7 +152,9 @@ def create_backup(
             tmp.unlink()
         kind = DamagedLibraryError if isinstance(exc, DamagedLibraryError) or is_corruption(exc) \
             else BackupError
-        raise kind(f"Could not back up the library to {folder}: {exc}") from exc
+        if _is_full(exc, folder):  # what happened, and what the person can do about it
+            raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {ENVIRONMENT_MESSAGES[13]} ({exc})") from exc
+        raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {exc}") from exc
     _prune(store_path, keep)
     return Backup(final, now, reason, final.stat().st_size, order)
 
@@ -152,7 +164,6 @@ def create_backup(
 # them. Names without a process id come from older versions.
 _HALF_MADE = re.compile(
     r"^\.(?:library-.*\.sqlite(?:\.(\d+))?\.tmp|restore-.*?(?:\.(\d+))?\.sqlite)(?:-journal|-wal|-shm)?$")
-STALE_AFTER_S = 3600  # a copy without a process id, untouched this long, is not being made
 
 
 def remove_stale_copies(store_path: Path) -> int:
@@ -173,22 +184,12 @@ def remove_stale_copies(store_path: Path) -> int:
             if match is None:
                 continue
             pid = match.group(1) or match.group(2)
-            if _being_made(entry, int(pid) if pid else None):
+            if being_written(Path(entry.path), int(pid) if pid else None):
                 continue
             with contextlib.suppress(OSError):
                 os.unlink(entry.path)
                 removed += 1
     return removed
-
-
-def _being_made(entry: os.DirEntry[str], pid: int | None) -> bool:
-    running = process_running(pid) if pid is not None else None
-    if running is not None:
-        return running
-    try:
-        return time.time() - entry.stat().st_mtime < STALE_AFTER_S
-    except OSError:
-        return False
 
 
 def room_for_a_backup(store_path: Path) -> None:
@@ -206,6 +207,12 @@ def room_for_a_backup(store_path: Path) -> None:
     if free < 2 * size:
         raise BackupError(f"{NO_ROOM_FOR_BACKUP_MESSAGE} ({human_size(free, 'B')} free; "
                           f"the library takes {human_size(size, 'B')})")
+
+
+def _is_full(exc: BaseException, folder: Path) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    return error_code(exc) == 13 or (error_code(exc) == 10 and disk_is_full(folder))
 
 
 def _is_empty(path: Path) -> bool:

@@ -11,10 +11,8 @@ adding "title (2).md" beside it; any other file there is left alone.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
-import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -24,6 +22,7 @@ from pathlib import Path
 
 from desktop_kb.progress import Progress
 from desktop_kb.store.notes import Note
+from desktop_kb.whole_file import sweep, write_whole
 
 _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
@@ -133,6 +132,7 @@ def render_note(note: Note) -> str:
 def export_notes(notes: list[Note], folder: Path, progress: Progress | None = None) -> ExportResult:
     progress = progress or Progress()
     folder.mkdir(parents=True, exist_ok=True)
+    sweep(folder)  # a note half-written by an export that was killed
     previous = earlier_exports(folder)
     reused: dict[int, str] = {}
     for i, note in enumerate(notes):
@@ -147,7 +147,9 @@ def export_notes(notes: list[Note], folder: Path, progress: Progress | None = No
     for note, name in zip(notes, names, strict=True):
         progress.check()
         try:
-            _write_whole(folder / name, render_note(note))
+            # Written beside, then renamed over: an earlier export of the note stays whole
+            # until its new version is, because a person may keep the folder as their copy.
+            write_whole(folder / name, render_note(note), durable=True)
         except OSError as exc:
             raise ExportError(folder, written, len(notes), exc) from exc
         written += 1
@@ -155,18 +157,3 @@ def export_notes(notes: list[Note], folder: Path, progress: Progress | None = No
     progress.finish()
     return ExportResult(folder, written)
 
-
-def _write_whole(path: Path, text: str) -> None:
-    """Written beside, then renamed over: an earlier export of the note stays whole until its
-    new version is, because a person may keep the export folder as their copy."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        with tmp.open("w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise

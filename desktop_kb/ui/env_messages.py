@@ -17,6 +17,7 @@ from desktop_kb.index.db import (
     REBUILD_STOPPED_MESSAGE,
     UNAVAILABLE_PREFIX,
 )
+from desktop_kb.store.backup import BACKUP_FAILED_PREFIX
 from desktop_kb.store.errors import (
     DAMAGED_AND_OPEN_MESSAGE,
     DATA_DIR_MISSING_MESSAGE,
@@ -54,6 +55,7 @@ def _prefixes() -> dict[str, str]:
     return {
         "Saving to the library: ": QCoreApplication.translate("EnvironmentError", "Saving to the library: "),
         "Cannot open the library at ": QCoreApplication.translate("EnvironmentError", "Cannot open the library at "),
+        BACKUP_FAILED_PREFIX: QCoreApplication.translate("EnvironmentError", "Could not back up the library to "),
     }
 
 

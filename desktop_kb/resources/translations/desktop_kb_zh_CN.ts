@@ -3428,6 +3428,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>保存到资料库时：</translation>
     </message>
     <message>
+        <source>Could not back up the library to </source>
+        <translation>无法把资料库备份到 </translation>
+    </message>
+    <message>
         <source>Cannot open the library at </source>
         <translation>无法打开资料库：</translation>
     </message>
