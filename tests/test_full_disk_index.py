@@ -180,8 +180,14 @@ def test_an_embedding_backfill_the_disk_stops_goes_on_once_there_is_room(tmp_pat
                 engine.release.set()
                 embedded.result(TIMEOUT)  # not an exception: the model is fine
                 assert lib.model_error is None
+                # The worker retries on its own while the disk is full, and the status reads
+                # "embedding" for the moment of each retry (noted as left): wait for the reason.
+                deadline = time.monotonic() + 30
                 status = lib.index_status()
-                assert status.state == "unavailable" and "disk is full" in (status.error or ""), status
+                while not (status.state == "unavailable" and "disk is full" in (status.error or "")):
+                    assert time.monotonic() < deadline, status
+                    time.sleep(0.05)
+                    status = lib.index_status()
                 assert status.missing_vectors > 0
             # The worker retries with back-off (up to 5 s): wait on the clock, not a count.
             deadline = time.monotonic() + TIMEOUT
