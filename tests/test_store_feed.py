@@ -9,6 +9,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, notes
 from desktop_kb.store.backup import list_backups
@@ -179,3 +181,23 @@ def test_a_reader_following_the_feed_misses_nothing_from_concurrent_writers(tmp_
     truth = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, title, body FROM notes")}
     assert copy == truth
     assert len(truth) == 2 * (150 - 30)
+
+
+def test_a_snapshot_whose_transaction_sqlite_ended_reports_the_error_that_ended_it(
+        tmp_path: Path) -> None:
+    """SQLite rolls a transaction back by itself on some errors (I/O, a file a sync client
+    swapped under it); the reader then saw 'cannot commit - no transaction is active' in
+    place of the error that said what happened (a flaky index worker after a swap)."""
+    open_store(tmp_path / "library.sqlite").close()
+    conn = open_store(tmp_path / "library.sqlite", readonly=True)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="disk I/O error"), feed.snapshot(conn):
+            feed.position(conn)
+            conn.execute("ROLLBACK")  # what SQLite does itself before raising such errors
+            raise sqlite3.OperationalError("disk I/O error")
+        with feed.snapshot(conn):  # ended without an error: nothing to commit, nothing raised
+            conn.execute("ROLLBACK")
+        assert not conn.in_transaction
+        assert feed.position(conn).seq >= 0
+    finally:
+        conn.close()

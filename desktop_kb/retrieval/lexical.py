@@ -47,8 +47,6 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from desktop_kb.index import user_words
 from desktop_kb.index.postings import MIN_DF
@@ -57,6 +55,7 @@ from desktop_kb.index.term_df import is_plain
 from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match, quote_fts_token
 from desktop_kb.retrieval.stored_scores import combined_top, rank_rows, stored_entries
 from desktop_kb.retrieval.term_stats import index_stats
+from desktop_kb.store.feed import snapshot
 
 # Body matches matter most; a hit in the title (or heading path) is a strong signal too.
 _BM25 = "bm25(kb_fts, 1.0, 2.0)"
@@ -192,7 +191,7 @@ def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
     branches = alternatives(analysis)
     if not branches and not analysis.operators:
         return []
-    with _snapshot(index):  # counts, postings and rows of one moment
+    with snapshot(index):  # counts, postings and rows of one moment
         total, doc_freq = index_stats(index, sorted({t for b in branches for t in b.tokens}))
         scores = dict(word_rows(index, branches, doc_freq, total, limit)) if branches else {}
         if GRAM_WEIGHT > 0 and branches:
@@ -202,19 +201,6 @@ def lexical_search(index: sqlite3.Connection, query: str, limit: int = 50,
             scores[rowid] = scores.get(rowid, 0.0) + OP_WEIGHT * score
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return ranked[:limit]
-
-
-@contextmanager
-def _snapshot(index: sqlite3.Connection) -> Iterator[None]:
-    """One read transaction around several statements (unless the caller holds one)."""
-    if index.in_transaction:
-        yield
-        return
-    index.execute("BEGIN")
-    try:
-        yield
-    finally:
-        index.execute("COMMIT")
 
 
 def word_rows(index: sqlite3.Connection, branches: list[Alternative], doc_freq: dict[str, int],

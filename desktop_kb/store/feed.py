@@ -57,7 +57,10 @@ def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
     try:
         yield
     finally:
-        conn.execute("COMMIT")
+        # SQLite ends a transaction itself on some errors (I/O, a file swapped under it):
+        # committing then would raise "no transaction is active" over the error that did it.
+        if conn.in_transaction:
+            conn.execute("COMMIT")
 
 
 def position(conn: sqlite3.Connection) -> FeedPosition:
