@@ -421,11 +421,12 @@ def _below_ok(text: str, window_start: int, word_ends: list[int], pos: int) -> b
 
 
 def _regions(text: str, hints: list[int]) -> list[tuple[int, int]]:
-    """Where a word for a number seen at ``hints`` can stand: its line and the BLOCK_LINES lines above."""
+    """Where a word for a number seen at ``hints`` can stand: its line (up to 1,500 characters before it and
+    100 after) and the BLOCK_LINES lines above."""
     regions: list[tuple[int, int]] = []
     for pos in sorted(hints):
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end
+        end = text.find("\n", pos, pos + 100)  # (a word after its number stands close behind it: "… (SSN)")
+        end = min(len(text), pos + 100) if end < 0 else end
         start = pos
         for _ in range(BLOCK_LINES + 1):
             start = text.rfind("\n", 0, start - 1) + 1 if start > 0 else 0
