@@ -6,26 +6,7 @@ the hard negatives that look the same and must pass.
 from __future__ import annotations
 
 import pytest
-
-from desktop_kb.qa.detectors import detect
-
-
-def _found(text: str) -> list[tuple[str, str]]:
-    return [(f.kind, text[f.start:f.end]) for f in detect(text)]
-
-
-def _withheld(text: str, secret: str) -> bool:
-    """Every character of every occurrence of ``secret`` (but spaces) is inside a finding."""
-    findings = detect(text)
-    pos = text.find(secret)
-    assert pos >= 0, secret
-    while pos >= 0:
-        if not all(text[i].isspace() or any(f.start <= i < f.end for f in findings)
-                   for i in range(pos, pos + len(secret))):
-            return False
-        pos = text.find(secret, pos + 1)
-    return True
-
+from gate_checks import found, withheld
 
 # ----- a label about a property of a password announces no password (negatives8: "L·log2") ------------
 
@@ -39,7 +20,7 @@ def _withheld(text: str, secret: str) -> bool:
     "密碼長度 = 8·log2(10)",
 ])
 def test_a_formula_about_passwords_is_not_a_password(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 @pytest.mark.parametrize(("text", "secret"), [
@@ -48,7 +29,7 @@ def test_a_formula_about_passwords_is_not_a_password(text: str) -> None:
     ("Password strength test, the password: Qv7#mLx2pR", "Qv7#mLx2pR"),
 ])
 def test_a_password_next_to_a_property_word_is_still_found(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 # ----- the lines of a public key or certificate under a "key" label are public (negatives8: a base64 pair) -
@@ -65,13 +46,13 @@ def test_a_password_next_to_a_property_word_is_still_found(text: str, secret: st
     "公開鍵：\n-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----",
 ])
 def test_a_public_key_block_under_a_key_label_passes(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 def test_a_private_key_block_under_a_key_label_is_withheld_whole() -> None:
     body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj"
     text = f"私钥如下：\n-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----"
-    assert _withheld(text, body)
+    assert withheld(text, body)
 
 
 # ----- digits written in Chinese numerals or misread by OCR, read as digits (heldout9: 密码 二〇八五…, 幺三八…) -
@@ -125,7 +106,7 @@ _CARD = _luhn("621700023100487155")
     (f"Scanned ID card number: {_ID.replace('0', 'O').replace('1', 'l')}", _ID.replace("0", "O").replace("1", "l")),
 ])
 def test_digits_in_numerals_or_misread_are_read_as_digits(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -140,7 +121,7 @@ def test_digits_in_numerals_or_misread_are_read_as_digits(text: str, secret: str
     "电话号码的读法：一般三位一组，例如幺三八。",
 ])
 def test_numerals_that_are_not_a_number_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 # ----- a password passed by position to a known call, on standard input, or in a Go DSN (heldout9: PDO,
@@ -162,7 +143,7 @@ def test_numerals_that_are_not_a_number_pass(text: str) -> None:
     ("MYSQL_DSN=app:Sp4rk#db@tcp6([::1]:3306)/shop?parseTime=true", "Sp4rk#db"),
 ])
 def test_a_password_given_by_position_is_withheld(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -178,7 +159,7 @@ def test_a_password_given_by_position_is_withheld(text: str, secret: str) -> Non
     "DSN=${DB_USER}:${DB_PASS}@tcp(db:3306)/app  # 空密码写作 root:@tcp(localhost)/test",
 ])
 def test_calls_and_pipes_without_a_password_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 # ----- a cookie string's session values, wherever the string stands (heldout9: HAR, SESSDATA=…; bili_jct=…,
@@ -196,7 +177,7 @@ def test_calls_and_pipes_without_a_password_pass(text: str) -> None:
      "3f2a9c1e8b7d6f5a4c3b2a1908f7e6d5c4b3a2918f7e6d5c4b3a29180f1e2d3c"),
 ])
 def test_a_cookie_strings_session_value_is_withheld(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -207,7 +188,7 @@ def test_a_cookie_strings_session_value_is_withheld(text: str, secret: str) -> N
     "for (i=0; j=10; k++) 是错的写法",
 ])
 def test_cookie_strings_without_a_session_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 # ----- private keys in their own encodings: bech32 secret keys, byte-array keypairs, signify files (heldout9:
@@ -255,7 +236,7 @@ _ARRAY32 = "[" + ", ".join(str(b) for b in bytes((i * 89 + 200) % 256 for i in r
      "bTqtL81Jy4fI8EmKqr/Xs7Y0SBl2YmQ="),
 ])
 def test_a_private_key_in_its_own_encoding_is_withheld(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -269,4 +250,4 @@ def test_a_private_key_in_its_own_encoding_is_withheld(text: str, secret: str) -
     f"Solana 公钥的字节：{_ARRAY32}",
 ])
 def test_public_halves_and_other_arrays_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []

@@ -10,26 +10,7 @@ import json
 import unicodedata
 
 import pytest
-
-from desktop_kb.qa.detectors import detect
-
-
-def _found(text: str) -> list[tuple[str, str]]:
-    return [(f.kind, text[f.start:f.end]) for f in detect(text)]
-
-
-def _withheld(text: str, secret: str) -> bool:
-    """Every character of every occurrence of ``secret`` (but spaces and list punctuation) is withheld."""
-    findings = detect(text)
-    pos = text.find(secret)
-    assert pos >= 0, secret
-    while pos >= 0:
-        if not all(text[i].isspace() or any(f.start <= i < f.end for f in findings)
-                   for i in range(pos, pos + len(secret))):
-            return False
-        pos = text.find(secret, pos + 1)
-    return True
-
+from gate_checks import found, withheld
 
 # ----- recovery phrases in the other BIP39 lists (each phrase below checks out) ---------------------
 
@@ -76,7 +57,7 @@ _PHRASES = [
 
 @pytest.mark.parametrize(("text", "words"), _PHRASES)
 def test_a_recovery_phrase_in_another_list_is_withheld(text: str, words: list[str]) -> None:
-    assert all(_withheld(text, w) for w in words), _found(text)
+    assert all(withheld(text, w) for w in words), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -95,7 +76,7 @@ def test_a_recovery_phrase_in_another_list_is_withheld(text: str, words: list[st
     "BIP39 has lists in Japanese, Korean, Spanish, French, Italian, Czech and Portuguese.",
 ])
 def test_word_lists_that_are_not_a_phrase_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 # ----- foreign national ID, tax and social-insurance numbers (each passes its own check) ---------------
@@ -139,7 +120,7 @@ _IDS = [
 
 @pytest.mark.parametrize(("text", "secret"), _IDS)
 def test_a_foreign_id_number_is_withheld(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -158,7 +139,7 @@ def test_a_foreign_id_number_is_withheld(text: str, secret: str) -> None:
     "P = {'B': -14.117057728999068, 'E': -3.257080278131316}",  # fractions (jieba's tables), not an NIR
 ])
 def test_numbers_that_are_not_an_id_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 
 
 # ----- passports, visas and travel permits, under their word in many languages --------------------------
@@ -204,7 +185,7 @@ _PASSPORTS = [
 
 @pytest.mark.parametrize(("text", "secret"), _PASSPORTS)
 def test_a_passport_or_permit_number_is_withheld(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -217,7 +198,7 @@ def test_a_passport_or_permit_number_is_withheld(text: str, secret: str) -> None
     "ICAO 9303 describes the MRZ: P<UTO followed by the name, then the document number line.",
 ])
 def test_passport_words_without_a_number_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
 # ----- home addresses outside mainland China (a flat, a room, a floor; or a word for a home or a delivery) ---
 
 _ADDRESSES = [
@@ -247,7 +228,7 @@ _ADDRESSES = [
 
 @pytest.mark.parametrize(("text", "secret"), _ADDRESSES)
 def test_a_home_address_abroad_is_withheld(text: str, secret: str) -> None:
-    assert _withheld(text, secret), _found(text)
+    assert withheld(text, secret), found(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -271,4 +252,4 @@ def test_a_home_address_abroad_is_withheld(text: str, secret: str) -> None:
     "Queen: Live at Wembley 1986 is their best concert film.",
 ])
 def test_public_and_partial_addresses_pass(text: str) -> None:
-    assert _found(text) == []
+    assert found(text) == []
