@@ -84,6 +84,10 @@ def test_tab_walks_the_window_in_reading_order(qtbot, data_dir: Path) -> None:
         lib.add_note("笔记", "正文 #tag")
     window = open_window(qtbot, data_dir)
     window.activateWindow()
+    # The tag tree is hidden until its rows arrive from the background load (Tab skips a hidden
+    # widget): wait for them, as a person sees the tags before tabbing to them.
+    qtbot.waitUntil(lambda: "tag" in window.tags.pane.items and window.tags.pane.tree.isVisible(),
+                    timeout=5000)
     # The note's header buttons come just before its title (Tab from the title goes to the text).
     order = [window.note_list.view, window.tags.pane.tree, window.tree.tree,
              window.editor.local_button]
