@@ -19,6 +19,8 @@ from benchmarks.gate_corpus import (
     heldout7,
     heldout8,
     heldout9,
+    heldout10,
+    heldout11,
     written,
 )
 from benchmarks.gate_corpus.negatives import NEGATIVES
@@ -29,6 +31,8 @@ from benchmarks.gate_corpus.negatives5 import NEGATIVES as SESSION9_NEGATIVES
 from benchmarks.gate_corpus.negatives6 import NEGATIVES as SESSION9_RULE_NEGATIVES
 from benchmarks.gate_corpus.negatives7 import NEGATIVES as SESSION10_RULE_NEGATIVES
 from benchmarks.gate_corpus.negatives8 import NEGATIVES as SESSION10_NEGATIVES
+from benchmarks.gate_corpus.negatives9 import NEGATIVES as SESSION11_NEGATIVES
+from benchmarks.gate_corpus.negatives10 import NEGATIVES as SESSION12_NEGATIVES
 from desktop_kb.qa.detectors import detect
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.gate import check_question, check_snippet, luhn_ok, redact, valid_resident_id
@@ -53,13 +57,32 @@ HELDOUT9_MISSES = {
     "h9-095", "h9-106", "h9-116", "h9-119",
     "h9-135", "h9-147",
     "h9-159", "h9-163"}
-KNOWN_MISSES = {"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES
+# heldout10 (session 11's sealed batch) and heldout11 (session 12's), as first wired in (main b9ba0a3).
+HELDOUT10_MISSES = {
+    "h10-009", "h10-010", "h10-032", "h10-033", "h10-035", "h10-036", "h10-037", "h10-051", "h10-054",
+    "h10-055", "h10-056", "h10-057", "h10-067", "h10-070", "h10-073", "h10-075", "h10-079", "h10-081",
+    "h10-082", "h10-083", "h10-084", "h10-085", "h10-089", "h10-090", "h10-091", "h10-092", "h10-099",
+    "h10-100", "h10-112", "h10-113", "h10-117", "h10-120", "h10-123", "h10-127", "h10-133", "h10-137",
+    "h10-138", "h10-139", "h10-145", "h10-153", "h10-158", "h10-159", "h10-161", "h10-162", "h10-163",
+    "h10-164", "h10-167", "h10-168", "h10-174", "h10-176", "h10-183", "h10-185", "h10-186", "h10-187",
+    "h10-188", "h10-189", "h10-193", "h10-194"}
+HELDOUT11_MISSES = {
+    "h11-006", "h11-008", "h11-010", "h11-011", "h11-012", "h11-017", "h11-019", "h11-022", "h11-030",
+    "h11-032", "h11-034", "h11-036", "h11-039", "h11-040", "h11-043", "h11-047", "h11-052", "h11-053",
+    "h11-058", "h11-059", "h11-065", "h11-074", "h11-076", "h11-082", "h11-084", "h11-085", "h11-086",
+    "h11-087", "h11-090", "h11-091", "h11-092", "h11-094", "h11-096", "h11-097", "h11-103", "h11-105",
+    "h11-109", "h11-112", "h11-114", "h11-119", "h11-120", "h11-124", "h11-126", "h11-128", "h11-130",
+    "h11-146", "h11-147", "h11-149", "h11-150", "h11-151", "h11-152", "h11-155", "h11-156", "h11-157",
+    "h11-159", "h11-165", "h11-166", "h11-167", "h11-168", "h11-169", "h11-172", "h11-174", "h11-175",
+    "h11-177", "h11-178"}
+KNOWN_MISSES = {"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
 
 
 @pytest.mark.parametrize("case", [
     pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss")) if c.id in KNOWN_MISSES else c
     for c in heldout.CASES + heldout2.CASES + heldout3.CASES + heldout4.CASES
-    + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES + heldout9.CASES], ids=lambda c: c.id)
+    + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES
+    + heldout11.CASES], ids=lambda c: c.id)
 def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
     # Held out while the detectors were written; kept here so a later change cannot lose them.
     found, leaked = check_case(case)
@@ -70,12 +93,22 @@ def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
 # Documented public examples (MD5('hello'), Stripe's test key, jwt.io's token, the Authenticator
 # wiki's seed, GB 11643's sample ID, Microsoft's KMS key, a PGP fingerprint, hf_xxxx) and the rest.
 KNOWN_FALSE_POSITIVES = {11, 17, 18, 19, 20, 23, 24, 26, 32, 59}
+# negatives9 (written with heldout10) and negatives10 (with heldout11), as first wired in: a BLE UUID read
+# as an address, Stripe's documented publishable test key, a base64 exercise, a masked e-mail address.
+KNOWN_FALSE_POSITIVES9 = {16, 96}
+KNOWN_FALSE_POSITIVES10 = {36, 52}
+
+
+def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:
+    return [pytest.param(t, marks=pytest.mark.xfail(strict=True, reason="documented false positive"), id=f"{prefix}-{i}")
+            if i in known else pytest.param(t, id=f"{prefix}-{i}") for i, t in enumerate(texts)]
 
 
 @pytest.mark.parametrize("text", NEGATIVES + HELDOUT_NEGATIVES + HELDOUT_NEGATIVES3 + SESSION8_NEGATIVES
-                         + SESSION9_NEGATIVES + SESSION9_RULE_NEGATIVES + SESSION10_RULE_NEGATIVES + [
-    pytest.param(t, marks=pytest.mark.xfail(strict=True, reason="documented false positive"), id=f"neg8-{i}")
-    if i in KNOWN_FALSE_POSITIVES else pytest.param(t, id=f"neg8-{i}") for i, t in enumerate(SESSION10_NEGATIVES)])
+                         + SESSION9_NEGATIVES + SESSION9_RULE_NEGATIVES + SESSION10_RULE_NEGATIVES
+                         + _negatives("neg8", SESSION10_NEGATIVES, KNOWN_FALSE_POSITIVES)
+                         + _negatives("neg9", SESSION11_NEGATIVES, KNOWN_FALSE_POSITIVES9)
+                         + _negatives("neg10", SESSION12_NEGATIVES, KNOWN_FALSE_POSITIVES10))
 def test_study_text_passes(text: str) -> None:
     assert detect(text) == [], [text[f.start:f.end] for f in detect(text)]
 
@@ -133,7 +166,8 @@ def test_the_question_is_gated_like_a_snippet() -> None:
 
 def _note_cases() -> list[written.Case]:
     return [c for c in written.CASES + heldout.CASES + heldout2.CASES + heldout3.CASES + heldout6.CASES
-            + heldout7.CASES + heldout8.CASES + heldout9.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
+            + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES + heldout11.CASES
+            if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
 
 
 @pytest.mark.parametrize("case", _note_cases(), ids=lambda c: c.id)
