@@ -74,11 +74,36 @@ def resolve_sources(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[So
                 "FROM fragments f JOIN documents d ON d.id = f.document_id WHERE f.id = ?",
                 (ident,)).fetchone()
             if row is not None:
-                # Shown, cited and sent as the reader sees it: "Rc<T> 引用计数", not "`Rc<T>` 引用计数".
-                title = with_locator(plain_title(fragment_title(row[0], row[1])), row[6], row[7])
+                title = _shown_fragment_title(row[0], row[1], row[6], row[7])
                 found[(kind, ident)] = ResolvedSource(
                     kind, ident, title, row[2], bool(row[3]), row[4], path=row[5], page=row[6],
                     page_end=row[7])
+    return found
+
+
+def _shown_fragment_title(document_title: str, heading_path: str, page: int | None,
+                          page_end: int | None) -> str:
+    # Shown, cited and sent as the reader sees it: "Rc<T> 引用计数", not "`Rc<T>` 引用计数".
+    return with_locator(plain_title(fragment_title(document_title, heading_path)), page, page_end)
+
+
+def source_titles(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[SourceKey, tuple[str, str | None]]:
+    """Each source's title as search shows it, and a fragment's imported file, for naming
+    what was sent (the upload log). Unlike the join above, a note in the trash keeps its
+    name: it was sent all the same. A source deleted since is missing from the answer."""
+    found: dict[SourceKey, tuple[str, str | None]] = {}
+    for kind, ident in dict.fromkeys(keys):
+        if kind == "note":
+            row = store.execute("SELECT title FROM notes WHERE id = ?", (ident,)).fetchone()
+            if row is not None:
+                found[(kind, ident)] = (row[0], None)
+        elif kind == "fragment":
+            row = store.execute(
+                "SELECT d.title, f.heading_path, f.page, f.page_end, d.path "
+                "FROM fragments f JOIN documents d ON d.id = f.document_id WHERE f.id = ?",
+                (ident,)).fetchone()
+            if row is not None:
+                found[(kind, ident)] = (_shown_fragment_title(row[0], row[1], row[2], row[3]), row[4])
     return found
 
 

@@ -6,11 +6,12 @@ D-Bus): none of it is touched on the GUI thread. Models: ``model_tasks``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from desktop_kb import secrets
 from desktop_kb.library import Library
+from desktop_kb.retrieval.resolve import source_titles
 from desktop_kb.store.uploads import list_uploads
 
 SETTING_KEYS = ("discovery.enabled", "qa.cloud_enabled", "qa.provider.base_url",
@@ -33,6 +34,8 @@ class PrivacySnapshot:
     sensitive: Any
     budget_chars: Any
     uploads: list[Any]  # UploadRecord, newest first
+    # (type, id) → (title, imported file or None) of each logged source still in the store
+    titles: dict[tuple[str, int], tuple[str, str | None]] = field(default_factory=dict)
 
 
 def load_settings(library: Library) -> SettingsSnapshot:
@@ -44,8 +47,10 @@ def load_settings(library: Library) -> SettingsSnapshot:
 
 def load_privacy(library: Library, limit: int = 500) -> PrivacySnapshot:
     """Settings → Privacy: the gate's mode, the context budget and the upload log."""
+    rows = list_uploads(library.store_reader, limit)
+    keys = [(str(kind), int(ident)) for row in rows for kind, ident in row.sources]
     return PrivacySnapshot(library.get_setting("qa.sensitive"), library.get_setting("qa.budget_chars"),
-                           list_uploads(library.store_reader, limit))
+                           rows, source_titles(library.store_reader, keys))
 
 
 def store_api_key(key: str, base_url: str | None, *, allow_insecure: bool = False) -> secrets.KeyringInfo:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import Any
 
 from PySide6.QtCore import QEvent, Signal
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from desktop_kb.qa.providers import PRESETS
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.tasks.settings_tasks import PrivacySnapshot, load_privacy
+from desktop_kb.ui.locator_text import shown_title
 
 
 class PrivacyPage(QWidget):
@@ -69,6 +71,7 @@ class PrivacyPage(QWidget):
         layout.addWidget(self.refresh_button)
         layout.addWidget(self.message)
         self.rows: list[Any] = []
+        self.titles: dict[tuple[str, int], tuple[str, str | None]] = {}
         self.retranslateUi()
 
     def title(self) -> str:
@@ -85,6 +88,7 @@ class PrivacyPage(QWidget):
         self.budget.setValue(int(snapshot.budget_chars or 1200))
         self._loading = False
         self.rows = snapshot.uploads
+        self.titles = snapshot.titles
         self._shown = True
         self._render_rows()
         self.uploadsLoaded.emit(len(self.rows))
@@ -108,11 +112,18 @@ class PrivacyPage(QWidget):
         self.message.setText(self.tr("Nothing has ever been sent from this library.") if not rows else "")
 
     def source_text(self, source_type: str, source_id: int) -> str:
-        """A logged source ("note", 12) as the UI names it; it read "note 2, fragment 382" in Chinese."""
+        """A logged source ("note", 12) by the name the person knows it by: the note's title, or
+        the passage's title and its file ("passage 382" said nothing of what was sent)."""
+        known = self.titles.get((source_type, source_id))
+        if known is not None:
+            title, path = known
+            shown = f"“{shown_title(title)}”"
+            return self.tr("{0} ({1})").format(shown, PurePath(path).name) if path else shown
+        # Deleted since it was sent: only its kind and number are left.
         if source_type == "note":
-            return self.tr("note {0}").format(source_id)
+            return self.tr("deleted note {0}").format(source_id)
         if source_type == "fragment":
-            return self.tr("passage {0}").format(source_id)
+            return self.tr("passage {0}, no longer in the library").format(source_id)
         return f"{source_type} {source_id}"
 
     def verdict_text(self, verdict: str, count: int) -> str:

@@ -1734,14 +1734,6 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 </context>
 <context>
     <name>PrivacyPage</name>
-    <message>
-        <source>note {0}</source>
-        <translation>笔记 {0}</translation>
-    </message>
-    <message>
-        <source>passage {0}</source>
-        <translation>段落 {0}</translation>
-    </message>
     <message numerus="yes">
         <source>%n sent</source>
         <translation><numerusform>发送 %n 个</numerusform></translation>
@@ -1880,6 +1872,18 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>HTTP error</source>
         <translation>HTTP 错误</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0}（{1}）</translation>
+    </message>
+    <message>
+        <source>deleted note {0}</source>
+        <translation>已删除的笔记 {0}</translation>
+    </message>
+    <message>
+        <source>passage {0}, no longer in the library</source>
+        <translation>段落 {0}（已不在库中）</translation>
     </message>
 </context>
 <context>
