@@ -2,6 +2,15 @@
 
     .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 [--write]
     .venv/bin/python benchmarks/bench_offtopic.py --model none --version k1 --topical
+    .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 --sets [--json F]
+
+``--sets`` prints the figures as the app decided them when the records were made, per search
+mode (keywords only, and the hybrid with the model): the off-topic questions caught (weak
+matches or "nothing close") per set of ``offtopic_questions.tsv`` (the lead's sealed sets 11,
+12, ... released after their measurement, and those written before), kind and library, and
+the public sets' questions asked of unrelated libraries; and the cost, per in-domain set (the
+public sets and every Rust book set, 1-12): the questions whose answer is shown in the first 10
+as a normal result (neither weak matches nor "nothing close").
 
 ``--topical`` (keywords only) fits the keyword evidence's term weights
 (``relevance.TERM_POWERS``: library IDF, everyday rarity, lift) with ``KEYWORD_COVERAGE``
@@ -344,8 +353,7 @@ def compare(old: Table, old_cov: float, new: Table, new_cov: float,
     normal_old, normal_new = old.evidence >= old_cov, new.evidence >= new_cov
     rank = old.rank_lexical
     book_file = {q: path.stem.removeprefix("rust_book_questions").lstrip("_") or "1"
-                 for path in offtopic_data.BOOK_QUESTION_FILES
-                 for _, q, _ in offtopic_data.fusion_data.book_questions(path)}
+                 for q, path in book_question_files().items()}
     print("  in-domain: answer in the keyword top 10 as a normal result, before -> after "
           "(silenced: normal before, weak or nothing now); R@1 / R@5 counting weak as a miss")
     rows: list[tuple[str, np.ndarray]] = []
@@ -385,6 +393,130 @@ def compare(old: Table, old_cov: float, new: Table, new_cov: float,
 
 
 LIBRARIES_ORDER = ("book", "cmrc", "drcd", "zhpara", "en_zh")
+# The lead's number of each book question file's set (the lead's sets 7 and 8 of session 7 were
+# lost: rust_book_questions_7.tsv is set 9); file suffix -> set.
+BOOK_SETS = {"": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 9, "8": 10, "9": 11, "10": 12}
+KINDS = ("far", "near", "very_near")
+
+
+def book_question_files() -> dict[str, Path]:
+    """Book question -> the file it is in."""
+    return {q: path for path in offtopic_data.BOOK_QUESTION_FILES
+            for _, q, _ in offtopic_data.fusion_data.book_questions(path)}
+
+
+def book_set_of(path: Path) -> int:
+    return BOOK_SETS[path.stem.removeprefix("rust_book_questions").lstrip("_")]
+
+
+def in_domain_rows(records: list[offtopic_data.Asked]) -> list[tuple[str, np.ndarray]]:
+    """(label, mask) of every in-domain question set: the public sets, then each book set."""
+    qset = np.array([a.qset for a in records])
+    inside = np.array([a.in_domain for a in records])
+    rows = [(s, inside & (qset == s)) for s in PUBLIC if (inside & (qset == s)).any()]
+    # The book's in-domain records come in the order its files are read (a question in two
+    # files is asked twice, once per file).
+    order = iter([book_set_of(path) for path in offtopic_data.BOOK_QUESTION_FILES
+                  for _ in offtopic_data.fusion_data.book_questions(path)])
+    book_set = np.array([next(order) if a.qset == HELD and a.in_domain else 0 for a in records])
+    for n in sorted(set(book_set[inside & (qset == HELD)].tolist())):
+        rows.append((f"book set {n}", inside & (qset == HELD) & (book_set == n)))
+    rows.append(("book, all sets", inside & (qset == HELD)))
+    return rows
+
+
+def offtopic_rows(records: list[offtopic_data.Asked]) -> list[tuple[str, np.ndarray]]:
+    """(label, mask) of the off-topic questions: ``offtopic_questions.tsv`` per set (the lead's
+    sealed sets released after their measurement, and those written before) and kind, per library,
+    then the public sets' questions asked of unrelated libraries."""
+    sections = offtopic_data.own_section_of()
+    own = np.array([a.qset == OWN for a in records])
+    section = np.array([sections.get(a.text, "") if a.qset == OWN else "" for a in records])
+    kind = np.array([a.group for a in records])
+    library = np.array([a.library for a in records])
+    rows: list[tuple[str, np.ndarray]] = []
+    for lib in LIBRARIES_ORDER:
+        for sec in sorted(set(section[own & (library == lib)].tolist()), key=_section_order):
+            m = own & (library == lib) & (section == sec)
+            rows.extend((f"own {sec} -> {lib} {k}", m & (kind == k)) for k in KINDS if (m & (kind == k)).any())
+            rows.append((f"own {sec} -> {lib} all", m))
+    qset = np.array([a.qset for a in records])
+    inside = np.array([a.in_domain for a in records])
+    for q, lib in sorted({(a.qset, a.library) for a in records if not a.in_domain and a.qset != OWN}):
+        rows.append((f"{q} questions -> {lib}", ~inside & (qset == q) & (library == lib)))
+    return rows
+
+
+def _section_order(section: str) -> tuple[int, str]:
+    return (int(section.split()[1]), section) if section.startswith("set ") else (0, section)
+
+
+def decisions(records: list[offtopic_data.Asked]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per search mode in these records: (told 'nothing' or only weak matches, the in-domain
+    answer's rank). Keyword search alone decides on the keyword evidence; the hybrid as the app
+    decided when the records were made (``nothing_relevant``)."""
+    evidence = np.array([evidence_of(a) for a in records])
+    out = {"keywords only": (evidence < KEYWORD_COVERAGE,
+                             np.array([a.rank_lexical or 99 for a in records]))}
+    if any(a.cand.dense_ran for a in records):
+        out["hybrid"] = (np.array([bool(a.extra["nothing"]) for a in records]),
+                         np.array([a.rank_hybrid or 99 for a in records]))
+    return out
+
+
+def evidence_of(a: offtopic_data.Asked) -> float:
+    """The keyword evidence the app computed (the record's), replayed only for old records."""
+    return a.evidence if a.evidence >= 0 else evidence(a)
+
+
+def sets_report(records: list[offtopic_data.Asked], modes: dict[str, tuple[np.ndarray, np.ndarray]],
+                depth: int = 10) -> dict[str, dict[str, list[int]]]:
+    """Per mode, off-topic questions caught (weak matches or 'nothing close') per set, kind and
+    library, and the cost: in-domain questions whose answer is shown (in the first ``depth``) as a
+    normal result, per set. Returns {mode: {row: [count, n]}}."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for mode, (fired, rank) in modes.items():
+        rows = out[mode] = {}
+        print(f"  {mode}: off-topic caught (weak matches or 'nothing close')")
+        for label, m in offtopic_rows(records):
+            rows[label] = [int(fired[m].sum()), int(m.sum())]
+            print(f"    {label:<34} {fired[m].sum():4d}/{m.sum():<4d} {fired[m].mean():6.1%}")
+        print(f"  {mode}: in-domain answer shown as a normal result (in the first {depth}, not weak)")
+        for label, m in in_domain_rows(records):
+            shown = m & (rank <= depth)
+            normal = shown & ~fired
+            rows[f"in:{label}"] = [int(normal.sum()), int(m.sum())]
+            print(f"    {label:<34} {normal.sum():4d}/{m.sum():<4d} {normal.sum() / max(m.sum(), 1):6.1%}  "
+                  f"(answer shown {shown.sum()}, of them weak or 'nothing' {(shown & fired).sum()})")
+    return out
+
+
+def run_sets(records: list[offtopic_data.Asked], model: str) -> dict[str, dict[str, list[int]]]:
+    """Today's figures as the app decides them, per mode (``--sets``)."""
+    print(f"=== {model}: per set and mode, as the app decides")
+    modes = decisions(records)
+    report = sets_report(records, modes)
+    if "hybrid" in modes:
+        replayed = _shipped_replay(records, model)
+        if replayed is not None:
+            print(f"  replay of the hybrid's decision differs from the app's on "
+                  f"{int((replayed != modes['hybrid'][0]).sum())} of {len(records)} records")
+    return report
+
+
+def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarray | None:
+    """``Table.fires`` with the model's shipped constants: must agree with the app's decision."""
+    from desktop_kb.retrieval.floor_reference import reference_of
+    from desktop_kb.retrieval.tuning import shipped_calibrations
+
+    base = model.removesuffix("-float")
+    entry = next((e for e in shipped_calibrations().values()
+                  if str(e.get("model", "")).removesuffix("-float") == base), None)
+    ref = reference_of(entry) if entry else None
+    if ref is None or ref.coverage is None:
+        return None
+    t = Table.of(records, ref.margin_unit, None)
+    return t.fires(ref.coverage, ref.margin, ref.margin_across, ref.margin_conflict)
 
 
 def choose_unit(records: list[offtopic_data.Asked], conflict: bool = True) -> str:
@@ -442,6 +574,10 @@ def main() -> int:
                         help="keywords only: fit the term weights (everyday rarity) and the coverage, "
                              "compare with before, and stop")
     parser.add_argument("--before", action="store_true", help="also what the app did before")
+    parser.add_argument("--sets", action="store_true",
+                        help="per set and mode as the app decided (off-topic caught, in-domain answers "
+                             "shown as normal results), and stop")
+    parser.add_argument("--json", type=Path, default=None, help="with --sets: write the figures here")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--no-conflict", action="store_true",
                         help="fit without the conflict margin (what the app did before it)")
@@ -450,6 +586,11 @@ def main() -> int:
     records = offtopic_data.load(args.model, args.version)
     if args.topical:
         run_topical(records)
+        return 0
+    if args.sets:
+        figures = run_sets(records, args.model)
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         return 0
     print(f"=== {args.model}: the margin's unit, chosen on the public folds")
     conflict = not args.no_conflict

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ BOOK_QUESTION_FILES = tuple(sorted((ROOT / "benchmarks" / "data").glob("rust_boo
 #: of, the question. Never asked of a library not named on its line.
 OWN_QUESTIONS = ROOT / "benchmarks" / "data" / "offtopic_questions.tsv"
 PER_SET = 300
+SECTION_RE = re.compile(r"#.* of set (\d+)\b")
 
 
 @dataclass
@@ -94,13 +96,28 @@ def data_path(model: str, version: str) -> Path:
 
 def own_questions(path: Path = OWN_QUESTIONS) -> list[tuple[str, str, frozenset[str]]]:
     """(kind, question, the libraries it is off-topic for) per line of ``offtopic_questions.tsv``."""
+    return [(kind, question, libraries) for kind, question, libraries, _ in own_sections(path)]
+
+
+def own_sections(path: Path = OWN_QUESTIONS) -> list[tuple[str, str, frozenset[str], str]]:
+    """Each line of ``offtopic_questions.tsv`` with the set it came in: ``set N`` under a
+    ``# ... of set N ...`` heading (the lead's sealed sets, released after their measurement),
+    ``written`` before the first one."""
     out = []
+    section = "written"
     for line in path.read_text(encoding="utf-8").splitlines():
+        if heading := SECTION_RE.match(line):
+            section = f"set {heading.group(1)}"
         if not line.strip() or line.startswith("#"):
             continue
         kind, libraries, question = line.split("\t")
-        out.append((kind, question, frozenset(lib.strip() for lib in libraries.split(","))))
+        out.append((kind, question, frozenset(lib.strip() for lib in libraries.split(",")), section))
     return out
+
+
+def own_section_of(path: Path = OWN_QUESTIONS) -> dict[str, str]:
+    """Question -> the set it came in (``own_sections``)."""
+    return {question: section for _, question, _, section in own_sections(path)}
 
 
 def questions(name: str, per_set: int) -> list[tuple[str, str, frozenset[Any]]]:
@@ -151,7 +168,7 @@ def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozens
         chunk_doc: dict[int, Any] | None) -> Asked:
     from desktop_kb.index import segment
     from desktop_kb.retrieval.relevance import held_terms
-    from desktop_kb.retrieval.search import rank_chunks
+    from desktop_kb.retrieval.search import nothing_relevant, rank_chunks
     from desktop_kb.retrieval.term_stats import chunk_tokens, index_stats, mean_tokens
 
     index, store = lib.index_reader, lib.store_reader
@@ -177,6 +194,11 @@ def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozens
     out.extra["doc_freq"] = dict(index_stats(index, hybrid.terms)[1])
     out.extra["held"] = held_terms(index, hybrid.terms, cand)
     out.extra["mean_tokens"] = mean_tokens(index)
+    # The app's own decision on this ranking (weak matches or "nothing close"), so a replay of
+    # it (bench_offtopic.py) can be checked against what the person was shown.
+    out.extra["nothing"] = nothing_relevant(hybrid)
+    out.extra["dense_bar"] = hybrid.dense_bar
+    out.extra["coverage"] = hybrid.coverage
     if out.in_domain and chunk_doc is not None:
         lexical = rank_chunks(index, text, mode="lexical", engine=None, dense=None)
         out.rank_lexical = _first_rank(lexical.ranked, chunk_doc, relevant)
