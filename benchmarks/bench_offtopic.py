@@ -4,6 +4,18 @@
     .venv/bin/python benchmarks/bench_offtopic.py --model none --version k1 --topical
     .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 --sets [--json F]
 
+    .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual,multilingual-e5-small \
+        --version u1,e1 --weak-keywords
+
+``--weak-keywords`` fits ``relevance.UNKNOWN_NAME_LEVEL`` (where keywords alone say nothing and
+the question names a word neither everyday language nor the library holds, the best cosine must
+reach that many of the library's spreads above its unrelated pairs): one level for every model
+given (it is read in each library's own units), leave one set out over the public sets, each Rust
+book question set and each set of ``offtopic_questions.tsv`` asked of the book, each held-out
+fold reported before and after; then, with the level fitted on everything, the ``--sets`` report
+before and after. The most off-topic caught such that no public set and not the book's sets pooled
+lose more than ``MAX_LOST`` of their answers shown as normal results.
+
 ``--sets`` prints the figures as the app decided them when the records were made, per search
 mode (keywords only, and the hybrid with the model): the off-topic questions caught (weak
 matches or "nothing close") per set of ``offtopic_questions.tsv`` (the lead's sealed sets 11,
@@ -72,6 +84,7 @@ import offtopic_data  # noqa: E402
 from desktop_kb.retrieval.relevance import (  # noqa: E402
     KEYWORD_COVERAGE,
     TERM_POWERS,
+    UNKNOWN_NAME_LEVEL,
     evidence_share,
     in_conflict,
     topical_weights,
@@ -504,6 +517,147 @@ def run_sets(records: list[offtopic_data.Asked], model: str) -> dict[str, dict[s
     return report
 
 
+# Levels tried for a question keywords alone would call weak that names a word neither everyday
+# language nor the library holds (``relevance.UNKNOWN_NAME_LEVEL``), in the library's spreads above
+# its unrelated pairs; -inf: no level (what the app did before).
+NAME_LEVELS = (-np.inf, *np.round(np.arange(0.0, 6.01, 0.25), 2))
+
+
+@dataclass
+class NameInputs:
+    """What the level for an unknown name reads, per record."""
+
+    before: np.ndarray  # the app's decision without the level
+    unknown: np.ndarray  # keywords alone say nothing and the question names an unknown word
+    level: np.ndarray  # best cosine in the library's spreads above its unrelated pairs (-inf: no bar)
+
+    def fires(self, level: float) -> np.ndarray:
+        return self.before | (self.unknown & (self.level < level))
+
+
+def name_inputs(records: list[offtopic_data.Asked]) -> NameInputs:
+    """Records made before the level (no ``dense_bar_plain``) hold the app's decision without it."""
+    from desktop_kb.retrieval.relevance import names_unknown_word
+
+    before, unknown, level = [], [], []
+    for a in records:
+        ev = evidence_of(a)
+        if "dense_bar_plain" in a.extra:
+            bar = a.extra["dense_bar_plain"]
+            before.append(bool(a.cand.dense_ran and ev < a.extra["coverage"] and bar is not None
+                               and a.cand.best_cosine < bar) if a.cand.dense_ran else ev < KEYWORD_COVERAGE)
+        else:
+            before.append(bool(a.extra["nothing"]))
+            bar = a.extra.get("dense_bar")
+        unknown.append(ev < KEYWORD_COVERAGE and names_unknown_word(a.extra["terms"], a.extra["doc_freq"]))
+        cal = a.calibration
+        measured = cal is not None and cal.sample > 0 and bar is not None and a.cand.dense_ran
+        level.append(cal.standardize(a.cand.best_cosine) if measured else np.inf)
+    return NameInputs(np.array(before), np.array(unknown), np.array(level))
+
+
+def name_folds(records: list[offtopic_data.Asked]) -> list[tuple[str, np.ndarray]]:
+    """Leave-one-set-out folds: each public set (every record it is the question set or the library
+    of), each Rust book question set, each set of ``offtopic_questions.tsv`` asked of the book."""
+    qset = np.array([a.qset for a in records])
+    library = np.array([a.library for a in records])
+    folds = [(s, (qset == s) | (library == s)) for s in PUBLIC]
+    folds += [(label, m) for label, m in in_domain_rows(records) if label.startswith("book set")]
+    folds += [(label.removesuffix(" all"), m) for label, m in offtopic_rows(records)
+              if label.startswith("own ") and label.endswith("-> book all")]
+    return folds
+
+
+def _cost_groups(records: list[offtopic_data.Asked], sel: np.ndarray) -> list[np.ndarray]:
+    """The in-domain sets whose loss is bounded: each public set, and the book's sets pooled (a set
+    of 40 questions cannot show 1 %)."""
+    qset = np.array([a.qset for a in records])
+    inside = np.array([a.in_domain for a in records])
+    return [m for s in (*PUBLIC, HELD) if (m := sel & inside & (qset == s)).any()]
+
+
+def _offtopic_groups(records: list[offtopic_data.Asked], sel: np.ndarray) -> list[np.ndarray]:
+    """Off-topic question groups: each (question set, library) pair, ``own`` per set and library."""
+    sections = offtopic_data.own_section_of()
+    keys = np.array([f"{a.qset}|{a.library}|{sections.get(a.text, '') if a.qset == OWN else ''}"
+                     for a in records])
+    inside = np.array([a.in_domain for a in records])
+    return [m for k in sorted(set(keys[sel & ~inside].tolist())) if (m := sel & ~inside & (keys == k)).any()]
+
+
+@dataclass
+class NameData:
+    """One model's records with what the level reads."""
+
+    model: str
+    records: list[offtopic_data.Asked]
+    inputs: NameInputs
+    rank: np.ndarray  # the in-domain answer's rank, hybrid
+    inside: np.ndarray
+
+    @classmethod
+    def of(cls, model: str, records: list[offtopic_data.Asked]) -> NameData:
+        return cls(model, records, name_inputs(records), np.array([a.rank_hybrid or 99 for a in records]),
+                   np.array([a.in_domain for a in records]))
+
+
+def fit_name_level(data: list[tuple[NameData, np.ndarray]], depth: int = 10) -> float:
+    """One level for every model (it is read in each library's own spreads): the one that catches
+    the most off-topic questions of the selected records (mean over their groups, every model's)
+    while no in-domain set (each public set, the book's sets pooled) of any model loses more than
+    ``MAX_LOST`` of its answers shown as normal results; ties go to the lower level."""
+    groups = [(d, _cost_groups(d.records, sel), _offtopic_groups(d.records, sel)) for d, sel in data]
+    best: tuple[float, float] | None = None
+    chosen = -np.inf
+    for level in NAME_LEVELS:
+        caught, lost = [], 0.0
+        for d, costs, offs in groups:
+            fired = d.inputs.fires(level)
+            found = (d.rank <= depth) & ~d.inputs.before
+            lost = max([lost, *(float((m & found & fired).sum() / m.sum()) for m in costs)])
+            caught.extend(float(fired[m].mean()) for m in offs)
+        if lost > MAX_LOST + 1e-12:
+            continue
+        key = (float(np.mean(caught)) if caught else 0.0, -float(level))
+        if best is None or key > best:
+            best, chosen = key, float(level)
+    return chosen
+
+
+def run_name_level(data: list[NameData]) -> float:
+    """``--weak-keywords``: the level fitted with each fold held out (in every model's records at
+    once), the held-out fold's figures before and after per model, then the level fitted on
+    everything (what ships) per set and mode."""
+    print("=== the level for a question naming a word neither everyday language nor the library holds, "
+          f"leave one set out ({', '.join(d.model for d in data)})")
+    for label, _ in name_folds(data[0].records):
+        held = {d.model: dict(name_folds(d.records))[label] for d in data}
+        level = fit_name_level([(d, ~held[d.model]) for d in data])
+        for d in data:
+            h = held[d.model]
+            fired = d.inputs.fires(level)
+            off, found = h & ~d.inside, h & d.inside & (d.rank <= 10)
+            print(f"  held out {label:<22} level {level:5.2f}  {d.model:<22} off-topic caught "
+                  f"{d.inputs.before[off].sum():4d} -> {fired[off].sum():4d} of {off.sum():4d};  in-domain "
+                  f"answers shown as normal results {(found & ~d.inputs.before).sum():4d} -> "
+                  f"{(found & ~fired).sum():4d} of {(h & d.inside).sum():4d}")
+    level = fit_name_level([(d, np.ones(len(d.records), dtype=bool)) for d in data])
+    print(f"=== fitted on every set (what ships): level {level}")
+    for d in data:
+        if all("dense_bar_plain" in a.extra for a in d.records) and UNKNOWN_NAME_LEVEL is not None:
+            app = np.array([bool(a.extra["nothing"]) for a in d.records])
+            print(f"  {d.model}: the replay at the app's level ({UNKNOWN_NAME_LEVEL}) differs from the "
+                  f"app's decision on {int((d.inputs.fires(UNKNOWN_NAME_LEVEL) != app).sum())} of {len(app)} records")
+    for d in data:
+        print(f"=== {d.model}")
+        modes = decisions(d.records)
+        modes.pop("hybrid", None)
+        modes["hybrid before"] = (d.inputs.before, d.rank)
+        modes["hybrid after"] = (d.inputs.fires(level), d.rank)
+        sets_report(d.records, modes)
+    return level
+
+
 def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarray | None:
     """``Table.fires`` with the model's shipped constants: must agree with the app's decision."""
     from desktop_kb.retrieval.floor_reference import reference_of
@@ -578,14 +732,24 @@ def main() -> int:
                         help="per set and mode as the app decided (off-topic caught, in-domain answers "
                              "shown as normal results), and stop")
     parser.add_argument("--json", type=Path, default=None, help="with --sets: write the figures here")
+    parser.add_argument("--weak-keywords", action="store_true",
+                        help="fit the level a question naming a word neither everyday language nor the "
+                             "library holds must reach (relevance.UNKNOWN_NAME_LEVEL), leave one set out, "
+                             "and stop")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--no-conflict", action="store_true",
                         help="fit without the conflict margin (what the app did before it)")
     parser.add_argument("--models-dir", type=Path, default=None)
     args = parser.parse_args()
-    records = offtopic_data.load(args.model, args.version)
+    records = offtopic_data.load(args.model.split(",")[0], args.version.split(",")[0])
     if args.topical:
         run_topical(records)
+        return 0
+    if args.weak_keywords:
+        models = args.model.split(",")
+        versions = args.version.split(",")
+        run_name_level([NameData.of(m, records if i == 0 else offtopic_data.load(m, v))
+                        for i, (m, v) in enumerate(zip(models, versions, strict=True))])
         return 0
     if args.sets:
         figures = run_sets(records, args.model)

@@ -54,6 +54,37 @@ def zipf(term: str) -> float:
     return _english_words().get(term.lower(), ZIPF_UNKNOWN)
 
 
+#: English endings a word may carry that the word list (of whole words) lacks: what to put back
+#: for the word it is a form of ("decoder" -> decode, "grumbling" -> grumble, "zipping" -> zip).
+ENGLISH_ENDINGS = (("ing", ("", "e")), ("ed", ("", "e")), ("er", ("", "e")), ("ers", ("", "e")),
+                   ("es", ("", "e")), ("s", ("",)), ("able", ("", "e")), ("ly", ("",)), ("ness", ("",)))
+#: Prefixes of the same kind ("impolite" -> polite).
+ENGLISH_PREFIXES = ("im", "in", "un", "dis", "non", "re")
+
+
+def known_word(term: str) -> bool:
+    """Whether everyday language knows the term, or the English word it is a form of.
+
+    The segmenter cuts "wasn't" into wasn + t, and the word list holds "decode" and "polite" but
+    not "decoder" or "impolite": read alone, such pieces look as unknown as a name ("nginx")."""
+    if zipf(term) > ZIPF_UNKNOWN:
+        return True
+    if HAN_CHAR_RE.search(term) or not term.isalpha():
+        return False
+    words = _english_words()
+    word = term.lower()
+    if word.endswith("n") and f"{word}'t" in words:
+        return True
+    stems = [word[len(p):] for p in ENGLISH_PREFIXES if word.startswith(p) and len(word) - len(p) >= 4]
+    for ending, restored in ENGLISH_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            stem = word[: -len(ending)]
+            stems.extend(stem + r for r in restored)
+            if len(stem) > 3 and stem[-1] == stem[-2]:
+                stems.append(stem[:-1])  # zipping -> zipp -> zip
+    return any(stem in words for stem in stems)
+
+
 @lru_cache(maxsize=65536)
 def _han_zipf(term: str) -> float:
     from desktop_kb.index.segment import _segmenter

@@ -19,6 +19,14 @@ Then:
   ``coverage`` AND the best cosine is under the dense floor (``fusion.relevance_floor``)
   raised by the model's ``margin`` (a share of the library's span from unrelated text
   to a sentence's own passage, or plain cosine: ``margin_unit``);
+* where keywords alone would say nothing (evidence under :data:`KEYWORD_COVERAGE`) and the
+  question names a word neither everyday language nor this library holds ("nginx", "useEffect",
+  "MaybeUninit": another tool's or crate's name, :func:`names_unknown_word`), the best cosine
+  must also reach the level this library's own unrelated pairs reach with this model
+  (:data:`UNKNOWN_NAME_LEVEL` spreads above their mean, ``Calibration.cosine_at``): a model
+  places "How do I configure nginx as a reverse proxy?" near a programming book's passages on
+  servers, as near as a question the book answers, but keyword search knows the book has never
+  heard of nginx, and a model must not tell the person more than keywords alone would;
 * where keywords alone would say nothing (evidence under :data:`KEYWORD_COVERAGE`) and
   the words they did match point elsewhere than the meaning side (:func:`lists_disagree`),
   the meaning side must clear the model's higher ``margin_conflict``: "红烧肉怎么做才能
@@ -44,7 +52,7 @@ import math
 import sqlite3
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from desktop_kb.index.everyday_words import zipf
+from desktop_kb.index.everyday_words import known_word, zipf
 from desktop_kb.index.segment import identifier_parts, is_identifier
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
@@ -80,6 +88,22 @@ ZIPF_TOP = 8.0
 #: keyword top 10 and the meaning top 3 in 7-32 % of cases (e5; USE 12-37 %; offtopic_data
 #: records of all five libraries).
 AGREEMENT_DEPTH = (10, 3)
+
+
+#: Where keywords alone would say nothing and the question names a word neither everyday language
+#: nor this library holds (:func:`names_unknown_word`), the best cosine must reach this many of the
+#: library's spreads above the mean cosine of its unrelated pairs (``Calibration.cosine_at``: both
+#: measured on this library with the model in use, so no model's cosine scale is written here).
+#: Fitted by ``benchmarks/bench_offtopic.py --weak-keywords`` leave-one-set-out (the public sets, the
+#: Rust book's question sets, the off-topic sets); None: no such level.
+UNKNOWN_NAME_LEVEL: float | None = 3.75
+
+
+def names_unknown_word(terms: Sequence[str], doc_freq: Mapping[str, int]) -> bool:
+    """Whether a term the library lacks is unknown to everyday language too: a name ("nginx",
+    "env_logger") of something the library never mentions. A word everyday language knows says
+    nothing of the kind: questions put things in other words than their library's."""
+    return any(doc_freq.get(t, 0) == 0 and not known_word(t) for t in dict.fromkeys(terms))
 
 
 def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates,
@@ -206,17 +230,28 @@ def required_coverage(calibration: Calibration | None, reference: FloorReference
 
 def dense_bar(floor: float | None, calibration: Calibration | None,
               reference: FloorReference | None, query_has_han: bool | None = None,
-              conflict: bool = False) -> float | None:
+              conflict: bool = False, unknown_name: bool = False) -> float | None:
     """The cosine a question without keyword evidence must reach (None: no floor).
 
     ``conflict`` (:func:`in_conflict`): the model's ``margin_conflict`` when it has one and
-    it is the higher.
+    it is the higher. ``unknown_name``: keywords alone would say nothing and the question names
+    a word neither everyday language nor the library holds (:func:`names_unknown_word`): at least
+    :data:`UNKNOWN_NAME_LEVEL` of the library's own spreads above its unrelated pairs.
 
     A question in another script than the library's gets the model's ``margin_across`` when
     it has one: e5 puts an English question on Chinese text closer to every passage than a
     Chinese one (its floor reads it against Chinese passages), so its own margin is fitted on
     English questions about Chinese passages.
     """
+    bar = _margin_bar(floor, calibration, reference, query_has_han, conflict)
+    if bar is None or not unknown_name or UNKNOWN_NAME_LEVEL is None or calibration is None:
+        return bar
+    return max(bar, calibration.cosine_at(UNKNOWN_NAME_LEVEL)) if _measured(calibration) else bar
+
+
+def _margin_bar(floor: float | None, calibration: Calibration | None, reference: FloorReference | None,
+                query_has_han: bool | None, conflict: bool) -> float | None:
+    """The dense floor raised by the model's margin (``dense_bar`` before a name's level)."""
     if floor is None:
         return None
     if calibration is None or reference is None or not _measured(calibration):

@@ -27,6 +27,7 @@ from desktop_kb.retrieval.relevance import (
     dense_bar,
     in_conflict,
     keyword_evidence,
+    names_unknown_word,
     required_coverage,
 )
 from desktop_kb.retrieval.resolve import (
@@ -40,6 +41,7 @@ from desktop_kb.retrieval.resolve import (
 from desktop_kb.retrieval.results import NOTHING_NOTICE, WEAK_NOTICE, SearchResponse, SearchResult
 from desktop_kb.retrieval.script_levels import read_in_own_script
 from desktop_kb.retrieval.snippets import make_snippet
+from desktop_kb.retrieval.term_stats import index_stats
 from desktop_kb.retrieval.tuning import Tuning
 from desktop_kb.store import feed
 
@@ -129,8 +131,10 @@ def rank_chunks(
                                    tuning.reference)
     ranking.evidence = keyword_evidence(index, analysis.terms, cand, analysis.operators)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
+    unknown_name = (ranking.evidence < KEYWORD_COVERAGE
+                    and names_unknown_word(analysis.terms, index_stats(index, analysis.terms)[1]))
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
-                                  in_conflict(ranking.evidence, cand))
+                                  in_conflict(ranking.evidence, cand), unknown_name)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
