@@ -659,7 +659,8 @@ def run_name_level(data: list[NameData]) -> float:
 
 
 def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarray | None:
-    """``Table.fires`` with the model's shipped constants: must agree with the app's decision."""
+    """``Table.fires`` with the model's shipped constants and ``relevance.UNKNOWN_NAME_LEVEL``: must
+    agree with the app's decision."""
     from desktop_kb.retrieval.floor_reference import reference_of
     from desktop_kb.retrieval.tuning import shipped_calibrations
 
@@ -670,7 +671,11 @@ def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarra
     if ref is None or ref.coverage is None:
         return None
     t = Table.of(records, ref.margin_unit, None)
-    return t.fires(ref.coverage, ref.margin, ref.margin_across, ref.margin_conflict)
+    fired = t.fires(ref.coverage, ref.margin, ref.margin_across, ref.margin_conflict)
+    if UNKNOWN_NAME_LEVEL is None or not all("dense_bar_plain" in a.extra for a in records):
+        return fired  # records made before the level: their decisions were made without it
+    names = name_inputs(records)
+    return fired | (names.unknown & (names.level < UNKNOWN_NAME_LEVEL))
 
 
 def choose_unit(records: list[offtopic_data.Asked], conflict: bool = True) -> str:
