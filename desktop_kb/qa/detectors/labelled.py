@@ -55,20 +55,40 @@ from desktop_kb.text.han import HAN_CHARS, has_han
 
 # ----- what a label names ------------------------------------------------------------------------
 
+# The word for a password in the other languages people study in (Indonesian and Malay, Thai, Greek,
+# Vietnamese, Arabic, Persian, Turkish, Hebrew, Hindi, the Nordic, Slavic and Romance languages). A word
+# that is also the word for any code counts only alone, as the whole label: κωδικός (code; κωδικός
+# μαθήματος is a course's), Turkish and Italian "parola" (parola chiave: a keyword), sandi (sandi morse).
+_PASSWORD_WORDS = (
+    r"kata\s+(?:sandi|laluan)|รหัสผ่าน|κωδικ[οό]ς\s+πρ[οό]σβασης|^κωδικ[οό]ς?$|^parola$|^sandi$|"
+    r"m[aậ]t\s+kh[aẩ]u|كلمة\s+(?:المرور|السر)|رمز\s+(?:المرور|عبور)|[şs]ifre(?!\s*(?:en\s+az|kural))|parolă|"
+    r"סיסמ[הא]|पासवर्ड|l[öo]senord|adgangskode|passord|salasana|(?<![a-z])heslo(?![a-z])|jelsz[óo]|"
+    r"contrase[ñn]a|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|has[łl]o|пароль|парола")
+# A secret key's name in those languages: only the secret half's (clé publique, открытый ключ, 공개 키
+# are meant to be shared, and a bare "key" names a dictionary's keys as often).
+_KEY_WORDS = (
+    r"cl[ée]\s+(?:secr[èe]te|priv[ée]e|d.acc[èe]s|d.application|(?:d.)?api)|"
+    r"clave\s+(?:secreta|privada|de\s+acceso|(?:de\s+(?:la\s+)?)?api)|"
+    r"chave\s+(?:secreta|privada|de\s+acesso|(?:da\s+)?api)|chiave\s+(?:segreta|privata|di\s+accesso|(?:delle\s+)?api)|"
+    r"geheimer\s+schl[üu]ssel|privater\s+schl[üu]ssel|api-schl[üu]ssel|zugangsschl[üu]ssel|zugriffsschl[üu]ssel|"
+    r"секретный\s+ключ|закрытый\s+ключ|приватный\s+ключ|ключ\s+(?:доступа|доступу|api)|api-ключ|токен|"
+    r"시크릿\s*키|액세스\s*키|비밀\s*키|개인\s*키|api\s*키|토큰")
+
 PW, KEY, OTP, PHONE, CARD, ID, PASSPORT_NO = "pw", "key", "otp", "phone", "card", "id", "passport"
 _KIND = {PW: PASSWORD, KEY: API_KEY, OTP: RECOVERY_CODE, PHONE: MOBILE, CARD: BANK_CARD, ID: RESIDENT_ID,
          PASSPORT_NO: PASSPORT}
 # Words in labels, strongest first (两步验证密钥 is a 2FA seed, not any key). Chinese, Japanese, English.
 _LABEL_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((cls, re.compile(rx, re.I)) for cls, rx in (
     (OTP, r"两步验证|兩步驗證|二次验证|二段階認証|2段階認証|二要素|2fa|(?<![a-z])(?:mfa|otp)(?![a-z])|totp|authenticator|验证器|驗證器"),
-    (PW, r"密码|密碼|口令|パスワード|暗証番号|暗証|パスコード|合言葉|비밀번호|password|passwd|passphrase|passcode|(?<![a-z])(?:pwd|pin)(?![a-z])"),
+    (PW, r"密码|密碼|口令|パスワード|暗証番号|暗証|パスコード|合言葉|비밀번호|password|passwd|passphrase|passcode|(?<![a-z])(?:pwd|pin)(?![a-z])|"
+         + _PASSWORD_WORDS),
     (ID, r"身份证|身份證|身分证|身分證|身分証|マイナンバー|個人番号|(?<![a-z])id[\s_-]*(?:card|number|no)(?![a-z])|national\s+id"),
     (PASSPORT_NO, r"护照|護照|旅券|パスポート|passport"),
     (CARD, r"银行卡|銀行卡|信用卡|借记卡|卡号|卡號|カード番号|クレジットカード|card\s*(?:number|no)(?![a-z])|credit\s+card|bank\s+card"),
     (PHONE, r"手机|手機|电话|電話|携帯|ケータイ|联系方式|聯絡方式|(?<![a-z])(?:phone|mobile|tel|cell)(?![a-z])"),
     (KEY, r"密钥|密鑰|秘钥|祕鑰|私钥|私鑰|令牌|凭证|憑證|凭据|授权码|授權碼|认证头|認証ヘッダー|シークレット|トークン|秘密鍵|"
           r"アクセスキー|api\s*キー|apiキー|認証キー|(?<![a-z])(?:token|secret)(?![a-z])|api[\s_-]?key|access[\s_-]?key|"
-          r"secret[\s_-]?key|authorization|credential"),
+          r"secret[\s_-]?key|authorization|credential|" + _KEY_WORDS),
 ))
 # Code names, by their parts (``phoneNumber``, ``ID_CARD_NO``, ``totp_secret``).
 _PART_CLASSES = {
@@ -97,8 +117,11 @@ def label_class(label: str) -> str | None:
     label = label.strip().strip("\"'`*_#[]()（）【】「」:：")
     if not label or len(label) > 40:
         return None
-    if _IDENT_RE.fullmatch(label):
-        return _code_name_class(label)  # passport.no, process.env.DB_PASSWORD: read by all their parts
+    if label.isascii() and _IDENT_RE.fullmatch(label):
+        cls = _code_name_class(label)  # passport.no, process.env.DB_PASSWORD: read by all their parts
+        if cls is None and _FOREIGN_WORD_RE.fullmatch(label):
+            return PW if _FOREIGN_PW_RE.fullmatch(label) else KEY  # "Salasana", "heslo", "senha" alone
+        return cls
     for cls, rx in _LABEL_WORDS:
         if (m := next(reversed(list(rx.finditer(label))), None)) is not None:  # (the last: "密码强度…的密码")
             # "口令熵 H = L·log2(N)", "密码强度", "password entropy": a label about a property of the secret
@@ -107,6 +130,8 @@ def label_class(label: str) -> str | None:
     return None
 
 
+_FOREIGN_PW_RE = re.compile(_PASSWORD_WORDS, re.I)
+_FOREIGN_WORD_RE = re.compile(f"{_PASSWORD_WORDS}|{_KEY_WORDS}", re.I)
 _ABOUT_RE = re.compile(r"[ \t_-]*(?:熵|强度|強度|长度|長度|位数|位數|复杂度|複雜度|策略|规则|規則|提示|(?i:entropy|strength|"
                        r"length|policy|rules?|hint|complexity|bits)(?![a-z]))")
 
@@ -114,6 +139,11 @@ _ABOUT_RE = re.compile(r"[ \t_-]*(?:熵|强度|強度|长度|長度|位数|位�
 # ----- where labels and values stand ---------------------------------------------------------------
 
 _LABEL_TEXT = rf"[{HAN_CHARS}\u3040-\u30ff\uac00-\ud7af][{HAN_CHARS}\u3040-\u30ff\uac00-\ud7af A-Za-z0-9_-]{{0,14}}"
+# A label in another script (Клю́ч доступа, كلمة السر, รหัสผ่าน, Clé d'accès (production)): letters with their
+# combining marks (Thai and Devanagari vowels are marks, not letters), up to four words and a bracket.
+_MARKS = "\u0300-\u036f\u0e00-\u0e7f\u0900-\u097f\u0600-\u06ff"
+_OTHER_LABEL = (rf"(?<![\w{_MARKS}$.-])[^\W\d_A-Za-z{HAN_CHARS}][\w{_MARKS}'’.-]{{0,30}}"
+                rf"(?:[ \t](?:[\w{_MARKS}'’-]{{1,20}}|\([\w ]{{1,20}}\)|（[\w ]{{1,20}}）)){{0,3}}")
 _QUOTED = r"\"[^\"\n]{1,300}\"|'[^'\n]{1,300}'|`[^`\n]{1,300}`|“[^”\n]{1,300}”|「[^」\n]{1,300}」"
 _BARE = r"[^\s\"'`,;，。；、<>()\[\]{}]{1,300}"
 # label, separator, value on one line: ``"密码": "…"``, ``パスワード = …``, ``Card number: `…` ``.
@@ -122,8 +152,8 @@ _INLINE_RE = re.compile(
     # os.Setenv("DB_PASSWORD", "…"), set_var, setProperty("db.password", "…"), headers.set(…): a name
     # and its value passed side by side
     rf"(?P<clabel>\"[\w.-]{{1,60}}\"|'[\w.-]{{1,60}}')[ \t]*,[ \t]*(?P<cvalue>{_QUOTED})|"
-    rf"(?P<label>\"[^\"\n]{{1,40}}\"|'[^'\n]{{1,40}}'|{_LABEL_TEXT}|(?<![\w$.-])[A-Za-z][\w.-]{{0,40}}"
-    rf"(?:[ \t][A-Za-z][\w-]{{0,20}}){{0,2}})"
+    rf"(?P<label>\"[^\"\n]{{1,40}}\"|'[^'\n]{{1,40}}'|{_LABEL_TEXT}|{_OTHER_LABEL}|(?<![\w$.-])[A-Za-z][\w.'’-]{{0,40}}"
+    rf"(?:[ \t](?:[A-Za-z][\w'’-]{{0,20}}|\([\w ]{{1,20}}\))){{0,3}})"
     # (config["db_password"] = …; process.env.DB_PASSWORD ?? "…"; "password -> …")
     rf"\]?[*_]{{0,2}}[ \t]*(?:\|\|=|\?\?=|:=|[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:(?:!!?\w+|&\w+)[ \t]+)?"
     rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}))")
@@ -151,6 +181,7 @@ _TARGET_RE = re.compile(
 _CSV_CELL_RE = re.compile(rf"[\w .\-/（）{HAN_CHARS}]{{1,40}}")
 _TSV_HEADER_RE = re.compile(r"(?P<header>[^\n\t]{1,40}(?:\t[^\n\t]{0,40}){1,12})")
 _CSV_HEADER_RE = re.compile(r"(?m)^(?P<header>[^\n,]{1,40}(?:,[^\n,]{0,40}){1,12})$")
+_SSV_HEADER_RE = re.compile(r"(?m)^(?P<header>[^\n;]{1,40}(?:;[^\n;]{0,40}){1,12})$")
 
 
 def _unquote(text: str, start: int, end: int) -> tuple[int, int]:
@@ -366,7 +397,9 @@ def _sentence(text: str, low: str, anchor: int) -> Iterator[Finding]:
     m = _SENTENCE_RE.match(text, found[1].end())
     if m is None:
         return
-    value = m.group("value").rstrip(".!?")  # the sentence's full stop
+    value = m.group("value")
+    if text[m.end("value"):m.end("value") + 1] not in ("\"", "'", "”", "」", "`"):
+        value = value.rstrip(".!?")  # the sentence's full stop (inside quotes, "Yq82mzkp!" keeps its "!")
     # In running text only a value with a digit, or letters of both cases and a symbol, is taken for
     # one ("the password if the keyfile is encrypted." is prose).
     if value and (re.search(r"\d", value) or char_classes(value) >= 3 or found[0] != PW):
@@ -482,8 +515,11 @@ def _below(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
 
 
 def _csv(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
-    sep = "\t" if "\t" in text[line_start:line_end].strip() else ","
-    m = (_TSV_HEADER_RE if sep == "\t" else _CSV_HEADER_RE).fullmatch(text, line_start, line_end)
+    line = text[line_start:line_end]
+    # (";" separates a CSV's cells where "," is the decimal comma: Excel in most of Europe)
+    sep = "\t" if "\t" in line.strip() else ";" if ";" in line and "," not in line else ","
+    m = (_TSV_HEADER_RE if sep == "\t" else _CSV_HEADER_RE if sep == "," else _SSV_HEADER_RE).fullmatch(
+        text, line_start, line_end)
     if m is not None:
         cells = [c.strip().strip("\"'") for c in m.group("header").split(sep)]
         if sum(bool(c) for c in cells) < 2 or any(not _CSV_CELL_RE.fullmatch(c) for c in cells if c) \
@@ -524,7 +560,13 @@ _LONG_ANCHORS = ("pass", "pwd", "passport", "secret", "token", "auth", "cred", "
                  "授權碼", "认证", "認証", "手机", "手機", "电话", "電話", "携帯", "卡号", "卡號", "银行卡", "銀行卡", "信用卡",
                  "身份证", "身份證", "身分证", "身分證", "身分証", "护照", "護照", "旅券", "两步", "兩步", "二段階", "2段階",
                  "验证器", "驗證器", "パス", "暗証", "合言葉", "シークレット", "トークン", "キー", "鍵", "マイナンバー", "個人番号",
-                 "カード", "비밀")
+                 "カード", "비밀",
+                 # (the words for a password or a secret key in other languages: _PASSWORD_WORDS, _KEY_WORDS)
+                 "kata sandi", "kata laluan", "sandi", "รหัสผ่าน", "κωδικ", "mật khẩu", "mat khau", "كلمة", "رمز", "şifre", "sifre",
+                 "parola", "סיסמ", "पासवर्ड", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelsz",
+                 "contrase", "mot de passe", "kennwort", "senha", "wachtwoord", "hasło", "haslo", "пароль", "парол", "clé", "cle ",
+                 "clave", "chave", "chiave", "schlüssel", "schluessel", "ключ", "токен", "시크릿", "액세스", "비밀 키", "개인 키",
+                 "api 키", "api키", "토큰")
 _SHORT_ANCHORS = ("key", "tel", "pin", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard")
 
 
@@ -610,7 +652,7 @@ def labelled_values(text: str) -> Iterator[Finding]:
             yield from _commented(text, start, end)
         elif head == "|":
             yield from _md_table(text, start, end)
-        if "," in text[start:end] or "\t" in text[start:end]:
+        if "," in text[start:end] or "\t" in text[start:end] or ";" in text[start:end]:
             yield from _csv(text, start, end)
         if ascii_at < end:
             run = _ASCII_RUN_RE.search(text, end)
