@@ -240,3 +240,26 @@ def test_a_linked_passage_is_named_as_on_its_card(qtbot) -> None:  # noqa: ANN00
         assert row.open_button.full_text().endswith("·  资料库段落")
     finally:
         i18n.install_language("en")
+
+
+def test_notes_that_share_only_everyday_words_are_not_suggested(qtbot, data_dir: Path) -> None:
+    # In a small library no word is common enough to be left out by its chunk count, and the
+    # panel suggested the linear-algebra note beside the cooking one for sharing 今天, 问题 and
+    # 方法 (and "today", "thing", "important" in English). A word the notes are about still counts.
+    with Library(data_dir) as lib:
+        ids = {
+            "pork": lib.add_note("红烧肉", "今天终于学会了红烧肉。问题是火候很难掌握，方法其实很简单："
+                                         "先炒糖色，再小火慢炖一个小时。"),
+            "matrix": lib.add_note("线性代数复习", "今天复习了矩阵的秩。问题是我总忘记初等变换不改变秩，"
+                                            "方法是多做几道习题。"),
+            "heat": lib.add_note("炒青菜", "炒青菜的关键是火候：大火快炒，最后放盐。"),
+            "weekend": lib.add_note("Weekend", "Today the important thing was cooking dinner for friends."),
+            "pods": lib.add_note("Kubernetes pods", "Today the important thing: a pod is the smallest "
+                                                   "deployable unit, and its containers share a network."),
+        }
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, ids["pork"])
+    assert _shown(panel) == {("note", ids["heat"])}
+    panel = _open(qtbot, window, ids["weekend"])
+    assert ("note", ids["pods"]) not in _shown(panel)

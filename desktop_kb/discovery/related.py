@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.index.everyday_words import zipf
 from desktop_kb.index.prepare import chunk_source, embed_text_of
 from desktop_kb.index.segment import STOPWORDS, word_tokens
 from desktop_kb.index.sources import SourceKey, load_source
@@ -63,6 +64,11 @@ _CONNECTIVE_WORDS = """
     大家 没有 不是 不会 不能 例如 比如 另外 其他 其中 通过 进行 一般 总是 还要
 """
 CONNECTIVES: frozenset[str] = frozenset(_CONNECTIVE_WORDS.split())
+#: Words this common in everyday language (zipf, ``index.everyday_words``: 问题 6.0, 方法 5.5,
+#: 今天 5.4, "thing" 5.7, "today" 5.6, "important" 5.4) count as shared words too, but say
+#: nothing of what two notes are about: two notes of a small library, where no word is common
+#: enough to be left out by its chunk count, were suggested for sharing 今天, 方法 and 问题.
+EVERYDAY_ZIPF = 5.3
 MAX_REASON_TERMS = 6  # shared terms shown as the reason
 SATURATION_TERMS = 3  # sharing the weight of this many top terms = full lexical evidence
 MAX_QUERY_CHUNKS = 8  # chunks of a long note used as dense queries
@@ -182,6 +188,12 @@ def _meaningful(term: str) -> bool:
     return len(term) >= 3  # "2024", "8080"
 
 
+def telling(term: str) -> bool:
+    """Whether sharing ``term`` says two texts are about the same thing: not a connective,
+    not an everyday word (:data:`EVERYDAY_ZIPF`)."""
+    return term not in CONNECTIVES and zipf(term) < EVERYDAY_ZIPF
+
+
 def _common(df: int, total: int) -> bool:
     return df > COMMON_MIN_CHUNKS and df > COMMON_SHARE * total
 
@@ -268,10 +280,12 @@ def reason_terms(shared: Sequence[str]) -> list[str]:
     """The shared terms to show, strongest first.
 
     Single CJK characters help ranking short sentences but read as noise
-    ("用", "了"), so they are shown only when nothing longer is shared.
+    ("用", "了"), so they are shown only when nothing longer is shared; connectives and
+    everyday words come last.
     """
-    words = [t for t in shared if not (len(t) == 1 and is_han(t))]
-    return list((words or list(shared))[:MAX_REASON_TERMS])
+    words = [t for t in shared if not (len(t) == 1 and is_han(t))] or list(shared)
+    # The words the notes are about before the everyday ones: "引用, 就是", not "就是, 引用".
+    return sorted(words, key=lambda t: not telling(t))[:MAX_REASON_TERMS]
 
 
 @dataclass(frozen=True)
@@ -313,7 +327,7 @@ class _Reading:
 
     def passes(self, ev: _Evidence) -> bool:
         """The floor: shown only with enough evidence, calibrated similarity first."""
-        lexical_ok = ev.lexical >= MIN_LEXICAL and any(t not in CONNECTIVES for t in ev.terms)
+        lexical_ok = ev.lexical >= MIN_LEXICAL and any(telling(t) for t in ev.terms)
         level = self.level(ev.similarity)
         if self.mode == "lexical" or level is None or self.fit == 0.0:
             return lexical_ok if self.mode != "dense" else ev.similarity is not None
