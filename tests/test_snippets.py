@@ -184,3 +184,24 @@ def test_a_snippet_does_not_grow_across_an_included_listing() -> None:
         sn = make_snippet(src, 0, len(src), terms)
         check(src, sn, 200)
         assert "{{#include" not in sn.text and "```" not in sn.text, sn.text
+
+
+def test_the_question_mark_operator_does_not_end_a_sentence() -> None:
+    # "File::open(path)? 会在出错时提前返回" was cut after the `?`: the snippet for 提前返回 began
+    # at 会在 and lost what returns early. A real question mark still ends its sentence.
+    cases = {
+        "调用 File::open(path)? 会在出错时提前返回。然后读文件。":
+            ["调用 File::open(path)? 会在出错时提前返回。", "然后读文件。"],
+        "The call file.read()? returns early on an error. Next.":
+            ["The call file.read()? returns early on an error.", "Next."],
+        "Write x? to pass the error up.": ["Write x? to pass the error up."],
+        "在表达式后面加 ? 就行。下一句。": ["在表达式后面加 ? 就行。", "下一句。"],
+        "What is ownership? It is a set of rules.": ["What is ownership?", "It is a set of rules."],
+        "你学过 Rust? 我学过。": ["你学过 Rust?", "我学过。"],
+        "Is it 3.14? Yes.": ["Is it 3.14?", "Yes."],
+    }
+    for text, sentences in cases.items():
+        assert [text[a:b] for a, b in sentence_spans(text, 0, len(text))] == sentences, text
+    text = "先看第一句话，它和问题无关，只是为了占位置。调用 File::open(path)? 会在出错时提前返回。"
+    snip = make_snippet(text, 0, len(text), ["提前返回"], max_chars=40)
+    assert snip.text == "调用 File::open(path)? 会在出错时提前返回。"

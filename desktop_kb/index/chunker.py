@@ -25,7 +25,8 @@ __all__ = ["CHUNKER_VERSION", "Chunk", "chunk_markdown", "chunk_plain"]
 
 # Part of the index's signature (index/segment.py): a new value re-chunks existing
 # indexes on their next start.  "2": markup-only pieces ride with their neighbour.
-CHUNKER_VERSION = "2"
+# "3": Rust's `?` operator ("f()? 会提前返回") no longer ends a sentence (text/sentences.py).
+CHUNKER_VERSION = "3"
 DEFAULT_MAX_CHARS = 800
 # How far a chunk may grow past max_chars by taking in markup-only neighbours.
 # Embedders truncate the tail, where such markup sits, so what they read is unchanged.

@@ -10,13 +10,26 @@ from __future__ import annotations
 
 import re
 
+from desktop_kb.text.han import HAN_CHARS
+
 __all__ = [
     "CLOSERS", "SENTENCE_END", "SENTENCE_OR_LINE_END", "ends_sentence", "last_sentence_end",
     "sentence_spans", "trim_span",
 ]
 
 CLOSERS = "\"'”’）)」』]"
-SENTENCE_END = re.compile(r"(?:[。！？；…]+|[.!?;]+(?=[\s\"'”’）)」』\]]|$))[\"'”’）)」』\]]*")
+# Rust's `?` operator is not a question mark (code talk: "File::open(path)? 会提前返回",
+# "use x? to propagate the error", "加 ? 就行"): a `?` after a space, or after an
+# identifier or a closing bracket with lower-case code or text going on after a space,
+# or after a closing bracket with Chinese going on. "What is x? It is…", "你学过 Rust? 我学过"
+# and a `?` at the end of a line still end their sentence.
+_OPERATOR_QUESTION = (
+    r"(?<=\s)\?(?=[ \t])"
+    r"|(?<=[A-Za-z0-9_)\]>])\?(?=[ \t]+[a-z_.;=&|/{(\[])"
+    rf"|(?<=[)\]>])\?(?=[ \t]+[{HAN_CHARS}])"
+)
+SENTENCE_END = re.compile(
+    rf"(?:[。！？；…]+|(?!{_OPERATOR_QUESTION})[.!?;]+(?=[\s\"'”’）)」』\]]|$))[\"'”’）)」』\]]*")
 # Snippets and packing also treat a line break as a boundary (list items, code).
 SENTENCE_OR_LINE_END = re.compile(SENTENCE_END.pattern + r"|\n")
 _NONSPACE = re.compile(r"\S")
