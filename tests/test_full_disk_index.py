@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -177,20 +178,35 @@ def test_an_embedding_backfill_the_disk_stops_goes_on_once_there_is_room(tmp_pat
             engine.hold_batch = 2
             embedded = lib.worker.set_engine(lambda: engine)
             assert engine.entered.wait(TIMEOUT)  # batch 1 is written, batch 2 in hand
+            events: list[tuple[str, str]] = []
+            seen = threading.Condition()
+
+            def record(event) -> None:  # noqa: ANN001 - on the worker thread
+                with seen:
+                    events.append((event.kind, event.detail or ""))
+                    seen.notify_all()
+
+            lib.worker.add_listener(record)
             with filled(disk):
                 engine.release.set()
                 embedded.result(TIMEOUT)  # not an exception: the model is fine
                 assert lib.model_error is None
-                # The worker retries on its own while the disk is full, and the status reads
-                # "embedding" for the moment of each retry (noted as left): wait for the reason.
-                deadline = time.monotonic() + 30
-                status = lib.index_status()
-                while not (status.state == "unavailable" and "disk is full" in (status.error or "")):
+                # The worker retries on its own while the disk is full. Each retry said
+                # "recovered" and the status read "embedding" until the batch failed again:
+                # the badge flickered between "Embedding 40%" and "Indexing paused".
+                deadline = time.monotonic() + TIMEOUT
+                while True:
+                    with seen:  # three stops: the first and two retries
+                        if seen.wait_for(lambda: sum(k == "failed" for k, _ in events) >= 3, 1.0):
+                            said = list(events)
+                            break
+                    status = lib.index_status()
                     if status.state == "ok" and status.missing_vectors == 0:
                         pytest.skip("the filled disk still had room for the last batch's vectors")
                     assert time.monotonic() < deadline, status
-                    time.sleep(0.05)
-                    status = lib.index_status()
+                assert ("queue", "recovered") not in said, said
+                status = lib.index_status()
+                assert status.state == "unavailable" and "disk is full" in (status.error or ""), status
                 assert status.missing_vectors > 0
             # The worker retries with back-off (up to 5 s): wait on the clock, not a count.
             deadline = time.monotonic() + TIMEOUT

@@ -139,6 +139,7 @@ class IndexWorker:
         # A model switch or backfill the disk stopped: run again once the index takes writes.
         self._model_due: Callable[[], int] | None = None
         self._between = False  # applying other work between backfill batches
+        self._resuming = False  # stopped work runs again; ``error`` stands until it writes
 
     # ----- lifecycle -------------------------------------------------------------
 
@@ -407,6 +408,8 @@ class IndexWorker:
         if job is not None:
             self._postings_due = True
             self._run_job(job)
+            if self._resuming:  # it ended without stopping again (nothing left to write)
+                self._clear_error()
             return
         if keys:
             self._postings_due = True
@@ -423,17 +426,25 @@ class IndexWorker:
         self._follow_feed()
         self._serve_requests()
         if self.error is not None:
-            backoff = self._retry_s
-            self.error = None
-            self._retry_s = 0.0
-            self._publish_error(None)
-            self._emit(IndexEvent("queue", detail="recovered"))
             if self._resume_stopped_work():
-                self._retry_s = backoff  # should it stop again, the next try waits longer
+                # The reason stands until the resumed rebuild or backfill writes (its first
+                # batch, or its end): cleared here, the status read "embedding" for the moment
+                # of every retry while the disk was still full. The back-off stays, so should
+                # it stop again, the next try waits longer.
+                self._resuming = True
+            else:
+                self._retry_s = 0.0
+                self._clear_error()
         if self.applied != applied:
             self._postings_due = True
         else:
             self._refresh_postings()
+
+    def _clear_error(self) -> None:
+        self.error = None
+        self._resuming = False
+        self._publish_error(None)
+        self._emit(IndexEvent("queue", detail="recovered"))
 
     def _resume_stopped_work(self) -> bool:
         """The index takes writes again: go on with a rebuild or backfill the disk stopped.
@@ -514,6 +525,7 @@ class IndexWorker:
         if message != self.error:
             self._publish_error(message)
         self.error = message
+        self._resuming = False
         self._retry_s = min(RETRY_MAX_S, max(0.5, self._retry_s * 2))
         self._emit(IndexEvent("failed", detail=message))
 
@@ -714,6 +726,8 @@ class IndexWorker:
 
     def _service_between_batches(self) -> None:
         """During a rebuild or backfill: removals, saves and the feed must not wait for all of it."""
+        if self._resuming:  # a batch of the resumed work was written: the index takes writes
+            self._clear_error()
         try:
             while True:
                 with self._cv:
