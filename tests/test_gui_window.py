@@ -237,6 +237,24 @@ def test_the_first_window_fits_the_screen(qtbot, data_dir: Path) -> None:
     assert window.width() >= min(1200, room.width() * 0.8)
 
 
+def test_the_title_keeps_room_when_the_window_is_narrow(qtbot, data_dir: Path) -> None:
+    # A 1440×960 screen at 150 % leaves the window 960×640: the note list and the related pane
+    # kept their widths and the title field was ~180 px ("欢迎使用 Deskto"). They give way now.
+    window = open_window(qtbot, data_dir)
+    _new_note(qtbot, window)
+    window.resize(960, 640)
+    title = window.editor.title
+    wanted = title.fontMetrics().horizontalAdvance("中" * 14)  # note_editor.TITLE_CHARS
+    qtbot.waitUntil(lambda: title.width() >= wanted, timeout=5000)
+    assert window.width() == 960 and window.related_dock.isVisible()
+    assert window.splitter.sizes()[0] >= window.left.minimumSizeHint().width()
+    # Dragging the note list wider is the person's choice: it is not undone.
+    left = window.splitter.sizes()[0]
+    window.splitter.setSizes([left + 60, sum(window.splitter.sizes()) - left - 60])
+    assert window.splitter.sizes()[0] == left + 60
+    assert not window.centre_room.due.isActive()  # and no correction is on its way
+
+
 def test_tab_from_the_title_goes_to_the_text_not_the_lock(qtbot, data_dir: Path) -> None:
     # Tab in the title landed on the lock button; the Space that followed made the note local only.
     from PySide6.QtWidgets import QApplication
@@ -327,3 +345,4 @@ def test_the_window_asks_before_taking_a_lock_left_on_another_computer(
     assert app.run_gui(str(data_dir)) == 1
     assert "other-laptop" in seen[0][0] and "Open here" in seen[0][1]
     assert shown == []  # the question was the message; no second box
+

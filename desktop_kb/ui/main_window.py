@@ -54,6 +54,7 @@ from desktop_kb.ui import i18n, icons
 from desktop_kb.ui.accessible import name_unnamed
 from desktop_kb.ui.appearance import install_appearance
 from desktop_kb.ui.backups_page import BackupsDialog
+from desktop_kb.ui.centre_room import CentreRoom
 from desktop_kb.ui.controllers import qa, related
 from desktop_kb.ui.controllers.documents import DocumentsController
 from desktop_kb.ui.controllers.import_export import ImportExportController
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icons.svg("app"))
         self.setStyleSheet(icons.stylesheet())
         self._restore_state()
+        self.centre_room = CentreRoom(self)
         self.retranslateUi()
         if open_now:
             QTimer.singleShot(0, self.open_library)

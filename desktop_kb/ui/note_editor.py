@@ -35,6 +35,8 @@ from desktop_kb.ui.markdown_highlighter import MarkdownHighlighter
 from desktop_kb.ui.text_offsets import spans_to_utf16
 
 LIVE_PREVIEW_MS = 250  # side-by-side preview follows typing after this pause
+# Ideographs of a title the editor keeps room for (a 150 % screen left it ~8: "欢迎使用 Deskto").
+TITLE_CHARS = 14
 
 HIT_COLOR = QColor("#ffe08a")
 MISSING_LINK_COLOR = QColor("#8a8a8a")  # readable on light and dark
@@ -195,7 +197,7 @@ class NoteEditor(QWidget):
         self.trash_button.clicked.connect(self.trashRequested)
         self.save_state = QLabel(objectName="emptyHint")
 
-        bar = QHBoxLayout()
+        bar = self.header = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.title, 1)
         bar.addWidget(self.save_state)
@@ -244,6 +246,15 @@ class NoteEditor(QWidget):
         for widget in (self.title, self.body):
             widget.installEventFilter(self)
         self.retranslateUi()
+
+    def wanted_width(self) -> int:
+        """The width at which the title shows :data:`TITLE_CHARS` ideographs beside the header's
+        buttons: what the window keeps for the editor before it narrows the side panes."""
+        self.title.ensurePolished()  # the style sheet's title font, before the editor first shows
+        title = self.title.fontMetrics().horizontalAdvance("中" * TITLE_CHARS) + 12  # frame, padding
+        others = self.header.sizeHint().width() - self.title.sizeHint().width()
+        margins = self.layout().contentsMargins()
+        return title + others + margins.left() + margins.right()
 
     # ----- content -------------------------------------------------------------------
 
