@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence
 from test_gui_support import gui_marks, open_window, wait_index_idle
 
 from desktop_kb.library import Library
@@ -346,3 +347,43 @@ def test_the_window_asks_before_taking_a_lock_left_on_another_computer(
     assert "other-laptop" in seen[0][0] and "Open here" in seen[0][1]
     assert shown == []  # the question was the message; no second box
 
+
+class _X11LineBindings(QObject):
+    """What the X11 key bindings make a text field do (the offscreen platform has none):
+    claim Ctrl+K, Ctrl+E and Ctrl+Shift+A as its own editing keys before any shortcut."""
+
+    KEYS = ("Ctrl+K", "Ctrl+E", "Ctrl+Shift+A")
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: ANN001, N802
+        if (event.type() == QEvent.Type.ShortcutOverride
+                and QKeySequence(event.keyCombination()).toString() in self.KEYS):
+            event.accept()
+            return True
+        return False
+
+
+def test_the_window_shortcuts_work_while_typing_in_a_note(qtbot, data_dir: Path) -> None:
+    # On Linux, Ctrl+K in a note deleted to the end of the line instead of opening search;
+    # Ctrl+E and Ctrl+Shift+A (preview, Ask the library) did nothing either.
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(qtbot, data_dir)
+    _new_note(qtbot, window)
+    bindings = _X11LineBindings()
+    for field in (window.editor.body, window.editor.title):
+        field.installEventFilter(bindings)
+    window.activateWindow()
+    window.editor.body.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor.body, timeout=5000)
+    qtbot.keyClick(window.editor.body, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.search.isVisible(), timeout=3000)
+    window.search.hide()
+    window.editor.title.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor.title, timeout=5000)
+    qtbot.keyClick(window.editor.title, Qt.Key.Key_A,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: window.qa_dock.isVisible(), timeout=3000)
+    window.editor.body.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor.body, timeout=5000)
+    qtbot.keyClick(window.editor.body, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert window.editor.preview_button.isChecked()

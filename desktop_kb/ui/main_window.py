@@ -79,6 +79,7 @@ from desktop_kb.ui.note_list import NoteListPanel
 from desktop_kb.ui.outline_panel import install_outline
 from desktop_kb.ui.saving_dialog import SavingDialog
 from desktop_kb.ui.search_popup import SearchPopup
+from desktop_kb.ui.shortcuts_first import ShortcutsFirst
 from desktop_kb.ui.status_badge import IndexStatusPopup, StatusBadge, degraded_text
 from desktop_kb.ui.tag_pane import install_tag_pane
 from desktop_kb.ui.ui_state import UiState
@@ -130,6 +131,7 @@ class MainWindow(QMainWindow):
         self.appearance = install_appearance(self)
         self.menus = install_menus(self)
         self.meaning = install_meaning_search(self)
+        self.shortcuts_first = ShortcutsFirst(self, [self.act_search, self.act_preview, self.menus.act_ask])
         self._set_tab_order()
         self.setWindowIcon(icons.svg("app"))
         self.setStyleSheet(icons.stylesheet())
