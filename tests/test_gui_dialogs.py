@@ -267,3 +267,26 @@ def test_the_index_status_popup_has_no_blank_area(qtbot, data_dir: Path) -> None
     gap = popup.rebuild_button.geometry().top() - last_line.geometry().bottom()
     assert gap < 3 * popup.fontMetrics().height(), gap
     assert popup.height() <= popup.sizeHint().height() + 4
+
+
+def test_the_import_summary_names_each_file_so_it_can_be_read(qtbot) -> None:  # noqa: ANN001
+    # Every row of the Rust book's import read "/work/shared/corpora/rust-book-cn/src/…": the
+    # paths were wrapped like the reasons and cut at their end, where the file names are.
+    from desktop_kb.importer.run import ImportSummary
+    from desktop_kb.ui.import_dialog import ImportSummaryDialog
+
+    folder = "/home/learner/study/corpora/rust-book-cn/src"
+    names = ["ch08-02-strings.md", "ch15-05-interior-mutability.md", "appendix/ch19-01-unsafe-rust.md"]
+    summary = ImportSummary(added=3)
+    summary.remarks = [(f"{folder}/{n}", "1 passage(s) longer than 4000 characters were split into parts")
+                       for n in names]
+    dialog = ImportSummaryDialog(summary)
+    qtbot.addWidget(dialog)
+    dialog.resize(600, 420)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    rows = [dialog.skipped.topLevelItem(i) for i in range(dialog.skipped.topLevelItemCount())]
+    assert [r.text(0) for r in rows] == names
+    assert [r.toolTip(0) for r in rows] == [f"{folder}/{n}" for n in names]
+    metrics = dialog.skipped.fontMetrics()
+    assert all(metrics.horizontalAdvance(r.text(0)) < dialog.skipped.columnWidth(0) for r in rows)

@@ -78,7 +78,8 @@ def test_the_import_summary_says_a_file_moved_in_the_ui_language(qtbot, tmp_path
         dialog = ImportSummaryDialog(summary)
         qtbot.addWidget(dialog)
         row = dialog.skipped.topLevelItem(0)
-        assert (row.text(0), row.text(1)) == (
-            str(folder / "note.md"), f"从“{folder / 'Note.md'}”移动或改名而来：仍是同一份文档，它的链接都保留了")
+        assert (row.text(0), row.toolTip(0), row.text(1)) == (
+            "note.md", str(folder / "note.md"),
+            f"从“{folder / 'Note.md'}”移动或改名而来：仍是同一份文档，它的链接都保留了")
     finally:
         i18n.install_language("en")

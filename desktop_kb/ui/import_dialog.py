@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
@@ -10,6 +11,8 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QLabel,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -141,6 +144,32 @@ def reason_text(reason: str) -> str:
     return known.get(reason) or _pattern_text(reason) or reason
 
 
+def _shared_folder(paths: list[str]) -> str:
+    """The folder every listed file is in ("" when they share none, or there is one path that
+    is not absolute)."""
+    folders = [os.path.dirname(p) for p in paths if os.path.isabs(p)]
+    if not folders or len(folders) != len(paths):
+        return ""
+    try:
+        return os.path.commonpath(folders)
+    except ValueError:  # different drives
+        return ""
+
+
+def _below(path: str, folder: str) -> str:
+    return os.path.relpath(path, folder) if folder else path
+
+
+class _PathCells(QStyledItemDelegate):
+    """File paths on one line, cut in the middle: the file name at the end stays in view
+    (wrapped like the reasons beside them, a path was cut at its end)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: object) -> None:  # noqa: N802
+        super().initStyleOption(option, index)  # type: ignore[arg-type]
+        option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
 class ImportSummaryDialog(QDialog):
     includeGeneratedRequested = Signal()
 
@@ -159,6 +188,8 @@ class ImportSummaryDialog(QDialog):
         self.skipped.setWordWrap(True)
         self.skipped.setUniformRowHeights(False)
         self.skipped.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self._path_cells = _PathCells(self.skipped)
+        self.skipped.setItemDelegateForColumn(0, self._path_cells)
         self.skipped.header().setStretchLastSection(True)
         self.hidden = QLabel(wordWrap=True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
@@ -179,40 +210,36 @@ class ImportSummaryDialog(QDialog):
 
     def _fill(self) -> None:
         s = self.summary
+        rows: list[tuple[str, str, str]] = []  # path, text, tooltip of the text
         self.formats.clear()
         for fmt, count in sorted(s.per_format.items()):
             self.formats.addTopLevelItem(QTreeWidgetItem([fmt, str(count)]))
         self.formats.setMaximumHeight(40 + 24 * max(1, len(s.per_format)))
         self.skipped.clear()
         for path, reason in s.skipped:
-            item = QTreeWidgetItem([path, reason_text(reason)])
-            item.setToolTip(0, path)
-            item.setToolTip(1, reason_text(reason))
-            self.skipped.addTopLevelItem(item)
+            rows.append((path, reason_text(reason), reason_text(reason)))
         for old, new in s.moved:
             text = self.tr("Moved or renamed from “{0}”: the same document, its links kept").format(old)
-            item = QTreeWidgetItem([new, text])
-            item.setToolTip(1, text)
-            self.skipped.addTopLevelItem(item)
+            rows.append((new, text, text))
         for path, original in s.conflicted:
             text = self.tr("Conflicted copy of “{0}”, kept by a sync client when both changed: "
                            "compare the two and keep one").format(original)
-            item = QTreeWidgetItem([path, text])
-            item.setToolTip(1, text)
-            self.skipped.addTopLevelItem(item)
+            rows.append((path, text, text))
         for path, remark in s.remarks:
-            item = QTreeWidgetItem([path, remark_text(remark)])
-            item.setToolTip(1, remark_text(remark))
-            self.skipped.addTopLevelItem(item)
+            rows.append((path, remark_text(remark), remark_text(remark)))
         for path, reason in s.failed:
-            item = QTreeWidgetItem([path, self.tr("Not imported: {0}").format(reason)])
-            item.setToolTip(1, reason)
-            self.skipped.addTopLevelItem(item)
+            rows.append((path, self.tr("Not imported: {0}").format(reason), reason))
         for path, link in s.links_lost:
             text = self.tr("Link from “{0}” removed: the passage “{1}” is no longer in the file").format(
                 link.note_title, link.excerpt)
-            item = QTreeWidgetItem([path, text])
-            item.setToolTip(1, text)
+            rows.append((path, text, text))
+        # Named from the folder they share: every row read "/work/shared/corpora/rust-book-cn/src/…",
+        # the file names cut off. The whole path is the tooltip.
+        shared = _shared_folder([path for path, _, _ in rows])
+        for path, text, tip in rows:
+            item = QTreeWidgetItem([_below(path, shared), text])
+            item.setToolTip(0, path)
+            item.setToolTip(1, tip)
             self.skipped.addTopLevelItem(item)
         has_rows = bool(s.skipped or s.remarks or s.failed or s.links_lost or s.conflicted or s.moved)
         self.skipped.setVisible(has_rows)
