@@ -140,6 +140,53 @@ def test_backups_page_lists_makes_and_restores(qtbot, data_dir: Path) -> None:
     assert any(b.reason == "restore" for b in list_backups(data_dir / "library.sqlite"))
 
 
+def test_after_a_restore_the_ask_pane_shows_the_restored_chats(qtbot, data_dir: Path) -> None:
+    # After Settings → Backups → Restore the Ask pane kept the replaced library's chat; asking
+    # there said "Something went wrong: No chat session with id 1." and the question was gone.
+    from desktop_kb.store import chats
+
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("所有权", "每个值都有一个所有者 zqrestore")
+    backup = create_backup(data_dir / "library.sqlite").path  # made before any chat
+    with Library(data_dir, load_model=False) as lib:
+        session = chats.create_session(lib.store, "旧对话")
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    qtbot.waitUntil(lambda: pane.session_id == session, timeout=TIMEOUT)
+    window.settings.open_settings()
+    page = window.settings.dialog.backups
+    with qtbot.waitSignal(page.restored, timeout=TIMEOUT):
+        page.restore(backup)
+    qtbot.waitUntil(lambda: pane.session_id is None and pane.sessions.count() == 0, timeout=TIMEOUT)
+    pane.question.setText("所有者")
+    with qtbot.waitSignal(pane.answerShown, timeout=TIMEOUT):
+        pane.ask_button.click()
+    assert "went wrong" not in pane.status.text()
+
+
+def test_a_question_that_fails_stays_in_the_field(qtbot, data_dir: Path) -> None:
+    # Another program deleted the chat on screen: asking there failed, and the question typed
+    # was gone with it. It waits in the field to be asked again.
+    import sqlite3
+
+    from desktop_kb.store import chats
+
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("所有权", "每个值都有一个所有者 zqfailed")
+        session = chats.create_session(lib.store, "别处删掉的对话")
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    qtbot.waitUntil(lambda: pane.session_id == session, timeout=TIMEOUT)
+    with sqlite3.connect(data_dir / "library.sqlite") as other:
+        chats.delete_session(other, session)
+    pane.question.setText("所有者是谁？")
+    pane.ask_button.click()
+    qtbot.waitUntil(lambda: "went wrong" in pane.status.text(), timeout=TIMEOUT)
+    assert pane.question.text() == "所有者是谁？"
+
+
 def test_a_damaged_library_points_to_the_backups(qtbot, data_dir: Path) -> None:
     with Library(data_dir, load_model=False) as lib:
         lib.add_note("好的", "intact zqgui8")

@@ -176,6 +176,18 @@ class QaPane(QWidget):
         if library is not None:
             self.bridge.load_sessions()
 
+    def library_replaced(self) -> None:
+        """A backup was restored: its chats are the ones to show. The chat on screen may not
+        exist in it, and asking there failed with "No chat session with id 1"."""
+        if self.bridge.streaming:
+            return  # an answer in flight finishes in the chat it belongs to
+        self.session_id = None
+        self.entries = []
+        self.live = None
+        self._say(None)
+        self._render()
+        self.bridge.load_sessions()
+
     def _set_enabled(self, on: bool) -> None:
         for w in (self.question, self.ask_button, self.sessions, self.new_button, self.rename_button,
                   self.delete_button):
@@ -332,6 +344,8 @@ class QaPane(QWidget):
 
     def _failed(self, message: str) -> None:
         self.live = None
+        if not self.question.text():  # nothing typed is lost: the question waits to be asked again
+            self.question.setText(self._pending_question)
         self._say(lambda: self.tr("Something went wrong: {0}").format(message))
         self._render()
 

@@ -78,6 +78,7 @@ class OutsideChangesController(QObject):
                                 lambda rows: w.links.set_titles([(r.id, r.title) for r in rows]))
             w.tags.refresh_soon()
             w.documents.reload_tree()
+            w.qa_dock.pane.library_replaced()
             self._reopen_current()
             w.index.refresh()
             return
