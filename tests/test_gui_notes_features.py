@@ -282,3 +282,23 @@ def test_import_progress_names_counts_and_the_current_file(qtbot, data_dir: Path
     bridge.changed.emit("import", 1, 3)
     assert dialog.labelText() == "Importing file 2 of 3…\nchapter-2.md"
     dialog.finish()
+
+
+def test_enter_does_not_cancel_an_import(qtbot, data_dir: Path) -> None:
+    # The Enter that chose a folder in the file dialog, pressed twice, cancelled the import
+    # that had just begun: Cancel was the progress dialog's default button. A click still cancels.
+    from desktop_kb.tasks.progress_bridge import ProgressBridge
+    from desktop_kb.ui.progress_dialog import TaskProgressDialog
+
+    window = open_window(qtbot, data_dir)
+    bridge = ProgressBridge(window)
+    dialog = TaskProgressDialog(bridge, "Importing files…", window)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not bridge.progress.cancelled
+    from PySide6.QtWidgets import QPushButton
+
+    dialog.findChild(QPushButton).click()
+    assert bridge.progress.cancelled
+    dialog.finish()

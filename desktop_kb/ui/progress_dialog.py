@@ -7,7 +7,7 @@ reports ``cancelled`` in its result, so the dialog never kills anything.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QProgressDialog, QWidget
+from PySide6.QtWidgets import QProgressDialog, QPushButton, QWidget
 
 from desktop_kb.tasks.progress_bridge import ProgressBridge
 
@@ -47,6 +47,11 @@ class TaskProgressDialog(QProgressDialog):
         self.setValue(0)
         self.canceled.connect(self._cancel)
         bridge.changed.connect(self._changed)
+        # Enter must not stop the work: the Enter that chose a folder in the file dialog, pressed
+        # twice, cancelled the import that had just begun. Esc and a click still cancel.
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+            button.setDefault(False)
 
     def _changed(self, label: str, done: int, maximum: int) -> None:
         if self.bridge.cancelled:
