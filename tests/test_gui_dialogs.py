@@ -290,3 +290,21 @@ def test_the_import_summary_names_each_file_so_it_can_be_read(qtbot) -> None:  #
     assert [r.toolTip(0) for r in rows] == [f"{folder}/{n}" for n in names]
     metrics = dialog.skipped.fontMetrics()
     assert all(metrics.horizontalAdvance(r.text(0)) < dialog.skipped.columnWidth(0) for r in rows)
+
+
+def test_an_import_with_nothing_skipped_keeps_its_headline_at_the_top(qtbot) -> None:  # noqa: ANN001
+    # With the skipped list hidden, its room went to the headline: "4 new, 0 updated…" floated
+    # mid-dialog with 100 px of blank above it.
+    from desktop_kb.importer.run import ImportSummary
+    from desktop_kb.ui.import_dialog import ImportSummaryDialog
+
+    summary = ImportSummary(added=4)
+    for fmt in ("docx", "epub", "html", "pdf"):
+        summary.per_format[fmt] = 1
+    dialog = ImportSummaryDialog(summary)
+    qtbot.addWidget(dialog)
+    dialog.resize(600, 420)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    headline = dialog.headline
+    assert headline.height() <= headline.heightForWidth(headline.width()) + 8

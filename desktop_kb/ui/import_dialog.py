@@ -205,6 +205,9 @@ class ImportSummaryDialog(QDialog):
         layout.addWidget(self.skipped_header)
         layout.addWidget(self.skipped, 1)
         layout.addWidget(self.hidden)
+        # With nothing skipped the list is hidden and its room would go to the headline, whose
+        # line then floated mid-dialog with 100 px of blank above it: the room goes here.
+        layout.addStretch()
         layout.addWidget(buttons)
         self.retranslateUi()
 
