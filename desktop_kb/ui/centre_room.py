@@ -3,7 +3,8 @@
 QMainWindow takes width from its central widget before its docks, and the splitter gives
 the note list its saved width: at 150 % scaling (a 1440-pixel screen leaves 960) the title
 field was ~180 px, "欢迎使用 Deskto". When the centre is narrower than the editor wants, the
-note list and the right-hand panes shrink towards their minimum widths, by equal shares.
+right-hand panes shrink towards their minimum width, then the note list towards the width its
+filter row needs.
 A person can still drag them wider; the next resize of the window makes the room again.
 """
 
@@ -54,9 +55,11 @@ class CentreRoom(QObject):
         dock_width = max((d.width() for d in docks), default=0)
         dock_spare = max(0, dock_width - max((d.minimumSizeHint().width() for d in docks), default=0))
         left, centre = window.splitter.sizes()
-        left_spare = max(0, left - window.left.minimumSizeHint().width())
-        take_left = min(left_spare, max(short - dock_spare, (short + 1) // 2))
-        take_dock = min(dock_spare, short - take_left)
+        # The note list keeps the width its filter row needs (its size hint): squeezed to its
+        # minimum, the filter field read "Fi…" beside the sort box.
+        left_spare = max(0, left - window.left.sizeHint().width())
+        take_dock = min(dock_spare, short)
+        take_left = min(left_spare, short - take_dock)
         if take_left > 0:
             window.splitter.setSizes([left - take_left, centre + take_left])
         if take_dock > 0:  # the splitter gives the width it gains to the centre (stretch 1)

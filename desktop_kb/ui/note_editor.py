@@ -36,7 +36,7 @@ from desktop_kb.ui.text_offsets import spans_to_utf16
 
 LIVE_PREVIEW_MS = 250  # side-by-side preview follows typing after this pause
 # Ideographs of a title the editor keeps room for (a 150 % screen left it ~8: "欢迎使用 Deskto").
-TITLE_CHARS = 14
+TITLE_CHARS = 12
 
 HIT_COLOR = QColor("#ffe08a")
 MISSING_LINK_COLOR = QColor("#8a8a8a")  # readable on light and dark
