@@ -181,10 +181,18 @@ def test_a_question_that_fails_stays_in_the_field(qtbot, data_dir: Path) -> None
     qtbot.waitUntil(lambda: pane.session_id == session, timeout=TIMEOUT)
     with sqlite3.connect(data_dir / "library.sqlite") as other:
         chats.delete_session(other, session)
-    pane.question.setText("所有者是谁？")
-    pane.ask_button.click()
-    qtbot.waitUntil(lambda: "went wrong" in pane.status.text(), timeout=TIMEOUT)
-    assert pane.question.text() == "所有者是谁？"
+    from desktop_kb.ui import i18n
+
+    i18n.install_language("zh_CN")
+    try:
+        pane.question.setText("所有者是谁？")
+        pane.ask_button.click()
+        # It said "出错了：No chat session with id 1." and nothing about what to do.
+        qtbot.waitUntil(lambda: pane.status.text().startswith("出错了"), timeout=TIMEOUT)
+        assert "新建对话" in pane.status.text() and "No chat" not in pane.status.text()
+        assert pane.question.text() == "所有者是谁？"
+    finally:
+        i18n.install_language("en")
 
 
 def test_a_damaged_library_points_to_the_backups(qtbot, data_dir: Path) -> None:

@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from desktop_kb.qa.approvals import SessionApprovals
 from desktop_kb.qa.engine import QaAnswer, QaEngine, QaPlan
 from desktop_kb.qa.providers import CancelToken
+from desktop_kb.store.chats import SessionNotFound
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+
+
+def failure_text(exc: BaseException) -> str:
+    """Why asking failed, in the window's language where the person can do something about it."""
+    if isinstance(exc, SessionNotFound):  # it read "No chat session with id 1." in Chinese too
+        return QCoreApplication.translate(
+            "QaBridge", "this chat is no longer in the library (deleted elsewhere, or a backup was "
+            "restored). Start a new chat and ask again; your question is still in the box.")
+    return describe_error(exc)
 
 
 class QaBridge(QObject):
@@ -46,7 +56,7 @@ class QaBridge(QObject):
         engine = self.engine
         if engine is None:
             return
-        self._runner.run(lambda: fn(engine), done, lambda exc: self.failed.emit(describe_error(exc)))
+        self._runner.run(lambda: fn(engine), done, lambda exc: self.failed.emit(failure_text(exc)))
 
     # ----- sessions -----------------------------------------------------------------------
 
@@ -114,7 +124,7 @@ class QaBridge(QObject):
 
         def failed(exc: BaseException) -> None:
             self._set_streaming(False)
-            self.failed.emit(describe_error(exc))
+            self.failed.emit(failure_text(exc))
 
         self._runner.run(work, done, failed)
 

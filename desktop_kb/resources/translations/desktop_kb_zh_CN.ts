@@ -3448,4 +3448,11 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>desktop-kb 命令（进程 {0}）</translation>
     </message>
 </context>
+<context>
+    <name>QaBridge</name>
+    <message>
+        <source>this chat is no longer in the library (deleted elsewhere, or a backup was restored). Start a new chat and ask again; your question is still in the box.</source>
+        <translation>此对话已不在库中（可能已在别处删除，或恢复了备份）。请新建对话后再提问；你的问题仍在输入框中。</translation>
+    </message>
+</context>
 </TS>
