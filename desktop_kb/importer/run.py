@@ -266,8 +266,11 @@ def save_split(
 ) -> docs.SavedDocument:
     """One parsed file into the store (one transaction), its fragments hinted to the worker."""
     with lock:
+        twins = docs.content_twins(store, str(path), sha, fmt)
+    lost = docs.lost_paths(twins, str(path))  # file system calls: with no lock held
+    with lock:
         saved = docs.save_document(store, path=str(path), fmt=fmt, sha256=sha, title=split.title,
-                                   specs=split.fragments, ocr_pending=len(split.ocr_pages))
+                                   specs=split.fragments, ocr_pending=len(split.ocr_pages), lost=lost)
     if saved.outcome != "unchanged":
         with lock:
             fragment_ids = docs.fragment_ids(store, saved.document_id)

@@ -149,29 +149,50 @@ class SavedDocument:
     moved_from: str | None = None  # the path it had ("moved": renamed or moved, same content)
 
 
-def _moved_here(conn: sqlite3.Connection, path: str, sha256: str, fmt: str) -> Document | None:
-    """The document this file is, under its old path: same content, and the old path is gone
-    or names this very file in another case (a case-insensitive disk: a stick, macOS, Windows).
-    Imported anew, a renamed file lost every link and dismissal that pointed into it."""
-    for row in conn.execute("SELECT * FROM documents WHERE sha256 = ? AND format = ? ORDER BY id",
-                            (sha256, fmt)).fetchall():
-        old = _doc(row)
-        if old.path == path:
-            continue
+def content_twins(conn: sqlite3.Connection, path: str, sha256: str, fmt: str) -> list[tuple[int, str]]:
+    """Documents elsewhere with this file's content (sha256, format) as (id, path), when no
+    document is at ``path`` yet: what a new path may have been moved from."""
+    if find_document_by_path(conn, path) is not None:
+        return []  # a path already imported is never a move's destination
+    return [(r[0], r[1]) for r in conn.execute(
+        "SELECT id, path FROM documents WHERE sha256 = ? AND format = ? AND path != ? ORDER BY id",
+        (sha256, fmt, path))]
+
+
+def lost_paths(twins: Sequence[tuple[int, str]], path: str) -> dict[int, str]:
+    """The ``content_twins`` whose path is gone or names this very file in another case (a
+    case-insensitive disk: a stick, macOS, Windows), by id: the candidates for a move.
+    Asked with no lock held: a sleeping disk or a network share can take seconds to answer,
+    and every save of the app waited for the store's write lock meanwhile."""
+    lost: dict[int, str] = {}
+    for doc_id, old_path in twins:
         try:
-            gone = not os.path.lexists(old.path)
-            same = not gone and old.path.casefold() == path.casefold() \
-                and os.path.samefile(old.path, path)
+            gone = not os.path.lexists(old_path)
+            same = not gone and old_path.casefold() == path.casefold() \
+                and os.path.samefile(old_path, path)
         except OSError:
             continue
         if gone or same:
+            lost[doc_id] = old_path
+    return lost
+
+
+def _moved_here(conn: sqlite3.Connection, sha256: str, fmt: str,
+                lost: dict[int, str]) -> Document | None:
+    """The document this file is, under its old path (one of ``lost``, still as it was
+    when its path was checked). Imported anew, a renamed file lost every link and
+    dismissal that pointed into it."""
+    for row in conn.execute("SELECT * FROM documents WHERE sha256 = ? AND format = ? ORDER BY id",
+                            (sha256, fmt)).fetchall():
+        old = _doc(row)
+        if lost.get(old.id) == old.path:
             return old
     return None
 
 
 def save_document(
     conn: sqlite3.Connection, *, path: str, fmt: str, sha256: str, title: str,
-    specs: Sequence[FragmentLike], ocr_pending: int = 0,
+    specs: Sequence[FragmentLike], ocr_pending: int = 0, lost: dict[int, str] | None = None,
 ) -> SavedDocument:
     """Insert or update a document and its fragments in one transaction.
 
@@ -182,15 +203,18 @@ def save_document(
     returned, so the import can list them rather than drop them silently.
     ``ocr_pending``: scanned pages still waiting for OCR (a PDF whose scans were
     recognised since is saved again with the same content hash and 0 here).
+    ``lost``: ``lost_paths`` asked by a caller that holds a lock of its own around this call.
     """
     now = time.time()
     moved_from: str | None = None
+    if lost is None:
+        lost = lost_paths(content_twins(conn, path, sha256, fmt), path)
     with transaction(conn):
         existing = find_document_by_path(conn, path)
         if existing is not None and existing.sha256 == sha256 and existing.format == fmt \
                 and existing.ocr_pending == ocr_pending:
             return SavedDocument(existing.id, "unchanged")
-        if existing is None and (existing := _moved_here(conn, path, sha256, fmt)) is not None:
+        if existing is None and (existing := _moved_here(conn, sha256, fmt, lost)) is not None:
             moved_from = existing.path
             conn.execute("UPDATE documents SET path = ? WHERE id = ?", (path, existing.id))
         if existing is None:

@@ -240,5 +240,12 @@ _V6 = [
     "CREATE INDEX note_title_keys_key ON note_title_keys(title_key)",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5, 6: _V6}
+# v7: documents by content. Every import asks for each new path whether a document with
+# the same content lost its path (a rename or move, ``documents._moved_here``), and marking
+# content local-only flags its copies: both scanned the whole table per file.
+_V7 = [
+    "CREATE INDEX documents_sha256 ON documents(sha256, format)",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5, 6: _V6, 7: _V7}
 SCHEMA_VERSION = max(MIGRATIONS)
