@@ -21,7 +21,13 @@ from desktop_kb.index import user_words as uw
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
 from desktop_kb.index.terms import source_terms
-from desktop_kb.index.vectors import load_codes, store_cache, store_vectors, vectors_for
+from desktop_kb.index.vectors import (
+    cached_vectors,
+    load_codes,
+    store_cache,
+    store_vectors,
+    vectors_for,
+)
 from desktop_kb.index.writer import (
     WriteResult,
     indexed_version,
@@ -94,11 +100,15 @@ class Applier:
         self.unrecorded_failures = 0
         self.last_unrecorded = ""
         self._failed_versions: dict[SourceKey, str] = {}  # text a source last failed on
+        # Chunks written without a vector (``index_keys(embed=False)``), for the backfill to
+        # embed and count; the worker takes and zeroes it.
+        self.deferred = 0
 
     # ----- sources --------------------------------------------------------------
 
     def index_keys(self, keys: list[SourceKey], generation: int = 0,
-                   cursor: Cursor | None = None, *, retry_failed: bool = True) -> None:
+                   cursor: Cursor | None = None, *, retry_failed: bool = True,
+                   embed: bool = True) -> None:
         """Bring these sources' rows in line with the store, in one transaction.
 
         ``cursor`` (the feed position these keys complete) is committed with
@@ -107,7 +117,8 @@ class Applier:
         moves only if every failure was recorded, so nothing is lost unseen.
         With ``retry_failed`` False (catch-up), a source that already failed
         in this process with this very text is not tried again: saves, verify
-        and rebuild retry it.
+        and rebuild retry it. With ``embed`` False only cached vectors are
+        written; the chunks left without one are counted in ``deferred``.
         Errors of the machine (disk full, read-only, I/O) and corruption are
         not any source's fault: they propagate to the worker untouched.
         """
@@ -145,7 +156,7 @@ class Applier:
                 if _not_the_sources_fault(exc):
                     raise
                 failed |= not self.fail(key, exc, source)
-        vectors, fresh, embed_error = self.vectors(prepared)
+        vectors, fresh, embed_error = self.vectors(prepared) if embed else self.cached(prepared)
         written = WriteResult()
         counts = term_df.Counts()  # each word of the batch counted once
         try:
@@ -178,12 +189,14 @@ class Applier:
                     failed |= not self.fail(key, exc)
             else:
                 for key in singles:
-                    self.index_keys([key], generation, retry_failed=retry_failed)
+                    self.index_keys([key], generation, retry_failed=retry_failed, embed=embed)
                 failed |= self.unrecorded_failures > unrecorded_before
             if cursor is not None and not failed:
                 self.advance(cursor)
             return
         self.sync_dense(written)
+        if self.engine is not None and not embed:
+            self.deferred += len(written.added) - len(written.vectors)
         for item in prepared:
             self._failed_versions.pop(item.key, None)
         if embed_error is not None:
@@ -297,6 +310,16 @@ class Applier:
             log.warning("embedding failed: %s", exc)
             return {}, {}, exc
         return have, fresh, None
+
+    def cached(
+        self, prepared: list[PreparedSource],
+    ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], Exception | None]:
+        """The vectors the batch's chunks already have in the cache (no embedding)."""
+        engine = self.engine
+        if engine is None or not prepared:
+            return {}, {}, None
+        hashes = [chunk.embed_hash for item in prepared for chunk in item.chunks]
+        return cached_vectors(self.conn, engine.model_id, hashes, engine.dim), {}, None
 
     def store_vectors(
         self, written: WriteResult, vectors: dict[str, np.ndarray], fresh: dict[str, np.ndarray],

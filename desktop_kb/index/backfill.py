@@ -80,6 +80,7 @@ def backfill_vectors(
     engine = applier.engine
     if engine is None:
         return result
+    applier.deferred = 0  # counted in the total below
     total = count_missing_vectors(applier)
     if total == 0:
         return result
@@ -89,7 +90,7 @@ def backfill_vectors(
     publish(EmbeddingProgress(0, total, None))
     try:
         _embed_missing(applier, engine, progress, between_batches, batch_size, result, total,
-                       lambda done: _publish(publish, pace, done, total))
+                       lambda done, total: _publish(publish, pace, done, total))
     finally:
         publish(None)
     return result
@@ -116,7 +117,7 @@ def _publish(publish: Callable[[EmbeddingProgress | None], None], pace: Remainin
 def _embed_missing(
     applier: Applier, engine: EmbeddingEngine, progress: Progress,
     between_batches: Callable[[], None], batch_size: int | None, result: BackfillResult,
-    total: int, after_batch: Callable[[int], None],
+    total: int, after_batch: Callable[[int, int], None],
 ) -> None:
     conn = applier.conn
     last_id = -1
@@ -170,9 +171,13 @@ def _embed_missing(
         if batch_size is None:
             page = next_page_size(page, len(rows), time.monotonic() - started)
         progress.tick(len(rows))
-        after_batch(progress.done)
+        after_batch(progress.done, total)
         applier.emit(IndexEvent("embedding", detail=f"{progress.done}/{total}"))
         between_batches()
+        if applier.deferred:  # chunks the feed wrote meanwhile join this backfill (higher ids)
+            total += applier.deferred
+            applier.deferred = 0
+            progress.set_maximum(total)
     progress.finish()
 
 

@@ -94,7 +94,10 @@ class CatchUp:
         keys: list[SourceKey] = list(dict.fromkeys(
             (c.kind, c.id) for c in batch if c.kind in SOURCE_KINDS))
         cursor = Cursor(batch[-1].seq, self._epoch)
-        self.applier.index_keys(keys, cursor=cursor, retry_failed=False)
+        # Keywords first: another process's import must not wait for a slow model one
+        # batch at a time (an app embedding with multilingual-e5-small kept a 150-file
+        # `desktop-kb import` waiting 112 s); the worker's backfill embeds what is left.
+        self.applier.index_keys(keys, cursor=cursor, retry_failed=False, embed=False)
         return bool(self._todo)
 
     def run_all(self) -> None:

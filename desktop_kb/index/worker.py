@@ -64,6 +64,7 @@ STOP_TIMEOUT_S = 10.0
 OWNER_POLL_S = 0.2  # how soon another process's commit is noticed
 FOLLOWER_POLL_S = 0.25  # how soon a follower notices the lock is free or the index moved
 DENSE_RELOAD_S = 2.0  # a follower reloads vectors at most this often while the index changes
+FEED_SLICE_S = 2.0  # feed work between two batches of a rebuild or backfill
 RETRY_MAX_S = 5.0  # back-off ceiling while the index is unavailable
 ERROR_FILE = "index-error.json"  # the owner's reason for being stuck, for other processes
 
@@ -699,6 +700,12 @@ class IndexWorker:
             with self._cv:
                 self.applied = cursor.seq
                 self._cv.notify_all()
+        if not catchup.in_round and self._apply is not None and self._apply.deferred \
+                and not self._backfilling:
+            # The feed wrote keywords only (catchup): their vectors come next, in the
+            # background, while saves and other processes' changes go on being indexed.
+            self._apply.deferred = 0
+            self._submit(_Job("model", lambda: self._backfill(Progress())))
 
     def _after_reconcile(self, report: VerifyReport) -> None:
         if report.drift:
@@ -745,7 +752,14 @@ class IndexWorker:
                     self._applier().index_keys(keys)
                 else:
                     break
-            self._follow_feed()  # at most one feed batch per long-job batch
+            # Another process's changes: keywords only (catchup), so cheap. Up to FEED_SLICE_S
+            # of them between two model pages: one batch each kept a 150-file import beside
+            # an app embedding with e5 waiting a model page per 64 passages (63 s).
+            started = time.monotonic()
+            self._follow_feed()
+            while self._catchup is not None and self._catchup.in_round \
+                    and time.monotonic() - started < FEED_SLICE_S:
+                self._follow_feed()
         finally:
             with self._cv:
                 self._between = False
