@@ -140,6 +140,11 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
     for target in range(version + 1, SCHEMA_VERSION + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
+            if conn.execute("PRAGMA user_version").fetchone()[0] >= target:
+                # Another process (the app and a command started together, three imports
+                # on a new folder) took this step between our look and our lock.
+                conn.execute("COMMIT")
+                continue
             for statement in MIGRATIONS[target]:
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {target}")
