@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from desktop_kb.cli.common import (
     EXIT_ERROR,
+    EXIT_INTERRUPTED,
     CliError,
     add_common_options,
     open_library,
     wait_for_index,
 )
-from desktop_kb.cli.output import emit, error, stderr_progress
+from desktop_kb.cli.output import emit, error, notice, stderr_progress
+from desktop_kb.progress import Progress
 
 PRUNE_KEPT_HINT = ("the folder is empty, though the library holds documents from it (is its "
                    "disk, stick or network drive connected?). If you emptied it on purpose, run "
@@ -57,8 +62,33 @@ def _summary_text(summary: Any) -> str:
     if recognised is not None:
         lines.append(f"recognised {recognised} scanned page(s) by OCR")
     if summary.cancelled:
-        lines.append("cancelled")
+        lines.append(f"stopped by Ctrl+C: {INTERRUPTED_HINT}")
     return "\n".join(lines)
+
+
+INTERRUPTED_HINT = ("the files imported so far are saved and searchable; run the same import again to "
+                    "go on (files already imported are skipped)")
+
+
+@contextlib.contextmanager
+def _ctrl_c_stops_after_the_file_in_hand(progress: Progress) -> Iterator[None]:
+    """The first Ctrl+C ends the import between two files, with its summary; a second one
+    stops at once. It stopped at once, saying only 'interrupted': nothing told the person
+    what was saved, nor that running it again goes on where it stopped."""
+    def stop(_signum: int, _frame: object) -> None:
+        progress.cancel()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        notice("Stopping after the file in hand… (Ctrl+C again stops at once)")
+
+    try:
+        before = signal.signal(signal.SIGINT, stop)
+    except ValueError:  # not the main thread (tests calling main()): Ctrl+C as before
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -69,10 +99,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CliError(f"Not found: {', '.join(missing)}")
     show = sys.stderr.isatty() and not args.json
     with open_library(args) as lib:
-        summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
-                                   prune=args.prune, prune_empty=args.prune_empty,
-                                   progress=stderr_progress(show),
-                                   include_generated=args.include_generated)
+        progress = stderr_progress(show)
+        with _ctrl_c_stops_after_the_file_in_hand(progress):
+            summary = lib.import_paths([p for p in paths if p.exists()], formats=formats,
+                                       prune=args.prune, prune_empty=args.prune_empty,
+                                       progress=progress, include_generated=args.include_generated)
         try:
             wait_for_index(lib)  # the text is searchable now; scanned pages follow
             index_error: CliError | None = None
@@ -95,6 +126,10 @@ def cmd_import(args: argparse.Namespace) -> int:
               + (f"; stopped: {summary.stopped}" if summary.stopped else ""))
     if index_error is not None:
         error(str(index_error))
+    if summary.cancelled:
+        if args.json:  # else said in the summary
+            error(f"stopped by Ctrl+C: {INTERRUPTED_HINT}")
+        return EXIT_INTERRUPTED
     return EXIT_ERROR if summary.failed or summary.stopped or index_error or summary.prune_kept else 0
 
 
