@@ -223,6 +223,9 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "home_labels": ("home address: " + "1 " * 140 + "\n") * (chars // 295),
         "mrz_lines": ("P<<" + "A" * 40 + "\n") * (chars // 44), "other_words": "casa mesa " * (chars // 10),
         "address_fields": "name: a, address: 1 main st, " * (chars // 29),  # (each field read the whole line)
+        # session 13's phrase forms: word numbers, four-letter words, joined words, Han runs after 助记词
+        "word_numbers": "1840, " * (chars // 6), "four_letters": "01 ABCD " * (chars // 8),
+        "joined_words": "abandon-" * (chars // 8), "phrase_words": "助记词" * (chars // 3),
     }
     out = {}
     for name, text in shapes.items():

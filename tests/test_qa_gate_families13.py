@@ -74,3 +74,75 @@ def test_a_password_or_key_under_a_label_in_another_language_is_withheld(text: s
 ])
 def test_the_same_words_for_codes_rules_or_public_halves_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a BIP39 phrase written another way: joined by hyphens or 、, run together, cut to four letters,
+# as word numbers, as a SeedQR digit string (heldout11: Ledger "seed: cushion-inhale-…", imToken 以、薯、…,
+# SeedSigner's 48 digits, 1-based numbers; heldout10: 辟跑滩…, a steel plate's "01 BUBB 02 THEO …") -----
+
+def _indexes(seed: int, words: int = 12) -> list[int]:
+    """A valid phrase's word numbers (0-based), built from seeded entropy as wallets build them."""
+    import hashlib
+    import random
+
+    ent = random.Random(seed).randbytes(words * 4 // 3)
+    bits = "".join(f"{b:08b}" for b in ent) + f"{hashlib.sha256(ent).digest()[0]:08b}"[:words // 3]
+    return [int(bits[i:i + 11], 2) for i in range(0, len(bits), 11)]
+
+
+def _en(seed: int, words: int = 12) -> list[str]:
+    from desktop_kb.qa.detectors.bip39_words import ENGLISH
+
+    table = ENGLISH.split()
+    return [table[i] for i in _indexes(seed, words)]
+
+
+def _zh(seed: int, words: int = 12) -> list[str]:
+    from desktop_kb.qa.detectors.bip39_words import CHINESE_SIMPLIFIED
+
+    return [CHINESE_SIMPLIFIED[i] for i in _indexes(seed, words)]
+
+
+_FORMS = [
+    ("Ledger 备份（抄在 KeePass 备注里）\nseed: " + "-".join(_en(1)), "-".join(_en(1))),
+    ("KeePass entry 'old wallet'\nNotes: " + "-".join(_en(2, 24)), "-".join(_en(2, 24))),  # no word for a phrase
+    ('{"title": "wallet", "notes": "' + "_".join(_en(3)) + '"}', "_".join(_en(3))),
+    ("微信收藏：imToken 助记词 " + "、".join(_zh(4)) + "（按顺序）", "、".join(_zh(4))),
+    ("备份：" + "，".join(_zh(5, 15)), "，".join(_zh(5, 15))),  # commas, no label: the checksum says it
+    ("imToken 助记词（测试钱包）：" + "".join(_zh(6)) + "\n抄在本子第一页了", "".join(_zh(6))),
+    ("钱包助记词是" + "".join(_zh(7, 24)) + "，别发给别人", "".join(_zh(7, 24))),
+    ("钢板备份拍照识别：\n" + "  ".join(f"{i + 1:02d} {w[:4].upper()}" for i, w in enumerate(_en(8)[:6])) + "\n"
+     + "  ".join(f"{i + 7:02d} {w[:4].upper()}" for i, w in enumerate(_en(8)[6:])),
+     [f"{w[:4].upper()}" for w in _en(8)]),
+    ("seed words (first four letters): " + " ".join(w[:4] for w in _en(9)), " ".join(w[:4] for w in _en(9))),
+    ("助记词我只记了在 BIP39 英文词表里的编号（1 开始）：\n" + ", ".join(str(i + 1) for i in _indexes(10)),
+     ", ".join(str(i + 1) for i in _indexes(10))),
+    ('{"mnemonic_indexes": [' + ", ".join(str(i) for i in _indexes(11)) + "]}",
+     ", ".join(str(i) for i in _indexes(11))),
+    ("Recovery words as numbers:\n" + "\n".join(f"{n + 1}. {i + 1}" for n, i in enumerate(_indexes(12))),
+     "\n".join(f"{n + 1}. {i + 1}" for n, i in enumerate(_indexes(12))).split(" ", 1)[1]),  # (not the first "1.")
+    ("SeedSigner 做的 SeedQR，扫出来是这串数字：\n" + "".join(f"{i:04d}" for i in _indexes(13)) + "\n纸放在抽屉里",
+     "".join(f"{i:04d}" for i in _indexes(13))),
+    ("qr: " + "".join(f"{i:04d}" for i in _indexes(14, 24)), "".join(f"{i:04d}" for i in _indexes(14, 24))),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), _FORMS)
+def test_a_recovery_phrase_written_another_way_is_withheld(text: str, secret: str | list[str]) -> None:
+    for s in [secret] if isinstance(secret, str) else secret:
+        assert withheld(text, s), (s, found(text))
+
+
+@pytest.mark.parametrize("text", [
+    # Numbers, digit runs and characters that a phrase could be written as, without its checksum or its word.
+    "鸦片战争以来的年份：1840, 1842, 1856, 1860, 1884, 1894, 1895, 1898, 1900, 1901, 1911, 1912",
+    "π ≈ 3.141592653589793238462643383279502884197169399375105820974944",
+    "订单号 202412051234567890123456789012345678901234567890",
+    "地支：子、丑、寅、卯、辰、巳、午、未、申、酉、戌、亥；天干：甲、乙、丙、丁、戊、己、庚、辛、壬、癸",
+    "助记词：一组用来恢复钱包的单词，务必离线保存，不要截图发给任何人。",
+    "助记词的编号从 1 到 2048，每个词对应 11 位。",
+    "Protocols: JSON HTTP HTML CODE TEST DATA FILE PORT HOST USER ROOT NODE",
+    "state-of-the-art, up-to-date, one-to-one and end-to-end are compound adjectives",
+])
+def test_numbers_and_runs_that_are_not_a_phrase_pass(text: str) -> None:
+    assert found(text) == []

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from desktop_kb.qa.detectors.addresses import addresses
 from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table_cells
 from desktop_kb.qa.detectors.base import KINDS, Finding
+from desktop_kb.qa.detectors.bip39_forms import written_phrases
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
@@ -43,7 +44,7 @@ from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrase
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
-    labelled_values, prose, keyword_tokens, urls_and_headers, long_literals, recovery_phrases, recovery_codes, resident_ids,
+    labelled_values, prose, keyword_tokens, urls_and_headers, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, bank_cards, phones, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's

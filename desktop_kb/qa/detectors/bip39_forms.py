@@ -1,0 +1,135 @@
+"""A BIP39 phrase written another way than words and spaces, found by its checksum.
+
+People keep the phrase in the form their wallet, backup plate or password manager made easy:
+words joined by hyphens or underscores (``cushion-inhale-odor-…``), Chinese characters joined by
+、 or ， or run together (辟跑滩码么较忧走显火松纸), each word cut to its first four letters (all a
+wallet needs: ``01 BUBB 02 THEO …``), the words' numbers on the list (1-based or 0-based), or a
+SeedQR's digit string (four digits per word, 48 for twelve words).
+
+Each form is decoded to word numbers and judged by the phrase's own checksum (12 words: 4 bits,
+24 words: 8), so the run must be exactly a phrase's length. Where a form is common in ordinary text,
+the checksum alone is not enough and the word for a phrase (助记词, seed, mnemonic …) or the list
+(BIP39, 词表, wordlist) must stand just before it: a list of twelve years or twelve Chinese
+characters in a row would pass a 4-bit checksum once in sixteen. A SeedQR string needs no word:
+48 digits whose every group of four is under 2048 and which check out do not happen by chance
+(the digits of π, an order number, a bank reference fail at the first groups).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from desktop_kb.qa.detectors.base import RECOVERY_CODE, Finding
+from desktop_kb.qa.detectors.wallets import _CONTEXT_RE, _lists, checksum_ok
+
+_LENGTHS = (12, 15, 18, 21, 24)
+# English words joined by one character that is not a space (spaces are wallets.recovery_phrases').
+_JOINED_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3,8}(?P<sep>[-_.+/])[A-Za-z]{3,8}(?:(?P=sep)[A-Za-z]{3,8}){10,22}"
+                        r"(?![A-Za-z0-9])")
+# Chinese list characters joined by 、，, (or nothing, after the word for a phrase).
+_HAN_JOINED_RE = re.compile(r"[\u4e00-\u9fff](?:[ \t]*[、，,;；][ \t]*[\u4e00-\u9fff]){11,23}(?![\u4e00-\u9fff])")
+_HAN_RUN_RE = re.compile(r"[\u4e00-\u9fff]{12,40}")
+# Four-letter prefixes (or the whole word when shorter), each optionally numbered: "01 BUBB  02 THEO".
+_PREFIX_RUN_RE = re.compile(r"(?<![A-Za-z0-9])(?:\d{1,2}[.):]?[ \t]+)?[A-Za-z]{3,4}(?![A-Za-z])(?:[ \t,;|]*(?:\n[ \t,;|]*)?"
+                            r"(?:\d{1,2}[.):]?[ \t]+)?[A-Za-z]{3,4}(?![A-Za-z])){11,23}(?![A-Za-z])")
+_PREFIX_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]{3,4}(?![A-Za-z])")
+# Word numbers: 1-4 digits each, separated by commas, spaces or list numbers on their own lines.
+_NUMBERS_RE = re.compile(r"(?<![\d.])\d{1,4}(?:(?:[ \t]*[,，;、][ \t]*|[ \t]+|[ \t]*\n(?:[ \t]*\d{1,2}[.)][ \t]+)?)"
+                         r"\d{1,4}(?![\d.])){11,23}")
+_LISTED_NUMBER_RE = re.compile(r"(?m)(?:^[ \t]*\d{1,2}[.)][ \t]+)?(?P<n>\d{1,4})(?![\d.])")
+_SEEDQR_RE = re.compile(r"(?<!\d)(?:\d{48}|\d{60}|\d{72}|\d{84}|\d{96})(?!\d)")
+# The list itself named just before word numbers or run-together characters.
+_LIST_RE = re.compile(r"(?i)bip[- ]?39|词表|詞表|word\s*list|单词表|單詞表|recovery\s+words?|backup\s+words?")
+
+
+def _context(text: str, start: int, span: int = 80) -> bool:
+    before = text[max(0, start - span):start]
+    return _CONTEXT_RE.search(before) is not None or _LIST_RE.search(before) is not None
+
+
+@lru_cache(maxsize=1)
+def _prefixes() -> dict[str, int]:
+    """First four letters (the whole word when shorter) → index: BIP39's English words are unique by them."""
+    english, _zh, _tw = _lists()
+    return {w[:4]: i for w, i in english.items()}
+
+
+def _phrase(indexes: list[int]) -> bool:
+    return len(indexes) in _LENGTHS and checksum_ok(indexes)
+
+
+def _joined_words(text: str) -> Iterator[Finding]:
+    english, _zh, _tw = _lists()
+    for m in _JOINED_RE.finditer(text):
+        words = [w.lower() for w in m.group(0).split(m.group("sep"))]
+        if all(w in english for w in words) and (_phrase([english[w] for w in words])
+                                                   or len(words) in _LENGTHS and _context(text, m.start())):
+            yield Finding(RECOVERY_CODE, m.start(), m.end())
+
+
+def _han(text: str) -> Iterator[Finding]:
+    _en, simplified, traditional = _lists()
+    for m in _HAN_JOINED_RE.finditer(text):
+        chars = re.findall(r"[\u4e00-\u9fff]", m.group(0))
+        for table in (simplified, traditional):
+            if all(c in table for c in chars) and _phrase([table[c] for c in chars]):
+                yield Finding(RECOVERY_CODE, m.start(), m.end())
+                break
+    for m in _HAN_RUN_RE.finditer(text):
+        # Run together, the characters are a phrase only right after its word ("助记词：", "助记词是").
+        if _CONTEXT_RE.search(text, max(0, m.start() - 16), m.start() + 10) is None:
+            continue
+        for k in range(0, min(10, len(m.group(0)) - 11)):  # (the word itself may end the run: 助记词是…)
+            chars = m.group(0)[k:]
+            if not _context(text, m.start() + k, 16):
+                continue
+            for table in (simplified, traditional):
+                if all(c in table for c in chars) and _phrase([table[c] for c in chars]):
+                    yield Finding(RECOVERY_CODE, m.start() + k, m.end())
+                    return
+
+
+def _cut_words(text: str) -> Iterator[Finding]:
+    prefixes = _prefixes()
+    for m in _PREFIX_RUN_RE.finditer(text):
+        words = list(_PREFIX_RE.finditer(text, m.start(), m.end()))
+        indexes = [prefixes.get(w.group(0).lower(), -1) for w in words]
+        numbered = re.search(r"(?<![A-Za-z0-9])0?1[.):]?[ \t]+[A-Za-z]", m.group(0)[:8]) is not None
+        if -1 not in indexes and _phrase(indexes) and (numbered or _context(text, m.start())):
+            yield Finding(RECOVERY_CODE, m.start(), m.end())  # (with its list numbers: one plate's rows)
+
+
+def _word_numbers(text: str) -> Iterator[Finding]:
+    for m in _NUMBERS_RE.finditer(text):
+        numbers = [(n.start("n"), n.end("n"), int(n.group("n")))
+                   for n in _LISTED_NUMBER_RE.finditer(text, m.start(), m.end())]
+        if len(numbers) not in _LENGTHS or not _context(text, m.start()):
+            continue
+        values = [v for _s, _e, v in numbers]
+        for base in (1, 0):  # "编号（1 开始）" or the 0-based numbers code uses
+            indexes = [v - base for v in values]
+            if all(0 <= i < 2048 for i in indexes) and checksum_ok(indexes):
+                yield Finding(RECOVERY_CODE, numbers[0][0], numbers[-1][1])
+                break
+
+
+def _seedqr(text: str) -> Iterator[Finding]:
+    for m in _SEEDQR_RE.finditer(text):
+        digits = m.group(0)
+        indexes = [int(digits[i:i + 4]) for i in range(0, len(digits), 4)]
+        if all(i < 2048 for i in indexes) and checksum_ok(indexes):
+            yield Finding(RECOVERY_CODE, m.start(), m.end())
+
+
+def written_phrases(text: str) -> Iterator[Finding]:
+    """Phrases written in the forms above (see the module's docstring)."""
+    if any(c in text for c in "-_.+/"):
+        yield from _joined_words(text)
+    if re.search(r"[\u4e00-\u9fff]", text):
+        yield from _han(text)
+    yield from _cut_words(text)
+    if re.search(r"\d", text):
+        yield from _word_numbers(text)
+        yield from _seedqr(text)
