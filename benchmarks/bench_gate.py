@@ -226,6 +226,9 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         # session 13's phrase forms: word numbers, four-letter words, joined words, Han runs after 助记词
         "word_numbers": "1840, " * (chars // 6), "four_letters": "01 ABCD " * (chars // 8),
         "joined_words": "abandon-" * (chars // 8), "phrase_words": "助记词" * (chars // 3),
+        # tools' flags and calls (each tool word reads to the end of its command)
+        "tool_flags": "zip -P a 7z -pb " * (chars // 16), "tool_paths": "a/b/c/d/zip" * (chars // 11),
+        "setter_calls": "set_token('abcd') " * (chars // 18),
     }
     out = {}
     for name, text in shapes.items():

@@ -146,3 +146,73 @@ def test_a_recovery_phrase_written_another_way_is_withheld(text: str, secret: st
 ])
 def test_numbers_and_runs_that_are_not_a_phrase_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a secret on a command line, after the flag its tool reads one from, or passed by position to a
+# call that takes one (heldout11: keytool -storepass/-keypass, ldapsearch -w, openssl passwd, nuget -k,
+# b2 account authorize, zk addauth digest, pymssql.connect, new Sequelize, NetworkCredential, ts.set_token;
+# heldout10: gsql -W, obclient -p…, 7z -p…, zip -P, disql, username_pw_set) ---------------------------
+
+_COMMANDS = [
+    ("keytool -genkeypair -keystore app.jks -alias up -storepass Qm82kzpw -keypass Zt71xqwe -validity 9999",
+     ["Qm82kzpw", "Zt71xqwe"]),
+    ("jarsigner -keystore my.jks -storepass 'Kp3#vmz81' app.apk upload", ["Kp3#vmz81"]),
+    ("apksigner sign --ks release.jks --ks-pass pass:Wq83mzk2 --key-pass pass:Lr62pzx9 app.apk",
+     ["Wq83mzk2", "Lr62pzx9"]),
+    ('ldapmodify -x -H ldap://10.0.0.5 -D "cn=admin,dc=lab" -w Gx84!mqz -f add.ldif', ["Gx84!mqz"]),
+    ("[omm@db1 ~]$ gsql -d postgres -p 26000 -U omm -W 'Gauss@2471' -r", ["Gauss@2471"]),
+    ("obclient -h10.2.0.8 -P2881 -uadmin@tenant -pKz82mqXw -A", ["Kz82mqXw"]),
+    ("$ 7z a -t7z -mhe=on -pVq7$mz82 backup.7z ./thesis", ["Vq7$mz82"]),
+    ("7za x -pHq81zmw3 old.7z", ["Hq81zmw3"]),
+    ("zip -r -P 'Xm9%kq27' /mnt/usb/notes.zip .", ["Xm9%kq27"]),
+    ("unzip -P Rz82kwq5 slides.zip", ["Rz82kwq5"]),
+    ("rar a -hpLm72qz!k secret.rar docs/", ["Lm72qz!k"]),
+    ('useradd -m -p "$(openssl passwd -6 \'Jq72wmz!\')" lab', ["Jq72wmz!"]),
+    ("openssl pkcs12 -export -in c.pem -inkey k.pem -out c.p12 -passout pass:Tq82zmw7", ["Tq82zmw7"]),
+    ("openssl enc -aes-256-cbc -salt -in a.txt -out a.enc -k Pz73kqw9", ["Pz73kqw9"]),
+    ("PS> dotnet nuget push pkg.nupkg -k oy2kz7qmw3xp8vbtn4lr9dfh6sjc2e5gyuaw1qz8mxk3v -s https://api.nuget.org/v3/index.json",
+     ["oy2kz7qmw3xp8vbtn4lr9dfh6sjc2e5gyuaw1qz8mxk3v"]),
+    ("sqlcmd -S 10.1.1.5 -U sa -P 'Mq82!zkw' -d Grades", ["Mq82!zkw"]),
+    ("smbclient //nas/share -U lin%Wz83kqm2", ["Wz83kqm2"]),
+    ("$ b2 account authorize 004a1b2c3d4e5f60000000003 K004Zq8mX2kW9pR4tV7bY3nLc5Fd2kQ", ["K004Zq8mX2kW9pR4tV7bY3nLc5Fd2kQ"]),
+    ("[zk: localhost:2181(CONNECTED) 0] addauth digest kafka:Rq72mzkX9w", ["Rq72mzkX9w"]),
+    ("$ ./disql SYSDBA/'\"Dm82#kqz\"'@localhost:5236", ["Dm82#kqz"]),
+    ("$pw = ConvertTo-SecureString 'Hz81!qmw' -AsPlainText -Force", ["Hz81!qmw"]),
+    ("echo 'stu01:3w0%BYfP8' | sudo chpasswd\necho 'stu02:Dzt$pnCj1' | sudo chpasswd", ["3w0%BYfP8", "Dzt$pnCj1"]),
+    # by position, to a call that takes one
+    ("conn = pymssql.connect('10.20.1.15', 'report_ro', 'Kq82mzXw', 'JWXT')", ["Kq82mzXw"]),
+    ("const s = new Sequelize('notes', 'notes_app', 'Wm72kqZ8', { dialect: 'postgres' });", ["Wm72kqZ8"]),
+    ('Credentials = new NetworkCredential("lab-notify", "Pz82mqkw7")', ["Pz82mqkw7"]),
+    ('client.username_pw_set("dorm305", "Qz82kmXw")', ["Qz82kmXw"]),
+    ('new UsernamePasswordCredentials("svc", "Lk72mzq!w")', ["Lk72mzq!w"]),
+    ("ts.set_token('b7e24a0f19c3d5e6a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7')",
+     ["b7e24a0f19c3d5e6a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7"]),
+    ('api.setApiKey("Zq8mK2xW9pR4tV7bY3nLc5Fd");', ["Zq8mK2xW9pR4tV7bY3nLc5Fd"]),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), _COMMANDS)
+def test_a_secret_after_its_tools_flag_or_in_its_calls_place_is_withheld(text: str, secrets: list[str]) -> None:
+    for s in secrets:
+        assert withheld(text, s), (s, found(text))
+
+
+@pytest.mark.parametrize("text", [
+    # The flags without a value, with a variable, a placeholder or a prompt; the tools' public defaults.
+    "7z a -r archive.7z ./docs && zip -r out.zip .",
+    "zip -P <password> out.zip files  # 用法",
+    "unzip -P $ZIP_PASS archive.zip",
+    "ldapsearch -w 参数后跟密码，建议用 -W 交互输入",
+    "openssl passwd -6 -stdin < pw.txt",
+    "keytool -list -keystore $JAVA_HOME/lib/security/cacerts -storepass changeit",
+    "gsql -d postgres -p 26000 -U omm -W -r",
+    "obclient -h127.0.0.1 -P2881 -uroot@sys -Doceanbase -A",
+    "sqlcmd -S . -E -Q \"SELECT @@VERSION\"",
+    "ts.set_token(os.environ['TS_TOKEN'])",
+    "creds = new NetworkCredential(user, password);",
+    "const s = new Sequelize('sqlite::memory:');",
+    "client.username_pw_set(username, password=None)",
+    "echo 'user:password' | sudo chpasswd  # 示例：把 password 换成真实密码",
+])
+def test_flags_and_calls_without_a_secret_pass(text: str) -> None:
+    assert found(text) == []

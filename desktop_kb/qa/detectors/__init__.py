@@ -40,11 +40,12 @@ from desktop_kb.qa.detectors.recovery import recovery_codes
 from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
+from desktop_kb.qa.detectors.tool_secrets import call_arguments, tool_flags
 from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrases
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
-    labelled_values, prose, keyword_tokens, urls_and_headers, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
+    labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, bank_cards, phones, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's

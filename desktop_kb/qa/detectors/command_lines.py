@@ -63,7 +63,7 @@ _LOGIN_P_RE = re.compile(
 _SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
 # Oracle's user/password@host, on a command line or in a JDBC thin/OCI URL.
 _ORACLE_RE = re.compile(
-    r"(?i)(?:\b(?:sqlplus|sqlldr|expdp|impdp|rman|conn(?:ect)?)\s+|jdbc:oracle:(?:thin|oci8?):)"
+    r"(?i)(?:\b(?:sqlplus|sqlldr|expdp|impdp|rman|disql|dexp|dimp|conn(?:ect)?)\s+|jdbc:oracle:(?:thin|oci8?):)"
     r"[\w.$#-]+/(?P<v>[^\s@/]{3,})@")
 _REDIS_A_RE = re.compile(r"\bredis-cli\b[^\n]*?\s(?:-a|--pass|--askpass)\s+[\"']?(?P<v>[^\s\"']+)")
 # login("user", "secret"), auth=("api", "key-…"), HTTPBasicAuth("u", "p"): the second string is the secret.
