@@ -216,3 +216,36 @@ def test_a_secret_after_its_tools_flag_or_in_its_calls_place_is_withheld(text: s
 ])
 def test_flags_and_calls_without_a_secret_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- national ID numbers of more countries, under their words, judged by their own checks (heldout11:
+# a T.C. Kimlik number in an Erasmus form, a Swedish personnummer in an SFI sign-up) ----------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Başvuru formu\nAdı Soyadı: Elif Yılmaz\nT.C. Kimlik No: 38712055438", "38712055438"),
+    ('{"ad": "Mehmet", "tckn": "12345678950"}', "12345678950"),
+    ("Svenska för invandrare\nPersonnummer: 850709-2388", "850709-2388"),
+    ("namn,personnr,kurs\nErik,19021109-1830,SFI B", "19021109-1830"),
+    ("Skattemelding — fødselsnummer 15088545610", "15088545610"),
+    ("Kela-hakemus\nHenkilötunnus: 131052-308T", "131052-308T"),
+    ("hetu 050603A214R (vaihto-opiskelija)", "050603A214R"),
+    ("Rijksregisternummer: 85.07.30-033.28", "85.07.30-033.28"),
+    ("Numéro national : 03.05.12-217.35", "03.05.12-217.35"),
+    ("Número de contribuinte (NIF): 234567899", "234567899"),
+    ("Cod numeric personal (CNP): 1970512450115", "1970512450115"),
+])
+def test_a_national_id_number_of_another_country_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    # The same words with numbers that fail their check, and checked shapes without the word.
+    "T.C. Kimlik No: 12345678901 (örnek, geçersiz)",
+    "Personnummer: 850709-2389 är ett exempel med fel kontrollsiffra",
+    "Henkilötunnus muodostuu syntymäajasta, välimerkistä, yksilönumerosta ja tarkistusmerkistä.",
+    "Ordernummer 38712055438, leverans 850709-2388 dagar",
+    "Rijksregisternummer: 11 cijfers, de laatste twee zijn een controlegetal (97-modulo).",
+])
+def test_id_words_without_a_checked_number_pass(text: str) -> None:
+    assert found(text) == []
+

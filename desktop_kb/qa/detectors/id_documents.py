@@ -229,6 +229,54 @@ def ru_snils(value: str) -> bool:
     return (0 if check in (100, 101) else check) == int(d[9:])
 
 
+def tr_kimlik(value: str) -> bool:
+    d = [int(c) for c in digits_of(value)]
+    return d[0] != 0 and (sum(d[0:9:2]) * 7 - sum(d[1:8:2])) % 10 == d[9] and sum(d[:10]) % 10 == d[10]
+
+
+def se_personnummer(value: str) -> bool:
+    """YYMMDD-NNNC (a century may lead): a real date (day + 60 for a coordination number), Luhn on the ten."""
+    d = digits_of(value)[-10:]
+    day = int(d[4:6]) - (60 if int(d[4:6]) > 60 else 0)
+    return 1 <= int(d[2:4]) <= 12 and 1 <= day <= 31 and luhn_ok(d)
+
+
+def no_fodselsnummer(value: str) -> bool:
+    d = [int(c) for c in digits_of(value)]
+    day = d[0] * 10 + d[1] - (40 if d[0] >= 4 else 0)  # (a D-number adds 40 to the day)
+    if not (1 <= day <= 31 and 1 <= d[2] * 10 + d[3] <= 12):
+        return False
+    checks = []
+    for weights in ((3, 7, 6, 1, 8, 9, 4, 5, 2), (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)):
+        k = (11 - sum(a * b for a, b in zip(d, weights, strict=False)) % 11) % 11
+        checks.append(k)
+    return checks == d[9:11]
+
+
+def fi_hetu(value: str) -> bool:
+    v = value.upper()
+    return 1 <= int(v[2:4]) <= 12 and 1 <= int(v[:2]) <= 31 \
+        and "0123456789ABCDEFHJKLMNPRSTUVWXY"[int(v[:6] + v[7:10]) % 31] == v[10]
+
+
+def be_national_number(value: str) -> bool:
+    d = digits_of(value)
+    return any(97 - int(prefix + d[:9]) % 97 == int(d[9:]) for prefix in ("", "2")) and int(d[2:4]) <= 12
+
+
+def pt_nif(value: str) -> bool:
+    d = digits_of(value)
+    check = 11 - sum(int(c) * (9 - i) for i, c in enumerate(d[:8])) % 11
+    return d[0] in "1235689" and (0 if check >= 10 else check) == int(d[8])
+
+
+def ro_cnp(value: str) -> bool:
+    d = digits_of(value)
+    check = sum(int(a) * int(b) for a, b in zip(d[:12], "279146358279", strict=True)) % 11
+    return d[0] in "12345678" and 1 <= int(d[3:5]) <= 12 and 1 <= int(d[5:7]) <= 31 \
+        and (1 if check == 10 else check) == int(d[12])
+
+
 def _any(_value: str) -> bool:
     return True
 
@@ -270,6 +318,13 @@ _W = {
     "th": r"เลขประจำตัวประชาชน|บัตรประชาชน|thai\s+id|泰国身份证",
     "cl": r"(?-i:RUT|RUN)|c[ée]dula",
     "ru": r"снилс|snils",
+    "tr": r"t\.?\s?c\.?\s+kimlik|kimlik\s+(?:no|numaras)|(?-i:TCKN|TCKNO)",
+    # Sweden, Norway, Finland: personnummer is the Swedish and the Norwegian word, hetu the Finnish one.
+    "nordic": r"personnummer|person-?nr|personnr|samordningsnummer|f[øo]dselsnummer|henkil[öo]tunnus|"
+              r"personbeteckning|(?<![a-z])hetu(?![a-z])",
+    "be": r"rijksregisternummer|rijksregister|num[ée]ro\s+national|num[ée]ro\s+de\s+registre\s+national|(?-i:INSZ|NISS)",
+    "pt": r"contribuinte|n[uú]mero\s+de\s+identifica[cç][aã]o\s+fiscal",
+    "ro": r"(?-i:CNP)|cod\s+numeric\s+personal",
     "vn": r"(?-i:CCCD|CMND)|c[aă]n\s+c[uư][oớ]c|ch[uứ]ng\s+minh",
     "id": r"(?-i:NIK|KTP)|nomor\s+induk",
     "my": r"mykad|kad\s+pengenalan",
@@ -342,6 +397,15 @@ _FORMS: tuple[_Form, ...] = (
     _Form("th", _rx(r"\d[ -]?\d{4}[ -]?\d{5}[ -]?\d{2}[ -]?\d"), th_id, lambda v: v.count("-") == 4 and th_id(v)),
     _Form("cl", _rx(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]"), cl_rut),
     _Form("ru", _rx(r"\d{3}-?\d{3}-?\d{3}[ -]?\d{2}"), ru_snils, lambda v: v.count("-") >= 2 and ru_snils(v)),
+    _Form("tr", _rx(r"[1-9]\d{10}"), tr_kimlik),
+    _Form("nordic", _rx(r"(?:19|20)?\d{6}[-+ ]?\d{4}"), se_personnummer),
+    _Form("nordic", _rx(r"\d{11}"), no_fodselsnummer),
+    # A Finnish hetu with a letter in it (its century or its check) cannot be a phone number: strong alone.
+    _Form("nordic", _rx(r"\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]"), fi_hetu,
+          lambda v: (v[6].isalpha() or v[-1].isalpha()) and fi_hetu(v)),
+    _Form("be", _rx(r"\d{2}\.?\d{2}\.?\d{2}[-. ]?\d{3}\.?\d{2}"), be_national_number),
+    _Form("pt", _rx(r"\d{9}"), pt_nif, generic=False),
+    _Form("ro", _rx(r"\d{13}"), ro_cnp),
     _Form("vn", _rx(r"0\d{2}[0-3]\d{8}"), _any, generic=False),
     _Form("id", _rx(r"\d{16}"), lambda v: 1 <= int(v[6:8]) % 40 <= 31 and 1 <= int(v[8:10]) <= 12, generic=False),
     _Form("my", _rx(r"\d{6}-?\d{2}-?\d{4}"), my_mykad, lambda v: v.count("-") == 2 and my_mykad(v)),
