@@ -229,6 +229,8 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         # tools' flags and calls (each tool word reads to the end of its command)
         "tool_flags": "zip -P a 7z -pb " * (chars // 16), "tool_paths": "a/b/c/d/zip" * (chars // 11),
         "setter_calls": "set_token('abcd') " * (chars // 18),
+        # escapes: one long run decoded once, and escapes set apart so each is read again with its surroundings
+        "escape_run": "\\u0031" * (chars // 6), "escapes_apart": ("\\u5bc6" + "x" * 65) * (chars // 71),
     }
     out = {}
     for name, text in shapes.items():

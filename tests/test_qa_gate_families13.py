@@ -249,3 +249,37 @@ def test_a_national_id_number_of_another_country_is_withheld(text: str, secret: 
 def test_id_words_without_a_checked_number_pass(text: str) -> None:
     assert found(text) == []
 
+
+# ----- a value spelled in escape sequences: JSON written with ASCII only, a "hidden" key in JavaScript
+# (heldout10: "certNo": "\u0032\u0031…", "mobile": "\u0031\u0033…", "contact": "…\u0040qq.com", _0x3f1a = "\x41\x49…")
+
+def _u(s: str) -> str:
+    return "".join(f"\\u{ord(c):04x}" for c in s)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('{"name": "\\u5f20\\u4f1f", "certNo": "' + _u("11010519491231002X") + '"}', _u("11010519491231002X")),
+    (_u("11010519491231002X") + " 是我的身份证号", _u("11010519491231002X")),  # the escapes at the very start
+    ('{"code": 0, "data": {"mobile": "' + _u("13812345678") + '"}}', _u("13812345678")),
+    ('{"\\u624b\\u673a": "13912345678"}', "13912345678"),  # the label escaped, the number plain
+    ('{"contact": "ohhpgl029\\u0040qq.com"}', "ohhpgl029\\u0040qq.com"),
+    ('{"\\u5bc6\\u7801": "' + _u("Tz8!kw3Lm") + '"}', _u("Tz8!kw3Lm")),
+    ('const k = "' + "".join(f"\\x{ord(c):02x}" for c in "AIzaSyB3k9Qm2xW7pR4tV8bY3nLc5Fd2kQ7mZxW") + '";',
+     "".join(f"\\x{ord(c):02x}" for c in "AIzaSyB3k9Qm2xW7pR4tV8bY3nLc5Fd2kQ7mZxW")),
+    ("card = '\\u0036\\u0032\\u0032\\u0038\\u0034\\u0038\\u0030\\u0030\\u0032\\u0033\\u0039\\u0035\\u0036\\u0034\\u0030\\u0039'",
+     "\\u0036\\u0032\\u0032\\u0038\\u0034\\u0038\\u0030\\u0030\\u0032\\u0033\\u0039\\u0035\\u0036\\u0034\\u0030\\u0039"),
+    ('{"addr": "' + _u("北京市海淀区中关村南大街5号院3号楼2单元1101室") + '", "收件人": "\\u6797\\u6653"}',
+     _u("中关村南大街5号院3号楼2单元1101室")),
+])
+def test_a_value_spelled_in_escapes_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '{"title": "\\u5b66\\u4e60\\u7b14\\u8bb0", "count": 12, "tags": ["\\u6570\\u5b66"]}',
+    'print("\\x48\\x65\\x6c\\x6c\\x6f")  # Hello',
+    'JSON 转义：\\u0041 是 A，\\u4e2d 是 中，手机号要写成 \\u6570\\u5b57',
+    r"regex: \x41-\x5a matches A-Z; \u00e9 is é",
+])
+def test_escapes_of_ordinary_text_pass(text: str) -> None:
+    assert found(text) == []

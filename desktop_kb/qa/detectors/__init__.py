@@ -18,6 +18,7 @@ from desktop_kb.qa.detectors.bip39_forms import written_phrases
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
+from desktop_kb.qa.detectors.escapes import escaped_findings
 from desktop_kb.qa.detectors.id_documents import id_documents
 from desktop_kb.qa.detectors.joins import joined_findings
 from desktop_kb.qa.detectors.key_encodings import encoded_private_keys
@@ -57,6 +58,7 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     raw = _detect_normalised(norm.text, _depth)
     raw += joined_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += spelled_digit_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
+    raw += escaped_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
     for f in raw:
         start, end = norm.span(f.start, f.end)
