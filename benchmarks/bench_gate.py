@@ -230,6 +230,8 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "tool_flags": "zip -P a 7z -pb " * (chars // 16), "tool_paths": "a/b/c/d/zip" * (chars // 11),
         "setter_calls": "set_token('abcd') " * (chars // 18),
         # escapes: one long run decoded once, and escapes set apart so each is read again with its surroundings
+        "plate_words": "kennzeichen: AB 12, placa " * (chars // 26), "sg_plates": "car SDU3046R " * (chars // 13),
+        "plate_columns": ("nome,placa\n" + "a,AB12CD\n" * 3) * (chars // 38),
         "escape_run": "\\u0031" * (chars // 6), "escapes_apart": ("\\u5bc6" + "x" * 65) * (chars // 71),
     }
     out = {}

@@ -283,3 +283,37 @@ def test_a_value_spelled_in_escapes_is_withheld(text: str, secret: str) -> None:
 ])
 def test_escapes_of_ordinary_text_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a car's plate of another region under the word for it, and Singapore's by its check letter
+# (heldout11: Kennzeichen, Immatriculation, Placa, 室友的车 SDU3046R; heldout10: 차량번호, госномер, matrícula) -
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Parkausweis (柏林宿舍停车证)\nKennzeichen: B-XG 4849\nGültig bis 31.03.2025", "B-XG 4849"),
+    ('{"fahrzeug": "Golf", "kennzeichen": "M-AB 1234"}', "M-AB 1234"),
+    ("Covoiturage Lyon → Grenoble\nImmatriculation : KB-167-ZS\nRDV 8h", "KB-167-ZS"),
+    ("Carro do host\nPlaca: IYY3R54\nModelo: Onix prata", "IYY3R54"),
+    ("nome,placa,vaga\nJoão,ABC1D23,12", "ABC1D23"),
+    ("Aparcamiento de la residencia\nmatrícula: 0847 GJN\nSeat Ibiza gris", "0847 GJN"),
+    ("Parcheggio: targa AB 123 CD (Fiat Panda)", "AB 123 CD"),
+    ("Parkeervergunning — kenteken: G-123-BB", "G-123-BB"),
+    ("Пропуск на парковку\nгосномер: Н821ММ197\nмарка: Lada Vesta", "Н821ММ197"),
+    ("주차 등록 신청\n차량번호: 210거 9345\n차종: 아반떼", "210거 9345"),
+    ("新加坡交换：室友的车 SDU3046R，周末去 Jurong 可以蹭车", "SDU3046R"),
+])
+def test_a_plate_of_another_region_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Placa de vídeo: RTX3060, placa-mãe: B550M",
+    "Matrícula: A01234567 (número de alumno del Tec)",
+    "targa: 2020, kenteken: onbekend",
+    "Kennzeichen der Funktion: f(x) = x2 + 3",
+    "госномер — это регистрационный знак автомобиля",
+    "Immatriculation : à faire en préfecture",
+    "商品编号 SDU3046R，库存 12 件",
+    "SKU: SBA1234K (a cable, not a car)",
+])
+def test_plate_words_without_a_plate_pass(text: str) -> None:
+    assert found(text) == []

@@ -39,11 +39,98 @@ def _plate_like(value: str) -> bool:
     return 4 <= len(core) <= 8 and re.search(r"\d", core) is not None and re.search(r"[A-Z]", core) is not None
 
 
+# The word for a car's plate in other languages, as a label: right before ":" or "=", or ending a JSON or
+# CSV key. Several also name other things (placa de vídeo, a student's matrícula, targa of a painting):
+# only the word alone as the label counts, and the value must look like a plate.
+_FOREIGN_WORDS_RE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:kfz-?kennzeichen|kennzeichen|nummernschild|immatriculation|plaque(?:\s+d'immatriculation)?|"
+    r"placa|matr[íi]cula|targa|kenteken|rejestracja|numer\s+rejestracyjny|registreringsnummer|rekisterinumero|"
+    r"госномер|гос\.?\s?номер|номер\s+(?:машины|автомобиля|авто)|номерной\s+знак|차량\s?번호|번호판|"
+    r"ナンバー(?:プレート)?|biển\s+số(?:\s+xe)?|ทะเบียนรถ|nomor\s+polisi|plat\s+nomor)(?![^\W\d_])")
+_LABEL_END_RE = re.compile(r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\uac00-\ud7af])")
+_CYR_KO = "\u0410-\u042f\u0401\uac00-\ud7af"
+_VALUE_RE = re.compile(
+    rf"(?P<v>[A-Z0-9ÄÖÜ{_CYR_KO}]{{1,9}}(?:[ \-·.][A-Z0-9ÄÖÜ{_CYR_KO}]{{1,5}}){{0,3}})(?![A-Za-z0-9{_CYR_KO}])")
+# Singapore's plates carry a check letter: S, one or two letters, up to four digits, the letter.
+_SG_RE = re.compile(r"(?<![A-Za-z0-9])S(?P<l>[A-Z]{1,2})(?P<d>\d{1,4})(?P<c>[A-EGHJ-MPR-UX-Z])(?![A-Za-z0-9])")
+
+
+def _sg_check(letters: str, digits: str) -> str:
+    values = [0] * (2 - len(letters)) + [ord(c) - 64 for c in letters] + [int(c) for c in digits.zfill(4)]
+    return "AZYXUTSRPMLKJHGEDCB"[sum(v * w for v, w in zip(values, (9, 4, 5, 4, 3, 2), strict=True)) % 19]
+
+
+def _foreign_plate(value: str) -> bool:
+    """Letters and digits as plates have them: two letters or more (a Korean plate's one syllable), at most
+    eight characters (nine with a Russian region's three digits): A01234567 is a student number."""
+    core = re.sub(r"[ \-·.]", "", value)
+    letters = len(re.findall(r"[A-ZÄÖÜ\u0410-\u042f\u0401]", core))
+    hangul = len(re.findall(r"[\uac00-\ud7af]", core))
+    cyrillic = re.search(r"[\u0410-\u042f\u0401]", core) is not None
+    return 4 <= len(core) <= (9 if cyrillic else 8) and re.search(r"\d", core) is not None \
+        and (letters >= 2 or hangul == 1 and letters == 0)
+
+
+def _foreign(text: str) -> Iterator[Finding]:
+    for word in _FOREIGN_WORDS_RE.finditer(text):
+        sep = _LABEL_END_RE.match(text, word.end())
+        if sep is None:
+            continue
+        m = _VALUE_RE.match(text, sep.end())
+        if m is None or not _foreign_plate(m.group("v")):
+            continue
+        after = text[m.end():m.end() + 1]
+        if after and after not in "\n\r\t ,;，。；)）\"'(（":
+            continue  # a plate ends its field: "RTX3060" in a phrase is something else
+        yield Finding(LICENCE_PLATE, m.start("v"), m.end("v"))
+    yield from _columns(text)
+
+
+_SEPARATORS = (",", ";", "\t")
+
+
+def _columns(text: str) -> Iterator[Finding]:
+    """A CSV whose header names the plate's column (nome,placa,vaga): the cells under it, six rows down."""
+    for word in _FOREIGN_WORDS_RE.finditer(text):
+        line_start = text.rfind("\n", 0, word.start()) + 1
+        line_end = text.find("\n", word.end())
+        header = text[line_start:len(text) if line_end < 0 else line_end]
+        sep = next((c for c in _SEPARATORS if c in header), None)
+        if sep is None or line_end < 0:
+            continue
+        cells = [c.strip().strip("\"'").lower() for c in header.split(sep)]
+        if word.group(0).lower() not in cells:
+            continue
+        column = cells.index(word.group(0).lower())
+        pos = line_end + 1
+        for _ in range(6):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            row = text[pos:end].split(sep)
+            if len(row) != len(cells):
+                break
+            start = pos + sum(len(c) + 1 for c in row[:column])
+            value = row[column].strip().strip("\"'")
+            if value and _VALUE_RE.fullmatch(value) and _foreign_plate(value):
+                offset = text.index(value, start)
+                yield Finding(LICENCE_PLATE, offset, offset + len(value))
+            pos = end + 1
+
+
 def licence_plates(text: str) -> Iterator[Finding]:
+    if not text.isascii() or "S" in text:
+        for m in _SG_RE.finditer(text):
+            if _sg_check(m.group("l")[-2:], m.group("d")) == m.group("c") \
+                    and near(text, m.start(), m.end(), _VEHICLE_RE, 24, 12):
+                yield Finding(LICENCE_PLATE, m.start(), m.end())
+    lower = text.lower()
+    if not text.isascii() or any(w in lower for w in ("kennzeichen", "immatric", "placa", "matr", "targa", "kenteken",
+                                                      "rejestrac", "registrerings", "rekisteri", "plaque", "nomor",
+                                                      "plat ")):
+        yield from _foreign(text)
     for m in _CN_PLATE_RE.finditer(text):
         if re.search(r"\d", m.group("n")):
             yield Finding(LICENCE_PLATE, m.start(), m.end())
-    lower = text.lower()
     if "牌" not in text and "plate" not in lower and "reg" not in lower:
         return
     for word in _PLATE_WORDS_RE.finditer(text):
