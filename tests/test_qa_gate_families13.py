@@ -317,3 +317,34 @@ def test_a_plate_of_another_region_is_withheld(text: str, secret: str) -> None:
 ])
 def test_plate_words_without_a_plate_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a mobile number of another country under the word for it, in that country's own shape (heldout11:
+# "portable : 06 44 98 31 44", "mob: 07940 506696", a second number in a list; heldout10: 휴대폰 010-…) -------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Correspondante à Lyon : Camille\nportable : 06 44 98 31 44", "06 44 98 31 44"),
+    ("--\nOliver Hughes\nMSc Applied Linguistics\nmob: 07940 506696", "07940 506696"),
+    ("어학연수 비상연락처\n본인 휴대폰: 010-0720-0798", "010-0720-0798"),
+    ("Tandempartner: Jonas, Handy: 0157 23456789", "0157 23456789"),
+    ("Intercambio — celular: (11) 98765-4321", "(11) 98765-4321"),
+    ("móvil: 612 345 678 (WhatsApp)", "612 345 678"),
+    ("Контакты: Анна, телефон: +7 916 123-45-67", "+7 916 123-45-67"),
+    ("携帯電話: 090-1234-5678", "090-1234-5678"),
+    ('{"whatsapp": "+44 7700 912345"}', "+44 7700 912345"),
+    ("phone_numbers='18769904030,17725435454'", "17725435454"),
+])
+def test_a_mobile_number_of_another_country_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Le portable : 12 % des ventes en 2023",
+    "Handy: Samsung Galaxy S23, 256 GB",
+    "celular: 2024 (modelo), batería 5000 mAh",
+    "mob: 3 (number of mobs in the level)",
+    "телефон: 2 шт., цена 15 000 руб.",
+    "portable: 1920 x 1080 pixels",
+])
+def test_phone_words_without_a_mobile_number_pass(text: str) -> None:
+    assert found(text) == []

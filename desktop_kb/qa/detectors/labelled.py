@@ -64,6 +64,10 @@ _PASSWORD_WORDS = (
     r"m[aậ]t\s+kh[aẩ]u|كلمة\s+(?:المرور|السر)|رمز\s+(?:المرور|عبور)|[şs]ifre(?!\s*(?:en\s+az|kural))|parolă|"
     r"סיסמ[הא]|पासवर्ड|l[öo]senord|adgangskode|passord|salasana|(?<![a-z])heslo(?![a-z])|jelsz[óo]|"
     r"contrase[ñn]a|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|has[łl]o|пароль|парола")
+# The word for a mobile phone in other languages (its number must then be a mobile's shape, _FOREIGN_MOBILE_RE).
+_PHONE_WORDS = (
+    r"(?<![a-z])(?:mob|portable|handy|handynummer|mobil|mobilnummer|celular|cel|m[óo]vil|cellulare|whatsapp)(?![a-z])|"
+    r"телефон|мобильный|휴대폰|핸드폰|휴대전화|전화번호|โทรศัพท์|điện\s+thoại|(?<![a-z])(?:sđt|nomor\s+hp)(?![a-z])")
 # A secret key's name in those languages: only the secret half's (clé publique, открытый ключ, 공개 키
 # are meant to be shared, and a bare "key" names a dictionary's keys as often).
 _KEY_WORDS = (
@@ -85,7 +89,8 @@ _LABEL_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((cls, re.compile(r
     (ID, r"身份证|身份證|身分证|身分證|身分証|マイナンバー|個人番号|(?<![a-z])id[\s_-]*(?:card|number|no)(?![a-z])|national\s+id"),
     (PASSPORT_NO, r"护照|護照|旅券|パスポート|passport"),
     (CARD, r"银行卡|銀行卡|信用卡|借记卡|卡号|卡號|カード番号|クレジットカード|card\s*(?:number|no)(?![a-z])|credit\s+card|bank\s+card"),
-    (PHONE, r"手机|手機|电话|電話|携帯|ケータイ|联系方式|聯絡方式|(?<![a-z])(?:phone|mobile|tel|cell)(?![a-z])"),
+    (PHONE, r"手机|手機|电话|電話|携帯|ケータイ|联系方式|聯絡方式|(?<![a-z])(?:phone|mobile|tel|cell)(?![a-z])|"
+            + _PHONE_WORDS),
     (KEY, r"密钥|密鑰|秘钥|祕鑰|私钥|私鑰|令牌|凭证|憑證|凭据|授权码|授權碼|认证头|認証ヘッダー|シークレット|トークン|秘密鍵|"
           r"アクセスキー|api\s*キー|apiキー|認証キー|(?<![a-z])(?:token|secret)(?![a-z])|api[\s_-]?key|access[\s_-]?key|"
           r"secret[\s_-]?key|authorization|credential|" + _KEY_WORDS),
@@ -119,8 +124,8 @@ def label_class(label: str) -> str | None:
         return None
     if label.isascii() and _IDENT_RE.fullmatch(label):
         cls = _code_name_class(label)  # passport.no, process.env.DB_PASSWORD: read by all their parts
-        if cls is None and _FOREIGN_WORD_RE.fullmatch(label):
-            return PW if _FOREIGN_PW_RE.fullmatch(label) else KEY  # "Salasana", "heslo", "senha" alone
+        if cls is None:  # "Salasana", "heslo", "senha", "Handy" alone: a word, not a code name
+            return next((c for c, rx in _FOREIGN_WORD_RES if rx.fullmatch(label)), None)
         return cls
     for cls, rx in _LABEL_WORDS:
         if (m := next(reversed(list(rx.finditer(label))), None)) is not None:  # (the last: "密码强度…的密码")
@@ -130,8 +135,8 @@ def label_class(label: str) -> str | None:
     return None
 
 
-_FOREIGN_PW_RE = re.compile(_PASSWORD_WORDS, re.I)
-_FOREIGN_WORD_RE = re.compile(f"{_PASSWORD_WORDS}|{_KEY_WORDS}", re.I)
+_FOREIGN_WORD_RES = ((PW, re.compile(_PASSWORD_WORDS, re.I)), (KEY, re.compile(_KEY_WORDS, re.I)),
+                     (PHONE, re.compile(_PHONE_WORDS, re.I)))
 _ABOUT_RE = re.compile(r"[ \t_-]*(?:熵|强度|強度|长度|長度|位数|位數|复杂度|複雜度|策略|规则|規則|提示|(?i:entropy|strength|"
                        r"length|policy|rules?|hint|complexity|bits)(?![a-z]))")
 
@@ -156,7 +161,7 @@ _INLINE_RE = re.compile(
     rf"(?:[ \t](?:[A-Za-z][\w'’-]{{0,20}}|\([\w ]{{1,20}}\))){{0,3}})"
     # (config["db_password"] = …; process.env.DB_PASSWORD ?? "…"; "password -> …")
     rf"\]?[*_]{{0,2}}[ \t]*(?:\|\|=|\?\?=|:=|[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:(?:!!?\w+|&\w+)[ \t]+)?"
-    rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}))")
+    rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}|\+?\(\d{{1,4}}\)))")
 # XML: an element's text, an attribute pair.
 _ELEMENT_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*(?P<value>[^<\n]{1,300}?)[ \t]*</(?P=label)>")
 _ELEMENT_BLOCK_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*\n(?P<value>(?:[ \t]*[^<\s][^<\n]*\n){1,4})"
@@ -254,6 +259,14 @@ _CAMEL_WORDS_RE = re.compile(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)*")
 _DIGIT_SEPARATORS_RE = re.compile(r"[ \-.]")
 _MOBILE_RE = re.compile(r"(?:\+?86)?1[3-9]\d{9}")
 _QUERY_RE = re.compile(r"&[A-Za-z_][\w.-]*=")
+# Mobile numbers of other countries in their own shapes (a landline or a hotline under "tel" is not one):
+# France, the UK, Korea, Germany, Spain, Italy, Japan, Russia, Brazil, India, Australia, Singapore, Hong Kong,
+# Taiwan, Malaysia, Indonesia, Vietnam, Thailand; or any number written with its country code.
+_FOREIGN_MOBILE_RE = re.compile(
+    r"(?:\+?33|0)[67]\d{8}|(?:\+?44|0)7\d{9}|(?:\+?82|0)10\d{8}|(?:\+?49|0)1[5-7]\d{8,9}|(?:\+?34)?[67]\d{8}|"
+    r"(?:\+?39)?3\d{8,9}|(?:\+?81|0)[789]0\d{8}|(?:\+?7|8)9\d{9}|(?:\+?55)?\d{2}9\d{8}|(?:\+?91)?[6-9]\d{9}|"
+    r"(?:\+?61|0)4\d{8}|(?:\+?65)?[89]\d{7}|(?:\+?852)?[5679]\d{7}|(?:\+?886|0)9\d{8}|(?:\+?60|0)1\d{8,9}|"
+    r"(?:\+?62|0)8\d{8,11}|(?:\+?84|0)[35789]\d{8}|(?:\+?66|0)[689]\d{8}|\+[1-9]\d{7,14}")
 _RULE_RE = re.compile(r":?-+:?")
 
 
@@ -293,7 +306,7 @@ def fits(cls: str, value: str) -> bool:
         return _BASE32_RE.fullmatch(re.sub(r"[ -]", "", v)) is not None and re.search(r"[2-7]", v) is not None
     digits = _DIGIT_SEPARATORS_RE.sub("", v)
     if cls == PHONE:
-        return _MOBILE_RE.fullmatch(digits) is not None
+        return _MOBILE_RE.fullmatch(digits) is not None or _FOREIGN_MOBILE_RE.fullmatch(re.sub(r"[\s\-.~()/]", "", v)) is not None
     if cls == CARD:
         return digits.isdigit() and 13 <= len(digits) <= 19 and luhn_ok(digits) and len(set(digits)) > 2
     if cls == ID:
@@ -341,6 +354,13 @@ def _judge(text: str, cls: str, start: int, end: int) -> Iterator[Finding]:
     if any(fits(cls, c) for c in candidates):
         for s, e in spans:
             yield Finding(kind, s, e)
+    elif cls == PHONE and len(spans) == 1 and "," in joined:  # phone_numbers='1876…,1772…': each number
+        pos = spans[0][0]
+        for piece in joined.split(","):
+            if fits(cls, piece.strip()):
+                offset = pos + piece.index(piece.strip())
+                yield Finding(kind, offset, offset + len(piece.strip()))
+            pos += len(piece) + 1
 
 
 def _inline(text: str, line_start: int, line_end: int, anchor: int) -> Iterator[Finding]:
@@ -366,8 +386,13 @@ def _labelled_pair(text: str, m: re.Match[str], anchor: int) -> Iterator[Finding
     cls = label_class(label if label[:1] not in "\"'" else label[1:-1])
     if cls is None and " " in label and label.isascii():
         cls = label_class(label.rsplit(" ", 1)[-1])
-    if cls is not None:
+    if cls == PHONE and (spaced := _SPACED_NUMBER_RE.match(text, m.start("value"))) is not None:
+        yield from _judge(text, cls, m.start("value"), spaced.end())  # "06 44 98 31 44", "(11) 98765-4321"
+    elif cls is not None:
         yield from _judge(text, cls, m.start("value"), m.end("value"))
+
+
+_SPACED_NUMBER_RE = re.compile(r"\+?\(?\d{1,5}\)?(?:[ \t\-.~]?\(?\d{1,5}\)?){1,6}(?![\d\w])")
 
 
 # "I changed the password to X on Monday", "the password you asked for -> X", "昨天把密码改成了X",
@@ -567,7 +592,9 @@ _LONG_ANCHORS = ("pass", "pwd", "passport", "secret", "token", "auth", "cred", "
                  "contrase", "mot de passe", "kennwort", "senha", "wachtwoord", "hasło", "haslo", "пароль", "парол", "clé", "cle ",
                  "clave", "chave", "chiave", "schlüssel", "schluessel", "ключ", "токен", "시크릿", "액세스", "비밀 키", "개인 키",
                  "api 키", "api키", "토큰")
-_SHORT_ANCHORS = ("key", "tel", "pin", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard")
+_SHORT_ANCHORS = ("key", "tel", "pin", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard", "mob", "cel", "handy",
+                  "portable", "whatsapp", "m\u00f3vil", "movil", "телефон", "мобильн", "휴대", "핸드폰", "전화", "โทรศัพท์",
+                  "điện thoại", "sđt", "nomor hp")
 
 
 # One alternation of plain words over the lower-cased text (the engine skips ahead on their first
