@@ -348,3 +348,32 @@ def test_a_mobile_number_of_another_country_is_withheld(text: str, secret: str) 
 ])
 def test_phone_words_without_a_mobile_number_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- session cookies in the files and flags that carry them: a Netscape cookies.txt (yt-dlp, curl -c),
+# curl/sqlmap --cookie="…" (heldout11: __Secure-3PSID in cookies.txt, PHPSESSID after --cookie=) ---------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("# Netscape HTTP Cookie File\n.youtube.com\tTRUE\t/\tTRUE\t1767225600\t__Secure-3PSID\tzPZpBOzwgS00GGH0yp-AhX1z4AB.",
+     "zPZpBOzwgS00GGH0yp-AhX1z4AB."),
+    ("# 导出给 yt-dlp 用\n.bilibili.com\tTRUE\t/\tFALSE\t1767225600\tSESSDATA\t3f8a1c2e%2C1767225600%2Cb71d2*c1",
+     "3f8a1c2e%2C1767225600%2Cb71d2*c1"),
+    ("#HttpOnly_.zhihu.com\tTRUE\t/\tTRUE\t1767225600\tz_c0\t2|1:0|10:1733400000|4:z_c0|92:Mi4xQ2xBcUFB",
+     "2|1:0|10:1733400000|4:z_c0|92:Mi4xQ2xBcUFB"),
+    ('sqlmap -u "http://10.10.3.7/item.php?id=1" --cookie="PHPSESSID=cizcf57dg9e0gb8k17y3jpyd0r; lang=zh" --batch',
+     "cizcf57dg9e0gb8k17y3jpyd0r"),
+    ("curl --cookie='JSESSIONID=8F3A2B1C9D0E7F6A5B4C3D2E1F0A9B8C' https://lab.local/api", "8F3A2B1C9D0E7F6A5B4C3D2E1F0A9B8C"),
+    ("wget --header='Cookie: sid=q8mZ2xW9pR4tV7bY3nLc' https://lab.local/file", "q8mZ2xW9pR4tV7bY3nLc"),
+])
+def test_a_session_cookie_in_a_cookie_file_or_flag_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "# Netscape HTTP Cookie File\n.example.com\tTRUE\t/\tFALSE\t1767225600\tlang\tzh-CN\n"
+    ".example.com\tTRUE\t/\tFALSE\t1767225600\ttheme\tdark",
+    'curl --cookie="lang=zh-CN; theme=dark" https://example.com',
+    "yt-dlp --cookies cookies.txt URL  # cookies.txt 用浏览器扩展导出",
+])
+def test_cookies_that_identify_no_session_pass(text: str) -> None:
+    assert found(text) == []

@@ -112,7 +112,7 @@ _NET_USER_RE = re.compile(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<
 # A Cookie header (request, devtools copy, curl -b, a headers dict) carries session ids; Set-Cookie's
 # first pair too.
 _COOKIE_LINE_RE = re.compile(
-    r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie[\"']?[ \t]*:|-b|--cookie|document\.cookie\s*=)[ \t]*[\"']?"
+    r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie[\"']?[ \t]*:|-b|--cookie=?|document\.cookie\s*=)[ \t]*[\"']?"
     r"(?P<v>[^\n\"']+)")
 # {"name": "Cookie", "value": "…"} (a HAR export), {"key": "Cookie", "value": "…"} (a Postman collection)
 _HEADER_OBJECT_RE = re.compile(
@@ -187,7 +187,7 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             if not is_placeholder(m.group("v")) and not TEMPLATE_RE.search(m.group("v")):
                 yield Finding(PASSWORD, m.start("v"), m.end("v"))
     yield from _positional_passwords(text, lower)
-    if "=" in text:
+    if "=" in text or "\tTRUE\t" in text or "\tFALSE\t" in text:
         yield from _cookie_values(text)
     if "net user" in lower:
         for m in _NET_USER_RE.finditer(text):
@@ -245,8 +245,19 @@ def _session_value(name: str, value: str) -> bool:
     return "|" in value and any(looks_random(p.split(":")[-1], min_len=16) for p in value.split("|"))
 
 
+# A Netscape cookies.txt line (curl -c, yt-dlp --cookies, browser exports): domain, flag, path, secure,
+# expiry, name, value, separated by tabs.
+_NETSCAPE_RE = re.compile(r"(?m)^(?:#HttpOnly_)?[\w.-]+\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t"
+                          r"(?P<name>[^\t\n]{1,200})\t(?P<v>[^\t\n]{1,4000})$")
+
+
 def _cookie_values(text: str) -> Iterator[Finding]:
     """Values in a cookie string that identify a session."""
+    if "\tTRUE\t" in text or "\tFALSE\t" in text:
+        for m in _NETSCAPE_RE.finditer(text):
+            value = m.group("v").rstrip()
+            if _session_value(m.group("name"), value):
+                yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
     for start, end, is_set in set(_cookie_strings(text)):
         if "=" not in text[start:end]:
             continue
