@@ -377,3 +377,33 @@ def test_a_session_cookie_in_a_cookie_file_or_flag_is_withheld(text: str, secret
 ])
 def test_cookies_that_identify_no_session_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a column of a table aligned with spaces (OCR of a screenshot or a sticker, a terminal's output):
+# the header names the value under it, by display column (heldout11: 用户名/密码 on a router sticker,
+# Access Key ID / Secret Access Key in a console screenshot, 护照号/Passport No. on a passport page) -------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("[图片文字识别] 路由器底部贴纸\n\n用户名        密码\nadmin         Cguuke@3797\nMAC 3C-2C-8B-A1-0F-22", "Cguuke@3797"),
+    ("Access Key ID                     Secret Access Key                 状态\n"
+     "09606fdda641b6a4a5a53f432776311d  342ff44e121c1d89f7eea008b9cc4c46  启用", "342ff44e121c1d89f7eea008b9cc4c46"),
+    ("类型/Type  国家码/Country Code  护照号/Passport No.\nP          CHN                 E47870856", "E47870856"),
+    ("NAME        USER      PASSWORD       HOST\nlab-db      root      Wq82!mzkx      10.0.0.5", "Wq82!mzkx"),
+    ("账号            口令\nstu2021001      Lm72#qzkw\nstu2021002      Pz81!wqmk", "Pz81!wqmk"),
+    ("Nom         Téléphone portable\nCamille     06 44 98 31 44", "06 44 98 31 44"),
+    ("服务      Token                              到期\nGitHub    ghp_Zq8mK2xW9pR4tV7bY3nLc5Fd2kQ7mZxW9pR4   2025-06",
+     "ghp_Zq8mK2xW9pR4tV7bY3nLc5Fd2kQ7mZxW9pR4"),
+    ("Kontonummer      Kennwort\n12345678         Hx72!pqzw", "Hx72!pqzw"),
+])
+def test_a_value_in_a_space_aligned_table_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "课程          密码学          周三\n张老师        王老师          李老师",
+    "用户名        密码\nadmin         ********",
+    "NAME        READY   STATUS    RESTARTS   AGE\nweb-7d9f    1/1     Running   0          3d",
+    "Password policy      Minimum length      Expires\nstrict               12                  90 days",
+])
+def test_space_aligned_tables_without_a_secret_pass(text: str) -> None:
+    assert found(text) == []

@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import unicodedata
 import urllib.parse
 from collections.abc import Iterator
 
@@ -662,6 +663,39 @@ def _md_table(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
             pos += len(cell) + 1
 
 
+_ALIGNED_CELL_RE = re.compile(r"\S+(?: \S+)*")  # cells: runs of text separated by two spaces or more
+
+
+def _display_cells(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
+    """(display column, start, end) of each cell of a line; wide (CJK) characters take two columns."""
+    cells, column, pos = [], 0, start
+    for m in _ALIGNED_CELL_RE.finditer(text, start, end):
+        column += _width(text[pos:m.start()])
+        cells.append((column, m.start(), m.end()))
+        column += _width(m.group(0))
+        pos = m.end()
+    return cells
+
+
+def _width(s: str) -> int:
+    return len(s) + sum(1 for c in s if c >= "\u1100" and unicodedata.east_asian_width(c) in "WF")
+
+
+def _aligned(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
+    """A header of cells set apart by two spaces or more (OCR of a screenshot or a sticker, a command's
+    table): each cell below, on the next three lines, is judged by the header cell it stands under."""
+    header = _display_cells(text, line_start, line_end)
+    columns = [(col, col + _width(text[s:e]), cls) for col, s, e in header
+               if (cls := label_class(text[s:e])) is not None]
+    if len(header) < 2 or not columns:
+        return
+    for start, end in _next_lines(text, line_end + 1, 3):
+        for col, s, e in _display_cells(text, start, end):
+            cls = next((c for a, b, c in columns if abs(col - a) <= 2 or a <= col < b), None)
+            if cls is not None:
+                yield from _judge(text, cls, s, e)
+
+
 def labelled_values(text: str) -> Iterator[Finding]:
     multiline = "\n" in text
     ascii_at = -1  # where the next run of ASCII starts (a value below a label is one)
@@ -681,6 +715,8 @@ def labelled_values(text: str) -> Iterator[Finding]:
             yield from _md_table(text, start, end)
         if "," in text[start:end] or "\t" in text[start:end] or ";" in text[start:end]:
             yield from _csv(text, start, end)
+        if "  " in text[start:end] and head not in "#/;<*>|":
+            yield from _aligned(text, start, end)
         if ascii_at < end:
             run = _ASCII_RUN_RE.search(text, end)
             ascii_at = run.start() if run else len(text) + 1
