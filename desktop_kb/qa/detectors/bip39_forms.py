@@ -26,20 +26,24 @@ from desktop_kb.qa.detectors.wallets import _CONTEXT_RE, _lists, checksum_ok
 
 _LENGTHS = (12, 15, 18, 21, 24)
 # English words joined by one character that is not a space (spaces are wallets.recovery_phrases').
-_JOINED_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3,8}(?P<sep>[-_.+/])[A-Za-z]{3,8}(?:(?P=sep)[A-Za-z]{3,8}){10,22}"
+# (Each pattern starts with a plain class and looks behind after it: the engine then skips ahead fast.)
+_JOINED_RE = re.compile(r"[A-Za-z](?<![A-Za-z0-9][A-Za-z])[A-Za-z]{2,7}(?P<sep>[-_.+/])[A-Za-z]{3,8}(?:(?P=sep)[A-Za-z]{3,8}){10,22}"
                         r"(?![A-Za-z0-9])")
 # Chinese list characters joined by 、，, (or nothing, after the word for a phrase).
-_HAN_JOINED_RE = re.compile(r"[\u4e00-\u9fff](?:[ \t]*[、，,;；][ \t]*[\u4e00-\u9fff]){11,23}(?![\u4e00-\u9fff])")
+# (from the first separator: the character before it is checked in code)
+_HAN_JOINED_RE = re.compile(r"[、，,;；][ \t]*[\u4e00-\u9fff](?:[ \t]*[、，,;；][ \t]*[\u4e00-\u9fff]){10,22}"
+                            r"(?![\u4e00-\u9fff])")
 _HAN_RUN_RE = re.compile(r"[\u4e00-\u9fff]{12,40}")
 # Four-letter prefixes (or the whole word when shorter), each optionally numbered: "01 BUBB  02 THEO".
-_PREFIX_RUN_RE = re.compile(r"(?<![A-Za-z0-9])(?:\d{1,2}[.):]?[ \t]+)?[A-Za-z]{3,4}(?![A-Za-z])(?:[ \t,;|]*(?:\n[ \t,;|]*)?"
+_PREFIX_RUN_RE = re.compile(r"[A-Za-z](?<![A-Za-z0-9][A-Za-z])[A-Za-z]{2,3}(?![A-Za-z])(?:[ \t,;|]*(?:\n[ \t,;|]*)?"
                             r"(?:\d{1,2}[.):]?[ \t]+)?[A-Za-z]{3,4}(?![A-Za-z])){11,23}(?![A-Za-z])")
+_NUMBER_BEFORE_RE = re.compile(r"\d{1,2}[.):]?[ \t]+$")
 _PREFIX_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]{3,4}(?![A-Za-z])")
 # Word numbers: 1-4 digits each, separated by commas, spaces or list numbers on their own lines.
-_NUMBERS_RE = re.compile(r"(?<![\d.])\d{1,4}(?:(?:[ \t]*[,，;、][ \t]*|[ \t]+|[ \t]*\n(?:[ \t]*\d{1,2}[.)][ \t]+)?)"
+_NUMBERS_RE = re.compile(r"\d(?<![\d.]\d)\d{0,3}(?:(?:[ \t]*[,，;、][ \t]*|[ \t]+|[ \t]*\n(?:[ \t]*\d{1,2}[.)][ \t]+)?)"
                          r"\d{1,4}(?![\d.])){11,23}")
 _LISTED_NUMBER_RE = re.compile(r"(?m)(?:^[ \t]*\d{1,2}[.)][ \t]+)?(?P<n>\d{1,4})(?![\d.])")
-_SEEDQR_RE = re.compile(r"(?<!\d)(?:\d{48}|\d{60}|\d{72}|\d{84}|\d{96})(?!\d)")
+_SEEDQR_RE = re.compile(r"\d{48,}")  # (a digit run; its exact length is checked in code)
 # The list itself named just before word numbers or run-together characters.
 _LIST_RE = re.compile(r"(?i)bip[- ]?39|词表|詞表|word\s*list|单词表|單詞表|recovery\s+words?|backup\s+words?")
 
@@ -69,14 +73,28 @@ def _joined_words(text: str) -> Iterator[Finding]:
             yield Finding(RECOVERY_CODE, m.start(), m.end())
 
 
+# Words that stand before characters run together (a cheap test before any Han run is read).
+_HAN_CONTEXT_WORDS = ("助记", "助記", "记忆词", "記憶詞", "种子", "種子", "钱包", "錢包", "恢复", "恢復", "seed", "mnemonic",
+                      "wallet", "bip")
+
+
 def _han(text: str) -> Iterator[Finding]:
     _en, simplified, traditional = _lists()
-    for m in _HAN_JOINED_RE.finditer(text):
-        chars = re.findall(r"[\u4e00-\u9fff]", m.group(0))
+    joined = sum(text.count(c) for c in "、，,;；") >= 11
+    for m in _HAN_JOINED_RE.finditer(text) if joined else ():
+        first = m.start() - 1
+        while first >= 0 and text[first] in " \t":
+            first -= 1
+        if first < 0 or not "\u4e00" <= text[first] <= "\u9fff":
+            continue
+        chars = [text[first], *re.findall(r"[\u4e00-\u9fff]", m.group(0))]
         for table in (simplified, traditional):
             if all(c in table for c in chars) and _phrase([table[c] for c in chars]):
-                yield Finding(RECOVERY_CODE, m.start(), m.end())
+                yield Finding(RECOVERY_CODE, first, m.end())
                 break
+    low = text.lower()
+    if not any(w in low for w in _HAN_CONTEXT_WORDS):
+        return
     for m in _HAN_RUN_RE.finditer(text):
         # Run together, the characters are a phrase only right after its word ("助记词：", "助记词是").
         if _CONTEXT_RE.search(text, max(0, m.start() - 16), m.start() + 10) is None:
@@ -96,9 +114,11 @@ def _cut_words(text: str) -> Iterator[Finding]:
     for m in _PREFIX_RUN_RE.finditer(text):
         words = list(_PREFIX_RE.finditer(text, m.start(), m.end()))
         indexes = [prefixes.get(w.group(0).lower(), -1) for w in words]
-        numbered = re.search(r"(?<![A-Za-z0-9])0?1[.):]?[ \t]+[A-Za-z]", m.group(0)[:8]) is not None
+        numbered = re.search(r"(?<![A-Za-z0-9])0?1[.):]?[ \t]+$", text[max(0, m.start() - 6):m.start()]) is not None
         if -1 not in indexes and _phrase(indexes) and (numbered or _context(text, m.start())):
-            yield Finding(RECOVERY_CODE, m.start(), m.end())  # (with its list numbers: one plate's rows)
+            start = m.start() - (len(numbered_prefix.group(0)) if (numbered_prefix := _NUMBER_BEFORE_RE.search(
+                text, max(0, m.start() - 6), m.start())) else 0)
+            yield Finding(RECOVERY_CODE, start, m.end())  # (with its list numbers: one plate's rows)
 
 
 def _word_numbers(text: str) -> Iterator[Finding]:
@@ -118,6 +138,8 @@ def _word_numbers(text: str) -> Iterator[Finding]:
 def _seedqr(text: str) -> Iterator[Finding]:
     for m in _SEEDQR_RE.finditer(text):
         digits = m.group(0)
+        if len(digits) not in (48, 60, 72, 84, 96):
+            continue
         indexes = [int(digits[i:i + 4]) for i in range(0, len(digits), 4)]
         if all(i < 2048 for i in indexes) and checksum_ok(indexes):
             yield Finding(RECOVERY_CODE, m.start(), m.end())

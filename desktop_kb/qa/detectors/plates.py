@@ -43,16 +43,24 @@ def _plate_like(value: str) -> bool:
 # CSV key. Several also name other things (placa de vídeo, a student's matrícula, targa of a painting):
 # only the word alone as the label counts, and the value must look like a plate.
 _FOREIGN_WORDS_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:kfz-?kennzeichen|kennzeichen|nummernschild|immatriculation|plaque(?:\s+d'immatriculation)?|"
+    r"(?:kfz-?kennzeichen|kennzeichen|nummernschild|immatriculation|plaque(?:\s+d'immatriculation)?|"
     r"placa|matr[íi]cula|targa|kenteken|rejestracja|numer\s+rejestracyjny|registreringsnummer|rekisterinumero|"
     r"госномер|гос\.?\s?номер|номер\s+(?:машины|автомобиля|авто)|номерной\s+знак|차량\s?번호|번호판|"
     r"ナンバー(?:プレート)?|biển\s+số(?:\s+xe)?|ทะเบียนรถ|nomor\s+polisi|plat\s+nomor)(?![^\W\d_])")
+# (matched in the lower-cased text without IGNORECASE or a look-behind first, so the engine skips ahead on
+# the words' first characters; a word inside another is ruled out in code)
+
+
+def _foreign_words(text: str, low: str) -> Iterator[re.Match[str]]:
+    for m in _FOREIGN_WORDS_RE.finditer(low):
+        if not (m.start() and (low[m.start() - 1].isalpha() or low[m.start() - 1] == "_")):
+            yield m
 _LABEL_END_RE = re.compile(r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\uac00-\ud7af])")
 _CYR_KO = "\u0410-\u042f\u0401\uac00-\ud7af"
 _VALUE_RE = re.compile(
     rf"(?P<v>[A-Z0-9ÄÖÜ{_CYR_KO}]{{1,9}}(?:[ \-·.][A-Z0-9ÄÖÜ{_CYR_KO}]{{1,5}}){{0,3}})(?![A-Za-z0-9{_CYR_KO}])")
 # Singapore's plates carry a check letter: S, one or two letters, up to four digits, the letter.
-_SG_RE = re.compile(r"(?<![A-Za-z0-9])S(?P<l>[A-Z]{1,2})(?P<d>\d{1,4})(?P<c>[A-EGHJ-MPR-UX-Z])(?![A-Za-z0-9])")
+_SG_RE = re.compile(r"S(?P<l>[A-Z]{1,2})(?P<d>\d{1,4})(?P<c>[A-EGHJ-MPR-UX-Z])(?![A-Za-z0-9])")  # (start: in code)
 
 
 def _sg_check(letters: str, digits: str) -> str:
@@ -71,8 +79,8 @@ def _foreign_plate(value: str) -> bool:
         and (letters >= 2 or hangul == 1 and letters == 0)
 
 
-def _foreign(text: str) -> Iterator[Finding]:
-    for word in _FOREIGN_WORDS_RE.finditer(text):
+def _foreign(text: str, low: str) -> Iterator[Finding]:
+    for word in _foreign_words(text, low):
         sep = _LABEL_END_RE.match(text, word.end())
         if sep is None:
             continue
@@ -83,15 +91,15 @@ def _foreign(text: str) -> Iterator[Finding]:
         if after and after not in "\n\r\t ,;，。；)）\"'(（":
             continue  # a plate ends its field: "RTX3060" in a phrase is something else
         yield Finding(LICENCE_PLATE, m.start("v"), m.end("v"))
-    yield from _columns(text)
+    yield from _columns(text, low)
 
 
 _SEPARATORS = (",", ";", "\t")
 
 
-def _columns(text: str) -> Iterator[Finding]:
+def _columns(text: str, low: str) -> Iterator[Finding]:
     """A CSV whose header names the plate's column (nome,placa,vaga): the cells under it, six rows down."""
-    for word in _FOREIGN_WORDS_RE.finditer(text):
+    for word in _foreign_words(text, low):
         line_start = text.rfind("\n", 0, word.start()) + 1
         line_end = text.find("\n", word.end())
         header = text[line_start:len(text) if line_end < 0 else line_end]
@@ -120,14 +128,18 @@ def _columns(text: str) -> Iterator[Finding]:
 def licence_plates(text: str) -> Iterator[Finding]:
     if not text.isascii() or "S" in text:
         for m in _SG_RE.finditer(text):
+            if m.start() and text[m.start() - 1].isascii() and text[m.start() - 1].isalnum():
+                continue
             if _sg_check(m.group("l")[-2:], m.group("d")) == m.group("c") \
                     and near(text, m.start(), m.end(), _VEHICLE_RE, 24, 12):
                 yield Finding(LICENCE_PLATE, m.start(), m.end())
     lower = text.lower()
+    if len(lower) != len(text):  # (İ lower-cases to two characters: keep offsets the text's)
+        lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     if not text.isascii() or any(w in lower for w in ("kennzeichen", "immatric", "placa", "matr", "targa", "kenteken",
                                                       "rejestrac", "registrerings", "rekisteri", "plaque", "nomor",
                                                       "plat ")):
-        yield from _foreign(text)
+        yield from _foreign(text, lower)
     for m in _CN_PLATE_RE.finditer(text):
         if re.search(r"\d", m.group("n")):
             yield Finding(LICENCE_PLATE, m.start(), m.end())

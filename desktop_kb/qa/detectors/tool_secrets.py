@@ -46,8 +46,9 @@ _TOOLS: tuple[tuple[str, str, str], ...] = (
     (r"nuget|dotnet", r"(?i:-k|-apikey|--api-key)[ \t]+", API_KEY),
     (r"smbclient|rpcclient|smbmap|smbget|smbcacls|net", r"-U[ \t]*[^\s%/]+%", PASSWORD),
 )
-_TOOL_NAMES_RE = re.compile(r"(?<![\w.-])(?:\./|[\w/.-]*/)?(?P<tool>" + "|".join(t for t, _f, _k in _TOOLS)
-                            + r")(?:\.exe)?(?![\w.-])")
+# (tool names first, so the engine skips ahead on their first letters; what stands before one is checked
+# in code: a space, a quote, "$(", or a path's "/" — not a letter: "unzip" is not "zip", "notes.zip" no tool)
+_TOOL_NAMES_RE = re.compile(r"(?P<tool>" + "|".join(t for t, _f, _k in _TOOLS) + r")(?:\.exe)?(?![\w.-])")
 _FLAGS = {tool: (re.compile(r"(?<![\w-])" + flag + _VALUE), kind) for tool, flag, kind in _TOOLS}
 _TOOL_OF = [(re.compile(rf"(?:{tool})"), tool) for tool, _f, _k in _TOOLS]
 # One-off shapes: openssl passwd's plain argument, b2's key after its id, ZooKeeper's digest, PowerShell.
@@ -60,6 +61,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
 )
+_SHAPE_WORDS = ("passwd", "b2", "addauth", "convertto-securestring", "chpasswd")  # (one literal test before each)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
 _DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root"])
 
@@ -91,7 +93,8 @@ def _segment_end(text: str, start: int) -> int:
 
 
 def tool_flags(text: str) -> Iterator[Finding]:
-    tools = list(_TOOL_NAMES_RE.finditer(text)) if "-" in text else []
+    tools = [m for m in (_TOOL_NAMES_RE.finditer(text) if "-" in text else ())
+             if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.-")]
     for n, tool in enumerate(tools):
         name = tool.group("tool")
         pattern = next(t for rx, t in _TOOL_OF if rx.fullmatch(name))
@@ -101,8 +104,9 @@ def tool_flags(text: str) -> Iterator[Finding]:
             value, start, end = _value(m)
             if _secret(value, kind):
                 yield Finding(kind, start, end)
-    for rx, kind in _SHAPES:
-        for m in rx.finditer(text):
+    low = text.lower()
+    for (rx, kind), word in zip(_SHAPES, _SHAPE_WORDS, strict=True):
+        for m in rx.finditer(text) if word in low else ():
             value, start, end = _value(m)
             if _secret(value, kind):
                 yield Finding(kind, start, end)
