@@ -23,9 +23,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from desktop_kb.qa.detectors.base import API_KEY, PASSWORD, Finding, looks_random
+from desktop_kb.qa.detectors.base import (
+    API_KEY,
+    PASSWORD,
+    Finding,
+    identifier_like,
+    looks_random,
+    wordlike,
+)
 from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME, SECRET_NAME, name_class
-from desktop_kb.qa.detectors.secret_values import TEMPLATE_RE, is_placeholder
+from desktop_kb.qa.detectors.secret_values import (
+    CODE_RE,
+    TEMPLATE_RE,
+    is_path_or_url,
+    is_placeholder,
+)
 from desktop_kb.text.han import has_han
 
 _VALUE = r"(?:'(?P<sq>[^'\n]{1,200})'|\"(?P<dq>[^\"\n]{1,200})\"|(?P<raw>[^\s\"'|;&)]{1,200}))"
@@ -92,6 +104,13 @@ def _segment_end(text: str, start: int) -> int:
     return limit if m is None else m.start()
 
 
+def _plain_password(value: str) -> bool:
+    """ConvertTo-SecureString turns any string into a secure one: a hash, an ID, a name, a file or code
+    passed to it (as a grid of study text does) is not taken for a password, a person's one is."""
+    return not (re.fullmatch(r"[0-9a-fA-F-]{16,}|[\d-]+", value) or is_path_or_url(value) or CODE_RE.search(value)
+                or identifier_like(value) or wordlike(value) or value.startswith("data:"))
+
+
 def tool_flags(text: str) -> Iterator[Finding]:
     tools = [m for m in (_TOOL_NAMES_RE.finditer(text) if "-" in text else ())
              if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.-")]
@@ -108,7 +127,7 @@ def tool_flags(text: str) -> Iterator[Finding]:
     for (rx, kind), word in zip(_SHAPES, _SHAPE_WORDS, strict=True):
         for m in rx.finditer(text) if word in low else ():
             value, start, end = _value(m)
-            if _secret(value, kind):
+            if _secret(value, kind) and (word != "convertto-securestring" or _plain_password(value)):
                 yield Finding(kind, start, end)
 
 
