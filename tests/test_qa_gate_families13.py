@@ -213,6 +213,10 @@ def test_a_secret_after_its_tools_flag_or_in_its_calls_place_is_withheld(text: s
     "const s = new Sequelize('sqlite::memory:');",
     "client.username_pw_set(username, password=None)",
     "echo 'user:password' | sudo chpasswd  # 示例：把 password 换成真实密码",
+    # bench_gate_grid.py --templates heldout2 puts study values in ConvertTo-SecureString: not passwords
+    "$id = ConvertTo-SecureString 'f2bd69f8-12b7-4819-a504-7fb24e814910' -AsPlainText -Force",
+    '$className = ConvertTo-SecureString "ManagerSingletonProxyLoaderToken" -AsPlainText -Force',
+    "$isbn = ConvertTo-SecureString '978-7-0148-1062-7' -AsPlainText -Force",
 ])
 def test_flags_and_calls_without_a_secret_pass(text: str) -> None:
     assert found(text) == []
