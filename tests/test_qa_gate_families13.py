@@ -279,11 +279,23 @@ def test_a_value_spelled_in_escapes_is_withheld(text: str, secret: str) -> None:
     assert withheld(text, secret), found(text)
 
 
+@pytest.mark.parametrize(("text", "secret"), [
+    # JSON kept as a string inside JSON or a log line (heldout11: a request body logged, a tool's config)
+    ('{"level": "debug", "body": "{\\"event\\": \\"login\\", \\"password\\": \\"Gq72!mzkw\\"}"}', "Gq72!mzkw"),
+    ('{"config": "{\\"web_search\\": {\\"brave_search_api_key\\": \\"BSAq8mZ2xW9pR4tV7bY3nLc5Fd2\\"}}"}',
+     "BSAq8mZ2xW9pR4tV7bY3nLc5Fd2"),
+    ('log.info("payload=%s", "{\\"phone\\": \\"13812345678\\"}")', "13812345678"),
+])
+def test_a_value_in_json_kept_as_a_string_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
 @pytest.mark.parametrize("text", [
     '{"title": "\\u5b66\\u4e60\\u7b14\\u8bb0", "count": 12, "tags": ["\\u6570\\u5b66"]}',
     'print("\\x48\\x65\\x6c\\x6c\\x6f")  # Hello',
     'JSON 转义：\\u0041 是 A，\\u4e2d 是 中，手机号要写成 \\u6570\\u5b57',
     r"regex: \x41-\x5a matches A-Z; \u00e9 is é",
+    '{"msg": "{\\"event\\": \\"login\\", \\"user\\": \\"wl\\", \\"ok\\": true}"}',
 ])
 def test_escapes_of_ordinary_text_pass(text: str) -> None:
     assert found(text) == []

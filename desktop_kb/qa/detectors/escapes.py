@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from desktop_kb.qa.detectors.base import Finding
 from desktop_kb.qa.detectors.normalize import normalize
 
-_ESCAPE_RE = re.compile(r"\\(?:u(?P<u>[0-9a-fA-F]{4})|x(?P<x>[0-9a-fA-F]{2}))")
+# (\" too: JSON kept as a string inside JSON or a log line, "{\"password\": \"…\"}", reads as JSON again)
+_ESCAPE_RE = re.compile(r"\\(?:u(?P<u>[0-9a-fA-F]{4})|x(?P<x>[0-9a-fA-F]{2})|(?P<q>\"))")
 _AROUND = 100  # characters read on each side of a cluster of escapes (a label, the rest of the value)
 _GAP = 64  # escapes closer than this share one stretch
 
@@ -34,7 +35,7 @@ def _stretches(text: str, escapes: list[re.Match[str]]) -> Iterator[tuple[int, i
 
 
 def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding]]) -> Iterator[Finding]:
-    if "\\u" not in text and "\\x" not in text:
+    if "\\u" not in text and "\\x" not in text and '\\"' not in text:
         return
     escapes = list(_ESCAPE_RE.finditer(text))
     for first, last in _stretches(text, escapes):
@@ -49,7 +50,7 @@ def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding
             for i in range(pos, m.start()):
                 pieces.append(text[i])
                 origin.append((i, i + 1))
-            code = int(m.group("u") or m.group("x"), 16)
+            code = ord('"') if m.group("q") else int(m.group("u") or m.group("x"), 16)
             pieces.append(chr(code) if not 0xD800 <= code <= 0xDFFF else "\ufffd")
             origin.append((m.start(), m.end()))
             pos = m.end()
