@@ -236,6 +236,7 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "cookie_file": ".a.com\tTRUE\t/\tTRUE\t1\tsid\t" * (chars // 29),
         "aligned_rows": "密码  password  token  pin\n" * (chars // 26),
         "han_joined": "子、丑、寅、卯、辰、巳、午、未、申、酉、戌、亥、" * (chars // 24),
+        "quotes_apart": ('\\"' + "x" * 70) * (chars // 72),
         "escape_run": "\\u0031" * (chars // 6), "escapes_apart": ("\\u5bc6" + "x" * 65) * (chars // 71),
     }
     out = {}
