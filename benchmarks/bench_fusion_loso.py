@@ -32,6 +32,11 @@ best single list on DRCD by +0.010 (USE) and on CMRC / DRCD by +0.012 / +0.015 (
 DRCD +0.010 -> +0.011 (USE), +0.015 -> +0.016 (e5); the same all-sets fits). Hybrid is scored as the app reads cosines
 (``fusion_data.read_in_own_scripts``: per-script levels, a no-op on these one-script sets).
 
+Hybrid is replayed as the app reads cosines before fusion (``fusion_data.read_as_app``): per-script
+levels, an English question's language pull, and a question in another script than the library's at
+its own unrelated level (``calibration.read_for_question``); ``--no-pull`` / ``--no-own-level`` replay
+without the last two, for before/after tables.
+
 The relevance floor is fitted by ``bench_floor.py`` on the same dumps (its table is
 printed here too, and ``--write`` stores its all-sets fit).
 """
@@ -55,7 +60,9 @@ import bench_floor  # noqa: E402
 import floor_data  # noqa: E402
 import fusion_data  # noqa: E402
 
+from desktop_kb.retrieval.floor_reference import FloorReference, reference_of  # noqa: E402
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, fuse_scores  # noqa: E402
+from desktop_kb.retrieval.tuning import shipped_calibrations  # noqa: E402
 
 RRF_K = 60
 # The search space: few constants, coarse steps (a finer grid only fits noise).
@@ -117,7 +124,8 @@ def baselines(data: fusion_data.SetData) -> dict[str, tuple[float, float]]:
 
 
 def hybrid(data: fusion_data.SetData, params: FusionParams) -> tuple[float, float]:
-    return metrics([doc_rank(r, fuse_scores(r.cand, data.calibration, params, groups(r))) for r in data.records])
+    return metrics([doc_rank(r, fuse_scores(r.cand, r.calibration or data.calibration, params, groups(r)))
+                    for r in data.records])
 
 
 def margin(result: tuple[float, float], base: dict[str, tuple[float, float]]) -> float:
@@ -150,6 +158,11 @@ def main() -> int:
     parser.add_argument("--sets", default=",".join(fusion_data.FIT_SETS))
     parser.add_argument("--version", default=None, help="cache version (default: the git commit)")
     parser.add_argument("--write", action="store_true", help="store the all-sets fit in calibrations.json")
+    parser.add_argument("--no-pull", action="store_true",
+                        help="replay without the language pull (retrieval/language_pull.py)")
+    parser.add_argument("--no-own-level", action="store_true",
+                        help="replay with the library's unrelated level for every question "
+                             "(before calibration.read_for_question)")
     parser.add_argument("--book", action="store_true",
                         help="also score the held-out Rust book dump (fusion_data.py --sets book) "
                              "with the all-sets fit, per question group")
@@ -159,7 +172,8 @@ def main() -> int:
     base = {d.name: baselines(d) for d in sets}
     # Hybrid reads cosines as the app does (per-script levels, the library's measured script);
     # the floor's table keeps reading the dumps as bench_floor.py does.
-    dumps, sets = sets, [fusion_data.read_in_own_scripts(d) for d in sets]
+    reference = model_reference(args.model)
+    dumps, sets = sets, [fusion_data.read_as_app(d, reference, **reading(args)) for d in sets]
     params = grid()
     scored = {(d.name, p): hybrid(d, p) for d in sets for p in params}
     print(f"model {args.model}: leave-one-set-out over {', '.join(names)} ({len(params)} candidates)")
@@ -186,16 +200,27 @@ def main() -> int:
         if d.calibration is not None:
             print(f"  {d.name}: library calibration {d.calibration}")
     if args.book:
-        book_table(fusion_data.load_cached("book", args.model, args.version), final)
+        book_table(fusion_data.load_cached("book", args.model, args.version), final, reference, reading(args))
     if args.write:
         write_calibration(args.model, args.models_dir, final, sets, bench_floor.fit_floor(floor_sets))
     return 0
 
 
-def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
+def model_reference(model: str) -> FloorReference | None:
+    """The shipped model's floor reference (its language centroids: the language pull)."""
+    shipped = next((c for c in shipped_calibrations().values() if c.get("model") == model), None)
+    return reference_of(shipped) if shipped else None
+
+
+def reading(args: argparse.Namespace) -> dict[str, bool]:
+    return {"pull": not args.no_pull, "own_level": not args.no_own_level}
+
+
+def book_table(book: fusion_data.SetData, params: FusionParams, reference: FloorReference | None = None,
+               read_with: dict[str, bool] | None = None) -> None:
     """R@1 / R@5 per question group and mode on the held-out book (nothing is fitted on it)."""
     ranks: dict[tuple[str, str], list[int | None]] = {}
-    read = fusion_data.read_in_own_scripts(book)
+    read = fusion_data.read_as_app(book, reference, **(read_with or {}))
     for rec, read_rec in zip(book.records, read.records, strict=True):
         c = rec.cand
         rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
@@ -203,7 +228,8 @@ def book_table(book: fusion_data.SetData, params: FusionParams) -> None:
         found = {"lexical": doc_rank(rec, c.bm25, c.lex_rank > 0),
                  "dense": doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0),
                  "rrf": doc_rank(rec, rrf),
-                 "hybrid": doc_rank(read_rec, fuse_scores(read_rec.cand, book.calibration, params,
+                 "hybrid": doc_rank(read_rec, fuse_scores(read_rec.cand, read_rec.calibration or book.calibration,
+                                                          params,
                                                           groups(rec)))}
         for mode, rank in found.items():
             for group in (rec.group, "all"):

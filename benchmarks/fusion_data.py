@@ -80,6 +80,9 @@ class QueryRecord:
     all_terms: list[str] = field(default_factory=list)
     all_doc_freq: dict[str, int] = field(default_factory=dict)
     hit_terms: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # The library's calibration read at this question's own unrelated level (``read_as_app``;
+    # None: the set's own calibration). A class default, so older dumps read it too.
+    calibration: Any = None
 
 
 @dataclass
@@ -284,6 +287,44 @@ def read_in_own_scripts(data: SetData) -> SetData:
     for rec in data.records:
         weights = np.array([weight.get(int(c), np.nan) for c in rec.cand.ids])
         records.append(replace(rec, cand=read_in_own_script(rec.cand, levels.offsets(rec.vector, weights))))
+    return replace(data, records=records)
+
+
+def dense_of(data: SetData) -> Any:
+    """The dump's library vectors in a ``DenseIndex`` (None without a model)."""
+    from desktop_kb.retrieval.dense import DenseIndex
+
+    if data.vectors is None or data.vector_ids is None:
+        return None
+    dense = DenseIndex()
+    dense.reset(data.model, data.vectors.shape[1])
+    dense.add(data.vector_ids.tolist(), data.vectors.astype(np.float32))
+    return dense
+
+
+def read_as_app(data: SetData, reference: Any, *, pull: bool = True, own_level: bool = True) -> SetData:
+    """The set as the app's hybrid search reads it before fusion (``search.rank_chunks``):
+    cosines in their own script (``read_in_own_scripts``), less an English question's
+    language pull (``language_pull``, with the model's floor ``reference``), and a question
+    in another script than the library's at its own unrelated level
+    (``calibration.read_for_question``, the library's centre drawn as the app draws it). ``pull``/``own_level`` off: the replay
+    without that step (for before/after tables).
+    """
+    from desktop_kb.retrieval.calibration import library_centre, read_for_question
+    from desktop_kb.retrieval.language_pull import without_language_pull
+
+    data = read_in_own_scripts(data)
+    dense = dense_of(data)
+    if dense is None:
+        return data
+    centre = library_centre(dense) if own_level else None
+    across = reference is not None and reference.across_scripts
+    records = []
+    for rec in data.records:
+        cand = without_language_pull(rec.cand, dense, reference, data.calibration) if pull else rec.cand
+        records.append(replace(rec, cand=cand,
+                               calibration=read_for_question(data.calibration, rec.vector, centre,
+                                                             rec.cand.has_cjk, across)))
     return replace(data, records=records)
 
 

@@ -397,6 +397,16 @@ class DenseIndex:
         """Exact cosine for given chunks (those lexical search found but dense did not rank)."""
         if not self.ready or query.shape[-1] != self.dim:
             return {}
+        found, matrix = self.vectors(ids)
+        if not len(found):
+            return {}
+        sims = matrix @ np.asarray(query, dtype=np.float32)
+        return dict(zip(found.tolist(), sims.tolist(), strict=True))
+
+    def vectors(self, ids: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, float vectors)`` of those of ``ids`` that have one, in chunk-id order."""
+        if not self.ready:
+            return np.empty(0, dtype=np.int64), np.empty((0, self.dim), dtype=np.float32)
         wanted = np.fromiter((int(i) for i in ids), dtype=np.int64)
         with self._lock:
             wanted = wanted[(wanted >= 0) & (wanted < len(self._row))]
@@ -405,11 +415,9 @@ class DenseIndex:
             known, codes = self._ids[rows], self._codes[rows, :self._width]
             model_id, dim = self.model_id, self.dim
         if not len(known):
-            return {}
+            return np.empty(0, dtype=np.int64), np.empty((0, dim), dtype=np.float32)
         assert model_id is not None
-        found, matrix = self._vectors(known, codes, model_id, dim)
-        sims = matrix @ np.asarray(query, dtype=np.float32)
-        return dict(zip(found.tolist(), sims.tolist(), strict=True))
+        return self._vectors(known, codes, model_id, dim)
 
     # ----- storage ----------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import numpy as np
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words
 from desktop_kb.index.segment import analyse_query
+from desktop_kb.retrieval.calibration import read_for_question
 from desktop_kb.retrieval.candidates import Candidates, gather, gather_concurrently
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fusion import (
@@ -157,7 +158,9 @@ def rank_chunks(
             read = cand
         read = without_language_pull(read, dense, tuning.reference, tuning.calibration)
         groups = _document_groups(store, read, refs) if store is not None else None
-        fused = order(read, fuse_scores(read, tuning.calibration, tuning.params, groups), tie)
+        calibration = read_for_question(tuning.calibration, vector, tuning.centre, analysis.has_cjk,
+                                        tuning.reference is not None and tuning.reference.across_scripts)
+        fused = order(read, fuse_scores(read, calibration, tuning.params, groups), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking

@@ -28,14 +28,16 @@ import json
 import math
 import sqlite3
 import threading
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedParams
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.retrieval.calibration import Calibration, estimate, script_share
+from desktop_kb.retrieval.calibration import Calibration, estimate, library_centre, script_share
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.floor_reference import FloorReference, reference_of
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams
@@ -58,6 +60,9 @@ class Tuning:
     related: RelatedParams = DEFAULT_RELATED
     reference: FloorReference | None = None  # the relevance floor's per-query baseline
     scripts: ScriptLevels | None = None  # per-script levels of a library of two scripts
+    # The library's mean chunk vector: each question's own unrelated level
+    # (``calibration.read_for_question``).
+    centre: np.ndarray | None = field(default=None, compare=False)
 
 
 def shipped_calibrations() -> dict[str, dict[str, Any]]:
@@ -109,6 +114,7 @@ class TuningSource:
         self._scripts: dict[tuple[str, int], float] = {}
         self._references: dict[str, FloorReference | None] = {}
         self._levels: dict[tuple[str, int], ScriptLevels | None] = {}
+        self._centres: dict[tuple[str, int], np.ndarray | None] = {}
 
     def tuning(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -123,7 +129,8 @@ class TuningSource:
             # library is judged by a floor fitted on Chinese questions.
             in_use = replace(in_use, han_share=self._script(index, store, dense, sha256))
         return Tuning(params, in_use, related_of(calibration), self._reference(sha256, calibration),
-                      self._script_levels(index, dense, sha256))
+                      self._script_levels(index, dense, sha256),
+                      self._centre(dense, sha256) if measured is not None else None)
 
     def measured(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -176,6 +183,18 @@ class TuningSource:
         with self._lock:
             self._levels[key] = levels
         return levels
+
+    def _centre(self, dense: DenseIndex, sha256: str) -> np.ndarray | None:
+        """The library's mean chunk vector, once per size band (stored vectors only: cheap
+        enough to read again in each process)."""
+        key = self._key(sha256, dense)
+        with self._lock:
+            if key in self._centres:
+                return self._centres[key]
+        centre = library_centre(dense)
+        with self._lock:
+            self._centres[key] = centre
+        return centre
 
     def _reference(self, sha256: str, calibration: dict[str, Any]) -> FloorReference | None:
         """The model's floor reference, decoded once per model (tuning runs on every search)."""

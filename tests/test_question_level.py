@@ -1,0 +1,140 @@
+"""Each question is read against its own unrelated level, not only the library's average one.
+
+A multilingual model puts an English question below a Chinese library's unrelated level on
+every passage (multilingual-e5 on the Rust book: a median 2.3 spreads under it). Read on the library's
+scale, the chapter its meaning points to never counted and hybrid followed a keyword that
+happened to match; read against the question's own mean cosine to the library, it does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from desktop_kb.library import Library
+from desktop_kb.retrieval.calibration import Calibration, library_centre, read_for_question
+from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.tuning import Tuning, TuningSource
+
+CONCEPTS = [("闭包", "closure"), ("所有权", "ownership"), ("生命周期", "lifetime"), ("迭代器", "iterator"),
+            ("模式匹配", "pattern"), ("宏", "macro"), ("线程", "thread"), ("智能指针", "pointer")]
+
+
+class BilingualEngine:
+    """A concept dimension per topic word in either language, the text's character pairs
+    hashed into a few dimensions (so a sentence finds its own note), and two strong
+    dimensions for the text's language: any two Chinese texts sit closer than an English
+    question and the Chinese chapter on its topic (the same-language pull of real
+    multilingual models)."""
+
+    model_id = "bilingual-level-test"
+    pairs = 48
+    dim = len(CONCEPTS) + 2 + pairs
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        rows = []
+        for text in texts:
+            v = np.zeros(self.dim, np.float32)
+            lowered = text.lower()
+            for i, (zh, en) in enumerate(CONCEPTS):
+                v[i] = float(zh in text or en in lowered)
+            han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
+            latin = len([w for w in lowered.split() if w.strip("?.,!").isalpha()])
+            share = han / (han + latin) if han + latin else 0.5
+            v[len(CONCEPTS)], v[len(CONCEPTS) + 1] = 1.6 * share, 1.6 * (1 - share)
+            pairs = np.zeros(self.pairs, np.float32)
+            for a, b in zip(lowered, lowered[1:], strict=False):
+                pairs[hashlib.sha256((a + b).encode()).digest()[0] % self.pairs] += 1.0
+            if pairs.any():
+                v[-self.pairs:] = 0.9 * pairs / np.linalg.norm(pairs)
+            rows.append(v / np.linalg.norm(v))
+        return np.stack(rows) if rows else np.zeros((0, self.dim), np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts)
+
+
+NOTES = [(zh, f"{zh}是本章的主题。这里用例子讲解{zh}的用法和常见的错误。第{n}节给出练习。")
+         for n, (zh, _) in enumerate(CONCEPTS)] + [
+    (f"杂记{n}", f"第{n}篇杂记：今天读书的笔记，记录了几个生词和一段感想。明天继续复习第{n}课。")
+    for n in range(40)] + [
+    # A Chinese note that holds one English word of the question, on another topic.
+    ("环境变量", "读取环境变量：程序启动时从 environment 里取出配置，再决定输出到哪里。")]
+QUESTION = "How does a closure capture its environment?"
+
+
+@pytest.fixture
+def book(data_dir: Path) -> Iterator[Library]:
+    lib = Library(data_dir, load_model=False)
+    for title, body in NOTES:
+        lib.add_note(title, body)
+    engine = BilingualEngine()
+    lib.worker.set_engine(lambda: engine).result(60)
+    lib.drain()
+    # What the app measures for an installed model (this engine has no manifest).
+    source = TuningSource(data_dir)
+    lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
+        lib.index_reader, lib.store_reader, engine, lib.dense, "sha-level", {})
+    yield lib
+    lib.close()
+
+
+def test_an_english_question_finds_the_chinese_chapter_its_meaning_points_to(book: Library) -> None:
+    tuning = book.tuning()
+    assert tuning is not None and tuning.calibration is not None and tuning.centre is not None
+    lexical = book.search(QUESTION, limit=3, mode="lexical").results
+    assert [r.title for r in lexical] == ["环境变量"]  # keywords know only the shared word
+    results = book.search(QUESTION, limit=3, mode="hybrid").results
+    assert results[0].title == "闭包"
+    # A Chinese question is unchanged: its chapter first, as before.
+    assert book.search("闭包怎么捕获环境？", limit=3, mode="hybrid").results[0].title == "闭包"
+
+
+def test_on_the_library_s_average_level_the_keyword_hit_wins(book: Library) -> None:
+    """The same library without the question's own level (the test above can fail)."""
+    whole = book.tuning
+    book.tuning = lambda: replace(whole() or Tuning(), centre=None)  # type: ignore[method-assign]
+    tuning = book.tuning()
+    assert tuning is not None and tuning.calibration is not None
+    vector = BilingualEngine().embed_queries([QUESTION])[0]
+    cosines = book.dense.similarities(vector, book.dense.sample_ids(100))
+    assert max(cosines.values()) < tuning.calibration.unrelated  # below unrelated Chinese text
+    assert book.search(QUESTION, limit=3, mode="hybrid").results[0].title == "环境变量"
+
+
+def test_the_question_s_level_is_its_mean_cosine_to_the_library() -> None:
+    dense = DenseIndex()
+    dense.reset("m", 3)
+    rng = np.random.default_rng(0)
+    rows = rng.standard_normal((40, 3)).astype(np.float32) + np.array([0, 0, 2], np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    dense.add(list(range(1, 41)), rows)
+    centre = library_centre(dense)
+    assert centre is not None and np.allclose(centre, rows.mean(axis=0), atol=1e-6)
+    query = np.array([0.6, 0.0, 0.8], np.float32)
+    library = Calibration(unrelated=0.5, spread=0.1, related=0.9, han_share=0.8)  # a Chinese library
+    own = read_for_question(library, query, centre, query_has_han=False)
+    assert own is not None
+    assert own.unrelated == pytest.approx(float(np.mean(rows @ query)), abs=1e-6)
+    assert own.separation == pytest.approx(library.separation)  # the library's scale is kept
+    assert own.spread == library.spread
+    # A question in the library's own script keeps the library's level; nothing to read it
+    # with, too.
+    assert read_for_question(library, query, centre, query_has_han=True) is library
+    # A model whose levels hold across scripts (it aligns the two languages) keeps them.
+    assert read_for_question(library, query, centre, query_has_han=False, across_scripts=True) is library
+    assert read_for_question(library, None, centre, query_has_han=False) is library
+    assert read_for_question(library, query, None, query_has_han=False) is library
+    assert read_for_question(None, query, centre, query_has_han=False) is None
+    small = DenseIndex()
+    small.reset("m", 3)
+    small.add([1, 2], rows[:2])
+    assert library_centre(small) is None  # too few chunks to say
