@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,10 +29,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 SECOND_LANE_FILES = ("test_rebuild_kill.py", "test_processes.py")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--order", default="", metavar="reversed|shuffled:SEED",
+                     help="run the tests in another order, to find tests that lean on an earlier one "
+                          "(the segmenter's user words were such a leak)")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in SECOND_LANE_FILES:
             item.add_marker(pytest.mark.ci_lane2)
+    order = config.getoption("--order")
+    if order == "reversed":
+        items.reverse()
+    elif order.startswith("shuffled:"):
+        random.Random(int(order.split(":", 1)[1])).shuffle(items)
+    elif order:
+        raise pytest.UsageError(f"--order {order}: use 'reversed' or 'shuffled:SEED'")
 
 
 @pytest.fixture(scope="session")
