@@ -250,6 +250,12 @@ def test_a_home_address_abroad_is_withheld(text: str, secret: str) -> None:
     "name,address\nMuseo del Prado,Calle de Ruiz de Alarcón 23",
     "Name and address fields are required.\nAddress: street, number, city",
     "Queen: Live at Wembley 1986 is their best concert film.",
+    # Dashed codes were read as Japanese block-lot-house-room numbers (1-2-3-405).
+    "BLE 心率服务 0x180D 展开成 128 位：0000180d-0000-1000-8000-00805f9b34fb",
+    "ORCID 示例：https://orcid.org/0000-0002-1825-0097，最后一位是 ISO 7064 校验",
+    "uuid.uuid1() -> 6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+    "part no. AB1-2-3-456 ships in a box of 12",
+    "Windows build 10.0-1-2-345 is the one the lab machines run",
 ])
 def test_public_and_partial_addresses_pass(text: str) -> None:
     assert found(text) == []

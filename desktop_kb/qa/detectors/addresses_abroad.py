@@ -40,11 +40,24 @@ _JP_BLOCK_RE = re.compile(
 _JP_ADMIN = "都道府県市区郡"
 
 
+def _inside_longer_code(text: str, m: re.Match[str]) -> bool:
+    """Whether the block-number match is a piece of a longer code: a UUID
+    (``0000180d-0000-1000-8000-00805f9b34fb``), an ORCID (``0000-0002-1825-0097``), a serial.
+    Japanese block, lot and house numbers never start with 0 and are never glued to letters
+    or to more dashed digits."""
+    start = m.start("num") if m.group("town") is None else m.start("town")
+    before = text[start - 1] if start else ""
+    after = text[m.end()] if m.end() < len(text) else ""
+    if any(c and ((c.isascii() and c.isalnum()) or c in "-－‐−_./") for c in (before, after[:1])):
+        return True
+    return any(part.startswith("0") for part in re.split(r"[^\d]+", m.group("num")) if part)
+
+
 def japanese_addresses(text: str) -> Iterator[Finding]:
     if "号室" not in text and not re.search(r"\d[-－‐−]\d{1,4}[-－‐−]\d{1,4}[-－‐−]\d", text):
         return
     for m in _JP_BLOCK_RE.finditer(text):
-        if m.group("room") is None:
+        if m.group("room") is None or _inside_longer_code(text, m):
             continue
         start = m.start("num")
         if m.group("town"):
