@@ -223,6 +223,7 @@ _ADDRESSES = [
     ('{"name": "Lena Vogel", "address": "Lindenweg 4, 79100 Freiburg"}', "Lindenweg 4, 79100 Freiburg"),
     ("name,address,city\nLena Vogel,Lindenweg 4,Freiburg\nTom Berg,Hauptstraße 12,Berlin", "Hauptstraße 12"),
     ("氏名: 山田太郎\n住所: 東京都渋谷区神宮前3-14-8", "神宮前3-14-8"),
+    ("New address, for the card: 東京都新宿区西新宿2-8-1-305.", "西新宿2-8-1-305"),
 ]
 
 

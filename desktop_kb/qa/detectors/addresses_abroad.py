@@ -48,7 +48,10 @@ def _inside_longer_code(text: str, m: re.Match[str]) -> bool:
     start = m.start("num") if m.group("town") is None else m.start("town")
     before = text[start - 1] if start else ""
     after = text[m.end()] if m.end() < len(text) else ""
-    if any(c and ((c.isascii() and c.isalnum()) or c in "-－‐−_./") for c in (before, after[:1])):
+    # A dot or slash before it is a version or a URL path (10.0-1-2-345, orcid.org/0000-…); after
+    # it, a dot only ends the sentence.
+    if (before and ((before.isascii() and before.isalnum()) or before in "-－‐−_./")) or (
+            after and ((after.isascii() and after.isalnum()) or after in "-－‐−_")):
         return True
     return any(part.startswith("0") for part in re.split(r"[^\d]+", m.group("num")) if part)
 
