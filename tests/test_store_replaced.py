@@ -70,3 +70,36 @@ def test_a_save_after_the_file_was_replaced_is_refused_and_the_new_file_stays_wh
     with Library(data_dir, load_model=False) as again:
         assert [n.title for n in again.list_notes()] == ["别处写的"]
         assert again.add_note("再次打开", "the library opened again takes saves zqagain")
+
+
+def test_a_reader_holding_an_older_snapshot_does_not_leave_old_pages_for_the_new_file(
+        tmp_path: Path) -> None:
+    """CI failed once: right after the refused save another process read this file's notes out of
+    -wal as the new file's. The index worker held a snapshot older than the last saves, so the one
+    checkpoint stopped short of them and gave up after the busy timeout on a loaded machine."""
+    import sqlite3
+    import threading
+
+    from desktop_kb.store.connection import BUSY_TIMEOUT_MS
+
+    data_dir = tmp_path / "library"
+    copy = _other_device(tmp_path)
+    lib = Library(data_dir, load_model=False)
+    reader = sqlite3.connect(data_dir / "library.sqlite", check_same_thread=False)
+    try:
+        for i in range(3):
+            lib.add_note(f"本机 {i}", f"written here zqhere{i}")
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM notes").fetchone()  # a snapshot before the last saves
+        for i in range(3, 6):
+            lib.add_note(f"本机 {i}", f"written here zqhere{i}")
+        _sync_in(copy, data_dir)
+        release = threading.Timer(BUSY_TIMEOUT_MS / 1000 + 1.0, reader.rollback)
+        release.start()
+        with pytest.raises(LibraryReplacedError):
+            lib.add_note("交换之后", "saved after the swap zqafter")
+        release.join()
+        assert _note_titles(data_dir) == ["别处写的"]
+    finally:
+        reader.close()
+        lib.close()

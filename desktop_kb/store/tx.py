@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -54,9 +54,23 @@ def replaced_under(conn: sqlite3.Connection) -> bool:
             and conn.opened is not None and file_identity(conn.path) != conn.opened)
 
 
+EMPTY_WAL_WAIT_S = 30.0
+
+
 def empty_the_wal(conn: sqlite3.Connection) -> None:
     """Move the old file's pages out of ``-wal`` into the old file itself: ``-wal`` is found by
     name, so any process opening the new ``library.sqlite`` would read them as its own
-    pages (the other device's notes were overwritten by this one's)."""
-    with contextlib.suppress(sqlite3.Error):
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    pages (the other device's notes were overwritten by this one's).
+
+    A reader of the old file (this process's index worker) holding an older snapshot stops the
+    checkpoint short of the last pages; one try gives up after the busy timeout, which a loaded
+    machine outlasts: try again until the log is empty (bounded, off the GUI thread)."""
+    deadline = time.monotonic() + EMPTY_WAL_WAIT_S
+    while True:
+        try:
+            row = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error:
+            return
+        if row is None or row[0] == 0 or time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
