@@ -22,26 +22,15 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
+from desktop_kb.importer.model import FragmentSpec  # noqa: E402
 from desktop_kb.store.connection import open_store  # noqa: E402
 from desktop_kb.store.documents import save_document  # noqa: E402
 from desktop_kb.store.tx import transaction  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Piece:
-    ord: int
-    heading_path: str
-    text: str
-    start: int
-    end: int
-    page: int | None = None
-    page_end: int | None = None
 
 
 def _fill(path: Path, documents: int) -> None:
@@ -61,7 +50,7 @@ def _save(conn, i: int, path: str) -> float:  # type: ignore[no-untyped-def]
     text = f"new file {i} 新文件"
     started = time.perf_counter()
     save_document(conn, path=path, fmt="md", sha256=f"{10**9 + i:064x}", title=f"new {i}",
-                  specs=[Piece(0, "", text, 0, len(text))])
+                  specs=[FragmentSpec(0, "", text, 0, len(text))])
     return time.perf_counter() - started
 
 

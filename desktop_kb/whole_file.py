@@ -42,15 +42,16 @@ def write_whole(path: Path, text: str, *, durable: bool = False) -> None:
         raise
 
 
-def sweep(folder: Path) -> list[Path]:
-    """Remove the temporary files in ``folder`` whose writer is gone; returns them."""
+def sweep(folder: Path, names: re.Pattern[str] = _TEMPORARY) -> list[Path]:
+    """Remove the temporary files in ``folder`` whose writer is gone; returns them. ``names``
+    matches a temporary file's name, its writer's process id in group 1 or 2 (if any)."""
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return removed
     for entry in entries:
-        match = _TEMPORARY.match(entry.name)
+        match = names.match(entry.name)
         if match is None or not entry.is_file(follow_symlinks=False):
             continue
         pid = match.group(1) or match.group(2)

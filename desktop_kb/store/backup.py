@@ -38,7 +38,7 @@ from desktop_kb.store.errors import (
     is_corruption,
 )
 from desktop_kb.text.sizes import human_size
-from desktop_kb.whole_file import being_written
+from desktop_kb.whole_file import sweep
 
 KEEP = 7
 DAY_S = 24 * 3600
@@ -175,20 +175,7 @@ def remove_stale_copies(store_path: Path) -> int:
     """
     removed = 0
     for folder in (backups_dir(store_path), store_path.parent):
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            match = _HALF_MADE.match(entry.name)
-            if match is None:
-                continue
-            pid = match.group(1) or match.group(2)
-            if being_written(Path(entry.path), int(pid) if pid else None):
-                continue
-            with contextlib.suppress(OSError):
-                os.unlink(entry.path)
-                removed += 1
+        removed += len(sweep(folder, _HALF_MADE))
     return removed
 
 

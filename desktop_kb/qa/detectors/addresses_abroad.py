@@ -40,6 +40,10 @@ _JP_BLOCK_RE = re.compile(
 _JP_ADMIN = "都道府県市区郡"
 
 
+def _glued(char: str, marks: str) -> bool:
+    return bool(char) and ((char.isascii() and char.isalnum()) or char in marks)
+
+
 def _inside_longer_code(text: str, m: re.Match[str]) -> bool:
     """Whether the block-number match is a piece of a longer code: a UUID
     (``0000180d-0000-1000-8000-00805f9b34fb``), an ORCID (``0000-0002-1825-0097``), a serial.
@@ -47,13 +51,12 @@ def _inside_longer_code(text: str, m: re.Match[str]) -> bool:
     or to more dashed digits."""
     start = m.start("num") if m.group("town") is None else m.start("town")
     before = text[start - 1] if start else ""
-    after = text[m.end()] if m.end() < len(text) else ""
+    after = text[m.end():m.end() + 1]
     # A dot or slash before it is a version or a URL path (10.0-1-2-345, orcid.org/0000-…); after
     # it, a dot only ends the sentence.
-    if (before and ((before.isascii() and before.isalnum()) or before in "-－‐−_./")) or (
-            after and ((after.isascii() and after.isalnum()) or after in "-－‐−_")):
+    if _glued(before, "-－‐−_./") or _glued(after, "-－‐−_"):
         return True
-    return any(part.startswith("0") for part in re.split(r"[^\d]+", m.group("num")) if part)
+    return any(part.startswith("0") for part in re.findall(r"\d+", m.group("num")))
 
 
 def japanese_addresses(text: str) -> Iterator[Finding]:
