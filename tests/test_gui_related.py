@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from related_fixtures import ABOUT, long_note, scattered_words_book
 from test_gui_support import gui_marks, open_window
 
 from desktop_kb.library import Library
@@ -55,7 +56,8 @@ def test_panel_suggests_and_links_only_on_click(qtbot, data_dir: Path, tmp_path:
     assert ("note", ids["backup"]) in _shown(panel)
     assert any(kind == "fragment" for kind, _ in _shown(panel))
     card = next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"]))
-    assert "gitlab" in card.reason.text() and "<b" in card.snippet.text()  # the reason, highlighted
+    # The reason, as the note writes its words (it showed their folded index form "gitlab").
+    assert "<b>GitLab</b>" in card.reason.text() and "<b" in card.snippet.text()
     assert _link_count(window) == 0  # suggesting wrote nothing (I9)
 
     with qtbot.waitSignal(panel.rendered, timeout=10000):
@@ -263,3 +265,19 @@ def test_notes_that_share_only_everyday_words_are_not_suggested(qtbot, data_dir:
     assert _shown(panel) == {("note", ids["heat"])}
     panel = _open(qtbot, window, ids["weekend"])
     assert ("note", ids["pods"]) not in _shown(panel)
+
+
+def test_a_long_note_gets_no_passages_that_share_its_words_by_chance(qtbot, data_dir: Path,
+                                                                      tmp_path: Path) -> None:
+    # The Chinese welcome note beside the Rust book (no model) was shown passages on loops and
+    # publishing crates for sharing "ctrl", "标签" or "点击": two of its many rare words, as
+    # dozens of unrelated passages do by chance. Only what the note is about is suggested.
+    with Library(data_dir) as lib:
+        lib.import_paths([scattered_words_book(tmp_path / "docs")])
+        note = lib.add_note(*long_note())
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, note)
+    (card,) = panel.cards
+    assert card.suggestion.title.endswith(ABOUT)
+    assert "<b>Blintham</b>" in card.reason.text()

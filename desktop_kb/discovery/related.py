@@ -23,7 +23,11 @@ Scores, per target chunk:
 
 With a model that fits the library, nothing under a calibrated similarity is
 shown; a suggestion must also share key terms or be close in meaning on its
-own. The panel shows fewer items rather than noise. Constants are chosen by
+own, closer than the best of as many unrelated pairs gets by chance
+(:func:`chance_level`). Keywords alone must share more of a long note's rare
+words than passages share by chance (:meth:`KeyTerms.shared_needed`). The panel
+shows fewer items rather than noise; a note the library holds nothing about gets
+none. Constants are chosen by
 leave-one-set-out on the related-material pairs (``benchmarks/bench_fusion_loso.py``).
 """
 
@@ -35,6 +39,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 
 import numpy as np
 
@@ -48,7 +53,7 @@ from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
-from desktop_kb.retrieval.snippets import make_snippet
+from desktop_kb.retrieval.snippets import make_snippet, written_forms
 from desktop_kb.retrieval.term_stats import bm25_idf, chunk_tokens, index_stats
 from desktop_kb.store import links as store_links
 from desktop_kb.text.han import has_han, is_han
@@ -85,6 +90,19 @@ MODES = ("lexical", "dense", "rrf", "hybrid")
 # (USE on the Rust book: the welcome note and "Hello, World!" at cosine 0.46, related 0.41).
 SAME_MEANING_SHARE = 0.5
 SAME_MEANING_RAW = 0.9  # the same, as a raw cosine, when the library has no calibration
+
+
+def chance_level(comparisons: int) -> float:
+    """The level (spreads above unrelated text) that the best of ``comparisons`` unrelated
+    pairs reaches about once: where fewer than one is expected above it by chance.
+
+    A note's few chunks against a library's thousand make thousands of pairs, and the best
+    of them stands three spreads above unrelated text by chance alone (the welcome note and
+    the Rust book's "Hello, World! > 编译和运行是独立的步骤": 3.17 of an expected 3.4).
+    """
+    if comparisons <= 1:
+        return 0.0
+    return NormalDist().inv_cdf(1.0 - 1.0 / comparisons)
 
 
 def same_in_meaning(similarity: float | None, calibration: Calibration | None) -> bool:
@@ -124,7 +142,7 @@ class Suggestion:
     target_type: str
     target_id: int
     title: str
-    terms: list[str]  # shared key terms, strongest first (index form)
+    terms: list[str]  # shared key terms, strongest first, as the note writes them ("Ctrl", "GitLab")
     similarity: float | None  # best cosine; None when no model is in use
     snippet: str
     highlights: list[tuple[int, int]]  # offsets into ``snippet``
@@ -198,8 +216,47 @@ def _common(df: int, total: int) -> bool:
     return df > COMMON_MIN_CHUNKS and df > COMMON_SHARE * total
 
 
-def key_terms(index: sqlite3.Connection, title: str, body: str,
-              own_chunks: Sequence[int], limit: int = MAX_KEY_TERMS) -> dict[str, float]:
+@dataclass(frozen=True)
+class KeyTerms:
+    """A note's defining terms and how often the rest of the library holds each."""
+
+    weights: dict[str, float]  # term -> (1 + log tf) × IDF, strongest first
+    doc_freq: dict[str, int]  # term -> chunks outside the note that hold it
+    chunks: int  # chunks outside the note
+
+    def shared_needed(self) -> int:
+        """How many of the note's telling terms a passage must share to be more than chance.
+
+        A long note holds many rare words, and the library's passages share one or two of
+        them by chance: the Chinese welcome note shares "ctrl" and "标签" with the Rust book's
+        passage on loops (ctrl-c, loop labels), as about eight of the book's 1,078 chunks are
+        expected to share two of its 24 telling terms if words fell independently. The
+        answer is the smallest count that fewer than one chunk of this library is expected to
+        share by chance (terms independent, each in its share of the chunks); more than the
+        note has when even that is not rare.
+        """
+        # Only words rare by the library's own measure (:data:`COMMON_SHARE`) meet by chance:
+        # in a small library every word is in a good share of the chunks, and sharing two
+        # ("GitLab", "Docker" in a library of five notes on them) is what relatedness is.
+        shares = [p for p in (self.doc_freq[t] / self.chunks for t in self.weights
+                              if telling(t) and self.chunks > 0) if p <= COMMON_SHARE]
+        # P(a chunk holds at least k of the terms), the Poisson-binomial tail.
+        dist = [1.0]
+        for p in shares:
+            dist = [a * (1.0 - p) + b * p for a, b in zip([*dist, 0.0], [0.0, *dist], strict=True)]
+        # One shared word is the plain evidence (the chunks that hold a rare word are the ones
+        # to show), unless the note's words meet in passages by chance: then a passage
+        # must share more of them than chance does.
+        tail = 1.0 - dist[0]
+        for k in range(2, len(dist)):
+            tail -= dist[k - 1]
+            if self.chunks * tail < 1.0:
+                return 1 if k == 2 else k
+        return len(dist) if len(dist) > 2 else 1
+
+
+def key_term_stats(index: sqlite3.Connection, title: str, body: str,
+                   own_chunks: Sequence[int], limit: int = MAX_KEY_TERMS) -> KeyTerms:
     """The note's defining terms with weights: (1 + log tf) × IDF over the *other* chunks.
 
     A term found only in this note matches nothing else, so it is left out;
@@ -207,18 +264,26 @@ def key_terms(index: sqlite3.Connection, title: str, body: str,
     """
     counts = Counter(t for t in word_tokens(f"{title}\n{body}") if _meaningful(t))
     if not counts:
-        return {}
+        return KeyTerms({}, {}, 0)
     own_tokens = chunk_tokens(index, own_chunks)
     chunks, freqs = index_stats(index, list(counts))
     total = chunks - len(own_tokens)
     weights: dict[str, float] = {}
+    doc_freq: dict[str, int] = {}
     for term, tf in counts.items():
         df = freqs.get(term, 0) - sum(1 for toks in own_tokens.values() if term in toks)
         if df <= 0 or total <= 0 or _common(df, total):
             continue
         weights[term] = (1.0 + math.log(tf)) * bm25_idf(total, df)
-    top = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
-    return dict(top)
+        doc_freq[term] = df
+    top = dict(sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[:limit])
+    return KeyTerms(top, {t: doc_freq[t] for t in top}, max(0, total))
+
+
+def key_terms(index: sqlite3.Connection, title: str, body: str,
+              own_chunks: Sequence[int], limit: int = MAX_KEY_TERMS) -> dict[str, float]:
+    """:func:`key_term_stats`' weights alone."""
+    return key_term_stats(index, title, body, own_chunks, limit).weights
 
 
 def _lexical_candidates(index: sqlite3.Connection, terms: Sequence[str]) -> list[int]:
@@ -295,6 +360,8 @@ class _Reading:
     mode: str
     calibration: Calibration | None
     params: RelatedParams
+    shared_needed: int = 1  # telling terms a passage shares before keywords count (``KeyTerms``)
+    alone_level: float = 0.0  # meaning alone: at least this many spreads (``chance_level``)
 
     @property
     def fit(self) -> float:
@@ -326,14 +393,23 @@ class _Reading:
         return ev.lexical + self.params.dense_weight * self.fit * dense
 
     def passes(self, ev: _Evidence) -> bool:
-        """The floor: shown only with enough evidence, calibrated similarity first."""
-        lexical_ok = ev.lexical >= MIN_LEXICAL and any(telling(t) for t in ev.terms)
+        """The floor: shown only with enough evidence, calibrated similarity first.
+
+        Where keywords decide alone, a passage shares more of the note's telling words than
+        chance does (``KeyTerms.shared_needed``); where meaning has a say, one shared telling
+        word beside a calibrated similarity is enough, and meaning alone must stand above
+        what chance gives the best of this many comparisons (``alone_level``).
+        """
+        telling_shared = sum(1 for t in ev.terms if telling(t))
+        lexical_ok = ev.lexical >= MIN_LEXICAL and telling_shared >= 1
         level = self.level(ev.similarity)
         if self.mode == "lexical" or level is None or self.fit == 0.0:
-            return lexical_ok if self.mode != "dense" else ev.similarity is not None
+            if self.mode == "dense":
+                return ev.similarity is not None
+            return lexical_ok and telling_shared >= self.shared_needed
         if level < self.params.min_level:
             return False
-        return self.mode == "dense" or lexical_ok or level >= self.params.alone_level
+        return self.mode == "dense" or lexical_ok or level >= max(self.params.alone_level, self.alone_level)
 
 
 def _rrf_scores(evidence: dict[int, _Evidence]) -> dict[int, float]:
@@ -369,7 +445,8 @@ def related_for_note(
     own_chunks = [r[0] for r in index.execute(
         "SELECT id FROM kb_chunks WHERE source_type = 'note' AND source_id = ? ORDER BY ord", (note_id,))]
     own = set(own_chunks)
-    weights = key_terms(index, source.title, source.text, own_chunks)
+    stats = key_term_stats(index, source.title, source.text, own_chunks)
+    weights = stats.weights
     result.key_terms = list(weights)
     lexical_ids: list[int] = []
     if mode != "dense":
@@ -387,7 +464,9 @@ def related_for_note(
             use_dense = False
     if mode == "dense" and not use_dense:
         return result
-    reading = _Reading(mode if use_dense else "lexical", calibration, params)
+    comparisons = len(vectors) * len(dense) if use_dense else 0  # type: ignore[arg-type]
+    reading = _Reading(mode if use_dense else "lexical", calibration, params, stats.shared_needed(),
+                       chance_level(comparisons))
 
     candidates = list(dict.fromkeys(lexical_ids + [c for c in similarities if c not in own]))
     tokens = chunk_tokens(index, candidates)
@@ -425,6 +504,8 @@ def related_for_note(
     ranked = sorted(best.items(), key=order)
     shortlist = ranked[: limit * 3]
     sources = resolve_sources(store, [key for key, _ in shortlist])
+    # Reasons show the words as the person wrote them, not their folded index form.
+    written = written_forms(f"{source.title}\n{source.text}", list(weights))
     for key, (score, cid) in shortlist:
         ref = refs[cid]
         target = sources.get(key)
@@ -441,7 +522,8 @@ def related_for_note(
             snippet, start, end, highlights = "", ref.start, ref.end, []
         result.suggestions.append(Suggestion(
             rank=len(result.suggestions) + 1, target_type=key[0], target_id=key[1],
-            title=target.title, terms=terms, similarity=ev.similarity, snippet=snippet,
+            title=target.title, similarity=ev.similarity, snippet=snippet,
+            terms=[written.get(t) or written_forms(target.text, [t], ref.start, ref.end).get(t, t) for t in terms],
             highlights=highlights, start=start, end=end, score=score,
             document_id=target.document_id,
             closeness=None if ev.similarity is None else round(reading.closeness(ev.similarity), 4),

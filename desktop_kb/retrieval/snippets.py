@@ -21,7 +21,7 @@ from desktop_kb.text.han import is_han
 from desktop_kb.text.markup_only import is_markup_span
 from desktop_kb.text.sentences import sentence_spans, trim_span
 
-__all__ = ["Snippet", "make_snippet", "sentence_spans"]
+__all__ = ["Snippet", "make_snippet", "sentence_spans", "written_forms"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,15 @@ def _find_hits(
             i = folded.find(term, i + 1)
     hits.sort()
     return hits
+
+
+def written_forms(source: str, terms: Sequence[str], start: int = 0, end: int | None = None) -> dict[str, str]:
+    """Each index-form term as ``source[start:end]`` first writes it ("ctrl" → "Ctrl",
+    "标签" → "標籤"); terms it does not hold are left out."""
+    found: dict[str, str] = {}
+    for a, b, term in _find_hits(source, start, len(source) if end is None else end, terms):
+        found.setdefault(term, source[a:b])
+    return found
 
 
 def _operator_hits(source: str, start: int, end: int,
