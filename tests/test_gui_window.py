@@ -256,6 +256,29 @@ def test_the_title_keeps_room_when_the_window_is_narrow(qtbot, data_dir: Path) -
     assert not window.centre_room.due.isActive()  # and no correction is on its way
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_title_keeps_room_beside_the_ask_pane(qtbot, data_dir: Path, language: str) -> None:
+    # 150 % on a 1440×960 screen with Ask the library open: the pane could not narrow below
+    # 341 px (its chat list kept room for 12 characters beside New, Rename and Delete), so the
+    # title field stayed at 186 px, "欢迎使用 Deskto". The chat list narrows to 4 characters
+    # there (it opens 420 px wide all the same) and the title gets its 12 ideographs.
+    from desktop_kb.ui import i18n
+
+    i18n.install_language(language)
+    try:
+        window = open_window(qtbot, data_dir)
+        _new_note(qtbot, window)
+        window.qa_dock.show()
+        window.resize(960, 640)
+        title = window.editor.title
+        wanted = title.fontMetrics().horizontalAdvance("中" * 12)  # note_editor.TITLE_CHARS
+        qtbot.waitUntil(lambda: title.width() >= wanted, timeout=5000)
+        assert window.width() == 960 and window.qa_dock.isVisible() and not window.qa_dock.isFloating()
+        assert window.splitter.sizes()[0] >= window.left.sizeHint().width()
+    finally:
+        i18n.install_language("en")
+
+
 def test_tab_from_the_title_goes_to_the_text_not_the_lock(qtbot, data_dir: Path) -> None:
     # Tab in the title landed on the lock button; the Space that followed made the note local only.
     from PySide6.QtWidgets import QApplication

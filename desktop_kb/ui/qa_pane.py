@@ -100,7 +100,9 @@ class QaPane(QWidget):
 
         self.sessions = QComboBox()
         self.sessions.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.sessions.setMinimumContentsLength(12)
+        # Narrow only when the window is (it stretches otherwise): at 12 characters the pane
+        # could not go below 341 px, and beside it the note title shrank to "欢迎使用 Deskto".
+        self.sessions.setMinimumContentsLength(4)
         # The list opens wide enough to read a question; what still does not fit is elided at
         # the end (with the whole question as the tooltip), never cut without a sign.
         self.sessions.view().setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -137,6 +139,7 @@ class QaPane(QWidget):
         self.stop_button.hide()
 
         top = QHBoxLayout()
+        top.setSpacing(2)  # a tool row: its buttons sit together
         top.addWidget(self.sessions, 1)
         for b in (self.new_button, self.rename_button, self.delete_button):
             top.addWidget(b)
