@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doc_fixtures import write_image_pdf, write_pdf
+from doc_fixtures import Para, write_image_pdf, write_pdf
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
@@ -136,3 +136,19 @@ def test_a_passage_opened_from_search_takes_the_keys_not_the_lock(qtbot, data_di
         qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
     assert window.editor.note_id == note
     assert window.focusWidget() is window.editor.body
+
+
+def test_a_pdf_without_a_title_is_listed_by_its_first_heading(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    # "notes.pdf" with no title of its own was listed as "课程/notes.pdf" in the library tree
+    # (and "课程/notes" in results), where its first heading says what it is.
+    window = open_window(qtbot, data_dir)
+    folder = tmp_path / "课程"
+    folder.mkdir()
+    write_pdf(folder / "notes.pdf", [[Para("Rust 所有权讲义", 20), "每个值都有一个所有者。"]])
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
+        drop(window, window.tree.tree.viewport(), [folder])
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 1, timeout=WAIT)
+    tree = window.tree.tree
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    rows += [row.child(i) for row in rows for i in range(row.childCount())]
+    assert [row.text(0) for row in rows if row.data(0, DOC_ROLE) is not None] == ["Rust 所有权讲义"]

@@ -70,6 +70,23 @@ def test_headings_from_type_size_without_outline(qapp: object, tmp_path: Path) -
     assert result.title == "linear"  # no metadata title: the file's name, not "Chapter 1"
 
 
+def test_a_pdf_named_notes_is_titled_by_its_first_heading_or_line(qapp: object, tmp_path: Path) -> None:
+    # No title in the PDF and a name that says nothing ("notes.pdf"): it was listed as
+    # "课程/notes" beside the Word file titled by its first heading. A name the person chose
+    # ("Lecture 7.pdf") still names it.
+    folder = tmp_path / "课程"
+    folder.mkdir()
+    headed = write_pdf(folder / "notes.pdf", [[Para("Rust 所有权讲义", 20), ZH], [Para(EN)]])
+    assert read_pdf(headed, "课程/notes").title == "Rust 所有权讲义"
+    plain = write_pdf(folder / "index.pdf", [["Matrices on one page. " + EN, ZH]])
+    assert read_pdf(plain, "课程/index").title == "Matrices on one page."
+    long_line = write_pdf(folder / "main.pdf", [["word " * 60]])
+    title = read_pdf(long_line, "课程/main").title
+    assert title.endswith("…") and len(title) <= 81 and not title[:-1].endswith(" ")
+    chosen = write_pdf(folder / "Lecture 7.pdf", [[Para("Chapter 1", 20), EN]])
+    assert read_pdf(chosen, "Lecture 7").title == "Lecture 7"
+
+
 def test_outline_gives_heading_paths(qapp: object, tmp_path: Path) -> None:
     path = write_pdf(tmp_path / "o.pdf", [
         [Para("Part one"), Para(EN)], [Para(ZH)], [Para("Appendix"), Para(EN + " Appendix.")],

@@ -210,14 +210,19 @@ _GENERIC_STEMS = frozenset({
 })
 
 
+def generic_name(path: Path) -> bool:
+    """Whether the file's name says nothing about its content ("README.md", "notes.pdf")."""
+    stem = path.name.rsplit(".", 1)[0] if "." in path.name[1:] else path.name
+    return stem.casefold() in _GENERIC_STEMS
+
+
 def title_name(path: Path) -> str:
     """The name a document falls back to when its content has no title.
 
     Usually the file name; "folder/README.md" for a generic one, so results from
     different folders can be told apart.
     """
-    stem = path.name.rsplit(".", 1)[0] if "." in path.name[1:] else path.name
-    if stem.casefold() in _GENERIC_STEMS and path.parent.name:
+    if generic_name(path) and path.parent.name:
         return f"{path.parent.name}/{path.name}"
     return path.name
 
@@ -225,6 +230,6 @@ def title_name(path: Path) -> str:
 __all__ = [
     "ALL_FORMATS", "BINARY_FORMATS", "CODE_FORMATS", "DEFAULT_FORMATS", "FORMAT_LABELS",
     "MAX_FRAGMENT_CHARS", "FragmentSpec", "SplitResult", "canonical_format", "document_stem", "expand_formats",
-    "format_of", "is_binary", "normalise_text", "split_document", "title_name",
+    "format_of", "generic_name", "is_binary", "normalise_text", "split_document", "title_name",
     "unsupported_reason",
 ]

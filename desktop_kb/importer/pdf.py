@@ -14,11 +14,13 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from desktop_kb.importer.formats import generic_name
 from desktop_kb.importer.model import PageProgress, SplitResult, UnreadableFile
 from desktop_kb.importer.ocr import RENDER_DPI, OcrEngine
 from desktop_kb.importer.pdf_layout import OutlineEntry, PageLine, PageText, blocks_from_pages
-from desktop_kb.importer.structured import build_document
+from desktop_kb.importer.structured import Block, build_document
 from desktop_kb.text.fold import ideographs
+from desktop_kb.text.sentences import sentence_spans
 
 __all__ = ["MAX_PDF_PAGES", "PageProgress", "read_pdf"]
 
@@ -26,6 +28,7 @@ MAX_PDF_PAGES = 20_000
 
 _MIN_TEXT_CHARS = 8  # fewer visible characters than this: treat the page as a scan
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_TITLE_CHARS = 80  # a first line longer than this is cut at a word for the title
 _FILE_LIKE_TITLE = re.compile(r"(?i)^(microsoft (word|powerpoint) - )|\.(docx?|pdf|tex|pptx?|odt)$")
 
 
@@ -133,11 +136,13 @@ def _outline(pdf: pdfium.PdfDocument, n_pages: int) -> list[OutlineEntry]:
     return entries
 
 
-def _title(pdf: pdfium.PdfDocument, stem: str) -> str:
+def _title(pdf: pdfium.PdfDocument, stem: str, blocks: list[Block], generic: bool) -> str:
     """The PDF's own title (metadata) when it is a real one, else the file's name.
 
     Not the first heading: in a book that is "Chapter 1", which names a chapter,
-    not the book a person saved under a name of their choosing.
+    not the book a person saved under a name of their choosing. But a name that says
+    nothing ("notes.pdf", listed as "课程/notes") gives way to the first heading, else the
+    first line, as a Word file's or a web page's does.
     """
     try:
         meta = " ".join((pdf.get_metadata_value("Title") or "").split())
@@ -145,7 +150,23 @@ def _title(pdf: pdfium.PdfDocument, stem: str) -> str:
         meta = ""
     if meta and not _FILE_LIKE_TITLE.search(meta) and len(meta) <= 200:
         return ideographs(meta)
+    if generic:
+        return _first_line(blocks) or stem
     return stem
+
+
+def _first_line(blocks: list[Block]) -> str | None:
+    """The first heading's text, else the first sentence of the text, cut at a word."""
+    text = next((b.text for b in blocks if b.level and b.text.strip()), None) \
+        or next((b.text for b in blocks if b.text.strip()), "")
+    spans = sentence_spans(text, 0, len(text))
+    if not spans:
+        return None
+    line = " ".join(text[spans[0][0]:spans[0][1]].split())
+    if len(line) > _TITLE_CHARS:
+        cut = line.rfind(" ", 0, _TITLE_CHARS)
+        line = line[:cut if cut > _TITLE_CHARS // 2 else _TITLE_CHARS].rstrip() + "…"
+    return line
 
 
 def read_pdf(
@@ -192,7 +213,7 @@ def read_pdf(
                 on_page(index + 1, n_pages)
         outline = _outline(pdf, n_pages)
         blocks = blocks_from_pages(pages, outline)
-        title = _title(pdf, stem)
+        title = _title(pdf, stem, blocks, generic_name(path))
     finally:
         pdf.close()
     if not any(b.text.strip() for b in blocks) and scanned and not ocr_ready:
