@@ -111,12 +111,15 @@ def metrics(ranks: list[int | None]) -> tuple[float, float]:
     return (sum(r == 1 for r in ranks) / n, sum(1.0 / r for r in ranks if r) / n)
 
 
-def baselines(data: fusion_data.SetData) -> dict[str, tuple[float, float]]:
+def baselines(data: fusion_data.SetData, read: fusion_data.SetData | None = None) -> dict[str, tuple[float, float]]:
+    """Lexical, dense and plain RRF as the app ranks them: dense on the cosines as the app reads
+    them (``read``: ``fusion_data.read_as_app``, as its dense-only search does), RRF on the raw ones."""
     out: dict[str, list[int | None]] = {"lexical": [], "dense": [], "rrf": []}
-    for rec in data.records:
+    for rec, read_rec in zip(data.records, (read or data).records, strict=True):
         c = rec.cand
         out["lexical"].append(doc_rank(rec, c.bm25, c.lex_rank > 0))
-        out["dense"].append(doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0))
+        out["dense"].append(doc_rank(read_rec, np.nan_to_num(read_rec.cand.cosine, nan=-9.0),
+                                     read_rec.cand.dense_rank > 0))
         rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
                + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
         out["rrf"].append(doc_rank(rec, rrf))
@@ -169,11 +172,11 @@ def main() -> int:
     args = parser.parse_args()
     names = [n for n in args.sets.split(",") if n]
     sets = [fusion_data.load(n, args.model, args.models_dir, args.version) for n in names]
-    base = {d.name: baselines(d) for d in sets}
-    # Hybrid reads cosines as the app does (per-script levels, the library's measured script);
-    # the floor's table keeps reading the dumps as bench_floor.py does.
+    # Hybrid and dense read cosines as the app does (per-script levels, the library's measured
+    # script); the floor's table keeps reading the dumps as bench_floor.py does.
     reference = model_reference(args.model)
     dumps, sets = sets, [fusion_data.read_as_app(d, reference, **reading(args)) for d in sets]
+    base = {d.name: baselines(dump, d) for dump, d in zip(dumps, sets, strict=True)}
     params = grid()
     scored = {(d.name, p): hybrid(d, p) for d in sets for p in params}
     print(f"model {args.model}: leave-one-set-out over {', '.join(names)} ({len(params)} candidates)")
@@ -226,7 +229,8 @@ def book_table(book: fusion_data.SetData, params: FusionParams, reference: Floor
         rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
                + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
         found = {"lexical": doc_rank(rec, c.bm25, c.lex_rank > 0),
-                 "dense": doc_rank(rec, np.nan_to_num(c.cosine, nan=-9.0), c.dense_rank > 0),
+                 "dense": doc_rank(read_rec, np.nan_to_num(read_rec.cand.cosine, nan=-9.0),
+                                   read_rec.cand.dense_rank > 0),
                  "rrf": doc_rank(rec, rrf),
                  "hybrid": doc_rank(read_rec, fuse_scores(read_rec.cand, read_rec.calibration or book.calibration,
                                                           params,

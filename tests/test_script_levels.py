@@ -173,6 +173,15 @@ def test_english_questions_on_a_chinese_library_find_the_chinese_answer(mixed: L
     assert _first(mixed, "闭包怎么用？") == "闭包"
 
 
+def test_meaning_search_alone_reads_each_cosine_in_its_own_script_too(mixed: Library) -> None:
+    """The dense-only mode ranks as hybrid reads cosines (it ranked by the raw cosine, and every
+    English question found the English notes first)."""
+    for zh, en in CONCEPTS:
+        results = mixed.search(f"What is {en}?", limit=3, mode="dense").results
+        assert results and results[0].title == zh, en
+        assert all(r.score >= 0 and r.dense_score == r.score for r in results)
+
+
 def test_without_per_script_levels_english_text_wins_whatever_the_topic(mixed: Library) -> None:
     """The same library read on one scale: the pull this module removes (the test can fail)."""
     whole = mixed.tuning

@@ -140,23 +140,22 @@ def rank_chunks(
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
         return ranking
-    if mode == "dense":
-        listed = np.flatnonzero(cand.dense_rank > 0)
-        listed = listed[np.argsort(cand.dense_rank[listed], kind="stable")]
-        ranking.ranked = [(int(cand.ids[i]), max(0.0, float(cand.cosine[i]))) for i in listed]
-        ranking.scores = {int(cand.ids[i]): (0.0, float(cand.cosine[i])) for i in listed}
-        return ranking
     ids = [int(c) for c in cand.ids]
+    if mode == "dense":
+        # Meaning alone is read as hybrid reads it: without that reading an English question
+        # on a Chinese book finds the book's English pages, whatever it asks.
+        read = _read_cosines(index, cand, ids, vector, dense, tuning)
+        listed = np.flatnonzero(read.dense_rank > 0)
+        listed = listed[np.lexsort((read.dense_rank[listed], -read.cosine[listed]))]
+        ranking.ranked = [(int(cand.ids[i]), max(0.0, float(read.cosine[i]))) for i in listed]
+        ranking.scores = {cid: (0.0, score) for cid, score in ranking.ranked}
+        return ranking
     refs = ranking.refs = chunk_refs(index, ids)
     tie = _tie_breaker(refs)
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
     else:
-        if tuning.scripts is not None:  # a library of two scripts: read each cosine in its own
-            read = read_in_own_script(cand, tuning.scripts.offsets(vector, tuning.scripts.weights(index, ids)))
-        else:
-            read = cand
-        read = without_language_pull(read, dense, tuning.reference, tuning.calibration)
+        read = _read_cosines(index, cand, ids, vector, dense, tuning)
         groups = _document_groups(store, read, refs) if store is not None else None
         calibration = read_for_question(tuning.calibration, vector, tuning.centre, analysis.has_cjk,
                                         tuning.reference is not None and tuning.reference.across_scripts)
@@ -164,6 +163,16 @@ def rank_chunks(
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking
+
+
+def _read_cosines(index: sqlite3.Connection, cand: Candidates, ids: list[int], vector: np.ndarray | None,
+                  dense: DenseIndex | None, tuning: Tuning) -> Candidates:
+    """The cosines as fusion reads them: each against its own script's level (a library of two
+    scripts), less an English question's pull toward English passages."""
+    read = cand
+    if tuning.scripts is not None:
+        read = read_in_own_script(cand, tuning.scripts.offsets(vector, tuning.scripts.weights(index, ids)))
+    return without_language_pull(read, dense, tuning.reference, tuning.calibration)
 
 
 def nothing_relevant(ranking: Ranking) -> bool:
