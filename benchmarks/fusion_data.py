@@ -83,6 +83,9 @@ class QueryRecord:
     # The library's calibration read at this question's own unrelated level (``read_as_app``;
     # None: the set's own calibration). A class default, so older dumps read it too.
     calibration: Any = None
+    # The result each candidate is shown as (``by_result``: its note or fragment, as the app's
+    # search lists one hit per source); None: ranked by passage.
+    unit: Any = None
 
 
 @dataclass
@@ -325,6 +328,21 @@ def read_as_app(data: SetData, reference: Any, *, pull: bool = True, own_level: 
         records.append(replace(rec, cand=cand,
                                calibration=read_for_question(data.calibration, rec.vector, centre,
                                                              rec.cand.has_cjk, across)))
+    return replace(data, records=records)
+
+
+def by_result(data: SetData) -> SetData:
+    """Each candidate labelled with the result the app shows it as: its note or fragment
+    (``search.materialize`` lists the best chunk of each), so a replay ranks results, not
+    passages. A book chapter is one document of many fragments: two fragments of a wrong
+    chapter above the right one are two places lost in the app, one in a ranking by document.
+    A chunk the dump cannot resolve is a result of its own."""
+    keys: dict[Any, int] = {}
+    records = []
+    for rec in data.records:
+        unit = [keys.setdefault(ref.key, len(keys)) if (ref := data.refs.get(int(c))) is not None
+                else -1 - i for i, c in enumerate(rec.cand.ids.tolist())]
+        records.append(replace(rec, unit=np.array(unit, dtype=np.int64)))
     return replace(data, records=records)
 
 
