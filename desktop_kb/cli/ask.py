@@ -45,7 +45,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not args.question.strip():  # before a chat session is made for it
         raise CliError("The question is empty. Nothing was searched or sent.")
     with open_library(args) as lib:
-        wait_for_index(lib, saved=False)
+        wait_for_index(lib, saved=False, read_anyway=True)
         engine = QaEngine(lib)
         session_id = args.session
         if session_id is None:

@@ -26,6 +26,13 @@ EXIT_INTERRUPTED = 130
 #: before a command stops waiting for it: the worker retries with a growing pause, so a
 #: passing lock clears well within this, and a full disk does not hang the command.
 STUCK_INDEX_S = 5.0
+#: Seconds a read command waits for an owner that writes nothing to the index while it is
+#: behind, before it reads the index as it stands (a long model load is the slowest
+#: legitimate pause seen; a frozen owner never ends it).
+OWNER_SILENT_S = 30.0
+OWNER_SILENT_MESSAGE = ("The search index is kept by {0}, which has not written to it for {1} s "
+                        "(it may be frozen, or busy with a long task): if it does not answer, "
+                        "close it.")
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -90,16 +97,24 @@ def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazil
     return lib
 
 
-def wait_for_index(lib: Any, *, saved: bool = True) -> None:
+def wait_for_index(lib: Any, *, saved: bool = True, read_anyway: bool = False) -> None:
     """Return once the index reflects every change made so far, so a script can search next.
 
     When another process keeps the index (the app), say so if it takes a
     moment; the changes are saved in the library either way (I12).
     An embedding backfill is not waited for: it may take an hour on a large
     library, and meanwhile search finds the chunks without a vector by keywords.
-    When the index stays stuck for one reason (:data:`STUCK_INDEX_S`), the command
-    stops waiting and says why (:class:`CliError`): on a full disk it used to wait
-    forever. The index catches up by itself once the cause is gone (the feed keeps the work).
+    When the index stays stuck for one reason (:data:`STUCK_INDEX_S`) — a full disk, an
+    owner that is stopped (Ctrl+Z, a debugger) — the command stops waiting and says why
+    (:class:`CliError`): it used to wait forever. The index catches up by itself once the
+    cause is gone (the feed keeps the work).
+
+    ``read_anyway`` (search, ask, related): instead of failing, say how far behind the
+    index is and why, and return, so the command reads the index as it stands. That needs
+    no lock (a WAL reader never waits for the writer) and shows nothing deleted (hits are
+    resolved against the store, I6); what it lacks are the newest changes, which the notice
+    counts. An owner that has not written the index for :data:`OWNER_SILENT_S` while it is
+    behind counts as stuck too (frozen in a way that cannot be seen, or on another computer).
     """
     if lib.drain(timeout=1.0, backfill=False):
         return
@@ -112,6 +127,11 @@ def wait_for_index(lib: Any, *, saved: bool = True) -> None:
     stuck_since: float | None = None
     while not lib.drain(timeout=1.0, backfill=False):
         reason = lib.worker.owner_error()
+        if reason is None and read_anyway and not lib.worker.is_owner \
+                and lib.worker.index_quiet_s() >= OWNER_SILENT_S:
+            owner = lib.worker.owner()
+            reason = OWNER_SILENT_MESSAGE.format(
+                owner.describe() if owner is not None else "another process", round(OWNER_SILENT_S))
         if reason is None:
             stuck_since = None
             continue
@@ -119,8 +139,34 @@ def wait_for_index(lib: Any, *, saved: bool = True) -> None:
         if stuck_since is None:
             stuck_since = now
         elif now - stuck_since >= STUCK_INDEX_S:
+            if read_anyway:
+                behind = lib.index_status().pending
+                output.notice(f"The search index is {behind} change(s) behind, so what follows may "
+                              f"miss them: {reason}")
+                return
             saved_part = "Saved in the library, but not searchable yet" if saved else "The search index is behind"
             raise CliError(f"{saved_part}: {reason} Search catches up by itself once this is fixed.")
+
+
+def result_from_owner(lib: Any, job: concurrent.futures.Future[Any], what: str) -> Any:
+    """The result of an index job (rebuild, verify), which runs in the process that keeps the
+    index; when that process stays stuck for :data:`STUCK_INDEX_S` (stopped: Ctrl+Z, a
+    debugger) the request is withdrawn and the command says why, instead of waiting for ever."""
+    stuck_since: float | None = None
+    while True:
+        try:
+            return job.result(timeout=1.0)
+        except concurrent.futures.TimeoutError:
+            pass
+        reason = None if lib.worker.is_owner else lib.worker.owner_error()
+        if reason is None:
+            stuck_since = None
+            continue
+        now = time.monotonic()
+        if stuck_since is None:
+            stuck_since = now
+        elif now - stuck_since >= STUCK_INDEX_S and lib.worker.withdraw(job):
+            raise CliError(f"Nothing was {what}: {reason}")
 
 
 def say_who_does_it(lib: Any, what: str) -> None:
@@ -135,7 +181,7 @@ def wait_until_ready(lib: Any) -> None:
     """Wait for queued indexing and the embedding model to load, so answers match the
     library. An embedding backfill may go on: chunks without a vector yet are found
     by keywords meanwhile, and waiting for it could take an hour on a large library."""
-    wait_for_index(lib, saved=False)
+    wait_for_index(lib, saved=False, read_anyway=True)
     model = lib.model_ready
     if model is not None and model.done():
         with contextlib.suppress(Exception):  # a broken model degrades to keywords (I7)

@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from desktop_kb.cli.common import add_common_options, open_library, say_who_does_it, wait_for_index
+from desktop_kb.cli.common import (
+    add_common_options,
+    open_library,
+    result_from_owner,
+    say_who_does_it,
+    wait_for_index,
+)
 from desktop_kb.cli.output import emit, format_duration, stderr_progress
 
 
@@ -47,7 +53,9 @@ def cmd_index(args: argparse.Namespace) -> int:
             emit(args, status.as_json(), lambda: _status_text(status))
         elif args.index_cmd == "rebuild":
             say_who_does_it(lib, "rebuilding")
-            result = lib.rebuild(stderr_progress(sys.stderr.isatty() and not args.json))
+            result = result_from_owner(
+                lib, lib.worker.rebuild(stderr_progress(sys.stderr.isatty() and not args.json)),
+                "rebuilt")
             payload = {"sources": result.sources, "chunks": result.chunks, "chars": result.chars,
                        "seconds": round(result.seconds, 3), "cancelled": result.cancelled}
             emit(args, payload, f"rebuilt {result.sources} sources ({result.chunks} chunks) "
@@ -55,7 +63,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         elif args.index_cmd == "verify":
             wait_for_index(lib, saved=False)
             say_who_does_it(lib, "verifying")
-            report = lib.verify(repair=not args.no_repair)
+            report = result_from_owner(lib, lib.worker.verify(not args.no_repair), "verified")
             emit(args, report.as_dict(), lambda: (
                 "no drift" if not report.drift else
                 f"drift: {report.summary()}" + ("; repaired" if report.repaired else "")))

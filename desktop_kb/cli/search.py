@@ -19,7 +19,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     from desktop_kb.retrieval.search import NOTHING_NOTICE  # here: CLI start-up imports stay light
 
     with open_library(args) as lib:
-        wait_for_index(lib, saved=False)
+        wait_for_index(lib, saved=False, read_anyway=True)
         response = lib.search(args.query, limit=args.limit, mode=args.mode)
 
         def text() -> str:

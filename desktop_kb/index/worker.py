@@ -46,12 +46,13 @@ from desktop_kb.index.sources import SourceKey
 from desktop_kb.index.vector_file import SlotReader
 from desktop_kb.index.vectors import load_codes
 from desktop_kb.index.verify import VerifyReport, find_drift, repair_drift
-from desktop_kb.index.writer_lock import LockOwner, WriterLock
+from desktop_kb.index.writer_lock import OWNER_STOPPED_MESSAGE, LockOwner, WriterLock
 from desktop_kb.paths import file_identity
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.store.connection import open_store
 from desktop_kb.store.errors import is_corruption, is_environment
+from desktop_kb.store.processes import process_stopped
 from desktop_kb.whole_file import sweep, write_whole
 
 log = logging.getLogger(__name__)
@@ -125,6 +126,7 @@ class IndexWorker:
         self._store_version: int | None = None
         self._index_version: int | None = None
         self._dense_loaded_at = 0.0
+        self._index_moved_at = time.monotonic()
         self._dense_stale = False
         self._retry_s = 0.0
         self.mode = "starting"  # "owner" | "follower"
@@ -542,17 +544,26 @@ class IndexWorker:
             log.info("could not publish the index error %r", message)
 
     def owner_error(self) -> str | None:
-        """The reason another process that owns the index gave for being stuck, if any."""
+        """Why the process that owns the index is stuck, if it is: the reason it gave, or
+        that it is stopped (Ctrl+Z, SIGSTOP, a debugger), which it cannot say itself."""
         if self.is_owner:
             return self.error
+        owner = self._lock.owner()
+        if owner is None:
+            return None
         try:
             data = json.loads((self._index_path.parent / ERROR_FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return None
-        owner = self._lock.owner()
-        if owner is None or owner.pid != data.get("pid"):
-            return None  # written by an owner that is gone
-        return str(data.get("message") or "") or None
+            data = {}
+        if owner.pid == data.get("pid") and data.get("message"):
+            return str(data["message"])
+        if process_stopped(owner.pid, owner.host) and self.mode == "follower":
+            return OWNER_STOPPED_MESSAGE.format(owner.describe())
+        return None  # no word from it (or written by an owner that is gone)
+
+    def index_quiet_s(self) -> float:
+        """Seconds since a follower last saw the index change (the owner writing to it)."""
+        return time.monotonic() - self._index_moved_at
 
     def _shut_down(self) -> None:
         with self._cv:
@@ -889,6 +900,20 @@ class IndexWorker:
         with self._cv:
             self._handoffs[request_id] = job
 
+    def withdraw(self, future: Future[Any]) -> bool:
+        """Stop waiting for a job handed to the owner (a rebuild, a verify): its request is
+        not run if the owner has not taken it yet. False if ``future`` is no such job (yet)."""
+        with self._cv:
+            found = next((rid for rid, job in self._handoffs.items() if job.future is future), None)
+            if found is None:
+                return False
+            del self._handoffs[found]
+            self._cv.notify_all()
+        handoff.withdraw(self._requests, found)
+        if not future.done():
+            future.set_exception(IndexStopped())
+        return True
+
     def _collect_results(self) -> None:
         with self._cv:
             waiting = list(self._handoffs.items())
@@ -919,6 +944,8 @@ class IndexWorker:
             self._reader = None  # no index yet, or it was replaced: reopen next time
             return
         if version != self._index_version or force:
+            if version != self._index_version:
+                self._index_moved_at = time.monotonic()
             self._index_version = version
             self._dense_stale = True
             cursor = read_cursor(reader) if db.has_meta(reader) else None

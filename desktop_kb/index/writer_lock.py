@@ -22,6 +22,10 @@ from typing import IO
 from desktop_kb.store.errors import ENVIRONMENT_MESSAGES, StoreError
 
 LOCK_NAME = "index.writer.lock"
+#: Why nothing becomes searchable while the owner (``LockOwner.describe()``) is stopped: it
+#: holds the lock, so no other process may index, and it does nothing itself.
+OWNER_STOPPED_MESSAGE = ("The search index is kept by {0}, which is stopped (suspended, or paused "
+                         "in a debugger): resume it or close it.")
 
 
 @dataclass(frozen=True)

@@ -23,3 +23,22 @@ def process_running(pid: int, host: str | None = None) -> bool | None:
     except PermissionError:
         return True  # alive, another user's
     return True
+
+
+def process_stopped(pid: int, host: str | None = None) -> bool | None:
+    """Whether a process on this computer is stopped: Ctrl+Z in its terminal, SIGSTOP, held
+    at a debugger's breakpoint. It keeps every lock it holds and does nothing until it is
+    resumed, so whoever waits for it must not wait for ever. None when it cannot be told
+    (another computer, no /proc)."""
+    if host is not None and host != socket.gethostname():
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            stat = fh.read()
+    except FileNotFoundError:
+        return False if os.path.isdir("/proc/self") else None
+    except OSError:
+        return None
+    # "pid (name) S …": the name may hold spaces and brackets, the state follows the last ')'.
+    fields = stat[stat.rfind(b")") + 1:].split()
+    return bool(fields) and fields[0] in (b"T", b"t")

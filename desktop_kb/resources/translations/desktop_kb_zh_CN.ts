@@ -3440,6 +3440,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>无法打开资料库：</translation>
     </message>
     <message>
+        <source>The search index is kept by {0}, which is stopped (suspended, or paused in a debugger): resume it or close it.</source>
+        <translation>搜索索引由{0}保管，而它已暂停（被挂起，或停在调试器里）：请让它继续运行，或把它关闭。</translation>
+    </message>
+    <message>
         <source>the Desktop KB app (process {0})</source>
         <translation>Desktop KB 应用（进程 {0}）</translation>
     </message>
