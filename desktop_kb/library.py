@@ -263,13 +263,16 @@ class Library:
     def import_paths(self, paths: Sequence[Path], *, formats: Collection[str] | None = None,
                      prune: bool = False, progress: Progress | None = None,
                      include_generated: bool = False, prune_empty: bool = False) -> ImportSummary:
-        """Import; scanned PDF pages are left for ``recognise_scans`` (text first)."""
-        return import_paths(
-            self.store, self.worker, paths,
-            formats=formats or settings.get_setting(self.store_reader, "import.formats"),
-            prune=prune, prune_empty=prune_empty, progress=progress, lock=self._write_lock,
-            unindexed=self._unindexed_fragments, include_generated=include_generated,
-            ocr_ready=self.ocr.installed)
+        """Import; scanned PDF pages are left for ``recognise_scans`` (text first). In the
+        app, words first: the files' vectors are embedded after the import (the status says
+        "embedding" meanwhile)."""
+        with self.worker.holding_backfill():
+            return import_paths(
+                self.store, self.worker, paths,
+                formats=formats or settings.get_setting(self.store_reader, "import.formats"),
+                prune=prune, prune_empty=prune_empty, progress=progress, lock=self._write_lock,
+                unindexed=self._unindexed_fragments, include_generated=include_generated,
+                ocr_ready=self.ocr.installed)
 
     def _unindexed_fragments(self, fragment_ids: list[int]) -> list[int]:
         """Fragments the index should hold by now (their last change is applied) but does not."""

@@ -22,6 +22,7 @@ are retried; a damaged index file is replaced and rebuilt.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -29,7 +30,7 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,6 +143,7 @@ class IndexWorker:
         # A model switch or backfill the disk stopped: run again once the index takes writes.
         self._model_due: Callable[[], int] | None = None
         self._between = False  # applying other work between backfill batches
+        self._backfill_holds = 0  # imports under way in this process (``holding_backfill``)
         self._resuming = False  # stopped work runs again; ``error`` stands until it writes
 
     # ----- lifecycle -------------------------------------------------------------
@@ -416,7 +418,7 @@ class IndexWorker:
             return
         if keys:
             self._postings_due = True
-            self._applier().index_keys(keys)
+            self._index_hints(keys)
             return
         applied = self.applied
         if file_identity(self._index_path) != self._index_ident and self._index_path.parent.is_dir():
@@ -487,6 +489,31 @@ class IndexWorker:
                 conn.execute("ROLLBACK")
             raise
         self._postings_due = due
+
+    def _index_hints(self, keys: list[SourceKey]) -> None:
+        """Sources saved in this process. Notes are embedded with their words (a save is a
+        small batch, and meaning search finds it at once); an import's passages get their
+        words first and their vectors from the backfill that follows: embedding each batch
+        before writing it kept a book the app imported unsearchable, even by its words,
+        until a slow model had embedded all of it."""
+        inline = self._lock.role != "app" or all(kind == "note" for kind, _ in keys)
+        self._applier().index_keys(keys, embed=inline)
+
+    @contextlib.contextmanager
+    def holding_backfill(self) -> Iterator[None]:
+        """While the app imports: passages get their words as each file is saved, and the
+        backfill of their vectors starts after the last one. Started after the first batch,
+        it held the worker in the model for a page at a time (seconds with a slow model, in
+        which the next files' words waited)."""
+        with self._cv:
+            self._backfill_holds += 1
+        try:
+            yield
+        finally:
+            with self._cv:
+                self._backfill_holds -= 1
+                self._poked = True  # look again: the deferred vectors are due now
+                self._cv.notify_all()
 
     def _take_pending(self, limit: int) -> list[SourceKey]:
         keys = []
@@ -579,7 +606,7 @@ class IndexWorker:
             try:
                 if self._pending and self.error is None:
                     # This process's last saves: a handful of notes, worth finishing now.
-                    applier.index_keys(list(self._pending))
+                    self._index_hints(list(self._pending))
                 applier.conn.execute("BEGIN IMMEDIATE")
                 db.set_meta(applier.conn, "owner_clean", "1")
                 applier.conn.execute("COMMIT")
@@ -712,7 +739,7 @@ class IndexWorker:
                 self.applied = cursor.seq
                 self._cv.notify_all()
         if not catchup.in_round and self._apply is not None and self._apply.deferred \
-                and not self._backfilling:
+                and not self._backfilling and not self._backfill_holds:
             # The feed wrote keywords only (catchup): their vectors come next, in the
             # background, while saves and other processes' changes go on being indexed.
             self._apply.deferred = 0
@@ -760,7 +787,7 @@ class IndexWorker:
                 if job is not None:
                     self._run_job(job)
                 elif keys:
-                    self._applier().index_keys(keys)
+                    self._index_hints(keys)
                 else:
                     break
             # Another process's changes: keywords only (catchup), so cheap. Up to FEED_SLICE_S

@@ -1,0 +1,71 @@
+"""An import in the process that keeps the index (the app's File → Import) is searchable by
+keywords before its passages are embedded.
+
+The owner indexed an import's passages from the save hints, and embedded each batch of 64
+before writing it: with multilingual-e5 (~4 chunks a second on two cores) a book was found
+by nothing, not even its words, until the model had embedded it, batch after batch.
+Hinted passages are written with their words first now and their vectors follow in the
+background (the backfill), while the status says "embedding" until they are all there.
+A saved note is still embedded with its words (one small batch: meaning search finds it
+at once).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from test_backfill import HashEngine
+
+from desktop_kb.library import Library
+
+TIMEOUT = 60  # seconds; keywords took under a second here, the held model never returns
+
+
+class HeldModel(HashEngine):
+    """Cannot embed the imported text until released: as slow as a model can be."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.let_go = threading.Event()
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        if any("zqslow" in t for t in texts):
+            self.let_go.wait(TIMEOUT * 2)
+        return super().embed_passages(texts)
+
+
+def test_an_imported_book_is_found_by_its_words_while_the_model_embeds_it(
+        data_dir: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "book"
+    folder.mkdir()
+    for i in range(40):  # more than one batch of passages
+        (folder / f"ch{i:02d}.md").write_text(
+            f"# 第 {i} 章\n\n所有权 zqslow{i:02d} ownership\n\n## 借用\n\n借用检查 borrowing {i}\n",
+            encoding="utf-8")
+    model = HeldModel()
+    with Library(data_dir, load_model=False, role="app") as lib:
+        assert lib.worker.is_owner
+        lib.worker.set_engine(lambda: model).result(timeout=TIMEOUT)
+        note = lib.add_note("笔记", "保存的笔记 zqnote")
+        assert lib.drain(TIMEOUT)
+        assert lib.index_status().missing_vectors == 0  # a save is embedded with its words
+        try:
+            summary = lib.import_paths([folder])
+            assert summary.added == 40
+            assert lib.drain(TIMEOUT, backfill=False), "keyword search waits for the model"
+            for i in (0, 17, 39):
+                hits = lib.search(f"zqslow{i:02d}", mode="lexical").results
+                assert [h.source_type for h in hits] == ["fragment"], i
+            status = lib.index_status()
+            assert status.state == "embedding" and status.missing_vectors >= 80, status
+            assert status.applied_seq == status.store_seq
+        finally:
+            model.let_go.set()
+        assert lib.drain(TIMEOUT)
+        status = lib.index_status()
+        assert (status.state, status.missing_vectors) == ("ok", 0), status
+        assert lib.verify(repair=False).drift == 0
+        assert [h.source_id for h in lib.search("zqnote", mode="lexical").results] == [note]
