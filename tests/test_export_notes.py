@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -72,3 +73,24 @@ def test_a_full_disk_keeps_the_earlier_export_whole_and_says_how_far_it_got(tmp_
         for name, data in after.items():  # each file is the old export or the new one, whole
             assert data == before[name] or data in whole_new, name
         assert any(data == before[name] for name, data in after.items())
+
+
+def test_long_titles_in_chinese_or_emoji_are_exported_under_names_the_disk_takes(tmp_path: Path) -> None:
+    """A title of 80 Chinese characters is 240 bytes in UTF-8, and the file is first written as
+    '.TITLE.md.PID.tmp': past the 255 bytes a Linux or macOS disk allows in a name, so the
+    export stopped at that note ('[Errno 36] File name too long'); 80 emoji or rarer
+    ideographs (four bytes each) failed as '.😀😀….md' too."""
+    titles = ["关于所有权与借用检查器如何在编译期保证内存安全的详细学习笔记" * 3,
+              "关于所有权与借用检查器如何在编译期保证内存安全的详细学习笔记" * 3,  # a second one: "(2)"
+              "😀" * 100, "𠀀𠀁" * 50, "e\u0301" * 150]
+    notes = [_note(i, title, f"正文 {i}", T0 + i) for i, title in enumerate(titles, 1)]
+    folder = tmp_path / "out"
+    assert export_notes(notes, folder).written == len(notes)
+    names = sorted(p.name for p in folder.iterdir())
+    assert len(names) == len(notes) and all(len(n.encode("utf-8")) <= 230 for n in names), names
+    for note in notes:
+        found = [p for p in folder.iterdir() if render_note(note) == p.read_text(encoding="utf-8")]
+        assert len(found) == 1, note.title
+        assert found[0].name.startswith(unicodedata.normalize("NFC", note.title)[:20])  # its title
+    assert export_notes(notes, folder).written == len(notes)  # again: the same files, rewritten
+    assert sorted(p.name for p in folder.iterdir()) == names

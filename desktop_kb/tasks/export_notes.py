@@ -28,6 +28,9 @@ _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
              *(f"lpt{i}" for i in range(1, 10))}
 MAX_STEM = 80
+# A name may hold 255 bytes on Linux and macOS disks (UTF-8): a stem leaves room for " (NN).md"
+# and for the temporary name it is first written under (".NAME.PID.tmp", whole_file).
+MAX_STEM_BYTES = 200
 
 
 @dataclass
@@ -61,7 +64,10 @@ def safe_stem(title: str, fallback: str = "untitled") -> str:
     stem = unicodedata.normalize("NFC", title)
     stem = _FORBIDDEN.sub("_", stem)
     stem = re.sub(r"\s+", " ", stem).strip(" .")
-    stem = stem[:MAX_STEM].rstrip(" .")
+    stem = stem[:MAX_STEM]
+    if len(stem.encode("utf-8")) > MAX_STEM_BYTES:  # Chinese: 3 bytes a character, emoji: 4
+        stem = stem.encode("utf-8")[:MAX_STEM_BYTES].decode("utf-8", "ignore")
+    stem = stem.rstrip(" .")
     if not stem:
         stem = fallback
     if stem.split(".")[0].lower() in _RESERVED:
