@@ -33,9 +33,11 @@ from pathlib import Path
 from desktop_kb.store.errors import (
     ENVIRONMENT_MESSAGES,
     NO_ROOM_FOR_BACKUP_MESSAGE,
+    PATH_TOO_LONG_MESSAGE,
     disk_is_full,
     error_code,
     is_corruption,
+    path_too_long,
 )
 from desktop_kb.text.sizes import human_size
 from desktop_kb.whole_file import sweep
@@ -154,6 +156,8 @@ def create_backup(
             else BackupError
         if _is_full(exc, folder):  # what happened, and what the person can do about it
             raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {ENVIRONMENT_MESSAGES[13]} ({exc})") from exc
+        if error_code(exc) == 14 and path_too_long(store_path.parent):
+            raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {PATH_TOO_LONG_MESSAGE} ({exc})") from exc
         raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {exc}") from exc
     _prune(store_path, keep)
     return Backup(final, now, reason, final.stat().st_size, order)

@@ -6,6 +6,7 @@ person with a way out; anything else is a bug and is raised unchanged.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -53,6 +54,16 @@ REPLACED_LIBRARY_MESSAGE = (
     "client such as Dropbox, OneDrive or Syncthing, or its disk was disconnected), so nothing "
     "more is written to the old copy. Close Desktop KB and every desktop-kb command and open "
     "the library again; text that could not be saved is kept and offered back.")
+
+PATH_TOO_LONG_MESSAGE = (
+    "The path of the library folder is too long for its database files (at most about 420 "
+    "bytes; a Chinese character takes 3). Move the folder nearer the top of the disk, or give "
+    "it or the folders above it shorter names; nothing in it was changed.")
+
+# SQLite opens a database by a path of at most 504 bytes (512 with "-journal" after it); the
+# longest one a library makes is a backup's copy while it is being made.
+SQLITE_PATH_BYTES = 504
+_LONGEST_NAME = "/backups/.library-20261207T030000123Z-restore-n99999.sqlite.4194304.tmp"
 
 NO_ROOM_FOR_BACKUP_MESSAGE = (
     "The daily backup was skipped: it would leave the disk with less free space than the "
@@ -114,6 +125,13 @@ def disk_is_full(folder: Path) -> bool:
         return False
 
 
+def path_too_long(folder: Path) -> bool:
+    """Whether a library in ``folder`` (its backups included) has paths SQLite cannot open:
+    it says only "unable to open database file", which read as a folder that is missing or
+    may not be written."""
+    return len(os.fsencode(os.path.abspath(folder))) + len(_LONGEST_NAME) > SQLITE_PATH_BYTES
+
+
 def environment_error(exc: sqlite3.Error, what: str, folder: Path | None = None) -> StoreError | None:
     """Translate an sqlite3 error into a StoreError, or None when it is a bug.
 
@@ -126,6 +144,8 @@ def environment_error(exc: sqlite3.Error, what: str, folder: Path | None = None)
     if code == 10 and folder is not None and disk_is_full(folder):
         code = 13
     message = ENVIRONMENT_MESSAGES.get(code)
+    if code == 14 and folder is not None and path_too_long(folder):
+        message = PATH_TOO_LONG_MESSAGE
     if message is None:
         return None
     return StoreError(f"{what}: {message} ({exc})", damaged=code in CORRUPTION_CODES)

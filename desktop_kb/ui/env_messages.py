@@ -26,6 +26,7 @@ from desktop_kb.store.errors import (
     ENVIRONMENT_MESSAGES,
     MISSING_LIBRARY_MESSAGE,
     NO_ROOM_FOR_BACKUP_MESSAGE,
+    PATH_TOO_LONG_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
 )
 
@@ -46,6 +47,7 @@ def _translations() -> dict[str, str]:
         DATA_DIR_MISSING_MESSAGE: QCoreApplication.translate("EnvironmentError", "Neither this folder nor the folder it is in exists: is a disk or stick not connected? Desktop KB does not start a new, empty library there. Connect the disk, or create the folder to start a new library in it."),
         NO_ROOM_FOR_BACKUP_MESSAGE: QCoreApplication.translate("EnvironmentError", "The daily backup was skipped: it would leave the disk with less free space than the library itself takes, and saving notes needs that room. Free some space; older backups are in the backups folder."),
         REPLACED_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "Another program replaced or removed the library file while it was open here (a sync client such as Dropbox, OneDrive or Syncthing, or its disk was disconnected), so nothing more is written to the old copy. Close Desktop KB and every desktop-kb command and open the library again; text that could not be saved is kept and offered back."),
+        PATH_TOO_LONG_MESSAGE: QCoreApplication.translate("EnvironmentError", "The path of the library folder is too long for its database files (at most about 420 bytes; a Chinese character takes 3). Move the folder nearer the top of the disk, or give it or the folders above it shorter names; nothing in it was changed."),
         REBUILD_STOPPED_MESSAGE: QCoreApplication.translate("EnvironmentError", "The rebuild stopped part way; search uses the index as it is, and the rebuild goes on by itself once there is room."),
         REBUILD_NOT_STARTED_MESSAGE: QCoreApplication.translate("EnvironmentError", "The index was not rebuilt; search uses it as it was."),
     }

@@ -3444,6 +3444,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>搜索索引由{0}保管，而它已暂停（被挂起，或停在调试器里）：请让它继续运行，或把它关闭。</translation>
     </message>
     <message>
+        <source>The path of the library folder is too long for its database files (at most about 420 bytes; a Chinese character takes 3). Move the folder nearer the top of the disk, or give it or the folders above it shorter names; nothing in it was changed.</source>
+        <translation>资料库文件夹的路径太长，数据库文件无法打开（最多约 420 字节，一个汉字占 3 字节）。请把文件夹移到离磁盘根目录更近的位置，或给它及其上层文件夹起更短的名字；文件夹里的内容没有任何改动。</translation>
+    </message>
+    <message>
         <source>the Desktop KB app (process {0})</source>
         <translation>Desktop KB 应用（进程 {0}）</translation>
     </message>
