@@ -138,3 +138,45 @@ def test_the_stopped_owner_is_said_in_chinese(qtbot) -> None:  # type: ignore[no
             assert shown.startswith("搜索索引由") and name in shown and "stopped" not in shown, shown
     finally:
         i18n.install_language("en")
+
+
+HOLDER = """
+import sys
+from PySide6.QtCore import QLockFile
+lock = QLockFile(sys.argv[1])
+lock.setStaleLockTime(0)
+print(lock.tryLock(100), flush=True)
+sys.stdin.read()
+"""
+
+
+def test_starting_the_app_again_beside_a_stopped_one_says_it_is_stopped(qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """'Switch to that window, or close it first' cannot be done with a stopped window."""
+    import subprocess
+    import sys
+
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.single_instance import LOCK_NAME as APP_LOCK
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(data_dir / APP_LOCK)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "True"
+        with pytest.raises(AlreadyRunning, match="Switch to that window"):
+            acquire_instance_lock(data_dir)  # running: as before
+        os.kill(holder.pid, signal.SIGSTOP)
+        with pytest.raises(AlreadyRunning) as refused:
+            acquire_instance_lock(data_dir)
+        said = str(refused.value)
+        assert f"process {holder.pid}" in said and "is stopped" in said and "Switch to" not in said
+        i18n.install_language("zh_CN")
+        try:
+            with pytest.raises(AlreadyRunning, match="已暂停"):
+                acquire_instance_lock(data_dir)
+        finally:
+            i18n.install_language("en")
+    finally:
+        os.kill(holder.pid, signal.SIGCONT)
+        holder.kill()
+        holder.wait()

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLockFile, QSysInfo
 
+from desktop_kb.store.processes import process_stopped
+
 LOCK_NAME = "desktop-kb.lock"
 
 
@@ -63,6 +65,13 @@ def acquire_instance_lock(data_dir: Path,
             raise refusal
         owner = QCoreApplication.translate(
             "SingleInstance", " (process {0} on {1})").format(info[0], info[1]) if len(info) >= 2 else ""
+        if len(info) >= 2 and process_stopped(int(info[0]), str(info[1])):
+            # Suspended or held in a debugger: its window cannot be switched to, nor closed.
+            raise AlreadyRunning(QCoreApplication.translate(
+                "SingleInstance",
+                "Desktop KB is already open with the library in {0}{1}, but that program is "
+                "stopped (suspended, or paused in a debugger), so its window does not answer. "
+                "Resume it, or end that process, then start Desktop KB again.").format(data_dir, owner))
         raise AlreadyRunning(QCoreApplication.translate(
             "SingleInstance",
             "Desktop KB is already open with the library in {0}{1}. Switch to that window, "

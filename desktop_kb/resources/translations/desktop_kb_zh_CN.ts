@@ -1400,6 +1400,10 @@ Your data stays in {1}.</source>
         <translation>（{1} 上的进程 {0}）</translation>
     </message>
     <message>
+        <source>Desktop KB is already open with the library in {0}{1}, but that program is stopped (suspended, or paused in a debugger), so its window does not answer. Resume it, or end that process, then start Desktop KB again.</source>
+        <translation>Desktop KB 已经打开了位于 {0} 的资料库{1}，但那个程序已暂停（被挂起，或停在调试器里），它的窗口不会响应。请让它继续运行，或结束那个进程，然后再启动 Desktop KB。</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/single_instance.py" line="32" />
         <source>Desktop KB is already open with the library in {0}{1}. Switch to that window, or close it first. Opening the same library twice could damage it.</source>
         <translation>Desktop KB 已经打开了位于 {0} 的资料库{1}。请切换到那个窗口，或先将其关闭。同时打开同一个资料库两次可能会损坏它。</translation>
