@@ -94,16 +94,19 @@ def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
 
 
 # negatives8 (written with heldout9) as first wired in: the study text the gate still withholds.
-# Documented public examples (MD5('hello'), Stripe's test key, jwt.io's token, the Authenticator
-# wiki's seed, GB 11643's sample ID, Microsoft's KMS key, a PGP fingerprint, hf_xxxx) and the rest.
-KNOWN_FALSE_POSITIVES = {11, 17, 18, 19, 20, 23, 24, 26, 32, 59}
-# negatives9 (written with heldout10) and negatives10 (with heldout11), as first wired in: Stripe's
-# documented publishable test key, a base64 exercise, a masked e-mail address (a BLE UUID read as an
-# address, neg9-16, passes since dashed codes are no longer Japanese block numbers).
-KNOWN_FALSE_POSITIVES9 = {96}
+# MD5('hello'), hf_xxxx, SQLAlchemy's URL template and a maths word problem. Documented public examples
+# (Stripe's test key, jwt.io's token, the Authenticator wiki's seed, GB 11643's sample ID, Microsoft's
+# KMS key) pass since published examples presented as such do (detectors/examples.py), the archive
+# key's fingerprint since a fingerprint named as one does.
+KNOWN_FALSE_POSITIVES = {11, 24, 26, 59}
+# negatives9 (written with heldout10) and negatives10 (with heldout11), as first wired in: a base64
+# exercise, a masked e-mail address (a BLE UUID read as an address, neg9-16, passes since dashed codes
+# are no longer Japanese block numbers; Stripe's publishable test key, neg9-96, as an example).
+KNOWN_FALSE_POSITIVES9: set[int] = set()
 KNOWN_FALSE_POSITIVES10 = {36, 52}
-# negatives11 (written with heldout12), as first wired in (main 02a54c8).
-KNOWN_FALSE_POSITIVES11 = {19, 24, 46, 48, 53, 56, 64, 80, 84, 89, 105}
+# negatives11 (written with heldout12), as first wired in (main 02a54c8): 19, 24, 46, 48, 53, 56, 64, 80,
+# 84, 89, 105 — all pass since session 14's families (tests/test_qa_gate_families14.py).
+KNOWN_FALSE_POSITIVES11: set[int] = set()
 
 
 def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:

@@ -19,6 +19,7 @@ from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
 from desktop_kb.qa.detectors.escapes import escaped_findings
+from desktop_kb.qa.detectors.examples import drop_examples
 from desktop_kb.qa.detectors.id_documents import id_documents
 from desktop_kb.qa.detectors.joins import joined_findings
 from desktop_kb.qa.detectors.key_encodings import encoded_private_keys
@@ -37,6 +38,7 @@ from desktop_kb.qa.detectors.numbers import (
 )
 from desktop_kb.qa.detectors.plates import licence_plates
 from desktop_kb.qa.detectors.prose import keyword_tokens, prose
+from desktop_kb.qa.detectors.published import public_key_id
 from desktop_kb.qa.detectors.recovery import recovery_codes
 from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
@@ -60,7 +62,9 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     raw += spelled_digit_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += escaped_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
-    for f in raw:
+    for f in drop_examples(norm.text, raw):  # a standard's or a vendor's example, shown as one
+        if public_key_id(norm.text, f.start, f.end):
+            continue  # a public key's ID or fingerprint, named as one
         start, end = norm.span(f.start, f.end)
         if end > start:
             spans.append(Finding(f.kind, start, end))

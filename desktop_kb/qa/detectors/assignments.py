@@ -64,11 +64,15 @@ _RESTATED_RE = re.compile(
     r"(?:新的|新密码|新密碼|新口令|new\s+one|new\s+password)[ \t]*(?:是|为|為|is|:|：|=)[ \t]*[\"'“「]?"
     r"(?P<raw>[\x21-\x7e]{4,64})")
 _ZH_SECRET_NAMES = {"密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据", "憑據", "私钥", "私鑰"}
-# 公钥密码, 对称密码, 凯撒密码: kinds of cipher, not passwords.
+# 公钥密码, 对称密码, 凯撒密码: kinds of cipher, not passwords; 遗传密码 is the genetic code.
 _CIPHER_PREFIX_RE = re.compile(
     r"(?:公钥|公鑰|私钥|私鑰|对称|對稱|分组|分組|序列|流|古典|现代|現代|凯撒|凱撒|维吉尼亚|維吉尼亞|替换|替換|置换|置換|"
     r"代换|代換|单表|單表|多表|仿射|量子|格|国密|國密|商用|轻量级|輕量級|同态|同態|块|塊|一次一|栅栏|柵欄|摩斯|希尔|希爾|"
-    r"恩尼格玛|恩尼格瑪|换位|換位|密码学|密碼學)$")
+    r"恩尼格玛|恩尼格瑪|换位|換位|密码学|密碼學|遗传|遺傳|基因|摩尔斯|摩爾斯|莫尔斯|莫爾斯|培根|猪圈|豬圈|普莱费尔|"
+    r"普萊費爾|维吉尼尔|維吉尼爾|埃特巴什|棋盘|棋盤|书本|書本)$")
+
+
+_ARN_BEFORE_RE = re.compile(r"(?<![\w-])arn:aws[\w-]*:[\w:/.+-]*$")
 
 
 def _names_and_values(text: str) -> Iterator[re.Match[str]]:
@@ -84,6 +88,8 @@ def assignments(text: str) -> Iterator[Finding]:
         cls = name_class(m.group("name"))
         if cls is None or text[max(0, m.start("name") - 2):m.start("name")] == "::":
             continue  # "AWS::ApiGateway::ApiKey": a type's path, not a variable
+        if text[m.start("name") - 1:m.start("name")] == ":" and _ARN_BEFORE_RE.search(text, max(0, m.start() - 80), m.start()):
+            continue  # "arn:aws:secretsmanager:…:secret:prod/db": a resource's name, not secret = …
         value, start, end, quoted = value_of(m)
         if value.lower() == m.group("name").lower() \
                 or (m.group("name").lower() == "pass" and re.fullmatch(r"[A-Za-z]+", value)):

@@ -48,11 +48,36 @@ def _placeholder(local: str, domain: str) -> bool:
     return bool(_RESERVED_DOMAIN_RE.search(domain)) and local.lower() in _PLACEHOLDER_LOCAL
 
 
+# An organisation's mailbox, not a person's: RFC 2142's names for services, roles and functions, and
+# the ones sites publish the same way (privacy@, press@, 客服 kefu@).
+_ROLE_LOCAL = frozenset("""
+info marketing sales support abuse noc security postmaster hostmaster usenet news webmaster www uucp ftp
+contact help press media legal privacy dpo billing jobs careers feedback service kefu enquiries inquiries
+bugs announce releases release packages maintainers noreply no-reply donotreply do-not-reply
+security-alert psirt cert
+""".split())  # noqa: SIM905 - a word list reads best as words
+# A project's release or archive signing key looked up by its address (gpg --locate-keys …): the
+# address is the published key's, printed on the project's download page.
+_KEY_LOOKUP_RE = re.compile(r"--(?:locate-keys|locate-external-keys|search-keys|recv-keys|auto-key-locate\s+\S+)\s+$")
+_SIGNING_WORDS_RE = re.compile(r"(?i)发布签名|發佈簽名|发行签名|發行簽名|归档签名|歸檔簽名|官方签名|官方簽名|"
+                               r"release\s+signing|archive\s+(?:signing\s+)?key|distribution\s+signing")
+
+
+def _public_mailbox(text: str, m: re.Match[str]) -> bool:
+    if m.group("local").lower() in _ROLE_LOCAL:
+        return True
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    if _KEY_LOOKUP_RE.search(text, max(line_start, m.start() - 120), m.start()) is None:
+        return False
+    before = text.rfind("\n", 0, max(0, line_start - 1)) + 1  # this line and the one above it
+    return _SIGNING_WORDS_RE.search(text, before, m.end()) is not None
+
+
 def emails(text: str) -> list[Finding]:
     if "@" not in text and "#" not in text and "%40" not in text and not re.search(r"at|AT|艾特", text):
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
-             if not _placeholder(m.group("local"), m.group("domain"))
+             if not _placeholder(m.group("local"), m.group("domain")) and not _public_mailbox(text, m)
              and not _SCP_AFTER_RE.match(text, m.end())
              and not ((m.group("sp1") or m.group("sp2"))
                       and m.group("domain").rsplit(".", 1)[-1].lower() not in _SPACED_TLDS)]

@@ -70,12 +70,24 @@ def is_placeholder(value: str) -> bool:
             or "your-" in low or "_here" in low or "-here" in low or low.endswith("here"))
 
 
+# Where a secret manager keeps the value: vault:secret/data/app#password, awssm:prod/db, ssm:/app/key,
+# arn:aws:secretsmanager:…:secret:prod/db, projects/p/secrets/db-pass/versions/latest (a name, not the secret).
+_SECRET_REF_RE = re.compile(
+    r"(?:ref\+)?(?:vault|op|pass|sops|awssm|aws-sm|ssm|secretsmanager|aws-secretsmanager|gcpsm|gcp-secretmanager|"
+    r"azkv|azure-keyvault|keyvault|bw|bitwarden|doppler|infisical|keyring|keychain|akeyless|conjur|lastpass|"
+    r"1password|onepassword|env|file|k8s|kubernetes|secret)(?::/*|\+)[\w./-]*/?[\w.-]+(?:[#:][\w.-]+)?"
+    r"|arn:aws[\w-]*:(?:secretsmanager|ssm|kms):[\w:/.+-]+|projects/[\w-]+/secrets/[\w-]+(?:/versions/\w+)?")
+
+
 def is_path_or_url(value: str) -> bool:
-    """A path, a URL or a data URI (an image inlined as base64 is not a secret)."""
+    """A path, a URL, a data URI (an image inlined as base64 is not a secret) or a secret manager's
+    reference to where the secret is kept."""
     return value.startswith(("/", "~/", "./", "../", "http://", "https://", "file:", "C:\\", "data:")) \
-        or "://" in value or value[:7].lower() == "data%3a"
+        or "://" in value or value[:7].lower() == "data%3a" \
+        or (":" in value or "/" in value) and _SECRET_REF_RE.fullmatch(value) is not None
 
 
+_MARKUP_AFTER_RE = re.compile(r"[?!.,:;]*</[A-Za-z][\w:.-]*>?")
 _FORMAT_RE = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdrfxXiouceEgG]|\{\d*\}|\{[a-z_]\w*(?:[:!][^}]*)?\}")
 _SENTENCE_AFTER_RE = re.compile(r"[ \t]+[A-Za-z]{2,}\b")
 
@@ -110,8 +122,10 @@ def plausible(value: str, cls: str, *, quoted: bool, prose: bool = False, spaced
         return False
     if prose and (v.lower() in _PROSE_STOPWORDS or re.fullmatch(r"[a-z]+(?:ed|ing|ly)", v)):
         return False
+    if _MARKUP_AFTER_RE.match(v):
+        return False  # "<translation>忘记密码？</translation>": the sentence and its element end
     if cls == PASSWORD_NAME:
-        return len(v) >= (4 if prose else 3)
+        return len(v) >= 4  # ("遗传密码：AUG 是起始密码子": no password is three characters)
     if cls == SECRET_NAME:
         if not re.search(r"[A-Za-z]", v):
             return len(v) >= 20 and v.isdigit()  # versions, OIDs, dates, IPs are not keys

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from desktop_kb.qa.detectors.base import PRIVATE_KEY, RECOVERY_CODE, Finding
+from desktop_kb.qa.detectors.published import patterned_bytes
 
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_INDEX = {c: i for i, c in enumerate(_B58)}
@@ -89,12 +90,44 @@ def _lists() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
             {w: i for i, w in enumerate(bip39_words.CHINESE_TRADITIONAL)})
 
 
-def checksum_ok(indexes: Sequence[int]) -> bool:
-    """The BIP39 checksum: the last len/3 bits are the first bits of SHA-256 of the rest."""
+def _checked(indexes: Sequence[int]) -> tuple[bytes, bool]:
+    """The entropy of a phrase, and whether its last len/3 bits are the first bits of its SHA-256."""
     bits = "".join(format(i, "011b") for i in indexes)
     cs = len(indexes) // 3
     entropy = int(bits[:-cs], 2).to_bytes((len(bits) - cs) // 8, "big")
-    return format(hashlib.sha256(entropy).digest()[0], "08b")[:cs] == bits[-cs:]
+    return entropy, format(hashlib.sha256(entropy).digest()[0], "08b")[:cs] == bits[-cs:]
+
+
+def checksum_ok(indexes: Sequence[int]) -> bool:
+    """The BIP39 checksum: the last len/3 bits are the first bits of SHA-256 of the rest."""
+    return _checked(indexes)[1]
+
+
+def is_test_vector(indexes: Sequence[int]) -> bool:
+    """BIP39's published test vectors (all-zero entropy: "abandon … about", 7f7f…: "legal winner …",
+    ff…: "zoo … wrong") check out too: their entropy repeats or counts, a wallet's never does."""
+    if len(indexes) not in _PHRASE_LENGTHS:
+        return False
+    entropy, ok = _checked(indexes)
+    return ok and patterned_bytes(entropy)
+
+
+def is_test_vector_words(words: Sequence[str]) -> bool:
+    """Whether a phrase's length of these words in a row (English or Chinese, from the first) is a
+    test vector."""
+    for table in _lists():
+        indexes = []
+        for w in words:
+            if w.lower() not in table:
+                break
+            indexes.append(table[w.lower()])
+        if len(indexes) >= 12 and _holds_test_vector(indexes):
+            return True
+    return False
+
+
+def _holds_test_vector(indexes: Sequence[int]) -> bool:
+    return any(is_test_vector(indexes[i:i + n]) for n in _PHRASE_LENGTHS for i in range(len(indexes) - n + 1))
 
 
 def _runs(text: str, word_re: re.Pattern[str], words: dict[str, int],

@@ -1,0 +1,221 @@
+"""Families of shapes the session-13 sealed batch (heldout12, negatives11) showed, each checked on
+variants written here (other languages, containers, values nobody listed), with the shapes that look
+the same and must still be stopped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_kb.qa.detectors.published import _SOURCES, PUBLISHED, compact
+from desktop_kb.qa.gate import luhn_ok
+from tests.gate_checks import found, withheld
+
+# ----- published examples: a standard's or a vendor's worked example is everyone's -------------------
+
+
+@pytest.mark.parametrize("text", [
+    'stripe_test_cards = {"mastercard": "5555 5555 5555 4444", "amex": "3782 822463 10005"}',
+    "支付沙箱里用 Discover 测试卡 6011 0009 9013 9424，有效期随便填。",
+    "Tarjeta de prueba de Adyen: 5555 3412 4444 1115, CVC 737",
+    "IBAN-Beispiel aus dem Registry: DE89 3704 0044 0532 0130 00 (Prüfziffer 89)",
+    "IBAN 例：FR14 2004 1010 0505 0001 3M02 606 —— 法国的 IBAN 有 27 位",
+    "Voorbeeld IBAN: NL91ABNA0417164300",
+    "RFC 6238 附录 B 的种子：12345678901234567890（ASCII），Base32 为 GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+    "key:\n  aes128: 2b7e151628aed2a6abf7158809cf4f3c  # SP 800-38A F.1.1\n",
+    "uint8_t key[] = FIPS197_A3; // 603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+    "slmgr /ipk NPPR9-FWDCX-D2C8J-H872K-2YT43   # Windows Enterprise 的 KMS 客户端密钥（微软文档）",
+    "Windows Server 2022 Datacenter GVLK: WX4NM-KYWYW-QJJR4-XV3QB-6VM33",
+    "# Stripe 文档的示例：\ncurl https://api.stripe.com/v1/charges -u sk_test_4eC39HqLyjWDarjtT1zdp7dc:",
+    "const stripe = Stripe('pk_test_TYooMQauvdEDq54NiTphI7jx');  // the docs' sample key",
+    "Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9l"
+    "IiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c  （jwt.io 的示例）",
+    "Hardhat 默认账户 #0 私钥：0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80（官方文档公开的）",
+    "# Hardhat's documented default\nmnemonic: test test test test test test test test test test test junk",
+    "GB 11643 示例身份证号 11010519491231002X，最后一位 X 代表 10",
+    "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+], ids=lambda t: t[:24])
+def test_a_published_example_passes(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('stripe_cards = {"mine": "5435 5458 2284 2017"}', "5435 5458 2284 2017"),
+    ("支付宝绑定的卡 6219 5014 3669 7911 998", "6219 5014 3669 7911 998"),
+    ("Meine IBAN: DE57 6728 6747 7669 1476 37", "DE57 6728 6747 7669 1476 37"),
+    ("IBAN: GB84NWBK41114410261891", "GB84NWBK41114410261891"),
+    ("我的 TOTP 种子：GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJR", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJR"),
+    ("key:\n  aes_key: c8eafe089da8d9f4f36f6d255b4263c6\n", "c8eafe089da8d9f4f36f6d255b4263c6"),
+    ("产品密钥：NPPR9-FWDCX-D2C8J-H872K-2YT44", "NPPR9-FWDCX-D2C8J-H872K-2YT44"),
+    ("curl https://api.stripe.com/v1/charges -u sk_test_4eC39HqLyjWDarjtT1zdp7dd:", "sk_test_4eC39HqLyjWDarjtT1zdp7dd"),
+    ("我的身份证号 110105194912310038", "110105194912310038"),
+    ("otpauth://totp/Lab:lilei@pku.edu.cn?secret=JBSWY3DPEHPK3PXQ&issuer=Lab", "JBSWY3DPEHPK3PXQ"),
+    ("otpauth://totp/Lab:lilei@pku.edu.cn?secret=JBSWY3DPEHPK3PXP&issuer=Lab", "lilei@pku.edu.cn"),
+    # a well-known example written as someone's own is withheld: the value alone cannot tell
+    ("我的 Visa 卡 4012 8888 8888 1881，下月到期", "4012 8888 8888 1881"),
+    ("Miete bitte an GB82 WEST 1234 5698 7654 32 überweisen", "GB82 WEST 1234 5698 7654 32"),
+    ("stripe.api_key = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'  # my test mode key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc"),
+    ("产品密钥：W269N-WFGWX-YVC9B-4J6C9-T83GX", "W269N-WFGWX-YVC9B-4J6C9-T83GX"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_value_of_a_published_shape_is_still_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+def test_every_listed_example_checks_out_where_its_format_has_a_check() -> None:
+    """A misremembered entry would be someone's number: every listed card passes Luhn, every IBAN
+    mod 97, and the ID its GB 11643 check digit."""
+    from desktop_kb.qa.detectors.numbers import _iban_ok, valid_resident_id
+
+    for source, values in _SOURCES.items():
+        for v in values:
+            if v.isdigit() and 13 <= len(v) <= 19 and "RFC" not in source:
+                assert luhn_ok(v), (source, v)
+            elif source.startswith("IBAN"):
+                assert _iban_ok(v), v
+            elif source.startswith("GB 11643"):
+                assert valid_resident_id(v), v
+    assert compact("GB82 WEST 1234 5698 7654 32") in PUBLISHED
+
+
+# ----- test patterns: numbers and key bytes that count or repeat ---------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "测试卡号 4000 0000 0000 0051，模拟扣款成功",
+    "Carte de test : 5100 0000 0000 0008",
+    "card_number: '6011000000000004'  # sandbox",
+    "银联测试卡 6222 0000 0000 0000 09",
+    "JCB テストカード 3530 1111 1111 1116",
+    "IBAN 格式示例：GB58 WEST 1234 5678 9012 34（数字是凑的）",
+    "Beispiel-IBAN: DE43 1234 5678 9012 3456 78",
+    "AES 测试密钥 000102030405060708090a0b0c0d0e0f，明文 00112233445566778899aabbccddeeff",
+    "HMAC key = 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b  (RFC 4231 test case 1)",
+    'secret_key = bytes.fromhex("deadbeefdeadbeefdeadbeefdeadbeef")  # filler for the demo',
+    "助记词（BIP39 测试向量，熵全为 0x7f）：legal winner thank year wave sausage worth useful legal winner thank yellow",
+    "BIP39 test vector, seed phrase: zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong",
+    "Test vector mnemonic (18 words, zero entropy): abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+    "abandon abandon abandon abandon abandon abandon abandon abandon agent",
+    "中文助记词的测试向量：的 的 的 的 的 的 的 的 的 的 的 在",
+    "测试向量 4 的助记词：letter advice cage absurd amount doctor acoustic avoid letter advice cage absurd amount doctor "
+    "acoustic avoid letter advice cage absurd amount doctor acoustic bless",
+], ids=lambda t: t[:24])
+def test_a_test_pattern_passes(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("测试卡号 4198 3444 1747 6617，模拟扣款成功", "4198 3444 1747 6617"),
+    ("Carte : 3752 1783 4793 7482", "3752 1783 4793 7482"),
+    ("AES 密钥 e739f432a3bf74004898e33a91b41240", "e739f432a3bf74004898e33a91b41240"),
+    ('secret_key = bytes.fromhex("c8eafe089da8d9f4f36f6d255b4263c6")', "c8eafe089da8d9f4f36f6d255b4263c6"),
+    ("助记词：cushion violin pass clean fury evil robot junior develop crime position host",
+     "cushion violin pass clean fury evil robot junior develop crime position host"),
+    ("seed phrase: cushion violin pass clean fury evil robot junior develop crime position host",
+     "cushion violin pass clean fury evil robot junior develop crime position host"),
+    ("助记词：退 挤 问 常 谈 招 肠 薄 八 针 容 纵", "退 挤 问 常 谈 招 肠 薄 八 针 容 纵"),
+    ("银行卡 6222 0214 8830 5917 264", "6222 0214 8830 5917 264"),
+    # a pattern nobody calls a test: a person's number
+    ("Card no. 4000 0000 0000 0051 for the subscription", "4000 0000 0000 0051"),
+    ("助记词：legal winner thank year wave sausage worth useful legal winner thank yellow",
+     "legal winner thank year wave sausage worth useful legal winner thank yellow"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_number_or_key_without_a_pattern_is_still_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+# ----- words read as passwords: a cipher's name, a UI string's markup, a secret manager's reference ----
+
+
+@pytest.mark.parametrize("text", [
+    "遗传密码：AUG 是起始密码子，UAA、UAG、UGA 是终止密码子",
+    "遺傳密碼：GCU 编码丙氨酸",
+    "摩尔斯密码：SOS 写作 ··· --- ···",
+    "培根密码：AABBA 对应字母 G",
+    "猪圈密码 = 一种替换密码，用格子代替字母",
+    "密码：ABC 三个字母的组合有 26^3 种",
+    '<message>\n    <source>Show password</source>\n    <translation>显示密码！</translation>\n</message>',
+    '<string name="forgot">忘记密码?</string>',
+    "<li>修改密码:</li>",
+    "DB_PASSWORD=vault:secret/data/prod/db#password",
+    "db_password: awssm:prod/db-credentials",
+    "API_TOKEN=ssm:/myapp/prod/api_token",
+    'password: "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf"',
+    "SMTP_PASSWORD=projects/my-proj/secrets/smtp-pass/versions/latest",
+    "REDIS_PASSWORD=ref+vault://secret/redis#password",
+    "GITHUB_TOKEN=op://Engineering/GitHub/token",
+    "passwort = bitwarden:Shared/Server/passwort",
+], ids=lambda t: t[:24])
+def test_a_word_a_string_or_a_reference_is_not_a_password(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("邮箱密码：AUG7x!q", "AUG7x!q"),
+    ("WiFi 密码：Kx8#mq2!，别外传", "Kx8#mq2!"),
+    ("<password>Kx8#mq2!Lz</password>", "Kx8#mq2!Lz"),
+    ('<string name="pw">密码：Tiger#2024</string>', "Tiger#2024"),
+    ("DB_PASSWORD=vault-Hx9!2kq", "vault-Hx9!2kq"),
+    ("db_password: awssm-Qx8z!m2p", "awssm-Qx8z!m2p"),
+    ("API_TOKEN=ssm8Jd2kPq0xVb7nL4mZ9tR", "ssm8Jd2kPq0xVb7nL4mZ9tR"),
+    ("密码：abcd", "abcd"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_password_of_the_same_shape_is_still_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+# ----- public keys named: key IDs and fingerprints after gpg's key options or the word for one ---------
+
+
+@pytest.mark.parametrize("text", [
+    "gpg --keyserver keyserver.ubuntu.com --recv-keys 6ED0E7B82643E131",
+    "sudo apt-key adv --keyserver hkps://keys.openpgp.org --recv-keys 0x7638D0442B90D010",
+    "gpg --search-keys 4AEE18F83AFDEB23",
+    "gpg --edit-key 9DC858229FC7DD38854AE2D88D81803C0EBFCD88",
+    "Kernel.org 的签名密钥指纹：647F 2865 4894 E3BD 4571  99BE 38DB BDC8 6092 693E",
+    "Fedora 40 key fingerprint: 115D F9AE F857 853E E844 5D0A 0727 707E A15B 79CC",
+    "签名密钥 ID：0x4AEE18F83AFDEB23",
+    "key ID 38DBBDC86092693E (Greg Kroah-Hartman's signing subkey)",
+], ids=lambda t: t[:24])
+def test_a_public_key_id_or_fingerprint_passes(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("API key: 6ED0E7B82643E131A9F3", "6ED0E7B82643E131A9F3"),
+    ("密钥：C382 66CC 6855 720A 9E14 33D8 6135 D42E 4938 CE75", "C382 66CC 6855 720A 9E14 33D8 6135 D42E 4938 CE75"),
+    ("gpg --recv-keys 6ED0E7B82643E131 && export API_KEY=9f86d081884c7d659a2feaa0c55ad015",
+     "9f86d081884c7d659a2feaa0c55ad015"),
+    ("access key 7f3a9c2e4b8d1f6a0e5c9b2d7a4f8e1c3b6d9a0f", "7f3a9c2e4b8d1f6a0e5c9b2d7a4f8e1c3b6d9a0f"),
+    ("secret key ID: wJ8kLq2mZx9vB4nP7rT1yH6c", "wJ8kLq2mZx9vB4nP7rT1yH6c"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_key_of_the_same_shape_is_still_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+# ----- an organisation's mailbox or a project's signing key address is not a person's --------------
+
+
+@pytest.mark.parametrize("text", [
+    "漏洞请报告给 security@python.org，不要公开提 issue",
+    "Contact: support@github.com",
+    "退订请发邮件至 privacy@bilibili.com",
+    "abuse@aliyun.com 处理滥用投诉",
+    "DMARC 报告发到 postmaster@qq.com",
+    "媒体合作：press@xiaomi.com",
+    "Tor Browser 发布签名：\ngpg --auto-key-locate nodefault,wkd --locate-keys torbrowser@torproject.org",
+    "Debian archive key: gpg --locate-keys ftpmaster@debian.org",
+    "Release signing: gpg --locate-external-keys release@mariadb.org",
+], ids=lambda t: t[:24])
+def test_a_role_or_signing_mailbox_passes(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("漏洞请报告给 zhang.wei@python.org", "zhang.wei@python.org"),
+    ("gpg --locate-keys zhang.wei@qq.com", "zhang.wei@qq.com"),
+    ("张伟的签名公钥：gpg --locate-keys zhangwei88@163.com", "zhangwei88@163.com"),
+    ("Contact: support.lilei@gmail.com", "support.lilei@gmail.com"),
+    ("Tor Browser 发布签名，有问题问我 lilei@torproject.org", "lilei@torproject.org"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_persons_address_is_still_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
