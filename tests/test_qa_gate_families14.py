@@ -219,3 +219,85 @@ def test_a_role_or_signing_mailbox_passes(text: str) -> None:
 ], ids=lambda t: t[:24] if isinstance(t, str) else "")
 def test_a_persons_address_is_still_withheld(text: str, secret: str) -> None:
     assert withheld(text, secret), found(text)
+
+
+# ----- a password under its word in more languages and in chat (heldout12: heslo, 密碼係, mm) ----------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("- Wi-Fi na koleji: síť Strahov, heslo Kq7!mZ2x", "Kq7!mZ2x"),
+    ("Wi-Fi: gäst-nätet, lösenord är Hx93kLq!", "Hx93kLq!"),
+    ("Wifi-nett: Eduroam, passord er Tb8#qWz1", "Tb8#qWz1"),
+    ("Verkko: Kampus, salasana on Pq4$nm9Z", "Pq4$nm9Z"),
+    ("Mạng: KTX_B2, mật khẩu là vn2024!Ab", "vn2024!Ab"),
+    ("Kata sandi: Jkt#2026xy (jangan disebar)", "Jkt#2026xy"),
+    ("Domowe Wi-Fi — hasło to Lp9!kw2Q", "Lp9!kw2Q"),
+    ("Lozinka je Zg2025#ab za router", "Zg2025#ab"),
+    ("阿明：屋企 wifi 密碼係 abc7788xyz 呀", "abc7788xyz"),
+    ("我：你部電腦開機密碼係咩？\n佢：密碼係 Qw12as!!", "Qw12as!!"),
+    ("zh 是学号 2023010456，mm wxy990123", "wxy990123"),
+    ("账号：20231045 MM: Ab123456x", "Ab123456x"),
+    ("教务处 user 2301，mima lz0826abc", "lz0826abc"),
+    ('curl -d "uname=lilei&upass=Qz8!mx20&submit=1" http://10.0.0.1/login', "Qz8!mx20"),
+    ("userpwd=Hk29!xq7a", "Hk29!xq7a"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_password_under_its_word_or_chat_shorthand_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Heslo musí mít alespoň 8 znaků a jedno číslo.",
+    "Lösenord är obligatoriskt.",
+    "螺丝长 20 mm tuo2 型号",
+    "这张图纸单位是 mm，总长 1200mm",
+    "zh 和 mm 是拼音缩写（账号、密码），别把真的写这里",
+    "Salasana on vaihdettava 90 päivän välein",
+    "passord er påkrevd",
+    "bypass=true&compass=N",
+    "lowpass = butter(4, 0.2)",
+    "multipass launch --name dev",
+], ids=lambda t: t[:24])
+def test_a_sentence_about_passwords_or_a_millimetre_passes(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- tools that take a password by position, on their stdin, or in a device's configuration ----------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("sudo mosquitto_passwd -b /etc/mosquitto/passwd sensor01 Mq7!xPz2k", "Mq7!xPz2k"),
+    ("mosquitto_pub -h broker.lan -u sensor01 -P Mq7!xPz2k -t t/1 -m 22", "Mq7!xPz2k"),
+    ("rabbitmqctl add_user celery Rb8#kq2Lzx", "Rb8#kq2Lzx"),
+    ("rabbitmqctl -n rabbit@node1 change_password admin Nw2$pl9Qa", "Nw2$pl9Qa"),
+    ("msoffcrypto-tool --password 20261107 salary.xlsx out.xlsx", "20261107"),
+    ("(echo 'Sm9!qw22'; echo 'Sm9!qw22') | smbpasswd -s -a alice", "Sm9!qw22"),
+    ("printf 'Pw77!abc\\nPw77!abc\\n' | sudo passwd student", "Pw77!abc"),
+    ("echo Rg4!mnb82 | passwd --stdin deploy", "Rg4!mnb82"),
+    ("Switch(config)# enable secret Cs9!lab2026", "Cs9!lab2026"),
+    ("username admin privilege 15 secret 0 Adm#2026x", "Adm#2026x"),
+    ("[H3C-luser-manage-admin] password simple H3c@2026a", "H3c@2026a"),
+    ("set system root-authentication plain-text-password Jnp#2026ab", "Jnp#2026ab"),
+    ('driver.find_element(By.NAME, "password").send_keys("Sel3n!um99")', "Sel3n!um99"),
+    ("await page.fill('#pwd', 'Pl4y!wright')", "Pl4y!wright"),
+    ("cy.get('input[name=mima]').type('Cy9#press1')", "Cy9#press1"),
+    ('page.locator("#login-password").fill("Lc8!tor55")', "Lc8!tor55"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_password_a_tool_takes_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "mosquitto_passwd -b /etc/mosquitto/passwd sensor01 $MQTT_PASS",
+    "mosquitto_sub -h broker.lan -t 'lab/#' -P",
+    "rabbitmqctl add_user celery <password>",
+    "rabbitmqctl list_users",
+    "msoffcrypto-tool -p \"$XLSX_PW\" in.xlsx out.xlsx",
+    "(echo \"$PW\"; echo \"$PW\") | smbpasswd -s -a alice",
+    "echo 'user:password' | sudo chpasswd",
+    "service password-encryption",
+    'driver.find_element(By.ID, "username").send_keys("lilei")',
+    "page.fill('#password', process.env.PASSWORD)",
+    "cy.get('#pwd').type(Cypress.env('pw'))",
+], ids=lambda t: t[:24])
+def test_a_tool_without_a_password_passes(text: str) -> None:
+    assert found(text) == []

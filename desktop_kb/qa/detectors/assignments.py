@@ -45,15 +45,23 @@ _ZH_NAME = "(?P<name>" + "|".join("[ \t]?".join(word) for word in _ZH_NAMES) + "
 _PW_CHAR = r"[\x21-\x2b\x2d-\x3a\x3c-\x7e]"
 _ZH_ASSIGN_RE = re.compile(
     _ZH_NAME + r"[ \t]*(?P<sep>[:=]|(?:(?:已|被)?(?:改|换|換|设|設|修改|更新|重置|变|變)(?:成|为|為|到|置为|置為))了?|"
-    rf"是|为|為|是[:：]|为[:：])?[ \t]*[\"'“「『]?(?P<raw>{_PW_CHAR}(?:{_PW_CHAR}|,(?={_PW_CHAR})){{0,199}})")
+    rf"是|为|為|係|是[:：]|为[:：]|係[:：])?[ \t]*[\"'“「『]?(?P<raw>{_PW_CHAR}(?:{_PW_CHAR}|,(?={_PW_CHAR})){{0,199}})")
 # "密码设成了名字缩写加生日 lw19900101": a few words describe the password, then it is written out.
 _ZH_DESCRIBED_RE = re.compile(
     r"(?P<name>密码|密碼|口令)[^\n，。；,;:：]{0,4}?(?:设成|設成|设为|設為|改成|改为|改為|换成|換成|用的是|就是|是)了?"
     rf"[{HAN_CHARS}]{{1,12}}[ \t]*[\"'“「『]?(?P<raw>[\x21-\x7e]{{6,64}})")
 # Other languages' words for "password" (people study in more than two).
+# ("heslo 50Iw9NQ%33" in a Czech list: the word, a space, the value; a copula in its own language.)
 _FOREIGN_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|"
-    r"пароль|パスワード|비밀번호|암호)\s*(?P<sep>[:=]|est|ist|es|é|is)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
+    r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|haslo|"
+    r"пароль|парола|パスワード|비밀번호|암호|heslo|l[öo]senord|adgangskode|passord|salasana|jelsz[óo]|parol[ăa]|"
+    r"[şs]ifre|lozinka|geslo|slapta[žz]odis|parool|m[ậa]t\s+kh[ẩa]u|kata\s+(?:sandi|laluan)|รหัสผ่าน|סיסמה|पासवर्ड)"
+    r"(?![^\W\d_])\s*(?P<sep>[:=]|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
+# Chat shorthand: pinyin initials for 账号/密码 ("zh 就是学号，mm tuo209960"): "mm" is a password only
+# after a word for the account, and only before a value mixing letters and digits.
+_SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9_])(?:mm|MM|mima|MIMA)[ \t]*(?:[:：=]|是|就是)?[ \t]*(?P<raw>[\x21-\x7e]{6,64})")
+_ACCOUNT_BEFORE_RE = re.compile(r"(?i)(?<![a-z])(?:zh|zhanghao|账号|帳號|账户|帳戶|学号|學號|工号|用户名|user(?:name)?|id)"
+                                r"(?![a-z])")
 # "口令短语是：purple monkey dishwasher 1987": a passphrase is words, spaces and all.
 _ZH_PASSPHRASE_RE = re.compile(
     r"(?:口令短语|口令短語|密码短语|密碼短語|通行短语|通行短語|密语|密語)[^\n:：=，。]{0,6}?(?:(?:是|为|為)[ \t]*[:：]?|[:：=])[ \t]*"
@@ -139,6 +147,12 @@ def assignments(text: str) -> Iterator[Finding]:
         value, start, end, _quoted = value_of(m)
         if re.search(r"[\d\W_]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
             yield Finding(PASSWORD, start, end)
+    for m in _SHORTHAND_RE.finditer(text) if "m" in text.lower() else ():
+        value, start, end, _quoted = value_of(m)
+        if re.search(r"[A-Za-z]", value) and re.search(r"\d", value) \
+                and _ACCOUNT_BEFORE_RE.search(text, max(0, m.start() - 60), m.start()) \
+                and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
+            yield Finding(PASSWORD, start, end)
     for m in _FOREIGN_RE.finditer(text):
         value, start, end, _quoted = value_of(m)
         if value and re.search(r"[\d\W]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
@@ -168,8 +182,8 @@ def spaced_pairs(text: str) -> Iterator[Finding]:
     for m in _SPACED_RE.finditer(text):
         name = m.group("name")
         cls = name_class(name)
-        if cls is None or name.lower() in _VERB_LIKE_NAMES:
-            continue  # "Pass embed=True", "Pin Accept-Encoding": verbs, not names
+        if cls is None or name.lower() in _VERB_LIKE_NAMES or text[m.start("name") - 1:m.start("name")] in ("/", "\\"):
+            continue  # "Pass embed=True", "Pin Accept-Encoding": verbs; "/etc/mosquitto/passwd user": a file
         value, start, end, _quoted = value_of(m)
         if not re.search(r"\d", value) and not looks_random(value):
             continue  # "password manager", "token and/or": a phrase, not a credential

@@ -42,6 +42,11 @@ _DENY_PARTS = {
     "offset", "pos", "test", "tests",
 }
 _CAMEL_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# Words ending in "pass" that are no password: filters, instruments, passes of an algorithm.
+_NOT_PASSWORDS = frozenset("""
+bypass compass surpass overpass underpass trespass encompass impass lowpass highpass bandpass allpass
+notchpass multipass onepass twopass firstpass subpass renderpass skippass
+""".split())  # noqa: SIM905 - a word list reads best as words
 
 
 def name_parts(name: str) -> list[str]:
@@ -60,8 +65,9 @@ def _part_class(parts: list[str], i: int) -> str | None:
         return None  # NOPASSWORD = "no-password-required", skip_auth: the absence of a secret
     if p.endswith(_DENY_SUFFIXES) and p not in _DENY_PARTS:
         return None  # "secretsmanager", "passwordhash", "tokenname": about the secret, written as one word
-    if p in _PASSWORD_PARTS or "password" in p or "passwd" in p:
-        return PASSWORD_NAME
+    if p in _PASSWORD_PARTS or "password" in p or "passwd" in p \
+            or p.endswith(("pass", "pwd", "pswd")) and len(p) <= 9 and p not in _NOT_PASSWORDS:
+        return PASSWORD_NAME  # (upass, userpwd, dbpass: a login form's field names)
     if p in _SECRET_PARTS or any(s in p for s in ("secret", "apikey", "accesskey", "secretkey", "authtoken")):
         return SECRET_NAME
     if p == "key":

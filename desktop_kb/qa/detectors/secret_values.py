@@ -31,7 +31,7 @@ PLACEHOLDER_RE = re.compile(
 _WORD_VALUES = frozenset("""
 none null nil true false yes no on off undefined required optional empty blank str string bool
 boolean int integer bytes float number char text secret secrets password passwords passwd pass pwd
-token tokens key keys apikey api_key credential credentials changeme change_me change-me placeholder
+token tokens key keys apikey api_key credential credentials changeme change_me change-me changeit placeholder
 example sample dummy test todo tbd fixme redacted hidden masked omitted removed same-origin include
 omit auto default inherit bearer basic oauth oauth2 jwt session cookie header query body env environ
 file vault keyring keychain prompt ask plain plaintext base64 hex utf-8 utf8 await async new

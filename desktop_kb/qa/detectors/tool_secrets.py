@@ -57,6 +57,8 @@ _TOOLS: tuple[tuple[str, str, str], ...] = (
     (r"openssl", r"-(?:k|kfile|pass|passin|passout)[ \t]+(?:pass:)?", PASSWORD),
     (r"nuget|dotnet", r"(?i:-k|-apikey|--api-key)[ \t]+", API_KEY),
     (r"smbclient|rpcclient|smbmap|smbget|smbcacls|net", r"-U[ \t]*[^\s%/]+%", PASSWORD),
+    (r"mosquitto_sub|mosquitto_pub|mosquitto_rr", r"-P[ \t]+", PASSWORD),
+    (r"msoffcrypto-tool|msoffcrypto", r"(?:-p|--password)[ \t]+", PASSWORD),
 )
 # (tool names first, so the engine skips ahead on their first letters; what stands before one is checked
 # in code: a space, a quote, "$(", or a path's "/" — not a letter: "unzip" is not "zip", "notes.zip" no tool)
@@ -69,11 +71,16 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bb2(?:\.exe)?[ \t]+(?:account[ \t]+authorize|authorize[-_]account)[ \t]+\S+[ \t]+" + _VALUE), API_KEY),
     (re.compile(r"\baddauth[ \t]+digest[ \t]+[^\s:]+:" + _VALUE), PASSWORD),
     (re.compile(r"(?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?" + _VALUE + r"[ \t]+-AsPlainText"), PASSWORD),
+    # the password after the user, by position: mosquitto_passwd -b FILE USER PASS, rabbitmqctl add_user USER PASS
+    (re.compile(r"\bmosquitto_passwd(?:[ \t]+-[Cc](?:[ \t]+\d+)?|[ \t]+-[a-zA-Z])*[ \t]+-b(?:[ \t]+-[a-zA-Z])*[ \t]+\S+[ \t]+\S+[ \t]+"
+                + _VALUE), PASSWORD),
+    (re.compile(r"\brabbitmqctl(?:[ \t]+-\S+(?:[ \t]+[^\s-]\S*)?)*[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+" + _VALUE),
+     PASSWORD),
     # chpasswd reads "user:password" lines: the part after the colon
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
 )
-_SHAPE_WORDS = ("passwd", "b2", "addauth", "convertto-securestring", "chpasswd")  # (one literal test before each)
+_SHAPE_WORDS = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "chpasswd")  # (one literal test before each)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
 _DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root"])
 
@@ -111,7 +118,37 @@ def _plain_password(value: str) -> bool:
                 or identifier_like(value) or wordlike(value) or value.startswith("data:"))
 
 
+# A password typed into a program on its standard input: (echo 'pw'; echo 'pw') | smbpasswd -s -a user,
+# printf 'pw\npw\n' | passwd user, echo pw | passwd --stdin user.
+_STDIN_TOOL_RE = re.compile(r"\|[ \t]*(?:sudo[ \t]+)?(?:smbpasswd|passwd|pdbedit|vncpasswd|kinit|"
+                            r"(?:docker|podman|nerdctl|helm)[ \t]+(?:registry[ \t]+)?login)(?![\w-])")
+_ECHOED_RE = re.compile(r"\b(?:echo|printf)[ \t]+(?:-[en]+[ \t]+)?" + _VALUE)
+# Network devices' configuration: Cisco's "enable secret X", "username u privilege 15 password 0 X", Huawei
+# and H3C's "local-user admin password simple X" (a type word or digit before the plain password).
+_DEVICE_PASSWORD_RE = re.compile(
+    r"(?im)(?:^|[\s\]#>])(?:enable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d+)?(?:[ \t]+[07])?|"
+    r"(?:password|secret)[ \t]+(?:0|7|simple|cipher|plain|plaintext|irreversible-cipher)|"
+    r"plain-text-password[ \t]+)[ \t]+(?P<raw>[^\s\"']{4,200})")
+
+
+def _device_and_stdin(text: str) -> Iterator[Finding]:
+    if "|" in text:
+        for m in _STDIN_TOOL_RE.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            for e in _ECHOED_RE.finditer(text, line_start, m.start()):
+                value, start, end = _value(e)
+                for piece in re.finditer(r"(?:[^\\]|\\(?!n))+", value):  # printf's "pw\npw\n": each line
+                    if _secret(piece.group(0), PASSWORD) and not piece.group(0).startswith("-"):
+                        yield Finding(PASSWORD, start + piece.start(), start + piece.end())
+    low = text.lower()
+    if "password" in low or "secret" in low:
+        for m in _DEVICE_PASSWORD_RE.finditer(text):
+            if _secret(m.group("raw"), PASSWORD):
+                yield Finding(PASSWORD, m.start("raw"), m.end("raw"))
+
+
 def tool_flags(text: str) -> Iterator[Finding]:
+    yield from _device_and_stdin(text)
     tools = [m for m in (_TOOL_NAMES_RE.finditer(text) if "-" in text else ())
              if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.-")]
     for n, tool in enumerate(tools):
@@ -145,9 +182,27 @@ _ARG_RE = re.compile(r"[ \t]*(?:(?P<q>[\"'])(?P<s>(?:\\.|(?!(?P=q))[^\\\n])*)(?P
 _SETTER_RE = re.compile(r"(?<![\w])(?P<fn>set_?[A-Za-z_]{2,30})[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]{4,200})(?P=q)[ \t]*\)")
 
 
+# A browser driven by a script types into the password field: Selenium's find_element(By.ID, "pwd")
+# .send_keys("…"), Playwright's page.fill("#password", "…"), Cypress's cy.get('#pwd').type('…').
+_PASSWORD_FIELD = r"[^\"'\n]{0,60}(?i:pass|pwd|mima|密码|密碼|口令)[^\"'\n]{0,60}"
+_TYPED_RE = re.compile(
+    rf"(?P<fq>[\"'])(?:{_PASSWORD_FIELD})(?P=fq)[ \t]*\)?[^\n;]{{0,40}}?\.(?:send_keys|sendKeys|fill|type|input|"
+    r"set_value|setValue|press_sequentially|pressSequentially)[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]{4,200})(?P=q)"
+    rf"|\.(?:fill|type|send_keys)[ \t]*\([ \t]*(?P<fq2>[\"'])(?:{_PASSWORD_FIELD})(?P=fq2)[ \t]*,[ \t]*(?P<q2>[\"'])"
+    r"(?P<v2>[^\"'\n]{4,200})(?P=q2)")
+
+
+def _typed_passwords(text: str) -> Iterator[Finding]:
+    for m in _TYPED_RE.finditer(text):
+        group = "v" if m.group("v") is not None else "v2"
+        if _secret(m.group(group), PASSWORD) and not CODE_RE.search(m.group(group)):
+            yield Finding(PASSWORD, m.start(group), m.end(group))
+
+
 def call_arguments(text: str) -> Iterator[Finding]:
     if "(" not in text:
         return
+    yield from _typed_passwords(text)
     for m in _CALL_RE.finditer(text):
         name = (m.group("cls") or m.group("fn") or "connect").lower()
         index = _POSITIONS.get(name, 2)  # (the connect calls: host, user, password, database)
