@@ -301,3 +301,117 @@ def test_a_password_a_tool_takes_is_withheld(text: str, secret: str) -> None:
 ], ids=lambda t: t[:24])
 def test_a_tool_without_a_password_passes(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a phone number dressed to dodge a filter: keycap emoji, financial numerals, its word a line away --
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("闲鱼卖家：有事联系 1️⃣3️⃣9️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣", "1️⃣3️⃣9️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣"),
+    ("call me 1⃣5⃣8⃣0⃣0⃣1⃣3⃣8⃣2⃣6⃣4⃣ after 6", "1⃣5⃣8⃣0⃣0⃣1⃣3⃣8⃣2⃣6⃣4⃣"),
+    ("微信同号：\n1️⃣8️⃣6️⃣0️⃣0️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣", "1️⃣8️⃣6️⃣0️⃣0️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣"),
+    ("手机号码写成大写防屏蔽：\n壹伍捌零零壹叁捌贰陆肆", "壹伍捌零零壹叁捌贰陆肆"),
+    ("卖家电话\n13912345678", "13912345678"),
+    ("13912345678\n（微信同号，备注来意）", "13912345678"),
+    ("contact:\n  15800138264\n", "15800138264"),
+    ("买家：\n18612345678\n买家：这是我电话，到了打给我", "18612345678"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_phone_number_dressed_or_labelled_a_line_away_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "1️⃣ 打开设置 2️⃣ 点击关于 3️⃣ 连点版本号",
+    "版本号：\n13912345678",
+    "QQ 群号\n13912345678",
+    "订单编号\n13812345678901",
+    "价格表\n13812345678",
+    "电话会议纪要\n\n第 13812345678 号文件",
+    "响应时间（单位 ms）：\n13812345678 ms",
+    "Step 5⃣: restart",
+], ids=lambda t: t[:24])
+def test_a_list_marker_or_a_number_without_a_phone_word_passes(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- a private key written out as bytes: OpenSSL's text dump, a byte array in code --------------------
+
+_BYTES16 = "0x3a, 0x91, 0x5c, 0xe7, 0x08, 0xd4, 0x6f, 0xb2, 0x19, 0xc3, 0x77, 0x4e, 0xa5, 0x2d, 0xf0, 0x8b"
+_BYTES16B = "0x61, 0x0e, 0xcf, 0x94, 0x3b, 0x58, 0xd7, 0x12, 0xaa, 0x6c, 0x85, 0x0f, 0xe9, 0x37, 0xb4, 0x4d"
+_DECIMALS = "58, 145, 92, 231, 8, 212, 111, 178, 25, 195, 119, 78, 165, 45, 240, 139, 97, 14, 207, 148, 59, 88, 215, 18"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("$ openssl pkey -in ed.pem -text -noout\nED25519 Private-Key:\npriv:\n    3a:91:5c:e7:08:d4:6f:b2:19:c3:77:4e:a5:2d:\n"
+     "    f0:8b:61:0e:cf:94:3b:58:d7:12:aa:6c:85:0f:\n    e9:37\npub:\n    11:22:33:44\n", "3a:91:5c:e7:08:d4:6f:b2:19:c3:77:4e:a5:2d:"),
+    ("RSA Private-Key: (512 bit, 2 primes)\nprivateExponent:\n    00:c3:77:4e:a5:2d:f0:8b:61:0e:cf:94:3b:58:d7:\n    12:aa\n",
+     "00:c3:77:4e:a5:2d:f0:8b:61:0e:cf:94:3b:58:d7:"),
+    ("prime1:\n    00:e9:37:b4:4d:3a:91:5c:e7:08:d4:6f:b2:19\n", "00:e9:37:b4:4d:3a:91:5c:e7:08:d4:6f:b2:19"),
+    (f"var seed = []byte{{\n\t{_BYTES16},\n\t{_BYTES16B},\n}}", _BYTES16B),
+    (f"static const uint8_t sk[32] = {{ {_BYTES16}, {_BYTES16B} }};", _BYTES16),
+    (f"let secret_key: [u8; 32] = [\n    {_BYTES16},\n    {_BYTES16B},\n];", _BYTES16),
+    (f"PRIVATE = bytes([{_DECIMALS}])", _DECIMALS),
+    (f"const signingKey = new Uint8Array([{_DECIMALS}]);", _DECIMALS),
+    ("byte[] aesKey = { (byte) 0x3a, (byte) 0x91, (byte) 0x5c, (byte) 0xe7, (byte) 0x08, (byte) 0xd4, (byte) 0x6f, "
+     "(byte) 0xb2, (byte) 0x19, (byte) 0xc3, (byte) 0x77, (byte) 0x4e, (byte) 0xa5, (byte) 0x2d, (byte) 0xf0, (byte) 0x8b };",
+     "(byte) 0x3a"),
+    (f"# 钱包种子（测试完要换）\nseed_bytes = [\n    {_BYTES16},\n    {_BYTES16B},\n]", _BYTES16),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_private_key_written_as_bytes_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "pub:\n    04:ff:76:7d:38:e4:12:8c:36:dc:b2:62:ce:86:7c:\n    01:82\nASN1 OID: prime256v1",
+    "modulus:\n    00:c3:77:4e:a5:2d:f0:8b:61:0e:cf:94:3b:58:d7\npublicExponent: 65537 (0x10001)",
+    "Fingerprint:\n    3a:91:5c:e7:08:d4:6f:b2:19:c3:77:4e:a5:2d:f0:8b",
+    f"var iv = []byte{{ {_BYTES16} }}",
+    f"static const uint8_t public_key[32] = {{ {_BYTES16}, {_BYTES16B} }};",
+    f"scores = [{_DECIMALS}]",
+    "key = bytes(range(16))  # FIPS-197 的示例密钥",
+    "var key = []byte{0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f}",
+    f"const SHA256_INIT = [{_DECIMALS}];",
+    "key_counts = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4]",
+], ids=lambda t: t[:24])
+def test_public_bytes_and_number_lists_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- a key where its place says so: a map tile URL's tk, a /key/ path, a plugin's {"identifier", "value"}, ----
+# ----- an SDK client made with it, oathtool's seed ---------------------------------------------------------
+
+_HEX32 = "c8eafe089da8d9f4f36f6d255b4263c6"
+_HEX64 = "e739f432a3bf74004898e33a91b412409c18afc7bbbb6e571501cfe4b9ba84f2"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    (f"L.tileLayer('https://t0.tianditu.gov.cn/img_w/wmts?LAYER=img&tk={_HEX32}')", _HEX32),
+    (f"<img src=\"https://api.tianditu.gov.cn/staticimage?center=116.4,39.9&tk={_HEX32}\">", _HEX32),
+    (f"url := \"https://apifree.forvo.com/key/{_HEX32}/format/json/action/word-pronunciations\"", _HEX32),
+    (f"GET https://api.example-dict.com/v2/token/{_HEX64}/lookup?w=hello", _HEX64),
+    (f'{{"identifier": "apikey", "value": "{_HEX32}"}}', _HEX32),
+    (f"- option: secret_key\n  value: {_HEX32}\n", _HEX32),
+    (f'client := vt.NewClient("{_HEX64}")', _HEX64),
+    (f"const c = new WeatherClient('{_HEX32}');", _HEX32),
+    (f'sdk = TranslateSDK("{_HEX32}")', _HEX32),
+    (f"oathtool --totp {_HEX64[:40]}", _HEX64[:40]),
+    ("oathtool --totp -b JBSWY3DPEHPK3PXQKX7ZLMN4", "JBSWY3DPEHPK3PXQKX7ZLMN4"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_key_in_a_place_that_names_it_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "L.tileLayer('https://t0.tianditu.gov.cn/img_w/wmts?LAYER=img&tk=' + TDT_KEY)",
+    "import tkinter as tk\nroot = tk.Tk()",
+    "https://docs.python.org/3/library/secrets.html#module-secrets",
+    "https://example.com/key/features/overview",
+    '{"identifier": "from", "value": "auto"}',
+    'client = httpx.Client("https://api.example.com")',
+    'c := redis.NewClient(&redis.Options{Addr: "localhost:6379"})',
+    "oathtool --totp -b $TOTP_SEED",
+    "oathtool --help",
+    'file, _ := client.GetObject(vt.URL("files/%s", "44d88612fea8a8f36de82e1278abb02f"))',
+], ids=lambda t: t[:24])
+def test_a_place_without_a_key_passes(text: str) -> None:
+    assert found(text) == []

@@ -22,6 +22,7 @@ from desktop_kb.qa.detectors.escapes import escaped_findings
 from desktop_kb.qa.detectors.examples import drop_examples
 from desktop_kb.qa.detectors.id_documents import id_documents
 from desktop_kb.qa.detectors.joins import joined_findings
+from desktop_kb.qa.detectors.key_dumps import key_dumps
 from desktop_kb.qa.detectors.key_encodings import encoded_private_keys
 from desktop_kb.qa.detectors.keys import private_keys
 from desktop_kb.qa.detectors.label_lines import label_lines
@@ -47,7 +48,7 @@ from desktop_kb.qa.detectors.tool_secrets import call_arguments, tool_flags
 from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrases
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
-    private_keys, encoded_private_keys, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
+    private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, bank_cards, phones, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}

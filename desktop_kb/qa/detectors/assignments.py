@@ -167,12 +167,12 @@ pass pin key keys auth sig signature cookie cookies token tokens
 _SPACED_RE = re.compile(
     r"(?<![A-Za-z0-9_$-])(?P<name>[A-Za-z][A-Za-z0-9_-]{1,40})[ \t]+(?P<raw>[^\s\"'`,;，。；]{3,300})")
 _PAIR_RE = re.compile(
-    r"(?i)[\"']?(?:key|name|header|field|variable)[\"']?\s*[:=]\s*[\"'](?P<name>[A-Za-z][A-Za-z0-9_.-]{1,60})[\"']"
+    r"(?i)[\"']?(?:key|name|header|field|variable|identifier|id|option|param|parameter|setting)[\"']?\s*[:=]\s*[\"'](?P<name>[A-Za-z][A-Za-z0-9_.-]{1,60})[\"']"
     r"\s*[,\n]\s*(?:-\s*)?[\"']?value[\"']?\s*[:=]\s*(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|"
     r"(?P<raw>[^\s\"',}]{1,300}))")
 # ("-[ \t]*" only after a dash: "[ \t]*-?[ \t]*" split a long run of spaces every way, quadratically)
 _PAIR_YAML_RE = re.compile(
-    r"(?im)^(?P<indent>[ \t]*)(?:-[ \t]*)?(?:key|name)[ \t]*:[ \t]*[\"']?(?P<name>[A-Za-z][A-Za-z0-9_.-]{1,60})[\"']?[ \t]*\n"
+    r"(?im)^(?P<indent>[ \t]*)(?:-[ \t]*)?(?:key|name|identifier|id|option|param|parameter|setting)[ \t]*:[ \t]*[\"']?(?P<name>[A-Za-z][A-Za-z0-9_.-]{1,60})[\"']?[ \t]*\n"
     r"(?:[ \t]*(?!value)[A-Za-z_]+[ \t]*:[^\n]*\n){0,2}[ \t]*value[ \t]*:[ \t]*"
     r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|(?P<raw>[^\s\"'#]{1,300}))")
 

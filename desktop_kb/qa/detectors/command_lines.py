@@ -98,6 +98,9 @@ _GO_DSN_RE = re.compile(r"(?<![\w@/:.-])[A-Za-z0-9._-]{1,40}:(?P<v>[^\s@/:\"'`]{
 _PGPASS_RE = re.compile(r"(?m)^[A-Za-z0-9_.*-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<v>\S+)$")
 _WIFI_QR_RE = re.compile(r"WIFI:[^\n]*?(?<=[:;])P:(?P<v>(?:\\.|[^;\n])+);")
 # Webhook URLs carry their secret in the path (飞书, Discord, generic /hooks/…).
+# A key as a URL's path segment after a segment that names it: https://apifree.forvo.com/key/<key>/format/json
+_KEY_PATH_RE = re.compile(r"(?i)https?://[^\s\"'<>]*?/(?:key|apikey|api_key|api-key|token|access_token|secret|ak)/"
+                          r"(?P<v>[^\s\"'<>/?#]{16,200})")
 _WEBHOOK_PATH_RE = re.compile(r"https?://[^\s\"'<>]*?/(?:hooks?|webhooks?)/(?P<path>[^\s\"'<>?#]+)", re.I)
 # SQL that sets a password: MySQL ``IDENTIFIED BY '…'``, PostgreSQL ``WITH [ENCRYPTED] PASSWORD '…'``
 # or ``LOGIN PASSWORD '…'``, ``SET PASSWORD … = PASSWORD('…')``.
@@ -209,6 +212,10 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             rest = text[m.start("v") + len(value):len(text) if line_end < 0 else line_end]
             if cls is not None and plausible(value, cls, quoted=False, followed_by=rest):
                 yield finding_for(cls, m.start("v"), m.start("v") + len(value))
+    if "://" in text:
+        for m in _KEY_PATH_RE.finditer(text):
+            if looks_random(m.group("v")):
+                yield Finding(API_KEY, m.start("v"), m.end("v"))
     if "hook" in lower:
         for m in _WEBHOOK_PATH_RE.finditer(text):
             for seg in re.finditer(r"[^/]+", m.group("path")):

@@ -18,7 +18,9 @@ INVISIBLE = frozenset(
     [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200C, 0x200D,
      0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2061, 0x2062, 0x2063,
      0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0x3164, 0xFEFF, 0xFFA0]
-    + list(range(0xFE00, 0xFE10)))
+    + list(range(0xFE00, 0xFE10))
+    # enclosing marks: a keycap's 1️⃣ is "1", U+FE0F and U+20E3 (digits dressed as emoji to dodge a filter)
+    + list(range(0x20DD, 0x20E5)))
 
 
 @lru_cache(maxsize=8192)
@@ -41,7 +43,9 @@ class Normalized:
         if start >= end:
             pos = self._origin[start] if start < len(self._origin) else self.original_length
             return pos, pos
-        return self._origin[start], self._origin[end - 1] + 1
+        # (invisible characters right after the span go with it: a keycap's U+FE0F U+20E3 after its digit)
+        after = self._origin[end] if end < len(self._origin) else self.original_length
+        return self._origin[start], max(self._origin[end - 1] + 1, after)
 
 
 # Characters NFKC leaves alone and that are never invisible: ASCII, the unified ideographs of the

@@ -14,7 +14,15 @@ from __future__ import annotations
 import datetime
 import re
 
-from desktop_kb.qa.detectors.base import BANK_CARD, MOBILE, PASSPORT, RESIDENT_ID, Finding, near
+from desktop_kb.qa.detectors.base import (
+    BANK_CARD,
+    MOBILE,
+    PASSPORT,
+    RESIDENT_ID,
+    Finding,
+    line_bounds,
+    near,
+)
 
 _SEP = r"[ \-.\u00a0]"
 _NOT_DECIMAL = r"(?<!\d[.,])"  # "-10.00867440597927" is a fraction, not a number with a 0086 prefix
@@ -161,6 +169,17 @@ def _groups(raw: str) -> tuple[int, ...]:
     return tuple(len(g) for g in re.split(_SEP + "+", raw.strip()) if g)
 
 
+def _worded_around(text: str, start: int, end: int) -> bool:
+    """A number alone on its line, with a word for a phone at the end of the line above (its label:
+    "把号码写成了大写：") or at the start of the line below ("（加微信同号）")."""
+    line_start, line_end = line_bounds(text, start)
+    if text[line_start:start].strip(" \t([（【") or text[end:line_end].strip(" \t)]）】。.,，;；"):
+        return False
+    above = text[max(0, line_start - 32):max(0, line_start - 1)].rsplit("\n", 1)[-1]
+    below = text[line_end + 1:line_end + 1 + 16].split("\n", 1)[0]
+    return _PHONE_WORDS.search(above) is not None or _PHONE_WORDS.search(below) is not None
+
+
 def phones(text: str) -> list[Finding]:
     found: list[Finding] = []
     if not _THREE_DIGITS_RE.search(text):
@@ -168,7 +187,7 @@ def phones(text: str) -> list[Finding]:
     for m in _CN_MOBILE_RE.finditer(text):
         num = m.group("num")
         prefixed = bool(m.group("prefix") and re.search(r"86", m.group("prefix")))
-        worded = near(text, m.start(), m.end(), _PHONE_WORDS, 24, 12)
+        worded = near(text, m.start(), m.end(), _PHONE_WORDS, 24, 12) or _worded_around(text, m.start(), m.end())
         # "181.93835853" is a decimal number unless a word says it is a phone ("139.1234.5678" is one).
         grouped = _groups(num) in _PHONE_GROUPS and (worded or not re.fullmatch(r"\d{3}\.\d{8}", num))
         contiguous = _groups(num) in ((11,), (1,) * 11)  # spelled digit by digit needs a word too

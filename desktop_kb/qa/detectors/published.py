@@ -156,6 +156,8 @@ _KEY_ID_LENGTHS = (8, 16, 20, 40, 64)  # (20: gpg prints a fingerprint's two hal
 
 def public_key_id(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` is a key ID or fingerprint, named as one on its line."""
+    if end - start < 8:
+        return False
     value = _LABEL_RE.sub("", text[start:end].strip())
     if _HEX_GROUPS_RE.fullmatch(value) is None:
         return False

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from desktop_kb.qa.detectors.base import (
     API_KEY,
     PASSWORD,
+    RECOVERY_CODE,
     Finding,
     identifier_like,
     looks_random,
@@ -76,11 +77,14 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
                 + _VALUE), PASSWORD),
     (re.compile(r"\brabbitmqctl(?:[ \t]+-\S+(?:[ \t]+[^\s-]\S*)?)*[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+" + _VALUE),
      PASSWORD),
+    # oathtool's key (hex by default, Base32 with -b) after its options
+    (re.compile(r"\boathtool(?:[ \t]+-{1,2}[\w-]+(?:=\S+)?)*[ \t]+" + _VALUE), RECOVERY_CODE),
     # chpasswd reads "user:password" lines: the part after the colon
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
 )
-_SHAPE_WORDS = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "chpasswd")  # (one literal test before each)
+_SHAPE_WORDS = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
+                "chpasswd")  # (one literal test before each)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
 _DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root"])
 
@@ -95,7 +99,7 @@ def _secret(value: str, kind: str) -> bool:
             or TEMPLATE_RE.search(value) or value.lower() in _DEFAULTS or value.startswith(("$", "%")) \
             or re.search(r"\$[{(]|%\w+%|[<>{}]", value):
         return False
-    if kind == API_KEY:
+    if kind in (API_KEY, RECOVERY_CODE):
         return looks_random(value)
     return not value.isdigit() or len(value) >= 6  # (a port or a count is digits only and short)
 
@@ -192,7 +196,16 @@ _TYPED_RE = re.compile(
     r"(?P<v2>[^\"'\n]{4,200})(?P=q2)")
 
 
+# An SDK's client made with its key as the first argument: vt.NewClient("…"), new Client('…'), OpenAI("…").
+_CLIENT_RE = re.compile(r"(?<![\w])(?:[A-Za-z_]\w*\.)?(?:New)?[A-Z]?\w{0,20}(?:Client|Api|API|Sdk|SDK)[ \t]*\([ \t]*"
+                        r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-.+/=]{20,200})(?P=q)")
+
+
 def _typed_passwords(text: str) -> Iterator[Finding]:
+    if "Client" in text or "Api" in text or "API" in text or "Sdk" in text or "SDK" in text:
+        for m in _CLIENT_RE.finditer(text):
+            if looks_random(m.group("v")) and not is_path_or_url(m.group("v")):
+                yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _TYPED_RE.finditer(text):
         group = "v" if m.group("v") is not None else "v2"
         if _secret(m.group(group), PASSWORD) and not CODE_RE.search(m.group(group)):
