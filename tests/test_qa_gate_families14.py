@@ -415,3 +415,104 @@ def test_a_key_in_a_place_that_names_it_is_withheld(text: str, secret: str) -> N
 ], ids=lambda t: t[:24])
 def test_a_place_without_a_key_passes(text: str) -> None:
     assert found(text) == []
+
+
+# ----- identity numbers of more countries by their checks (Argentina, South Africa, Israel), passports -----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("CUIL: 27-54707329-6", "27-54707329-6"),
+    ("Datos para el contrato — CUIT 20976715129, monotributista", "20976715129"),
+    ('{"nombre": "Lucía", "cuil": "23-22022213-6"}', "23-22022213-6"),
+    ("我的阿根廷 CUIL 是 27-54707329-6，办银行卡要用", "27-54707329-6"),
+    ("SA ID number: 8511109661080", "8511109661080"),
+    ("Identity number 7911151776086 (green ID book)", "7911151776086"),
+    ("name,id_number\nThabo,7103238831080", "7103238831080"),
+    ("מספר תעודת זהות: 355161738", "355161738"),
+    ("ת.ז. 803298058 — לצילום", "803298058"),
+    ("Israeli ID: 701583676", "701583676"),
+    ("Siti — nomor paspor B5710870, berlaku s/d 2030", "B5710870"),
+    ("Paspor: C2345678", "C2345678"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_an_identity_number_of_more_countries_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "CUIL: 20-32571994-1 (el dígito verificador no cierra: mal copiado)",
+    "Código de pedido 27547073297",
+    "SA ID number format: YYMMDD SSSS C A Z",
+    "Order 8511109661081 shipped",
+    "מספר הזמנה 355161739",
+    "Israeli shekel rate 3.55161738",
+    "paspor foto ukuran 4x6, biaya 350000",
+    "ID number 123456789 is the sample in the manual",
+], ids=lambda t: t[:24])
+def test_an_identity_shaped_number_without_its_check_or_word_passes(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- bank accounts by their own checks: CLABE, Poland's NRB, a SWIFT MT103's accounts, a stripe read out --
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("CLABE: 002580151125207605", "002580151125207605"),
+    ("Transferencia SPEI a la cuenta 676322286020644576", "676322286020644576"),
+    ('{"beneficiario": "Sra. Ruiz", "clabe": "923 543 82621816457 2"}', "923 543 82621816457 2"),
+    ("nr konta: 65 2500 9106 0278 0982 5318 7776", "65 2500 9106 0278 0982 5318 7776"),
+    ("Przelew na rachunek 66865565009549623261662521", "66865565009549623261662521"),
+    ("房东的波兰账户 98 0699 3249 2065 0274 6175 2003", "98 0699 3249 2065 0274 6175 2003"),
+    (":20:REF1\n:50K:/4294926503685011\nLI LEI\n:59:/GB33BUKB20201555555555\nJ SMITH", "4294926503685011"),
+    (":59:/DE89370400440532013001\nMUELLER", "DE89370400440532013001"),
+    ("读卡器读出来的磁条：%B4192208180342726^WANG/FANG^2812101000000000000000?", "%B4192208180342726^WANG/FANG^2812101000000000000000?"),
+    ("track2 ;4168142935458844=28121010000000000000?", ";4168142935458844=28121010000000000000?"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_bank_account_by_its_own_check_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "CLABE: 18 dígitos — banco (3), plaza (3), cuenta (11), control (1)",
+    "Folio 002580151125207606 de la factura",
+    "Número de guía 676322286020644577",
+    "| lab | `202002097880754424`， | 主账号 |",  # (passes CLABE's check: one in ten does, so its own word)
+    "nr zamówienia 65 2500 9106 0278 0982 5318 7777",
+    ":20:REF20261201A\n:23B:CRED\n:32A:261201EUR1200,00",
+    "%B is a format directive; 50% off",
+    "x = a;4168142935458845=2812?",
+], ids=lambda t: t[:24])
+def test_an_account_shaped_number_without_its_check_or_word_passes(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- a service's CLI or SDK client given its key by position -------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("root@kali:~# shodan init Xq8TzLm2Vb7Kp4Nw9Rc6Jd1Fs5Gy0Aa", "Xq8TzLm2Vb7Kp4Nw9Rc6Jd1Fs5Gy0Aa"),
+    ("ngrok config add-authtoken 2bQz8Lm4Tx9Vw1Kp7Rj3Nc6Hd5Fs0Ga_3xYzQ8mLp2Tv", "2bQz8Lm4Tx9Vw1Kp7Rj3Nc6Hd5Fs0Ga_3xYzQ8mLp2Tv"),
+    ("$ ngrok authtoken 2bQz8Lm4Tx9Vw1Kp7Rj3Nc6Hd5Fs0Ga", "2bQz8Lm4Tx9Vw1Kp7Rj3Nc6Hd5Fs0Ga"),
+    ("!wandb login 3f9a8c7e6d5b4a3928171605f4e3d2c1b0a99887", "3f9a8c7e6d5b4a3928171605f4e3d2c1b0a99887"),
+    ("snyk auth 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f", "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f"),
+    ("doctl auth init -t dop_v1_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0",
+     "dop_v1_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+    ("huggingface-cli login --token hfq8TzLm2Vb7Kp4Nw9Rc6Jd1Fs5Gy0AaZx", "hfq8TzLm2Vb7Kp4Nw9Rc6Jd1Fs5Gy0AaZx"),
+    ('client = wolframalpha.Client("MVPCB7-6CHMZ6UMZ5")', "MVPCB7-6CHMZ6UMZ5"),
+    ("const wa = new WolframClient('K7QF2M-9XRT4LPW8Z');", "K7QF2M-9XRT4LPW8Z"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_key_a_service_cli_or_client_takes_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "shodan init $SHODAN_API_KEY",
+    "shodan host 203.0.113.7",
+    "ngrok http 8080",
+    "wandb login --relogin",
+    "snyk auth",
+    'client = wolframalpha.Client(app_id)',
+    'client = httpx.AsyncClient("localhost:8080")',
+    'api = TwitterApi("consumer_key_here")',
+], ids=lambda t: t[:24])
+def test_a_service_cli_without_a_key_passes(text: str) -> None:
+    assert found(text) == []

@@ -277,6 +277,28 @@ def ro_cnp(value: str) -> bool:
         and (1 if check == 10 else check) == int(d[12])
 
 
+def ar_cuit(value: str) -> bool:
+    """Argentina's CUIL/CUIT: a type (20, 23, 24, 27 for people; 30, 33, 34 for companies), the DNI and
+    a mod-11 check digit."""
+    d = digits_of(value)
+    if len(d) != 11 or d[:2] not in ("20", "23", "24", "27", "30", "33", "34"):
+        return False
+    check = 11 - sum(int(a) * w for a, w in zip(d[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return {11: 0, 10: 9}.get(check, check) == int(d[10])
+
+
+def za_id(value: str) -> bool:
+    """South Africa's ID number: the birth date, four digits, citizenship (0/1), 8 or 9, Luhn."""
+    d = digits_of(value)
+    return len(d) == 13 and d[10] in "01" and 1 <= int(d[2:4]) <= 12 and 1 <= int(d[4:6]) <= 31 and luhn_ok(d)
+
+
+def il_id(value: str) -> bool:
+    """Israel's Teudat Zehut: nine digits (shorter ones padded with zeros) with Luhn's check."""
+    d = digits_of(value)
+    return len(d) == 9 and len(set(d)) > 2 and luhn_ok(d)
+
+
 def _any(_value: str) -> bool:
     return True
 
@@ -328,11 +350,14 @@ _W = {
     "vn": r"(?-i:CCCD|CMND)|c[aă]n\s+c[uư][oớ]c|ch[uứ]ng\s+minh",
     "id": r"(?-i:NIK|KTP)|nomor\s+induk",
     "my": r"mykad|kad\s+pengenalan",
+    "ar": r"(?-i:CUIL|CUIT|CDI)|c\.u\.i\.[lt]\.?|clave\s+[uú]nica",
+    "za": r"(?-i:SA|RSA)\s+id|south\s+african\s+id|green\s+id\s+book|smart\s+id\s+card",
+    "il": r"תעודת\s+זהות|ת\.ז|מספר\s+זהות|teudat\s+zehut|israeli\s+id|以色列身份证",
     # Identity cards whose number has no check of its own: a document number, as for a passport.
     "id_card": r"personalausweis|ausweisnummer|ausweis-nr|carte\s+d'identit[ée]|carta\s+d'identit[àa]|"
                r"identiteitskaart|dowód\s+osobisty|občanský\s+průkaz|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:CNI|DNIe)",
     "passport": r"passport|护照|護照|旅券|パスポート|reisepass|pass-?nummer|passnummer|pasaporte|passeport|passaporto|"
-                r"passaporte|paspoort|여권|паспорт|pasaport|paszport|h[oộ]\s*chi[eế]u|หนังสือเดินทาง|"
+                r"passaporte|paspoort|여권|паспорт|pasaport|paspor|paszport|h[oộ]\s*chi[eế]u|หนังสือเดินทาง|"
                 r"通行证|通行證|台胞证|台胞證|回乡证|回鄉證|入台证|入台證|旅行证|旅行證|travel\s+(?:document|permit)|"
                 r"home\s+return\s+permit|mainland\s+travel\s+permit|exit-entry\s+permit|two-way\s+permit|one-way\s+permit|"
                 r"re-?entry\s+permit|travel\s+pass(?![a-z])|"
@@ -410,6 +435,9 @@ _FORMS: tuple[_Form, ...] = (
     _Form("id", _rx(r"\d{16}"), lambda v: 1 <= int(v[6:8]) % 40 <= 31 and 1 <= int(v[8:10]) <= 12, generic=False),
     _Form("my", _rx(r"\d{6}-?\d{2}-?\d{4}"), my_mykad, lambda v: v.count("-") == 2 and my_mykad(v)),
     _Form("mx", _rx(r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d"), mx_curp, mx_curp),
+    _Form("ar", _rx(r"(?:2[0347]|3[034])-?\d{8}-?\d"), ar_cuit, lambda v: v.count("-") == 2 and ar_cuit(v)),
+    _Form("za", _rx(r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"), za_id),
+    _Form("il", _rx(r"\d{9}"), il_id, generic=False),
     # Passports, visas and permits: letters then digits (E12345678, TK3066585, H1234567801), digits only
     # (a US, a UK or a Taiwanese passport, a 台胞证), France's 12AB34567, Germany's nine of letters and
     # digits, and any of them spaced out by OCR.

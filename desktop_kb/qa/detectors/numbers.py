@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import (
     BANK_CARD,
@@ -255,6 +256,38 @@ def _iban_ok(value: str) -> bool:
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
+# Account numbers with a check of their own, under their word: Mexico's CLABE (18 digits, weights 3 7 1),
+# Poland's NRB (26 digits: an IBAN without its "PL"); a SWIFT MT103's ordering and beneficiary accounts.
+_CLABE_RE = re.compile(r"(?<![0-9A-Za-z])\d{3}[ -]?\d{3}[ -]?\d{11}[ -]?\d(?![0-9])")
+_CLABE_WORD_RE = re.compile(r"(?i)clabe|spei|interbancari")  # (its check passes one number in ten: its own word)
+_NRB_RE = re.compile(r"(?<![0-9A-Za-z])\d{2}(?:[ -]?\d{4}){6}(?![0-9])")
+_NRB_WORD_RE = re.compile(r"(?i)konta|rachunk|\bnrb\b|przelew|odbiorca|account|iban|账户|账号|賬戶")
+# A card's magnetic stripe read out (track 1 %B<card>^<NAME>^<expiry, service code, data>?, track 2
+# ;<card>=<expiry…>?): the card number passes Luhn.
+_TRACK_RE = re.compile(r"%B(?P<pan>\d{12,19})\^[^^\n]{2,26}\^\d{4}[^?\n]{0,40}\?|;(?P<pan2>\d{12,19})=\d{4}[^?\n]{0,40}\?")
+_MT103_ACCOUNT_RE = re.compile(r"(?m)^:(?:50[AFK]?|59[AF]?):/(?P<v>[A-Z0-9]{6,34})[ \t]*$")
+
+
+def _clabe_ok(digits: str) -> bool:
+    total = sum(int(d) * (3, 7, 1)[i % 3] for i, d in enumerate(digits[:17]))
+    return (10 - total % 10) % 10 == int(digits[17])
+
+
+def _checked_accounts(text: str) -> Iterator[Finding]:
+    for m in _CLABE_RE.finditer(text):
+        digits = digits_of(m.group(0))
+        if _clabe_ok(digits) and not _dated(digits) and near(text, m.start(), m.end(), _CLABE_WORD_RE, 32, 8):
+            yield Finding(BANK_CARD, m.start(), m.end())
+    for m in _NRB_RE.finditer(text):
+        if _iban_ok("PL" + digits_of(m.group(0))) and near(text, m.start(), m.end(), _NRB_WORD_RE, 32, 8):
+            yield Finding(BANK_CARD, m.start(), m.end())
+    if "%B" in text or "=" in text:
+        yield from (Finding(BANK_CARD, m.start(), m.end()) for m in _TRACK_RE.finditer(text)
+                    if luhn_ok(m.group("pan") or m.group("pan2")))
+    if ":5" in text:
+        yield from (Finding(BANK_CARD, m.start("v"), m.end("v")) for m in _MT103_ACCOUNT_RE.finditer(text))
+
+
 def _parent_key(text: str, pos: int) -> str:
     """The line that opens the object a value sits in ("card": { / card:), or "" — a JSON or
     YAML file pretty-printed puts the word for the number one line up."""
@@ -289,4 +322,5 @@ def bank_cards(text: str) -> list[Finding]:
             found.append(Finding(BANK_CARD, m.start(), m.end()))
     found += [Finding(BANK_CARD, m.start(), m.end()) for m in _IBAN_RE.finditer(text) if _iban_ok(m.group(0))]
     found += [Finding(BANK_CARD, m.start("v"), m.end("v")) for m in _CVV_RE.finditer(text)]
+    found += _checked_accounts(text)
     return found

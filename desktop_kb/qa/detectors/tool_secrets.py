@@ -79,12 +79,20 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
      PASSWORD),
     # oathtool's key (hex by default, Base32 with -b) after its options
     (re.compile(r"\boathtool(?:[ \t]+-{1,2}[\w-]+(?:=\S+)?)*[ \t]+" + _VALUE), RECOVERY_CODE),
+    # a service's CLI saving its API key or token, given after the subcommand (shodan init KEY, ngrok
+    # authtoken KEY, wandb login KEY, snyk auth KEY, doctl auth init -t KEY, cloudflared service install …)
+    (re.compile(r"\b(?:shodan[ \t]+init|ngrok(?:[ \t]+config[ \t]+add-authtoken|[ \t]+authtoken)|wandb[ \t]+login(?:[ \t]+--relogin)?|"
+                r"snyk[ \t]+auth|doctl[ \t]+auth[ \t]+init[ \t]+(?:-t|--access-token)|cloudflared[ \t]+service[ \t]+install|"
+                r"censys[ \t]+config|vt[ \t]+init[ \t]+--apikey|hf[ \t]+auth[ \t]+login[ \t]+--token|"
+                r"huggingface-cli[ \t]+login[ \t]+--token|glab[ \t]+auth[ \t]+login[ \t]+--token|codecov[ \t]+(?:-t|--token)|"
+                r"netlify[ \t]+(?:deploy|link)[^\n|;&]{0,80}?--auth)[ \t]+" + _VALUE), API_KEY),
     # chpasswd reads "user:password" lines: the part after the colon
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
 )
-_SHAPE_WORDS = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
-                "chpasswd")  # (one literal test before each)
+_SHAPE_WORDS: tuple[str | tuple[str, ...], ...] = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
+                ("shodan", "ngrok", "wandb", "snyk", "doctl", "cloudflared", "censys", "vt ", "hf ", "huggingface-cli",
+                 "glab", "codecov", "netlify"), "chpasswd")  # (one literal test before each, or any of several)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
 _DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root"])
 
@@ -166,7 +174,7 @@ def tool_flags(text: str) -> Iterator[Finding]:
                 yield Finding(kind, start, end)
     low = text.lower()
     for (rx, kind), word in zip(_SHAPES, _SHAPE_WORDS, strict=True):
-        for m in rx.finditer(text) if word in low else ():
+        for m in rx.finditer(text) if (word in low if isinstance(word, str) else any(w in low for w in word)) else ():
             value, start, end = _value(m)
             if _secret(value, kind) and (word != "convertto-securestring" or _plain_password(value)):
                 yield Finding(kind, start, end)
@@ -198,13 +206,13 @@ _TYPED_RE = re.compile(
 
 # An SDK's client made with its key as the first argument: vt.NewClient("…"), new Client('…'), OpenAI("…").
 _CLIENT_RE = re.compile(r"(?<![\w])(?:[A-Za-z_]\w*\.)?(?:New)?[A-Z]?\w{0,20}(?:Client|Api|API|Sdk|SDK)[ \t]*\([ \t]*"
-                        r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-.+/=]{20,200})(?P=q)")
+                        r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-.+/=]{12,200})(?P=q)")
 
 
 def _typed_passwords(text: str) -> Iterator[Finding]:
     if "Client" in text or "Api" in text or "API" in text or "Sdk" in text or "SDK" in text:
         for m in _CLIENT_RE.finditer(text):
-            if looks_random(m.group("v")) and not is_path_or_url(m.group("v")):
+            if looks_random(m.group("v"), min_len=12) and not is_path_or_url(m.group("v")):
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _TYPED_RE.finditer(text):
         group = "v" if m.group("v") is not None else "v2"
