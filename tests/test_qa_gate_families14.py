@@ -516,3 +516,37 @@ def test_a_key_a_service_cli_or_client_takes_is_withheld(text: str, secret: str)
 ], ids=lambda t: t[:24])
 def test_a_service_cli_without_a_key_passes(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a home address in more languages: under its word (with a remark on the label's line), or a plain --
+# ----- "Address:" with a flat in it ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Adres zamieszkania:\nul. Polna 7 m. 21\n31-100 Kraków", "ul. Polna 7 m. 21"),
+    ("Adres do korespondencji (tymczasowo, do marca):\nul. Lipowa 3/12\n80-001 Gdańsk", "ul. Lipowa 3/12"),
+    ("Teslimat adresi: Bostancı Mah. Çamlık Sok. No:12 D:8 Kadıköy/İstanbul", "Bostancı Mah. Çamlık Sok. No:12 D:8"),
+    ("Alamat rumah: Jl. Malioboro Gang Mawar No. 7, RT 02/RW 05, Yogyakarta", "Jl. Malioboro Gang Mawar No. 7, RT 02/RW 05"),
+    ("Alamat kos (dekat kampus) — Depok\nJl. Margonda Raya No. 12, Kamar 4", "Jl. Margonda Raya No. 12, Kamar 4"),
+    ("Địa chỉ nhận hàng: Số 12 ngõ 34 đường Láng, Đống Đa, Hà Nội", "Số 12 ngõ 34 đường Láng"),
+    ("ที่อยู่จัดส่ง\nบ้านเลขที่ 12/3 ซอยสุขุมวิท 11 แขวงคลองเตยเหนือ", "บ้านเลขที่ 12/3 ซอยสุขุมวิท 11"),
+    ("Address: Flat No. 22, C-Wing, Green Valley Society, MG Road, Pune", "Flat No. 22, C-Wing, Green Valley Society, MG Road"),
+    ("Address: Apt 4B, 221 Baker Street", "Apt 4B, 221 Baker Street"),
+    ("Shipping address for my order (hostel):\nRoom 305, Block C, 12 College Road", "Room 305, Block C, 12 College Road"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_home_address_in_more_languages_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Adres: ul. Marszałkowska 1, 00-001 Warszawa (urząd)",
+    "Address: 1600 Amphitheatre Parkway, Mountain View",
+    "Adres do korespondencji podamy później.",
+    "Alamat kantor: Jl. Sudirman No. 1, Jakarta",
+    "Địa chỉ trường: 144 Xuân Thủy, Cầu Giấy",
+    "ที่อยู่ร้าน: ถนนสีลม 99",
+    "Teslimat adresi değiştirilemez.",
+    "Shipping address for orders over ¥99:\n\nfree shipping",
+], ids=lambda t: t[:24])
+def test_a_public_or_missing_address_passes(text: str) -> None:
+    assert found(text) == []

@@ -215,15 +215,22 @@ _HOME_WORDS_LATIN_RE = re.compile(
     r"adresse\s+(?:personnelle|de\s+livraison|du\s+domicile|postale|de\s+facturation)|domicile|"
     r"direcci[oó]n\s+(?:de\s+env[ií]o|particular|de\s+entrega|postal|de\s+facturaci[oó]n)|domicilio|"
     r"indirizzo\s+(?:di\s+casa|di\s+residenza|di\s+spedizione|di\s+consegna)|residenza|"
-    r"endere[cç]o\s+(?:residencial|de\s+entrega|de\s+cobran[cç]a)|morada")
+    r"endere[cç]o\s+(?:residencial|de\s+entrega|de\s+cobran[cç]a)|morada|"
+    # Polish, Turkish, Indonesian and Malay, Vietnamese (the same words for a home or a delivery)
+    r"adres\s+(?:do\s+korespondencji|zamieszkania|domowy|dostawy|zameldowania)|"
+    r"(?:kargo|ev|teslimat|ikamet|fatura)\s+adres(?:i|im)?|"
+    r"alamat\s+(?:kos|rumah|pengiriman|tinggal|domisili|surat)|"
+    r"đ[ịi]a\s+ch[ỉi]\s+(?:nh[àa]|nh[ậa]n\s+h[àa]ng|giao\s+h[àa]ng|th[ưu][ờo]ng\s+tr[úu]|li[êe]n\s+l[ạa]c)")
 _HOME_WORDS_CJK_RE = re.compile(
     r"我的地址|住址|住处|住處|家庭住址|家庭地址|家住|现住址|現住址|现居|現居|收件地址|收货地址|收貨地址|收件人地址|寄到|送货地址|送貨地址|"
-    r"居住地址|户籍地址|戶籍地址|自宅|現住所|お届け先|送付先|配送先|お送り先|ご住所|집[ \t]?주소|자택|배송지|받는[ \t]?(?:분|사람)")
+    r"居住地址|户籍地址|戶籍地址|自宅|現住所|お届け先|送付先|配送先|お送り先|ご住所|집[ \t]?주소|자택|배송지|받는[ \t]?(?:분|사람)|"
+    r"ที่อยู่ส่งของ|ที่อยู่จัดส่ง|ที่อยู่บ้าน|ที่อยู่ปัจจุบัน")
 # What an address holds besides a number: a word for a street, a block or a flat, or a postcode.
 _ADDRESS_WORD_RE = re.compile(
     r"[路街道巷弄号號栋棟楼樓室村丁目番地동호로길〒]|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|court|ct|"
     r"place|pl|blvd|boulevard|close|crescent|terrace|hwy|apt|flat|unit|suite|blk|block|rue|calle|via|rua|avenida|"
-    r"straße|strasse|str|weg|gasse|platz|allee)\b|[a-zäöüß](?:straße|strasse|weg|gasse|platz|allee)\b|"
+    r"straße|strasse|str|weg|gasse|platz|allee|ul|ulica|mah|cad|sok|sokak|jl|jalan|gang|society|wing|nagar|marg|"
+    r"ngõ|ngách|phố|đường)\b|ซอย|ถนน|บ้านเลขที่|[a-zäöüß](?:straße|strasse|weg|gasse|platz|allee)\b|"
     r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}\b|\d{1,4}[-－‐]\d{1,4}[-－‐]\d{1,4}", re.I)
 _DIGIT_RE = re.compile(r"\d")
 
@@ -240,8 +247,9 @@ def _value_lines(text: str, pos: int) -> tuple[int, int] | None:
     line_end = min(len(text), pos + 400) if line_end < 0 else line_end
     sep = _SEPARATOR_RE.match(text, pos, line_end)
     start = sep.end() if sep else pos
-    if text[start:line_end].strip(" \t\"',"):
+    if _DIGIT_RE.search(text, start, line_end):
         return start, line_end
+    # (no number on the label's line: a remark, "Adres do korespondencji (akademik odpada):", the address below)
     end = line_end
     for _ in range(4):
         nxt = text.find("\n", end + 1)
@@ -254,8 +262,8 @@ def _value_lines(text: str, pos: int) -> tuple[int, int] | None:
 
 # Every word above in a Latin script holds one of these (found with str.find, at C speed): only the
 # lines that hold one are read for the words.
-_HOME_ANCHORS = ("addr", "adress", "direcci", "indirizzo", "endere", "anschrift", "domicil", "residenz", "morada",
-                 "ship to", "deliver to")
+_HOME_ANCHORS = ("addr", "adres", "direcci", "indirizzo", "endere", "anschrift", "domicil", "residenz", "morada",
+                 "ship to", "deliver to", "alamat", "địa chỉ", "dia chi")
 
 
 def _home_words(text: str) -> Iterator[int]:
@@ -296,9 +304,23 @@ def _prose_homes(text: str) -> Iterator[Finding]:
             yield Finding(ADDRESS, admin.end() if admin else pos, house.end())
 
 
+# A plain "Address:" with a flat in it: a flat is where a person sleeps (Flat No. 105, B-Wing; m. 14; D:5).
+_PLAIN_ADDRESS_RE = re.compile(r"(?im)(?:^|[\s(])(?:address|adres|alamat|đ[ịi]a\s+ch[ỉi]|ที่อยู่)[ \t]*[:：]")
+_FLAT_IN_RE = re.compile(r"(?i)\bflat\s*(?:no\.?\s*)?\d|\bapt\.?\s*\d|\bapartment\s*\d|\broom\s*(?:no\.?\s*)?\d|"
+                         r"\bm\.\s?\d|\bD\s?:\s?\d|\bdaire\s*\d|\bkamar\s*(?:no\.?\s*)?\d|\b[A-Z]-wing\b|"
+                         r"\bRT\s*\d{1,3}\s*/\s*RW\s*\d|ngách|บ้านเลขที่")
+
+
+def _plain_labels_with_a_flat(text: str) -> Iterator[int]:
+    for m in _PLAIN_ADDRESS_RE.finditer(text) if ":" in text or "：" in text else ():
+        line_end = text.find("\n", m.end())
+        if _FLAT_IN_RE.search(text, m.end(), len(text) if line_end < 0 else line_end):
+            yield m.end()
+
+
 def labelled_home_addresses(text: str) -> Iterator[Finding]:
     yield from _prose_homes(text)
-    for word_end in _home_words(text):
+    for word_end in (*_home_words(text), *_plain_labels_with_a_flat(text)):
         span = _value_lines(text, word_end)
         if span is None:
             continue
