@@ -550,3 +550,38 @@ def test_a_home_address_in_more_languages_is_withheld(text: str, secret: str) ->
 ], ids=lambda t: t[:24])
 def test_a_public_or_missing_address_passes(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a vehicle's plate or VIN: a lower-case mainland plate, Thai and Indian plates, "plate" beside a ------
+# ----- vehicle, a VIN under its word -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("我：车停 B2，车牌 湘aablw5，钥匙在前台", "湘aablw5"),
+    ("车牌号：粤b12345（朋友的车）", "粤b12345"),
+    ("ทะเบียน 1กข 0732 เชียงใหม่", "1กข 0732"),
+    ("ป้ายทะเบียน: กท 4521", "กท 4521"),
+    ("Tenant's vehicle no.: MH 12 HO 1176 (two-wheeler)", "MH 12 HO 1176"),
+    ("Vehicle number KA-05-MN-2231, parking P-3", "KA-05-MN-2231"),
+    ("A citation was issued to vehicle with California plate 9GVH814 on 11/29", "9GVH814"),
+    ("My car's plate is 7XYZ123, blue Civic", "7XYZ123"),
+    ("车架号　LFVYSCAM3MH034370", "LFVYSCAM3MH034370"),
+    ("VIN: 1HGCM82633A004352 (insurance form)", "1HGCM82633A004352"),
+    ("Fahrgestellnummer WVWZZZ1JZXW000001 laut Schein", "WVWZZZ1JZXW000001"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_plate_or_vin_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "ทะเบียนบ้าน ต้องใช้ตอนย้ายที่อยู่",
+    "Registration for the course closes on 12/1",
+    "The plate count was 42 colonies after 24h",
+    "hot plate 300W, model HP2000",
+    "车架号在挡风玻璃左下角，17 位",
+    "VIN is a 17-character code; position 9 is a check digit",
+    "Vehicle number plates are issued by the RTO.",
+    "湘 A 是长沙的号牌前缀",
+], ids=lambda t: t[:24])
+def test_a_word_about_plates_without_one_passes(text: str) -> None:
+    assert found(text) == []

@@ -25,18 +25,28 @@ _CN_PLATE_RE = re.compile(
 # 车号 and "plate" alone name trains' and microscopes' numbers too: only the words for a car's plate.
 _PLATE_WORDS_RE = re.compile(
     r"(?i)车牌|車牌|牌照|号牌|號牌|licen[cs]e\s+plate|number\s+plate|plate\s+(?:no\.?|number)|"
-    r"(?P<generic>(?<![A-Za-z])(?:registration|reg|rego)(?![A-Za-z]))")
+    r"vehicle\s+(?:no\.?|number|reg(?:istration)?(?:\s+no\.?)?)(?![A-Za-z])|"
+    r"(?P<generic>(?<![A-Za-z])(?:registration|reg|rego|plate)(?![A-Za-z]))")
+# A mainland plate typed in lower case after its word ("车牌 湘aablw5"); Thai plates after ทะเบียน
+# (a digit, one or two consonants, up to four digits); a car's VIN after its word (17 characters, no I/O/Q).
+_CN_PLATE_ANY_CASE_RE = re.compile(rf"[ \t:：是为]*(?P<v>[{_PROVINCES}][A-Za-z][ \t·•・.\-]?[A-Za-z0-9]{{5,6}})(?![A-Za-z0-9])")
+_TH_PLATE_RE = re.compile(r"(?:ป้าย)?ทะเบียน(?:รถ)?[ \t:：]*(?P<v>\d?[ก-ฮ]{1,2}[ \t-]?\d{1,4})(?!\d)")
+_VIN_RE = re.compile(
+    r"(?i)(?:(?<![A-Za-z])VIN(?![A-Za-z])|车架号|車架號|车辆识别代号|車輛識別碼|车辆识别码|chassis(?:\s+(?:no\.?|number))?|"
+    r"fahrgestellnummer|fahrzeug-?identifizierungsnummer|車台番号)[^\n]{0,16}?(?<![A-Za-z0-9])"
+    r"(?P<v>(?-i:[A-HJ-NPR-Z0-9]{17}))(?![A-Za-z0-9])")
+_INDIA_PLATE_RE = re.compile(r"[A-Z]{2}[ -]?\d{1,2}[ -]?[A-Z]{0,3}[ -]?\d{4}")
 # "Registration" is a course's or an event's as often: a vehicle must be named on the line.
 _VEHICLE_RE = re.compile(r"(?i)(?<![A-Za-z])(?:car|car's|vehicle|van|truck|lorry|motorbike|motorcycle|scooter|"
                          r"ute|suv|taxi)(?![A-Za-z])|车|車")
 # After the word: a few words or a colon ("registration is", "号：", "(台北)"), then the plate.
 _AFTER_WORD_RE = re.compile(
-    r"[^\n]{0,14}?(?<![A-Za-z0-9])(?P<v>[A-Z0-9]{1,4}(?:[ \-·][A-Z0-9]{1,5}){0,2})(?![A-Za-z0-9])")
+    r"[^\n]{0,14}?(?<![A-Za-z0-9])(?P<v>[A-Z0-9]{1,8}(?:[ \-·][A-Z0-9]{1,5}){0,3})(?![A-Za-z0-9])")
 
 
 def _plate_like(value: str) -> bool:
     core = re.sub(r"[ \-·]", "", value)
-    return 4 <= len(core) <= 8 and re.search(r"\d", core) is not None and re.search(r"[A-Z]", core) is not None
+    return 4 <= len(core) <= (11 if _INDIA_PLATE_RE.fullmatch(value) else 8) and re.search(r"\d", core) is not None and re.search(r"[A-Z]", core) is not None
 
 
 # The word for a car's plate in other languages, as a label: right before ":" or "=", or ending a JSON or
@@ -143,10 +153,19 @@ def licence_plates(text: str) -> Iterator[Finding]:
     for m in _CN_PLATE_RE.finditer(text):
         if re.search(r"\d", m.group("n")):
             yield Finding(LICENCE_PLATE, m.start(), m.end())
-    if "牌" not in text and "plate" not in lower and "reg" not in lower:
+    if "ทะเบียน" in text:
+        yield from (Finding(LICENCE_PLATE, m.start("v"), m.end("v")) for m in _TH_PLATE_RE.finditer(text))
+    if "vin" in lower or "车" in text or "車" in text or "chassis" in lower or "fahr" in lower:
+        yield from (Finding(LICENCE_PLATE, m.start("v"), m.end("v")) for m in _VIN_RE.finditer(text)
+                    if re.search(r"[A-Z]", m.group("v")) and len(re.findall(r"\d", m.group("v"))) >= 4)
+    if "牌" not in text and "plate" not in lower and "reg" not in lower and "vehicle" not in lower:
         return
     for word in _PLATE_WORDS_RE.finditer(text):
         if word.group("generic") and not near(text, word.start(), word.end(), _VEHICLE_RE, 40, 40):
+            continue
+        lowered = _CN_PLATE_ANY_CASE_RE.match(text, word.end())
+        if lowered is not None and re.search(r"\d", lowered.group("v")):
+            yield Finding(LICENCE_PLATE, lowered.start("v"), lowered.end("v"))
             continue
         m = _AFTER_WORD_RE.match(text, word.end())
         if m is not None and _plate_like(m.group("v")):
