@@ -4,17 +4,19 @@
     .venv/bin/python benchmarks/bench_offtopic.py --model none --version k1 --topical
     .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 --sets [--json F]
 
-    .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual,multilingual-e5-small \
-        --version u1,e1 --weak-keywords
+    .venv/bin/python benchmarks/bench_offtopic.py --model none,use-multilingual,multilingual-e5-small \
+        --version n1,u1,e1 --weak-keywords
 
-``--weak-keywords`` fits ``relevance.UNKNOWN_NAME_LEVEL`` (where keywords alone say nothing and
-the question names a word neither everyday language nor the library holds, the best cosine must
-reach that many of the library's spreads above its unrelated pairs): one level for every model
-given (it is read in each library's own units), leave one set out over the public sets, each Rust
-book question set and each set of ``offtopic_questions.tsv`` asked of the book, each held-out
-fold reported before and after; then, with the level fitted on everything, the ``--sets`` report
-before and after. The most off-topic caught such that no public set and not the book's sets pooled
-lose more than ``MAX_LOST`` of their answers shown as normal results.
+``--weak-keywords`` fits ``relevance.NAME_COVERAGE`` and ``relevance.UNKNOWN_NAME_LEVEL`` (where the
+question names something the library never mentions, ``relevance.names_unknown_word``, and keywords
+hold under that coverage of it, keywords alone say nothing and the best cosine must reach that many
+of the library's spreads above its unrelated pairs): one pair for every model given, ``none`` (keywords
+alone) among them (both are read in each library's own units), leave one set out over the public sets,
+each Rust book question set and each set of ``offtopic_questions.tsv``; each held-out fold reported
+before and after, then every record decided by the pair fitted without its own set (the held-out
+table, per set, kind and mode), and the pair fitted on everything. The most off-topic caught such
+that no public set and not the book's sets pooled lose more than ``MAX_LOST`` of their answers shown
+as normal results.
 
 ``--sets`` prints the figures as the app decided them when the records were made, per search
 mode (keywords only, and the hybrid with the model): the off-topic questions caught (weak
@@ -517,55 +519,78 @@ def run_sets(records: list[offtopic_data.Asked], model: str) -> dict[str, dict[s
     return report
 
 
-# Levels tried for a question keywords alone would call weak that names a word neither everyday
-# language nor the library holds (``relevance.UNKNOWN_NAME_LEVEL``), in the library's spreads above
-# its unrelated pairs; -inf: no level (what the app did before).
+# Coverages and levels tried for a question naming a word neither everyday language nor the library
+# holds (``relevance.NAME_COVERAGE``, ``relevance.UNKNOWN_NAME_LEVEL``): under that share of keyword
+# evidence only meaning search at that many of the library's spreads above its unrelated pairs vouches
+# for it (keywords alone: nothing does). -inf level: none.
+NAME_COVERAGES = np.round(np.arange(0.2, 1.001, 0.05), 2)
 NAME_LEVELS = (-np.inf, *np.round(np.arange(0.0, 6.01, 0.25), 2))
 
 
 @dataclass
 class NameInputs:
-    """What the level for an unknown name reads, per record."""
+    """What the rule for an unknown name reads, per record."""
 
-    before: np.ndarray  # the app's decision without the level
-    unknown: np.ndarray  # keywords alone say nothing and the question names an unknown word
-    level: np.ndarray  # best cosine in the library's spreads above its unrelated pairs (-inf: no bar)
+    before: np.ndarray  # the app's decision without the rule
+    unknown: np.ndarray  # the question names a word neither everyday language nor the library holds
+    evidence: np.ndarray  # the keyword evidence
+    level: np.ndarray  # best cosine in the library's spreads above its unrelated pairs (inf: never
+    # vouches, -inf: keywords only, no meaning side to vouch)
 
-    def fires(self, level: float) -> np.ndarray:
-        return self.before | (self.unknown & (self.level < level))
+    def fires(self, coverage: float, level: float) -> np.ndarray:
+        vouched = (self.level >= level) & ~np.isneginf(self.level)
+        return self.before | (self.unknown & (self.evidence < coverage) & ~vouched)
 
 
 def name_inputs(records: list[offtopic_data.Asked]) -> NameInputs:
-    """Records made before the level (no ``dense_bar_plain``) hold the app's decision without it."""
+    """Records made before the level (no ``dense_bar_plain``) hold the app's decision with it."""
     from desktop_kb.retrieval.relevance import names_unknown_word
 
-    before, unknown, level = [], [], []
+    before, unknown, evidence, level = [], [], [], []
     for a in records:
         ev = evidence_of(a)
-        if "dense_bar_plain" in a.extra:
-            bar = a.extra["dense_bar_plain"]
-            before.append(bool(a.cand.dense_ran and ev < a.extra["coverage"] and bar is not None
-                               and a.cand.best_cosine < bar) if a.cand.dense_ran else ev < KEYWORD_COVERAGE)
+        bar = a.extra.get("dense_bar_plain", a.extra.get("dense_bar"))
+        if not a.cand.dense_ran:
+            before.append(ev < KEYWORD_COVERAGE)
+        elif "dense_bar_plain" in a.extra:
+            before.append(bool(ev < a.extra["coverage"] and bar is not None and a.cand.best_cosine < bar))
         else:
             before.append(bool(a.extra["nothing"]))
-            bar = a.extra.get("dense_bar")
-        unknown.append(ev < KEYWORD_COVERAGE and names_unknown_word(a.extra["terms"], a.extra["doc_freq"]))
+        unknown.append(names_unknown_word(a.extra["terms"], a.extra["doc_freq"], a.extra.get("searched_as", a.text),
+                                          frozenset().union(*a.extra["held"].values())))
+        evidence.append(ev)
         cal = a.calibration
         measured = cal is not None and cal.sample > 0 and bar is not None and a.cand.dense_ran
-        level.append(cal.standardize(a.cand.best_cosine) if measured else np.inf)
-    return NameInputs(np.array(before), np.array(unknown), np.array(level))
+        level.append(cal.standardize(a.cand.best_cosine) if measured
+                     else (-np.inf if not a.cand.dense_ran else np.inf))
+    return NameInputs(np.array(before), np.array(unknown), np.array(evidence), np.array(level))
 
 
 def name_folds(records: list[offtopic_data.Asked]) -> list[tuple[str, np.ndarray]]:
     """Leave-one-set-out folds: each public set (every record it is the question set or the library
-    of), each Rust book question set, each set of ``offtopic_questions.tsv`` asked of the book."""
+    of), each Rust book question set, each set of ``offtopic_questions.tsv`` (every library it is
+    asked of)."""
     qset = np.array([a.qset for a in records])
     library = np.array([a.library for a in records])
     folds = [(s, (qset == s) | (library == s)) for s in PUBLIC]
     folds += [(label, m) for label, m in in_domain_rows(records) if label.startswith("book set")]
-    folds += [(label.removesuffix(" all"), m) for label, m in offtopic_rows(records)
-              if label.startswith("own ") and label.endswith("-> book all")]
+    sections = offtopic_data.own_section_of()
+    section = np.array([sections.get(a.text, "") if a.qset == OWN else "" for a in records])
+    folds += [(f"own {s}", section == s) for s in sorted(set(section[qset == OWN].tolist()), key=_section_order)]
     return folds
+
+
+def _home_fold(records: list[offtopic_data.Asked]) -> np.ndarray:
+    """Each record's fold for the held-out table: its own off-topic set, its book set, else the
+    public set it touches (the question's, else the library's)."""
+    folds = name_folds(records)
+    home = np.full(len(records), -1)
+    for i, (label, m) in enumerate(folds):
+        if label.startswith(("own ", "book set")):
+            home[m & (home < 0)] = i
+    for i, (_, m) in enumerate(folds):
+        home[m & (home < 0)] = i
+    return home
 
 
 def _cost_groups(records: list[offtopic_data.Asked], sel: np.ndarray) -> list[np.ndarray]:
@@ -587,12 +612,12 @@ def _offtopic_groups(records: list[offtopic_data.Asked], sel: np.ndarray) -> lis
 
 @dataclass
 class NameData:
-    """One model's records with what the level reads."""
+    """One model's records with what the rule reads (model ``none``: keywords only)."""
 
     model: str
     records: list[offtopic_data.Asked]
     inputs: NameInputs
-    rank: np.ndarray  # the in-domain answer's rank, hybrid
+    rank: np.ndarray  # the in-domain answer's rank: hybrid, or keywords for ``none``
     inside: np.ndarray
 
     @classmethod
@@ -601,61 +626,99 @@ class NameData:
                    np.array([a.in_domain for a in records]))
 
 
-def fit_name_level(data: list[tuple[NameData, np.ndarray]], depth: int = 10) -> float:
-    """One level for every model (it is read in each library's own spreads): the one that catches
-    the most off-topic questions of the selected records (mean over their groups, every model's)
-    while no in-domain set (each public set, the book's sets pooled) of any model loses more than
-    ``MAX_LOST`` of its answers shown as normal results; ties go to the lower level."""
+def fit_name_rule(data: list[tuple[NameData, np.ndarray]], depth: int = 10,
+                  coverages: np.ndarray | None = None) -> tuple[float, float]:
+    """One coverage and one level for every model and for keywords alone (both read in units of this
+    library: shares of the question, spreads of its unrelated pairs): the pair that catches the most
+    off-topic questions of the selected records (mean over their groups, every model's) while no
+    in-domain set (each public set, the book's sets pooled) of any model loses more than ``MAX_LOST``
+    of its answers shown as normal results; ties go to the lower coverage, then the lower level."""
     groups = [(d, _cost_groups(d.records, sel), _offtopic_groups(d.records, sel)) for d, sel in data]
-    best: tuple[float, float] | None = None
-    chosen = -np.inf
-    for level in NAME_LEVELS:
-        caught, lost = [], 0.0
-        for d, costs, offs in groups:
-            fired = d.inputs.fires(level)
-            found = (d.rank <= depth) & ~d.inputs.before
-            lost = max([lost, *(float((m & found & fired).sum() / m.sum()) for m in costs)])
-            caught.extend(float(fired[m].mean()) for m in offs)
-        if lost > MAX_LOST + 1e-12:
-            continue
-        key = (float(np.mean(caught)) if caught else 0.0, -float(level))
-        if best is None or key > best:
-            best, chosen = key, float(level)
+    best: tuple[float, float, float] | None = None
+    chosen = (KEYWORD_COVERAGE, -np.inf)
+    for coverage in NAME_COVERAGES if coverages is None else coverages:
+        for level in NAME_LEVELS:
+            caught, lost = [], 0.0
+            for d, costs, offs in groups:
+                fired = d.inputs.fires(coverage, level)
+                found = (d.rank <= depth) & ~d.inputs.before
+                lost = max([lost, *(float((m & found & fired).sum() / m.sum()) for m in costs)])
+                caught.extend(float(fired[m].mean()) for m in offs)
+            if lost > MAX_LOST + 1e-12:
+                continue
+            key = (float(np.mean(caught)) if caught else 0.0, -float(coverage), -float(level))
+            if best is None or key > best:
+                best, chosen = key, (float(coverage), float(level))
     return chosen
 
 
-def run_name_level(data: list[NameData]) -> float:
-    """``--weak-keywords``: the level fitted with each fold held out (in every model's records at
-    once), the held-out fold's figures before and after per model, then the level fitted on
-    everything (what ships) per set and mode."""
-    print("=== the level for a question naming a word neither everyday language nor the library holds, "
-          f"leave one set out ({', '.join(d.model for d in data)})")
-    for label, _ in name_folds(data[0].records):
+def fit_name_levels(data: list[tuple[NameData, np.ndarray]]) -> tuple[float, float, dict[str, float]]:
+    """The coverage and a default level fitted on every model at once (``fit_name_rule``), then each
+    model's own level (``floor.name_level`` in its calibration) at that coverage on its records
+    alone: a level read in the library's spreads still differs by model where it reads a question in
+    another script than the library's (e5 sits English questions low on Chinese text)."""
+    coverage, default = fit_name_rule(data)
+    own = {d.model: fit_name_rule([(d, sel)], coverages=np.array([coverage]))[1] for d, sel in data
+           if d.model != "none"}
+    return coverage, default, own
+
+
+def _shipped_name_level(model: str) -> float:
+    """The level the app reads for ``model``: its calibration's ``name_level``, else the default."""
+    from desktop_kb.retrieval.floor_reference import reference_of
+    from desktop_kb.retrieval.tuning import shipped_calibrations
+
+    base = model.removesuffix("-float")
+    entry = next((e for e in shipped_calibrations().values()
+                  if str(e.get("model", "")).removesuffix("-float") == base), None)
+    ref = reference_of(entry) if entry else None
+    if ref is not None and ref.name_level is not None:
+        return ref.name_level
+    return UNKNOWN_NAME_LEVEL if UNKNOWN_NAME_LEVEL is not None else -np.inf
+
+
+def run_name_level(data: list[NameData]) -> tuple[float, float, dict[str, float]]:
+    """``--weak-keywords``: the coverage and levels fitted with each fold held out (in every model's
+    records at once), each held-out fold's figures before and after per model; the held-out
+    decisions together per set, kind and mode; then what is fitted on everything (what ships)."""
+    from desktop_kb.retrieval.relevance import NAME_COVERAGE
+
+    shipped = {d.model: (NAME_COVERAGE, _shipped_name_level(d.model)) for d in data}
+    print("=== a question naming a word neither everyday language nor the library holds: coverage and "
+          f"level, leave one set out ({', '.join(d.model for d in data)}); the app's now {shipped}")
+    folds = [label for label, _ in name_folds(data[0].records)]
+    held_out = {d.model: np.zeros(len(d.records), dtype=bool) for d in data}
+    home = {d.model: _home_fold(d.records) for d in data}
+    for i, label in enumerate(folds):
         held = {d.model: dict(name_folds(d.records))[label] for d in data}
-        level = fit_name_level([(d, ~held[d.model]) for d in data])
+        coverage, default, own = fit_name_levels([(d, ~held[d.model]) for d in data])
         for d in data:
             h = held[d.model]
-            fired = d.inputs.fires(level)
+            level = own.get(d.model, default)
+            now, fired = d.inputs.fires(*shipped[d.model]), d.inputs.fires(coverage, level)
+            held_out[d.model][home[d.model] == i] = fired[home[d.model] == i]
             off, found = h & ~d.inside, h & d.inside & (d.rank <= 10)
-            print(f"  held out {label:<22} level {level:5.2f}  {d.model:<22} off-topic caught "
-                  f"{d.inputs.before[off].sum():4d} -> {fired[off].sum():4d} of {off.sum():4d};  in-domain "
-                  f"answers shown as normal results {(found & ~d.inputs.before).sum():4d} -> "
+            print(f"  held out {label:<14} coverage {coverage:4.2f} level {level:5.2f}  {d.model:<21} "
+                  f"off-topic caught {now[off].sum():4d} -> {fired[off].sum():4d} of {off.sum():4d};  "
+                  f"in-domain answers shown as normal results {(found & ~now).sum():4d} -> "
                   f"{(found & ~fired).sum():4d} of {(h & d.inside).sum():4d}")
-    level = fit_name_level([(d, np.ones(len(d.records), dtype=bool)) for d in data])
-    print(f"=== fitted on every set (what ships): level {level}")
+    coverage, default, own = fit_name_levels([(d, np.ones(len(d.records), dtype=bool)) for d in data])
+    print(f"=== fitted on every set (what ships): coverage {coverage}, default level {default}, "
+          f"each model's own {own}")
     for d in data:
-        if all("dense_bar_plain" in a.extra for a in d.records) and UNKNOWN_NAME_LEVEL is not None:
+        if d.model != "none" and all("dense_bar_plain" in a.extra for a in d.records):
             app = np.array([bool(a.extra["nothing"]) for a in d.records])
-            print(f"  {d.model}: the replay at the app's level ({UNKNOWN_NAME_LEVEL}) differs from the "
-                  f"app's decision on {int((d.inputs.fires(UNKNOWN_NAME_LEVEL) != app).sum())} of {len(app)} records")
+            print(f"  {d.model}: the replay at the app's constants {shipped[d.model]} differs from the app's "
+                  f"decision on {int((d.inputs.fires(*shipped[d.model]) != app).sum())} of {len(app)} records")
     for d in data:
-        print(f"=== {d.model}")
-        modes = decisions(d.records)
-        modes.pop("hybrid", None)
-        modes["hybrid before"] = (d.inputs.before, d.rank)
-        modes["hybrid after"] = (d.inputs.fires(level), d.rank)
-        sets_report(d.records, modes)
-    return level
+        print(f"=== {d.model}: now, each record held out (decided by the constants fitted without its "
+              "own set), and fitted on everything")
+        mode = "keywords only" if d.model == "none" else "hybrid"
+        sets_report(d.records, {f"{mode} now": (d.inputs.fires(*shipped[d.model]), d.rank),
+                                f"{mode} held out": (held_out[d.model], d.rank),
+                                f"{mode} fitted on all": (d.inputs.fires(coverage, own.get(d.model, default)),
+                                                          d.rank)})
+    return coverage, default, own
 
 
 def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarray | None:
@@ -672,10 +735,11 @@ def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarra
         return None
     t = Table.of(records, ref.margin_unit, None)
     fired = t.fires(ref.coverage, ref.margin, ref.margin_across, ref.margin_conflict)
-    if UNKNOWN_NAME_LEVEL is None or not all("dense_bar_plain" in a.extra for a in records):
+    if not all("dense_bar_plain" in a.extra for a in records):
         return fired  # records made before the level: their decisions were made without it
-    names = name_inputs(records)
-    return fired | (names.unknown & (names.level < UNKNOWN_NAME_LEVEL))
+    from desktop_kb.retrieval.relevance import NAME_COVERAGE
+
+    return fired | name_inputs(records).fires(NAME_COVERAGE, _shipped_name_level(model))
 
 
 def choose_unit(records: list[offtopic_data.Asked], conflict: bool = True) -> str:

@@ -167,13 +167,7 @@ def _first_rank(ranked: list[tuple[int, float]], chunk_doc: dict[int, Any], rele
 def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozenset[Any],
         chunk_doc: dict[int, Any] | None) -> Asked:
     from desktop_kb.index import segment
-    from desktop_kb.retrieval.relevance import (
-        KEYWORD_COVERAGE,
-        dense_bar,
-        held_terms,
-        in_conflict,
-        names_unknown_word,
-    )
+    from desktop_kb.retrieval.relevance import held_terms
     from desktop_kb.retrieval.search import nothing_relevant, rank_chunks
     from desktop_kb.retrieval.term_stats import chunk_tokens, index_stats, mean_tokens
 
@@ -207,11 +201,10 @@ def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozens
     out.extra["coverage"] = hybrid.coverage
     # What the level for a name the library lacks reads (bench_offtopic.py --weak-keywords): whether
     # it applied, and the bar without it.
-    out.extra["unknown_name"] = (hybrid.evidence < KEYWORD_COVERAGE
-                                 and names_unknown_word(hybrid.terms, out.extra["doc_freq"]))
-    out.extra["dense_bar_plain"] = dense_bar(
-        hybrid.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
-        in_conflict(hybrid.evidence, cand)) if tuning is not None else None
+    out.extra["searched_as"] = hybrid.searched_as
+    out.extra["unknown_name"] = hybrid.unknown_name
+    out.extra["name_bar"] = hybrid.name_bar
+    out.extra["dense_bar_plain"] = hybrid.dense_bar
     if out.in_domain and chunk_doc is not None:
         lexical = rank_chunks(index, text, mode="lexical", engine=None, dense=None)
         out.rank_lexical = _first_rank(lexical.ranked, chunk_doc, relevant)

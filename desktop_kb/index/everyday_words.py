@@ -57,19 +57,26 @@ def zipf(term: str) -> float:
 #: English endings a word may carry that the word list (of whole words) lacks: what to put back
 #: for the word it is a form of ("decoder" -> decode, "grumbling" -> grumble, "zipping" -> zip).
 ENGLISH_ENDINGS = (("ing", ("", "e")), ("ed", ("", "e")), ("er", ("", "e")), ("ers", ("", "e")),
-                   ("es", ("", "e")), ("s", ("",)), ("able", ("", "e")), ("ly", ("",)), ("ness", ("",)))
-#: Prefixes of the same kind ("impolite" -> polite).
-ENGLISH_PREFIXES = ("im", "in", "un", "dis", "non", "re")
+                   ("es", ("", "e")), ("s", ("",)), ("able", ("", "e")), ("ible", ("", "e")), ("ly", ("",)),
+                   ("ness", ("",)))
+#: Prefixes of the same kind ("impolite" -> polite, "multibyte" -> byte).
+ENGLISH_PREFIXES = ("im", "in", "un", "dis", "non", "re", "multi")
 
 
 def known_word(term: str) -> bool:
     """Whether everyday language knows the term, or the English word it is a form of.
 
     The segmenter cuts "wasn't" into wasn + t, and the word list holds "decode" and "polite" but
-    not "decoder" or "impolite": read alone, such pieces look as unknown as a name ("nginx")."""
+    not "decoder" or "impolite": read alone, such pieces look as unknown as a name ("nginx"). A
+    compound of everyday words ("built-in", "hand-compiled") is everyday too: the list holds words
+    without their hyphens."""
     if zipf(term) > ZIPF_UNKNOWN:
         return True
-    if HAN_CHAR_RE.search(term) or not term.isalpha():
+    if HAN_CHAR_RE.search(term):
+        return False
+    if "-" in term.strip("-"):
+        return all(part and known_word(part) for part in term.split("-"))
+    if not term.isalpha():
         return False
     words = _english_words()
     word = term.lower()

@@ -55,6 +55,10 @@ class FloorReference:
     margin_across: float | None = None  # for a question in another script than the library's
     # Where keywords alone say nothing and the lists disagree (``relevance.in_conflict``).
     margin_conflict: float | None = None
+    # Where the question names something the library never mentions (``relevance.name_bar``): the
+    # level, in the library's spreads above its unrelated pairs, meaning search must reach to vouch
+    # for it (None: ``relevance.UNKNOWN_NAME_LEVEL``).
+    name_level: float | None = None
 
     def baseline(self, query: np.ndarray | None, han_share: float = -1.0) -> float | None:
         """The question's mean cosine to ordinary passages in the library's languages.
@@ -99,7 +103,8 @@ def reference_of(calibration: dict[str, Any]) -> FloorReference | None:
     return FloorReference(centroid, closeness, floor.get("across_scripts") is True, english,
                           _share(floor.get("coverage")), _share(floor.get("margin")) or 0.0,
                           unit if (unit := floor.get("margin_unit")) in MARGIN_UNITS else "span",
-                          _share(floor.get("margin_across")), _share(floor.get("margin_conflict")))
+                          _share(floor.get("margin_across")), _share(floor.get("margin_conflict")),
+                          _share(floor.get("name_level")))
 
 
 def _share(value: object) -> float | None:

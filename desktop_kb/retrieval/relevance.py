@@ -19,14 +19,17 @@ Then:
   ``coverage`` AND the best cosine is under the dense floor (``fusion.relevance_floor``)
   raised by the model's ``margin`` (a share of the library's span from unrelated text
   to a sentence's own passage, or plain cosine: ``margin_unit``);
-* where keywords alone would say nothing (evidence under :data:`KEYWORD_COVERAGE`) and the
-  question names a word neither everyday language nor this library holds ("nginx", "useEffect",
-  "MaybeUninit": another tool's or crate's name, :func:`names_unknown_word`), the best cosine
-  must also reach the level this library's own unrelated pairs reach with this model
-  (:data:`UNKNOWN_NAME_LEVEL` spreads above their mean, ``Calibration.cosine_at``): a model
-  places "How do I configure nginx as a reverse proxy?" near a programming book's passages on
-  servers, as near as a question the book answers, but keyword search knows the book has never
-  heard of nginx, and a model must not tell the person more than keywords alone would;
+* where the question names something this library never mentions (a word neither everyday
+  language nor the library holds: "nginx", "useEffect", "MaybeUninit", another tool's or crate's
+  name; or one the question writes as a name: "Swift", "Java", "Miri"; :func:`names_unknown_word`)
+  and keywords hold under :data:`NAME_COVERAGE` of it, keywords do not vouch for it, however many
+  of its other words the library holds ("What is the difference between a struct and a class in
+  Swift?" asked of the Rust book holds struct and class): keywords alone list weak matches, and
+  with a model the best cosine must reach the level this library's own unrelated pairs reach
+  (:data:`UNKNOWN_NAME_LEVEL` spreads above their mean, ``Calibration.cosine_at``; ``name_bar``).
+  A model places "How do I configure nginx as a reverse proxy?" near a programming book's
+  passages on servers, as near as a question the book answers, but keyword search knows the book
+  has never heard of nginx, and a model must not tell the person more than keywords alone would;
 * where keywords alone would say nothing (evidence under :data:`KEYWORD_COVERAGE`) and
   the words they did match point elsewhere than the meaning side (:func:`lists_disagree`),
   the meaning side must clear the model's higher ``margin_conflict``: "红烧肉怎么做才能
@@ -49,6 +52,7 @@ otherwise weigh every absent word five times a present one.
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
@@ -65,6 +69,7 @@ from desktop_kb.retrieval.term_stats import (
     padded_operator_texts,
     padded_token_texts,
 )
+from desktop_kb.text.han import HAN_CHAR_RE
 
 #: Keyword evidence under which a keyword-only search says "nothing is close" (and the
 #: share a model without fitted constants requires before its dense floor is consulted).
@@ -90,31 +95,68 @@ ZIPF_TOP = 8.0
 AGREEMENT_DEPTH = (10, 3)
 
 
-#: Where keywords alone would say nothing and the question names a word neither everyday language
-#: nor this library holds (:func:`names_unknown_word`), the best cosine must reach this many of the
-#: library's spreads above the mean cosine of its unrelated pairs (``Calibration.cosine_at``: both
-#: measured on this library with the model in use, so no model's cosine scale is written here).
-#: Fitted by ``benchmarks/bench_offtopic.py --weak-keywords`` leave-one-set-out (the public sets, the
-#: Rust book's question sets, the off-topic sets); None: no such level.
-UNKNOWN_NAME_LEVEL: float | None = 3.75
+#: Where the question names something the library never mentions (:func:`names_unknown_word`) and
+#: keywords hold under NAME_COVERAGE of it, the best cosine must reach this many of the library's
+#: spreads above the mean cosine of its unrelated pairs (``Calibration.cosine_at``: both measured on
+#: this library with the model in use, so no model's cosine scale is written here), and keywords
+#: alone say nothing. Both fitted, one pair for every model and for keywords alone, by
+#: ``benchmarks/bench_offtopic.py --weak-keywords`` leave-one-set-out (the public sets, each Rust
+#: book question set, each off-topic set); UNKNOWN_NAME_LEVEL None: no such level. Before: 3.75, and
+#: only under KEYWORD_COVERAGE.
+UNKNOWN_NAME_LEVEL: float | None = 2.0
+NAME_COVERAGE = 0.7
 
 
-def names_unknown_word(terms: Sequence[str], doc_freq: Mapping[str, int]) -> bool:
-    """Whether a term the library lacks is unknown to everyday language too: a name ("nginx",
-    "env_logger") of something the library never mentions. A word everyday language knows says
-    nothing of the kind: questions put things in other words than their library's."""
-    return any(doc_freq.get(t, 0) == 0 and not known_word(t) for t in dict.fromkeys(terms))
+def names_unknown_word(terms: Sequence[str], doc_freq: Mapping[str, int], question: str = "",
+                       held: Collection[str] = ()) -> bool:
+    """Whether the question names something the library never mentions: a term the library lacks
+    that everyday language lacks too ("nginx", "env_logger"), or that the question writes as a name
+    ("Swift", "Java", "Miri": capitalised where no sentence starts, in a library that holds some of
+    the question's other Latin words). Another everyday word says
+    nothing of the kind: questions put things in other words than their library's. Numbers, dates
+    and times name nothing, and a term a keyword hit holds (an identifier by its parts:
+    "async/await") is not missing."""
+    # A Chinese library lacks "Tom" because it writes 汤姆: a capitalised everyday word names
+    # something the library never mentions only where it holds some of the question's Latin words.
+    writes_latin = any(doc_freq.get(t, 0) > 0 and _LATIN_WORD_RE.search(t) for t in terms)
+    names = written_as_names(question) if writes_latin else frozenset()
+    return any(doc_freq.get(t, 0) == 0 and t not in held and any(c.isalpha() for c in t)
+               and (not known_word(t) or t in names) for t in dict.fromkeys(terms))
+
+
+def written_as_names(question: str) -> frozenset[str]:
+    """The words (lower-cased) a question writes with a capital letter where a sentence does not
+    start: in a Chinese question every such Latin word ("Java 的 record"), in an English one all but
+    a sentence's first word, unless that is capitalised inside too ("GitHub")."""
+    han = bool(HAN_CHAR_RE.search(question))
+    names = set()
+    for m in _LATIN_WORD_RE.finditer(question):
+        word = m.group()
+        if len(word) < 2 or word.islower():
+            continue
+        before = question[: m.start()].rstrip()
+        if not han and (not before or before[-1] in _SENTENCE_STARTS) and word[1:].islower():
+            continue
+        names.add(word.lower())
+    return frozenset(names)
+
+
+_LATIN_WORD_RE = re.compile("[A-Za-z\u00c0-\u024f]+")
+#: What a sentence's first word may follow (an opening quote or bracket counts as the start).
+_SENTENCE_STARTS = ".?!:;\"'(“‘「"
 
 
 def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates,
-                     operators: Sequence[str] = ()) -> float:
+                     operators: Sequence[str] = (), held: Mapping[int, frozenset[str]] | None = None
+                     ) -> float:
     """The largest share of the question's informative weight one keyword hit holds (0..1).
 
     A question's ``operators`` (``{:?}``, ``//!``) count like its words, their chunk counts
     read from ``kb_ops``: a hit holding the one operator asked about holds all of the question.
+    ``held``: :func:`held_terms` of the terms and operators, when the caller has read them.
     """
     asked = [*terms, *operators]
-    held = held_terms(index, asked, cand, operators)
+    held = held_terms(index, asked, cand, operators) if held is None else held
     if not held:
         return 0.0
     total, doc_freq = index_stats(index, list(terms))
@@ -228,30 +270,34 @@ def required_coverage(calibration: Calibration | None, reference: FloorReference
     return KEYWORD_COVERAGE
 
 
+def name_bar(floor: float | None, calibration: Calibration | None,
+             reference: FloorReference | None = None) -> float | None:
+    """The cosine meaning search must reach to vouch for a question naming something the library
+    never mentions (:func:`names_unknown_word`) whose keyword evidence is under
+    :data:`NAME_COVERAGE`: the model's ``name_level`` (else :data:`UNKNOWN_NAME_LEVEL`) of this
+    library's spreads above its unrelated pairs. None: no such bar (no floor, or a library too small
+    to measure), and the plain one decides."""
+    level = reference.name_level if reference is not None and reference.name_level is not None \
+        else UNKNOWN_NAME_LEVEL
+    if floor is None or level is None or calibration is None or not _measured(calibration):
+        return None
+    return calibration.cosine_at(level)
+
+
 def dense_bar(floor: float | None, calibration: Calibration | None,
               reference: FloorReference | None, query_has_han: bool | None = None,
-              conflict: bool = False, unknown_name: bool = False) -> float | None:
-    """The cosine a question without keyword evidence must reach (None: no floor).
+              conflict: bool = False) -> float | None:
+    """The cosine a question without keyword evidence must reach (None: no floor): the dense floor
+    raised by the model's margin.
 
     ``conflict`` (:func:`in_conflict`): the model's ``margin_conflict`` when it has one and
-    it is the higher. ``unknown_name``: keywords alone would say nothing and the question names
-    a word neither everyday language nor the library holds (:func:`names_unknown_word`): at least
-    :data:`UNKNOWN_NAME_LEVEL` of the library's own spreads above its unrelated pairs.
+    it is the higher.
 
     A question in another script than the library's gets the model's ``margin_across`` when
     it has one: e5 puts an English question on Chinese text closer to every passage than a
     Chinese one (its floor reads it against Chinese passages), so its own margin is fitted on
     English questions about Chinese passages.
     """
-    bar = _margin_bar(floor, calibration, reference, query_has_han, conflict)
-    if bar is None or not unknown_name or UNKNOWN_NAME_LEVEL is None or calibration is None:
-        return bar
-    return max(bar, calibration.cosine_at(UNKNOWN_NAME_LEVEL)) if _measured(calibration) else bar
-
-
-def _margin_bar(floor: float | None, calibration: Calibration | None, reference: FloorReference | None,
-                query_has_han: bool | None, conflict: bool) -> float | None:
-    """The dense floor raised by the model's margin (``dense_bar`` before a name's level)."""
     if floor is None:
         return None
     if calibration is None or reference is None or not _measured(calibration):

@@ -25,9 +25,12 @@ from desktop_kb.retrieval.language_pull import without_language_pull
 from desktop_kb.retrieval.regional_words import in_library_words
 from desktop_kb.retrieval.relevance import (
     KEYWORD_COVERAGE,
+    NAME_COVERAGE,
     dense_bar,
+    held_terms,
     in_conflict,
     keyword_evidence,
+    name_bar,
     names_unknown_word,
     required_coverage,
 )
@@ -70,6 +73,10 @@ class Ranking:
     evidence: float = 0.0  # share of the question's informative weight the best keyword hit holds
     coverage: float = KEYWORD_COVERAGE  # the evidence that counts as finding the question
     dense_bar: float | None = None  # with weak keyword evidence, the cosine that counts
+    # The question names something the library never mentions and keywords hold under
+    # relevance.NAME_COVERAGE of it: only meaning search at ``name_bar`` vouches for it.
+    unknown_name: bool = False
+    name_bar: float | None = None
 
 
 def _tie_breaker(refs: dict[int, ChunkRef]) -> Callable[[int], tuple[int, int]]:
@@ -130,12 +137,14 @@ def rank_chunks(
     ranking.best_dense = cand.best_cosine
     ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk, vector,
                                    tuning.reference)
-    ranking.evidence = keyword_evidence(index, analysis.terms, cand, analysis.operators)
+    held = held_terms(index, [*analysis.terms, *analysis.operators], cand, analysis.operators)
+    ranking.evidence = keyword_evidence(index, analysis.terms, cand, analysis.operators, held)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
-    unknown_name = (ranking.evidence < KEYWORD_COVERAGE
-                    and names_unknown_word(analysis.terms, index_stats(index, analysis.terms)[1]))
+    ranking.unknown_name = ranking.evidence < NAME_COVERAGE and names_unknown_word(
+        analysis.terms, index_stats(index, analysis.terms)[1], query, frozenset().union(*held.values()))
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
-                                  in_conflict(ranking.evidence, cand), unknown_name)
+                                  in_conflict(ranking.evidence, cand))
+    ranking.name_bar = name_bar(ranking.floor, tuning.calibration, tuning.reference)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
@@ -177,9 +186,12 @@ def _read_cosines(index: sqlite3.Connection, cand: Candidates, ids: list[int], v
 
 def nothing_relevant(ranking: Ranking) -> bool:
     """Keywords hold too little of the question (``relevance``), and no dense hit reaches the
-    bar (or there is no dense side at all)."""
+    bar (or there is no dense side at all); or the question names something the library never
+    mentions, keywords hold little of it and meaning search does not vouch for it."""
     if ranking.query_vector is None:
-        return ranking.evidence < KEYWORD_COVERAGE
+        return ranking.evidence < KEYWORD_COVERAGE or ranking.unknown_name
+    if ranking.unknown_name and ranking.name_bar is not None and ranking.best_dense < ranking.name_bar:
+        return True
     if ranking.evidence >= ranking.coverage:
         return False
     return ranking.dense_bar is not None and ranking.best_dense < ranking.dense_bar
