@@ -89,6 +89,7 @@ from desktop_kb.retrieval.relevance import (  # noqa: E402
     UNKNOWN_NAME_LEVEL,
     evidence_share,
     in_conflict,
+    in_passing,
     topical_weights,
 )
 from desktop_kb.retrieval.term_stats import bm25_idf  # noqa: E402
@@ -556,8 +557,10 @@ def name_inputs(records: list[offtopic_data.Asked]) -> NameInputs:
             before.append(bool(ev < a.extra["coverage"] and bar is not None and a.cand.best_cosine < bar))
         else:
             before.append(bool(a.extra["nothing"]))
+        weights, credits = topical_weights(a.extra["terms"], a.n_chunks, a.extra["doc_freq"], a.extra["mean_tokens"])
         unknown.append(names_unknown_word(a.extra["terms"], a.extra["doc_freq"], a.extra.get("searched_as", a.text),
-                                          frozenset().union(*a.extra["held"].values())))
+                                          frozenset().union(*a.extra["held"].values()),
+                                          in_passing(a.extra["held"], weights, credits)))
         evidence.append(ev)
         cal = a.calibration
         measured = cal is not None and cal.sample > 0 and bar is not None and a.cand.dense_ran

@@ -24,7 +24,13 @@ from desktop_kb.library import Library
 from desktop_kb.retrieval import relevance
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.floor_reference import FloorReference
-from desktop_kb.retrieval.relevance import KEYWORD_COVERAGE, dense_bar, name_bar, names_unknown_word
+from desktop_kb.retrieval.relevance import (
+    KEYWORD_COVERAGE,
+    dense_bar,
+    in_passing,
+    name_bar,
+    names_unknown_word,
+)
 from desktop_kb.retrieval.results import NOTHING_NOTICE, WEAK_NOTICE
 from desktop_kb.retrieval.search import nothing_relevant, rank_chunks, search
 from desktop_kb.retrieval.tuning import Tuning
@@ -234,3 +240,27 @@ def test_what_names_something_and_what_does_not() -> None:
         assert known_word(word), word
     for name in ("wasm-pack", "actix-web"):
         assert not known_word(name), name
+
+
+def test_a_name_the_library_mentions_only_in_passing_is_as_absent(library: Any) -> None:
+    """Fails before: the library says "go" once, in a note about something else, so "Go" in a
+    question about goroutines' cousin counted as held and the rest of its words made it found."""
+    lib = _threads_library(library)
+    lib.add_note("aside", "when the value is no longer needed we let it go and move on")
+    lib.drain()
+    question = "Go 里怎么 spawn 一个 thread"
+    ranking = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
+    assert ranking.evidence >= KEYWORD_COVERAGE and ranking.unknown_name and nothing_relevant(ranking)
+    assert lib.search(question).weak_matches
+    # Not written as a name: the everyday word.
+    everyday = rank_chunks(lib.index_reader, "spawn 一个 thread 以后怎么 go", mode="lexical",
+                           engine=None, dense=None)
+    assert not everyday.unknown_name and not nothing_relevant(everyday)
+
+
+def test_in_passing_reads_the_lift_and_the_best_hit() -> None:
+    weights = {"python": 1.0, "thread": 1.0, "spawn": 1.0}
+    credits = {"python": 0.5, "thread": 1.0, "spawn": 1.0}  # python: rarer here than in everyday text
+    assert in_passing({1: {"thread", "spawn"}, 2: {"python"}}, weights, credits) == {"python"}
+    assert in_passing({1: {"thread", "spawn", "python"}}, weights, credits) == frozenset()  # in the best hit
+    assert in_passing({}, weights, credits) == frozenset()

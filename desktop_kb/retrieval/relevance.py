@@ -21,7 +21,8 @@ Then:
   to a sentence's own passage, or plain cosine: ``margin_unit``);
 * where the question names something this library never mentions (a word neither everyday
   language nor the library holds: "nginx", "useEffect", "MaybeUninit", another tool's or crate's
-  name; or one the question writes as a name: "Swift", "Java", "Miri"; :func:`names_unknown_word`)
+  name; or one the question writes as a name: "Swift", "Java", "Miri"; or a name it mentions only
+  in passing that the best hit lacks, :func:`in_passing`; :func:`names_unknown_word`)
   and keywords hold under :data:`NAME_COVERAGE` of it, keywords do not vouch for it, however many
   of its other words the library holds ("What is the difference between a struct and a class in
   Swift?" asked of the Rust book holds struct and class): keywords alone list weak matches, and
@@ -108,19 +109,20 @@ NAME_COVERAGE = 0.7
 
 
 def names_unknown_word(terms: Sequence[str], doc_freq: Mapping[str, int], question: str = "",
-                       held: Collection[str] = ()) -> bool:
+                       held: Collection[str] = (), passing: Collection[str] = ()) -> bool:
     """Whether the question names something the library never mentions: a term the library lacks
     that everyday language lacks too ("nginx", "env_logger"), or that the question writes as a name
     ("Swift", "Java", "Miri": capitalised where no sentence starts, in a library that holds some of
     the question's other Latin words). Another everyday word says
     nothing of the kind: questions put things in other words than their library's. Numbers, dates
     and times name nothing, and a term a keyword hit holds (an identifier by its parts:
-    "async/await") is not missing."""
+    "async/await") is not missing, unless the library holds it only in passing and the best hit
+    lacks it (``passing``: :func:`in_passing`)."""
     # A Chinese library lacks "Tom" because it writes 汤姆: a capitalised everyday word names
     # something the library never mentions only where it holds some of the question's Latin words.
     writes_latin = any(doc_freq.get(t, 0) > 0 and _LATIN_WORD_RE.search(t) for t in terms)
     names = written_as_names(question) if writes_latin else frozenset()
-    return any(doc_freq.get(t, 0) == 0 and t not in held and any(c.isalpha() for c in t)
+    return any((t in passing or (doc_freq.get(t, 0) == 0 and t not in held)) and any(c.isalpha() for c in t)
                and (not known_word(t) or t in names) for t in dict.fromkeys(terms))
 
 
@@ -155,15 +157,35 @@ def keyword_evidence(index: sqlite3.Connection, terms: Sequence[str], cand: Cand
     read from ``kb_ops``: a hit holding the one operator asked about holds all of the question.
     ``held``: :func:`held_terms` of the terms and operators, when the caller has read them.
     """
+    return keyword_reading(index, terms, cand, operators, held)[0]
+
+
+def keyword_reading(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates,
+                    operators: Sequence[str] = (), held: Mapping[int, frozenset[str]] | None = None
+                    ) -> tuple[float, frozenset[str]]:
+    """:func:`keyword_evidence`, and the terms the library mentions only in passing that its best
+    hit lacks (:func:`in_passing`)."""
     asked = [*terms, *operators]
     held = held_terms(index, asked, cand, operators) if held is None else held
     if not held:
-        return 0.0
+        return 0.0, frozenset()
     total, doc_freq = index_stats(index, list(terms))
     if operators:
         doc_freq = {**doc_freq, **operator_doc_freq(index, operators)}
     weights, credits = topical_weights(asked, total, doc_freq, mean_tokens(index))
-    return evidence_share(weights, held.values(), credits)
+    return evidence_share(weights, held.values(), credits), in_passing(held, weights, credits)
+
+
+def in_passing(held: Mapping[int, Collection[str]], weights: Mapping[str, float],
+               credits: Mapping[str, float]) -> frozenset[str]:
+    """The question's terms this library holds no more often than everyday text would (a credit
+    under the weight: :func:`topical_weights`' lift under 1) and the best keyword hit lacks: the
+    Rust book mentions Python in one chapter, in passing, and "Python 的装饰器怎么写" finds 器
+    elsewhere. Asked about, such a name is as absent as one the library never mentions."""
+    if not held:
+        return frozenset()
+    best = max(held.values(), key=lambda terms: sum(credits.get(t, 0.0) for t in terms))
+    return frozenset(t for t, weight in weights.items() if credits.get(t, weight) < weight and t not in best)
 
 
 def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates,

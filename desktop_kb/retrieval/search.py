@@ -29,7 +29,7 @@ from desktop_kb.retrieval.relevance import (
     dense_bar,
     held_terms,
     in_conflict,
-    keyword_evidence,
+    keyword_reading,
     name_bar,
     names_unknown_word,
     required_coverage,
@@ -138,10 +138,11 @@ def rank_chunks(
     ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk, vector,
                                    tuning.reference)
     held = held_terms(index, [*analysis.terms, *analysis.operators], cand, analysis.operators)
-    ranking.evidence = keyword_evidence(index, analysis.terms, cand, analysis.operators, held)
+    ranking.evidence, passing = keyword_reading(index, analysis.terms, cand, analysis.operators, held)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
     ranking.unknown_name = ranking.evidence < NAME_COVERAGE and names_unknown_word(
-        analysis.terms, index_stats(index, analysis.terms)[1], query, frozenset().union(*held.values()))
+        analysis.terms, index_stats(index, analysis.terms)[1], query, frozenset().union(*held.values()),
+        passing)
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
                                   in_conflict(ranking.evidence, cand))
     ranking.name_bar = name_bar(ranking.floor, tuning.calibration, tuning.reference)
