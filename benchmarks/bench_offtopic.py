@@ -469,10 +469,12 @@ def _section_order(section: str) -> tuple[int, str]:
 
 def decisions(records: list[offtopic_data.Asked]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Per search mode in these records: (told 'nothing' or only weak matches, the in-domain
-    answer's rank). Keyword search alone decides on the keyword evidence; the hybrid as the app
-    decided when the records were made (``nothing_relevant``)."""
+    answer's rank). Keyword search alone decides on the keyword evidence and, where the question names
+    something the library never mentions (the record's ``unknown_name``: under ``NAME_COVERAGE``),
+    on that; the hybrid as the app decided when the records were made (``nothing_relevant``)."""
     evidence = np.array([evidence_of(a) for a in records])
-    out = {"keywords only": (evidence < KEYWORD_COVERAGE,
+    named = np.array([bool(a.extra.get("unknown_name", False)) for a in records])
+    out = {"keywords only": ((evidence < KEYWORD_COVERAGE) | named,
                              np.array([a.rank_lexical or 99 for a in records]))}
     if any(a.cand.dense_ran for a in records):
         out["hybrid"] = (np.array([bool(a.extra["nothing"]) for a in records]),
