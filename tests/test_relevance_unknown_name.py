@@ -81,15 +81,22 @@ class _TableEngine:
         return self.embed_queries(texts)
 
 
+#: Notes on other things, so the library is large enough that a word it lacks says something
+#: (``calibration.MIN_CHUNKS``); each its own title and body, none near the questions.
+FILLER = [(f"杂记 {i}", f"第 {i} 条杂记：关于整理书架、浇花和记账的随手笔记。") for i in range(24)]
+
+
 @pytest.fixture
 def book(data_dir: Path) -> Iterator[tuple[Library, _TableEngine]]:
     lib = Library(data_dir, load_model=False)
     for title, body, _axis in NOTES:
         lib.add_note(title, body)
+    for title, body in FILLER:
+        lib.add_note(title, body)
     engine = _TableEngine()
     lib.worker.set_engine(lambda: engine).result(60)
     lib.drain()
-    assert lib.dense.ready and len(lib.dense) == len(NOTES)
+    assert lib.dense.ready and len(lib.dense) == len(NOTES) + len(FILLER)
     try:
         yield lib, engine
     finally:
@@ -264,3 +271,13 @@ def test_in_passing_reads_the_lift_and_the_best_hit() -> None:
     assert in_passing({1: {"thread", "spawn"}, 2: {"python"}}, weights, credits) == {"python"}
     assert in_passing({1: {"thread", "spawn", "python"}}, weights, credits) == frozenset()  # in the best hit
     assert in_passing({}, weights, credits) == frozenset()
+
+
+def test_a_library_too_small_to_lack_a_word_keeps_its_hits(library: Any) -> None:
+    """A note on installing GitLab is what a person asking how to install GitLab with Docker wants,
+    though it never says Docker: in a library of a few notes a missing word says nothing."""
+    library.add_note("GitLab 安装", "GitLab 安装笔记：先准备配置文件，第一次启动需要几分钟。")
+    library.drain()
+    ranking = rank_chunks(library.index_reader, "怎么用 Docker 安装 GitLab？", mode="lexical", engine=None,
+                          dense=None)
+    assert not ranking.unknown_name and not nothing_relevant(ranking)

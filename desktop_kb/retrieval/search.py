@@ -11,7 +11,7 @@ import numpy as np
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words
 from desktop_kb.index.segment import analyse_query
-from desktop_kb.retrieval.calibration import read_for_question
+from desktop_kb.retrieval.calibration import MIN_CHUNKS, read_for_question
 from desktop_kb.retrieval.candidates import Candidates, gather, gather_concurrently
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fusion import (
@@ -140,9 +140,10 @@ def rank_chunks(
     held = held_terms(index, [*analysis.terms, *analysis.operators], cand, analysis.operators)
     ranking.evidence, passing = keyword_reading(index, analysis.terms, cand, analysis.operators, held)
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
-    ranking.unknown_name = ranking.evidence < NAME_COVERAGE and names_unknown_word(
-        analysis.terms, index_stats(index, analysis.terms)[1], query, frozenset().union(*held.values()),
-        passing)
+    # A word missing from a handful of notes says nothing: the library is too small to lack it.
+    chunks, doc_freq = index_stats(index, analysis.terms)
+    ranking.unknown_name = (ranking.evidence < NAME_COVERAGE and chunks >= MIN_CHUNKS and names_unknown_word(
+        analysis.terms, doc_freq, query, frozenset().union(*held.values()), passing))
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
                                   in_conflict(ranking.evidence, cand))
     ranking.name_bar = name_bar(ranking.floor, tuning.calibration, tuning.reference)
