@@ -28,6 +28,8 @@ Then:
   Swift?" asked of the Rust book holds struct and class): keywords alone list weak matches, and
   with a model the best cosine must reach the level this library's own unrelated pairs reach
   (:data:`UNKNOWN_NAME_LEVEL` spreads above their mean, ``Calibration.cosine_at``; ``name_bar``).
+  Only on a library of at least ``calibration.MIN_CHUNKS`` chunks: a few notes lack almost every
+  word, and a note on installing GitLab answers "怎么用 Docker 安装 GitLab？" though it never says Docker.
   A model places "How do I configure nginx as a reverse proxy?" near a programming book's
   passages on servers, as near as a question the book answers, but keyword search knows the book
   has never heard of nginx, and a model must not tell the person more than keywords alone would;
