@@ -279,6 +279,34 @@ def test_the_title_keeps_room_beside_the_ask_pane(qtbot, data_dir: Path, languag
         i18n.install_language("en")
 
 
+def test_the_reader_keeps_its_text_wider_than_its_outline_when_narrow(qtbot, data_dir: Path,
+                                                                       tmp_path: Path) -> None:
+    # 150 % with Ask the library open, a Rust book chapter opened from a citation: the outline
+    # kept its 200 px and the text beside it had 197, seven ideographs a line.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "ownership.md").write_text("# 什么是所有权？\n\n所有权 zqreader 是 Rust 的核心。\n\n"
+                                       "## 所有权规则\n\n每个值都有一个所有者。\n", encoding="utf-8")
+    with Library(data_dir, load_model=False) as lib:
+        lib.import_paths([docs])
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    window.resize(960, 640)
+    wait_index_idle(qtbot, window)
+    window.global_search.open_search_text("zqreader")
+    qtbot.waitUntil(lambda: bool(window.search.results), timeout=10000)
+    window.search.open_current()
+    reader = window.reader
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is reader, timeout=10000)
+    qtbot.waitUntil(lambda: reader.splitter.sizes()[1] >= 2 * reader.splitter.sizes()[0], timeout=5000)
+    outline = reader.splitter.sizes()[0]
+    assert outline >= reader.outline.fontMetrics().horizontalAdvance("中" * 6)  # still names a heading
+    # A wide window leaves the person's outline as it is.
+    reader.splitter.setSizes([outline + 40, sum(reader.splitter.sizes()) - outline - 40])
+    window.resize(1400, 800)
+    qtbot.waitUntil(lambda: reader.splitter.sizes()[0] == outline + 40, timeout=5000)
+
+
 def test_tab_from_the_title_goes_to_the_text_not_the_lock(qtbot, data_dir: Path) -> None:
     # Tab in the title landed on the lock button; the Space that followed made the note local only.
     from PySide6.QtWidgets import QApplication

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QKeySequence,
+    QResizeEvent,
     QShortcut,
     QSyntaxHighlighter,
     QTextCharFormat,
@@ -51,6 +52,7 @@ from desktop_kb.ui.text_offsets import to_utf16
 
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 _SEPARATOR = "\n\n"
+OUTLINE_MIN_CHARS = 6  # the outline narrows to no less than this many ideographs
 _FOCUS_COLOR = QColor("#fffae6")
 
 
@@ -445,6 +447,18 @@ class DocumentReader(QWidget):
         self.local_button.setIcon(icons.svg("lock" if on else "unlock"))
         if not self._loading and self.document is not None:
             self.localOnlyToggled.emit(self.document.id, on)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        # The text is what is read: on a narrow window (150 % with Ask the library open) the
+        # outline kept its 200 px and the text column was as narrow, seven ideographs a line.
+        # The outline takes at most a third, down to room for a few words; never widened here,
+        # and left alone when the person folded it away.
+        outline, text = self.splitter.sizes()
+        total = outline + text
+        cap = max(total // 3, self.outline.fontMetrics().horizontalAdvance("中" * OUTLINE_MIN_CHARS))
+        if outline > cap:
+            self.splitter.setSizes([cap, total - cap])
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
