@@ -281,3 +281,21 @@ def test_a_long_note_gets_no_passages_that_share_its_words_by_chance(qtbot, data
     (card,) = panel.cards
     assert card.suggestion.title.endswith(ABOUT)
     assert "<b>Blintham</b>" in card.reason.text()
+
+
+def test_the_open_notes_panel_follows_an_import(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    # A note open while the Rust book was imported: its panel kept saying "Nothing related
+    # found yet" until the note was edited, though the book held passages on its topic.
+    with Library(data_dir) as lib:
+        note = lib.add_note("所有权", "每个值都有一个所有者；所有者离开作用域，值被丢弃。zqfollow")
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, note)
+    assert not panel.cards
+    docs = tmp_path / "book"
+    docs.mkdir()
+    (docs / "ownership.md").write_text("# 所有权规则\n\n每一个值都有一个所有者。当所有者离开作用域，"
+                                       "这个值将被丢弃。zqfollow\n", encoding="utf-8")
+    window.import_export.import_paths([docs])
+    qtbot.waitUntil(lambda: any(c.suggestion.target_type == "fragment" for c in panel.cards), timeout=20000)
+    assert window.editor.note_id == note

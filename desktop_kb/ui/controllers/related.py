@@ -30,6 +30,8 @@ def install(window: MainWindow) -> RelatedDock:
             panel.show_note(None)
 
     in_use: list[str | None] = [None]  # the embedding model the shown suggestions were made with
+    # What the index held when it last settled: (sources, chunks still without a vector).
+    settled: list[tuple[int, int] | None] = [None]
 
     def status_changed(status: IndexStatus) -> None:
         # Installing or switching a model in Settings left the open note's panel saying
@@ -37,6 +39,14 @@ def install(window: MainWindow) -> RelatedDock:
         if in_use[0] is not None and status.embed_model != in_use[0]:
             controller.refresh()
         in_use[0] = status.embed_model
+        # A book imported (here or by another program), sources deleted, the embedding done:
+        # the open note's panel said "Nothing related found yet" until the note was edited.
+        if status.pending or status.dirty:
+            return
+        now = (status.sources, status.missing_vectors)
+        if settled[0] is not None and now != settled[0]:
+            controller.refresh()
+        settled[0] = now
 
     window.libraryOpened.connect(controller.set_library)
     window.index.statusChanged.connect(status_changed)
