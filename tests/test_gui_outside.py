@@ -131,6 +131,15 @@ def test_backups_page_lists_makes_and_restores(qtbot, data_dir: Path) -> None:
     page.back_up_now()
     qtbot.waitUntil(lambda: page.table.rowCount() == 2, timeout=TIMEOUT)
     assert "made by hand" in page.table.item(0, 1).text()
+    # The daily backup chosen before another is made stays the one chosen: the highlight
+    # stayed on the second row, which the new backup had pushed the daily one out of.
+    page.table.selectRow(1)
+    daily = page.selected()
+    assert daily is not None and daily.reason == "auto"  # shown as "daily"
+    page.back_up_now()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 3, timeout=TIMEOUT)
+    still = page.selected()
+    assert still is not None and still.path == daily.path
     chosen = page.backups[0].path
     cli(data_dir, "note", "edit", str(note_id), "--body", "written after the backup zqgui7")
     with qtbot.waitSignal(page.restored, timeout=TIMEOUT):

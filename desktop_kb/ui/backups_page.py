@@ -98,7 +98,11 @@ class BackupsPage(QWidget):
             self._loaded(backups)
 
     def _loaded(self, backups: list[Backup]) -> None:
+        # The chosen backup stays chosen: a new one (made by hand, or the copy a restore keeps)
+        # comes in at the top, and the highlight stayed on the row, now an older backup.
+        chosen = self.selected()
         self.backups = backups
+        self.table.clearSelection()
         self.table.setRowCount(len(backups))
         for i, b in enumerate(backups):
             when = datetime.datetime.fromtimestamp(b.created_at).strftime("%Y-%m-%d %H:%M:%S")
@@ -107,6 +111,8 @@ class BackupsPage(QWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(str(b.path))
                 self.table.setItem(i, col, item)
+            if chosen is not None and b.path == chosen.path:
+                self.table.selectRow(i)
         self._update_buttons()
         if not backups and not self.busy:
             self.status.setText(self.tr(
