@@ -77,6 +77,9 @@ def test_import_folder_shows_summary_and_fills_the_library(qtbot, data_dir: Path
     with qtbot.waitSignal(window.notes.noteCreated, timeout=5000) as created:
         window.reader.new_note_button.click()
     assert window.editor.body.toPlainText().startswith("> ")
+    # Its title is chosen to type over, and shown from its start (it showed its tail).
+    title = window.editor.title
+    assert title.selectedText() == title.text() and title.cursorPosition() == 0
     note = window.library.get_note(created.args[0])
     assert note.local_only  # made from a local-only document (I11)
     links = window.library.note_links(note.id)

@@ -203,8 +203,11 @@ class NotesController(QObject):
         if focus_body:  # a note created from a link already has its title
             self._w.editor.body.setFocus()
         else:
-            self._w.editor.title.setFocus()
-            self._w.editor.title.selectAll()
+            # All selected, to type over, with the cursor at the start: selectAll() left it at
+            # the end, and a long title ("关于“《Rust 所有权讲义》第 1 页”的笔记") showed its tail.
+            title = self._w.editor.title
+            title.setFocus()
+            title.setSelection(len(title.text()), -len(title.text()))
         self.noteCreated.emit(note.id)
 
     def new_note_from_selection(self, _document_id: int, fragment_id: int, source_label: str,
