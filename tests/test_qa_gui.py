@@ -340,3 +340,29 @@ def test_enter_in_the_preview_sends_nothing(qtbot, data_dir: Path, server) -> No
     assert server.requests == [] and dialog.isVisible()
     assert not any(b.isDefault() for b in (dialog.send_once, dialog.send_session))
     dialog.cancel_button.click()
+
+
+def test_a_provider_out_of_reach_is_said_in_the_window_language_with_what_to_do(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    # In 简体中文 the answer read "本地回答：无法连接 AI 服务商。(Could not reach 127.0.0.1:9:
+    # [Errno 111] Connection refused.)": the system's English, and nothing on what to do.
+    with Library(data_dir) as lib:
+        lib.add_note("Docker 部署 GitLab", GITLAB)
+        lib.set_setting("qa.cloud_enabled", True)
+        lib.set_setting("qa.provider.base_url", "http://127.0.0.1:9/v1")  # nothing listens there
+        lib.set_setting("qa.provider.model", "m")
+        lib.drain()
+    i18n.install_language("zh_CN")
+    try:
+        window = open_window(qtbot, data_dir, language_choice="zh_CN")
+        window.qa_dock.show()
+        pane = window.qa_dock.pane
+        dialog = _ask(qtbot, pane)
+        with qtbot.waitSignal(pane.answerShown, timeout=20000) as answered:
+            dialog.send_once.click()
+        assert answered.args[0].reason == "offline"
+        shown = pane.transcript.toPlainText()
+        assert "本地回答：无法连接 127.0.0.1:9。请检查网络" in shown and "GitLab" in shown  # the hits stay
+        assert "Errno" not in shown and "Could not reach" not in shown
+        assert pane.status.text().startswith("本地回答：无法连接 127.0.0.1:9。")
+    finally:
+        i18n.install_language("en")

@@ -361,6 +361,7 @@ class QaPane(QWidget):
 
     def reason_text(self, reason: str | None, entry: dict[str, Any] | None = None) -> str:
         limit = int(((entry or {}).get("question_gate") or {}).get("limit") or 2000)
+        host = (entry or {}).get("provider") or self.tr("the AI provider")
         texts = {
             "nothing_found": self.tr("The library has nothing on this question."),
             "cloud_off": self.tr("Local answer: cloud answering is off (Settings → Features)."),
@@ -375,9 +376,14 @@ class QaPane(QWidget):
                 f"{limit:,}"),
             "changed": self.tr("Local answer: a source became local only after the preview, so nothing "
                                "was sent. Ask again."),
-            "offline": self.tr("Local answer: the AI provider could not be reached."),
-            "timeout": self.tr("Local answer: the AI provider stopped answering."),
-            "provider_error": self.tr("Local answer: the AI provider returned an error."),
+            # Who, and what to do, in the person's language: the provider's own English
+            # ("[Errno 111] Connection refused") said neither in a Chinese window.
+            "offline": self.tr("Local answer: {0} could not be reached. Check the network and the address "
+                               "in Settings → AI provider; the hits below are from your library.").format(host),
+            "timeout": self.tr("Local answer: {0} stopped answering. Ask again later; the hits below are "
+                               "from your library.").format(host),
+            "provider_error": self.tr("Local answer: {0} returned an error. Check the model name and key in "
+                                      "Settings → AI provider.").format(host),
             "cancelled": self.tr("Local answer: stopped before an answer arrived."),
             "unsupported": self.tr("The answer cites no snippet, so it is unsupported — check the hits below."),
         }
@@ -399,6 +405,14 @@ class QaPane(QWidget):
                 parts.append(self.tr("The answer reached the length limit and was cut off."))
             return " ".join([*parts, gate_text])
         return self.reason_text(entry.get("reason"), entry)
+
+    def _detail_html(self, e: dict[str, Any]) -> str:
+        """What the provider said, when it said something: an error's own words help to fix a key
+        or a model name. Not for "could not be reached" (only the system's English errno)."""
+        detail = e.get("detail")
+        if not detail or e.get("reason") in ("offline", "timeout"):
+            return ""
+        return f" ({html.escape(self.tr('the provider said: {0}').format(detail))})"
 
     def _cite_links(self, text: str, key: str, valid: set[int]) -> str:
         return answer_html(text, key, valid)
@@ -431,9 +445,8 @@ class QaPane(QWidget):
         elif mode == "pending":
             parts.append(f'<p style="color:#777"><i>{html.escape(self.tr("Searching the library…"))}</i></p>')
         else:
-            reason = self.reason_text(e.get("reason"))
-            detail = f" ({html.escape(e['detail'])})" if e.get("detail") else ""
-            parts.append(f'<p style="color:#8a6d00"><i>{html.escape(reason)}</i>{detail}</p>')
+            reason = self.reason_text(e.get("reason"), e)
+            parts.append(f'<p style="color:#8a6d00"><i>{html.escape(reason)}</i>{self._detail_html(e)}</p>')
             parts.append(self._hits_html(e.get("hits", []), f"{i}:h"))
         if isinstance(i, int) and mode in ("generated", "local") and (e.get("citations") or e.get("hits")):
             parts.append(f'<p style="margin:0"><small><a href="save:{i}">'

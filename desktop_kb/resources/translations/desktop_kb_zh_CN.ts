@@ -2043,18 +2043,18 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     </message>
     <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="304" />
-        <source>Local answer: the AI provider could not be reached.</source>
-        <translation>本地回答：无法连接 AI 服务商。</translation>
+        <source>Local answer: {0} could not be reached. Check the network and the address in Settings → AI provider; the hits below are from your library.</source>
+        <translation>本地回答：无法连接 {0}。请检查网络和“设置 → AI 服务商”中的地址；下面是资料库里的结果。</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="305" />
-        <source>Local answer: the AI provider stopped answering.</source>
-        <translation>本地回答：AI 服务商停止了响应（超时）。</translation>
+        <source>Local answer: {0} stopped answering. Ask again later; the hits below are from your library.</source>
+        <translation>本地回答：{0} 没有继续响应（超时）。请稍后再问；下面是资料库里的结果。</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="306" />
-        <source>Local answer: the AI provider returned an error.</source>
-        <translation>本地回答：AI 服务商返回了错误。</translation>
+        <source>Local answer: {0} returned an error. Check the model name and key in Settings → AI provider.</source>
+        <translation>本地回答：{0} 返回了错误。请检查“设置 → AI 服务商”中的模型名称和密钥。</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="307" />
@@ -2178,6 +2178,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>Questions, answers and their sources</source>
         <translation>问题、回答及其来源</translation>
+    </message>
+    <message>
+        <source>the AI provider</source>
+        <translation>AI 服务商</translation>
+    </message>
+    <message>
+        <source>the provider said: {0}</source>
+        <translation>服务商的回复：{0}</translation>
     </message>
 </context>
 <context>
