@@ -245,7 +245,7 @@ def test_hit_snippets_read_without_markdown_with_their_highlights() -> None:
     hit = source.index("引用计数")
     shown = _snippet_html({"snippet": snippet, "start": start, "highlights": [[hit, hit + 4]]})
     assert shown == ('示例 15-19 克隆 Rc&lt;T&gt; 会增加'
-                     '<span style="background:#ffe08a">引用计数</span>。')
+                     '<span style="background:#ffe08a;color:#111">引用计数</span>。')
 
 
 def test_a_generated_answer_shows_its_markdown_as_code_and_bold_not_as_marks() -> None:
@@ -366,3 +366,40 @@ def test_a_provider_out_of_reach_is_said_in_the_window_language_with_what_to_do(
         assert pane.status.text().startswith("本地回答：无法连接 127.0.0.1:9。")
     finally:
         i18n.install_language("en")
+
+
+def test_hits_stay_readable_in_the_dark_theme(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    # Dark theme: a hit's highlighted words were white on pale yellow (the span set only its
+    # background), and after switching to Dark the [n] links and "Save as note" stayed dark blue.
+    from desktop_kb.ui.appearance import dark_palette
+
+    window = open_window(qtbot, data_dir)
+    pane = window.qa_dock.pane
+    hit = {"n": 1, "source_type": "note", "source_id": window.editor.note_id, "title": "GitLab",
+           "start": 0, "end": 20, "snippet": "用 Docker 安装 GitLab", "highlights": [[2, 8]]}
+    pane.entries = [{"question": "GitLab", "mode": "local", "reason": "cloud_off", "hits": [hit]}]
+    pane._render()
+    assert '<span style="background:#ffe08a;color:#111">Docker</span>' in pane._hits_html([hit], "0:h")
+
+    def link_colours() -> set[str]:
+        doc = pane.transcript.document()
+        found: set[str] = set()
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fmt = it.fragment().charFormat()
+                if fmt.isAnchor():
+                    found.add(fmt.foreground().color().name())
+                it += 1
+            block = block.next()
+        return found
+
+    dark = dark_palette().color(dark_palette().ColorRole.Link).name()
+    before = link_colours()
+    try:
+        window.appearance.set_theme("dark")  # View → Appearance → Dark
+        qtbot.waitUntil(lambda: link_colours() == {dark}, timeout=5000)
+    finally:
+        window.appearance.set_theme("system")
+    assert before and before != {dark}

@@ -31,30 +31,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.markup.plain import plain_title, strip_with_spans
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.qa.engine import QaAnswer, QaPlan
 from desktop_kb.tasks.qa_tasks import QaBridge
 from desktop_kb.ui.locator_text import shown_title
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
+from desktop_kb.ui.snippet_html import marked_html
 
 _MARKER_RE = re.compile(r"\[(\d{1,3})\]")
-HIGHLIGHT = "#ffe08a"
 
 
 def _snippet_html(c: dict[str, Any]) -> str:
-    """The snippet without Markdown markers, its highlight spans marked (offsets are into the source)."""
-    base = c.get("start", 0)
-    spans = [(a - base, b - base) for a, b in (tuple(h) for h in c.get("highlights", []) or [])]
-    text, spans = strip_with_spans(c.get("snippet", ""), spans)
-    out, pos = [], 0
-    for a, b in sorted(spans):
-        if a < pos or b > len(text) or a >= b:
-            continue
-        out.append(html.escape(text[pos:a]))
-        out.append(f'<span style="background:{HIGHLIGHT}">{html.escape(text[a:b])}</span>')
-        pos = b
-    out.append(html.escape(text[pos:]))
-    return "".join(out)
+    """A hit's or citation's snippet, its highlight spans marked (offsets are into the source)."""
+    return marked_html(c.get("snippet", ""), c.get("start", 0), c.get("highlights") or [])
 
 
 # A model's answer is Markdown: its code, bold and headings are shown as such, not as marks.
@@ -516,6 +505,10 @@ class QaPane(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
+        elif event.type() == QEvent.Type.PaletteChange:
+            # Links take the palette's colour when the HTML is set: after View → Appearance →
+            # Dark the [n] markers and "Save as note" stayed dark blue on the dark background.
+            self._render()
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802

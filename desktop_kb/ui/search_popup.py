@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.markup.plain import strip_with_spans
 from desktop_kb.retrieval.results import SearchResponse, SearchResult
 from desktop_kb.retrieval.search import NOTHING_NOTICE
 from desktop_kb.tasks.library_tasks import TaskRunner
 from desktop_kb.ui.i18n import RESOURCES
 from desktop_kb.ui.locator_text import shown_title
+from desktop_kb.ui.snippet_html import marked_html
 
 DEBOUNCE_MS = 150
 LOCK_ICON = (RESOURCES / "icons" / "lock.svg").as_posix()
@@ -40,20 +40,7 @@ SearchFn = Callable[[str], SearchResponse]
 
 def snippet_html(result: SearchResult) -> str:
     """The snippet without Markdown markers, its highlights (absolute source offsets) in colour."""
-    relative = [(a - result.start, b - result.start) for a, b in result.highlights]
-    text, spans = strip_with_spans(result.snippet, relative)
-    parts: list[str] = []
-    cursor = 0
-    for start, end in sorted(spans):
-        a = max(start, cursor)
-        b = min(end, len(text))
-        if b <= a:
-            continue
-        parts.append(html.escape(text[cursor:a]))
-        parts.append(f'<span style="background:#ffe08a;color:#111">{html.escape(text[a:b])}</span>')
-        cursor = b
-    parts.append(html.escape(text[cursor:]))
-    return "".join(parts).replace("\n", " ")
+    return marked_html(result.snippet, result.start, result.highlights).replace("\n", " ")
 
 
 class SearchPopup(QDialog):
