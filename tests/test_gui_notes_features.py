@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
-from test_gui_support import gui_marks, open_window
+from test_gui_support import gui_marks, open_window, wait_index_idle
 
 pytestmark = gui_marks()
 
@@ -234,6 +234,19 @@ def test_dark_theme_font_size_and_line_width_apply_and_are_remembered(qtbot, dat
             window.close()
         again = open_window(qtbot, data_dir)
         assert again.appearance.appearance.theme == "dark"
+        # Started in Dark, the window has the dark rules too: they were overwritten at start-up,
+        # and the search list's chosen row was light blue under white text.
+        from desktop_kb.ui.appearance import DARK_QSS
+
+        assert again.styleSheet().endswith(DARK_QSS)
+        wait_index_idle(qtbot, again)
+        again.global_search.open_search_text("Desktop")
+        qtbot.waitUntil(lambda: again.search.list.count() > 0, timeout=10000)
+        rows = again.search.list
+        row = rows.visualItemRect(rows.item(0))
+        assert rows.item(0).isSelected()
+        assert rows.viewport().grab().toImage().pixelColor(row.left() + 3, row.top() + 3).lightness() < 100
+        again.search.close()
         assert again.appearance.appearance.max_chars == 0
         assert again.editor.body.font().pointSizeF() == before + 1
         again.appearance.theme_actions["light"].trigger()

@@ -128,13 +128,16 @@ class MainWindow(QMainWindow):
         self.links = install_link_navigation(self)
         self.tags = install_tag_pane(self)
         self.navigation = install_navigation(self)
+        # The light sheet first: the appearance adds the dark theme's rules to it. Set after it,
+        # the window started in Dark without them (the search list's chosen row light blue under
+        # white text, the suggestion reasons dim grey).
+        self.setStyleSheet(icons.stylesheet())
         self.appearance = install_appearance(self)
         self.menus = install_menus(self)
         self.meaning = install_meaning_search(self)
         self.shortcuts_first = ShortcutsFirst(self, [self.act_search, self.act_preview, self.menus.act_ask])
         self._set_tab_order()
         self.setWindowIcon(icons.svg("app"))
-        self.setStyleSheet(icons.stylesheet())
         self._restore_state()
         self.centre_room = CentreRoom(self)
         self.retranslateUi()
