@@ -11,6 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 from test_gui_support import gui_marks, open_window, wait_index_idle
 
+from desktop_kb.library import Library
+
 pytestmark = gui_marks()
 
 
@@ -318,3 +320,44 @@ def test_enter_does_not_cancel_an_import(qtbot, data_dir: Path) -> None:
     dialog.findChild(QPushButton).click()
     assert bridge.progress.cancelled
     dialog.finish()
+
+
+def test_the_reader_reads_in_the_dark_theme(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    # Dark theme, a passage opened from a hit: its band stayed cream (#fffae6) under the
+    # theme's white text, unreadable, and its headings navy on black.
+    from PySide6.QtGui import QColor
+
+    from desktop_kb.ui.document_reader import DocumentReader
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "own.md").write_text("# 所有权规则\n\n每个值都有一个所有者 zqdarkreader。\n", encoding="utf-8")
+    with Library(data_dir, load_model=False) as lib:
+        lib.import_paths([docs])
+    window = open_window(qtbot, data_dir)
+    wait_index_idle(qtbot, window)
+    window.global_search.open_search_text("zqdarkreader")
+    qtbot.waitUntil(lambda: bool(window.search.results), timeout=10000)
+    window.search.open_current()
+    reader = window.reader
+    qtbot.waitUntil(lambda: len(reader.text.extraSelections()) >= 2, timeout=10000)
+
+    def band() -> QColor:
+        selections = reader.text.extraSelections()
+        return QColor(selections[0].format.background().color())
+
+    assert band().lightness() > 200  # the light theme's cream
+    try:
+        window.appearance.set_theme("dark")
+        qtbot.waitUntil(lambda: band().lightness() < 100, timeout=5000)
+        selections = reader.text.extraSelections()
+        assert QColor(selections[1].format.foreground().color()) == QColor("#111111")  # on the yellow
+        assert reader._highlighter.fmt.foreground().color().lightness() > 128
+        fresh = DocumentReader()  # made while the theme is dark, as at a start in Dark
+        qtbot.addWidget(fresh)
+        assert fresh._highlighter.fmt.foreground().color().lightness() > 128
+        window.appearance.set_theme("light")
+        qtbot.waitUntil(lambda: band().lightness() > 200, timeout=5000)
+    finally:
+        window.appearance.set_theme("system")
+        QApplication.setPalette(QApplication.style().standardPalette())

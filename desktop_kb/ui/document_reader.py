@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QKeySequence,
+    QPalette,
     QResizeEvent,
     QShortcut,
     QSyntaxHighlighter,
@@ -53,7 +54,12 @@ from desktop_kb.ui.text_offsets import to_utf16
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 _SEPARATOR = "\n\n"
 OUTLINE_MIN_CHARS = 6  # the outline narrows to no less than this many ideographs
-_FOCUS_COLOR = QColor("#fffae6")
+# (light theme, dark theme): the passage asked for, a heading. The hits and find matches keep
+# their yellow and blue under dark text in both themes (``note_editor.hit_selections``).
+_FOCUS_COLORS = (QColor("#fffae6"), QColor("#3b3521"))
+_HEADING_COLORS = (QColor("#1f4e8c"), QColor("#8fb8ec"))
+_FIND_COLOR = QColor("#b5d8ff")
+_ON_MARK = QColor("#111111")
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,7 @@ class _HeadingHighlighter(QSyntaxHighlighter):
         self.titles = titles
         self.fmt = QTextCharFormat()
         self.fmt.setFontWeight(QFont.Weight.Bold)
-        self.fmt.setForeground(QColor("#1f4e8c"))
+        self.fmt.setForeground(_HEADING_COLORS[0])
         self.code_fmt = QTextCharFormat()
         self.code_fmt.setFontFamilies([QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family()])
         self.code_fmt.setFontFixedPitch(True)
@@ -128,6 +134,7 @@ class DocumentReader(QWidget):
         self.fragments: list[Fragment] = []
         self._starts: list[int] = []  # code-point offset of each fragment in the shown text
         self._text = ""
+        self._dark = False
         self._focus: tuple[int, list[tuple[int, int]]] | None = None
         self._find_hits: list[tuple[int, int]] = []
         self._loading = False
@@ -205,6 +212,7 @@ class DocumentReader(QWidget):
         QShortcut(QKeySequence.StandardKey.FindPrevious, self,
                   activated=lambda: self.find_next(backward=True))
         self.retranslateUi()
+        self._follow_theme()  # made while the dark theme is on: no palette change will say so
 
     # ----- showing --------------------------------------------------------------------
 
@@ -340,20 +348,32 @@ class DocumentReader(QWidget):
         if self._focus is not None:
             index, spans = self._focus
             base = self._starts[index]
-            selections.append(self._selection(base, base + len(self.fragments[index].text), _FOCUS_COLOR,
-                                              full_width=True))
-            selections.extend(self._selection(a, b, HIT_COLOR) for a, b in spans)
-        find_fmt = QColor("#b5d8ff")
-        selections.extend(self._selection(a, b, find_fmt) for a, b in self._find_hits)
+            selections.append(self._selection(base, base + len(self.fragments[index].text),
+                                              _FOCUS_COLORS[self._dark], full_width=True))
+            selections.extend(self._selection(a, b, HIT_COLOR, _ON_MARK) for a, b in spans)
+        selections.extend(self._selection(a, b, _FIND_COLOR, _ON_MARK) for a, b in self._find_hits)
         self.text.setExtraSelections(selections)
 
-    def _selection(self, start: int, end: int, color: QColor,
+    def _follow_theme(self) -> None:
+        """The theme's colours for the passage band and the headings: in the dark theme the
+        passage asked for was white text on a cream band, unreadable, its headings navy on black."""
+        dark = self.palette().color(QPalette.ColorRole.Base).lightness() < 128
+        if dark == self._dark:
+            return
+        self._dark = dark
+        self._highlighter.fmt.setForeground(_HEADING_COLORS[dark])
+        self._highlighter.rehighlight()
+        self._paint()
+
+    def _selection(self, start: int, end: int, color: QColor, text_color: QColor | None = None,
                    full_width: bool = False) -> QTextEdit.ExtraSelection:
         cursor = QTextCursor(self.text.document())
         cursor.setPosition(to_utf16(self._text, start))
         cursor.setPosition(to_utf16(self._text, end), QTextCursor.MoveMode.KeepAnchor)
         fmt = QTextCharFormat()
         fmt.setBackground(color)
+        if text_color is not None:
+            fmt.setForeground(text_color)
         if full_width:
             fmt.setProperty(QTextCharFormat.Property.FullWidthSelection, True)
         selection = QTextEdit.ExtraSelection()
@@ -463,6 +483,8 @@ class DocumentReader(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._follow_theme()
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802
