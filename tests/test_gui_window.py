@@ -100,6 +100,24 @@ def test_trash_removes_from_search_and_undo_restores(qtbot, data_dir: Path) -> N
     assert [r.source_id for r in window.library.search("zebrafish").results] == [note_id]
 
 
+def test_a_trashed_note_opened_from_a_citation_says_why_it_cannot_be_edited(qtbot, data_dir: Path) -> None:
+    # A QA citation to a note trashed since opened it like any note: typing did nothing, without
+    # a word why, and the note list kept another note highlighted.
+    with Library(data_dir, load_model=False) as lib:
+        kept = lib.add_note("留下的笔记", "kept")
+        gone = lib.add_note("扔掉的笔记", "这条笔记已经在回收站里。")
+        lib.trash_note(gone)
+    window = open_window(qtbot, data_dir)
+    window.notes.open_note(kept)
+    qtbot.waitUntil(lambda: window.editor.note_id == kept, timeout=5000)
+    window.notes.open_note(gone)  # what a citation's link does
+    qtbot.waitUntil(lambda: window.editor.note_id == gone, timeout=5000)
+    assert window.editor.body.isReadOnly()
+    assert window.editor.save_state.text() == "In the trash"
+    assert "is in the trash, so it cannot be edited" in window.statusBar().currentMessage()
+    assert not window.note_list.view.selectionModel().selectedIndexes()  # not the kept note
+
+
 def test_trash_view_restore_and_empty(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir)
     keep = _new_note(qtbot, window)

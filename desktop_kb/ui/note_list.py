@@ -312,7 +312,9 @@ class NoteListPanel(QWidget):
                 self.view.setCurrentIndex(QModelIndex())
                 return
             row = self.model.row_of(note_id)
-            if row < 0:
+            if row < 0:  # not listed here (a trashed note opened from a citation): no other row
+                self.view.clearSelection()
+                self.view.setCurrentIndex(QModelIndex())
                 return
             index = self.proxy.mapFromSource(self.model.index(row))
             if index.isValid():

@@ -2517,6 +2517,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>This note was deleted outside this window; your text was saved as a new note.</source>
         <translation>这条笔记已在本窗口之外被删除；你的文字已另存为新笔记。</translation>
     </message>
+    <message>
+        <source>In the trash</source>
+        <translation>在回收站中</translation>
+    </message>
+    <message>
+        <source>“{0}” is in the trash, so it cannot be edited. To edit it, show the trash (the bin above the note list) and restore it.</source>
+        <translation>“{0}”在回收站中，不能编辑。要编辑它，请显示回收站（笔记列表上方的垃圾桶按钮）并恢复它。</translation>
+    </message>
 </context>
 <context>
     <name>TrashController</name>

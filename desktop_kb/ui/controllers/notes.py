@@ -113,6 +113,13 @@ class NotesController(QObject):
         else:  # a save of this note is still failing: show the newer, unsaved text
             editor.load(replace(note, title=unsaved[0], body=unsaved[1]), read_only=note.trashed)
             editor.set_save_state(self.tr("Not saved"))
+        if note.trashed:
+            # Opened from a citation, a link or a search: it looked like any note, and typing did
+            # nothing, without a word why.
+            editor.set_save_state(self.tr("In the trash"))
+            self._w.statusBar().showMessage(self.tr(
+                "“{0}” is in the trash, so it cannot be edited. To edit it, show the trash (the bin "
+                "above the note list) and restore it.").format(note.title or self.tr("Untitled")), 10000)
         show_page(self._w.centre, editor, editor.body)
         self._w.note_list.select(note.id, notify=False)
         self._w.tree.tree.clearSelection()  # the selection shows what is open, nothing else
