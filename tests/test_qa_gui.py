@@ -400,6 +400,9 @@ def test_hits_stay_readable_in_the_dark_theme(qtbot, data_dir: Path) -> None:  #
     try:
         window.appearance.set_theme("dark")  # View → Appearance → Dark
         qtbot.waitUntil(lambda: link_colours() == {dark}, timeout=5000)
+        # Why the answer is local, and the secondary lines, read on the dark background too.
+        shown = pane.transcript.toHtml()
+        assert "#8a6d00" not in shown and "#e0c060" in shown
     finally:
         window.appearance.set_theme("system")
     assert before and before != {dark}

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
-from PySide6.QtGui import QCursor
+from PySide6.QtGui import QCursor, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -395,6 +395,17 @@ class QaPane(QWidget):
             return " ".join([*parts, gate_text])
         return self.reason_text(entry.get("reason"), entry)
 
+    def _dark(self) -> bool:
+        return self.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+    def _muted_colour(self) -> str:
+        """Secondary text ("Sources:", "Searching…"): fixed greys read dim grey on dark grey."""
+        return "#9a9a9a" if self._dark() else "#666666"
+
+    def _notice_colour(self) -> str:
+        """Why the answer is local, in amber readable on either theme."""
+        return "#e0c060" if self._dark() else "#8a6d00"
+
     def _detail_html(self, e: dict[str, Any]) -> str:
         """What the provider said, when it said something: an error's own words help to fix a key
         or a model name. Not for "could not be reached" (only the system's English errno)."""
@@ -420,22 +431,22 @@ class QaPane(QWidget):
             parts.append(f"<p>{self._cite_links(e.get('answer', ''), f'{i}:c', valid)}</p>")
             flags = e.get("flags", [])
             if "unsupported" in flags:
-                parts.append(f'<p style="color:#8a6d00"><i>{html.escape(self.reason_text("unsupported"))}</i></p>')
+                parts.append(f'<p style="color:{self._notice_colour()}"><i>{html.escape(self.reason_text("unsupported"))}</i></p>')
             if "invalid_citations_removed" in flags:
-                parts.append(f'<p style="color:#8a6d00"><i>'
+                parts.append(f'<p style="color:{self._notice_colour()}"><i>'
                              f'{html.escape(self.tr("Citations that matched no snippet were removed."))}</i></p>')
             if mode == "generated":
                 if e.get("citations"):
-                    parts.append(f'<p style="color:#555"><small>{html.escape(self.tr("Sources"))}: ' + " · ".join(
+                    parts.append(f'<p style="color:{self._muted_colour()}"><small>{html.escape(self.tr("Sources"))}: ' + " · ".join(
                         f'<a href="cite:{i}:c:{c["n"]}">[{c["n"]}] {html.escape(shown_title(plain_title(c["title"])))}</a>'
                         for c in e["citations"]) + "</small></p>")
                 if "unsupported" in flags and e.get("hits"):
                     parts.append(self._hits_html(e["hits"], f"{i}:h"))
         elif mode == "pending":
-            parts.append(f'<p style="color:#777"><i>{html.escape(self.tr("Searching the library…"))}</i></p>')
+            parts.append(f'<p style="color:{self._muted_colour()}"><i>{html.escape(self.tr("Searching the library…"))}</i></p>')
         else:
             reason = self.reason_text(e.get("reason"), e)
-            parts.append(f'<p style="color:#8a6d00"><i>{html.escape(reason)}</i>{self._detail_html(e)}</p>')
+            parts.append(f'<p style="color:{self._notice_colour()}"><i>{html.escape(reason)}</i>{self._detail_html(e)}</p>')
             parts.append(self._hits_html(e.get("hits", []), f"{i}:h"))
         if isinstance(i, int) and mode in ("generated", "local") and (e.get("citations") or e.get("hits")):
             parts.append(f'<p style="margin:0"><small><a href="save:{i}">'
@@ -447,7 +458,7 @@ class QaPane(QWidget):
         if self.live is not None:
             blocks.append(self._entry_html("live", self.live))
         if not blocks:
-            blocks = [f'<p style="color:#777">{html.escape(self._empty_text())}</p>']
+            blocks = [f'<p style="color:{self._muted_colour()}">{html.escape(self._empty_text())}</p>']
         self.transcript.setHtml("".join(blocks))
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
