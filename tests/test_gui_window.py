@@ -319,10 +319,16 @@ def test_the_reader_keeps_its_text_wider_than_its_outline_when_narrow(qtbot, dat
     qtbot.waitUntil(lambda: reader.splitter.sizes()[1] >= 2 * reader.splitter.sizes()[0], timeout=5000)
     outline = reader.splitter.sizes()[0]
     assert outline >= reader.outline.fontMetrics().horizontalAdvance("中" * 6)  # still names a heading
-    # A wide window leaves the person's outline as it is.
-    reader.splitter.setSizes([outline + 40, sum(reader.splitter.sizes()) - outline - 40])
+    # A wide window gives the outline its width back (it stayed narrow).
     window.resize(1400, 800)
-    qtbot.waitUntil(lambda: reader.splitter.sizes()[0] == outline + 40, timeout=5000)
+    qtbot.waitUntil(lambda: reader.splitter.sizes()[0] == 200, timeout=5000)
+    # A width the person drags to is theirs: narrowed, then widened, it comes back to it.
+    reader.splitter.setSizes([240, sum(reader.splitter.sizes()) - 240])
+    reader.splitter.splitterMoved.emit(240, 1)  # what a drag of the handle reports
+    window.resize(960, 640)
+    qtbot.waitUntil(lambda: reader.splitter.sizes()[1] >= 2 * reader.splitter.sizes()[0], timeout=5000)
+    window.resize(1400, 800)
+    qtbot.waitUntil(lambda: reader.splitter.sizes()[0] == 240, timeout=5000)
 
 
 def test_tab_from_the_title_goes_to_the_text_not_the_lock(qtbot, data_dir: Path) -> None:

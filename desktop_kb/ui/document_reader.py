@@ -54,6 +54,7 @@ from desktop_kb.ui.text_offsets import to_utf16
 FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 _SEPARATOR = "\n\n"
 OUTLINE_MIN_CHARS = 6  # the outline narrows to no less than this many ideographs
+OUTLINE_WIDTH = 200  # its width where there is room
 # (light theme, dark theme): the passage asked for, a heading. The hits and find matches keep
 # their yellow and blue under dark text in both themes (``note_editor.hit_selections``).
 _FOCUS_COLORS = (QColor("#fffae6"), QColor("#3b3521"))
@@ -199,7 +200,10 @@ class DocumentReader(QWidget):
         self.splitter.addWidget(self.outline)
         self.splitter.addWidget(self.text)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([200, 700])
+        self.splitter.setSizes([OUTLINE_WIDTH, 700])
+        self._outline_width = OUTLINE_WIDTH  # what the outline returns to when there is room
+        self._fitting = False
+        self.splitter.splitterMoved.connect(self._outline_dragged)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
         layout.setSpacing(6)
@@ -472,13 +476,23 @@ class DocumentReader(QWidget):
         super().resizeEvent(event)
         # The text is what is read: on a narrow window (150 % with Ask the library open) the
         # outline kept its 200 px and the text column was as narrow, seven ideographs a line.
-        # The outline takes at most a third, down to room for a few words; never widened here,
-        # and left alone when the person folded it away.
+        # The outline takes at most a third, down to room for a few words, and gets its width
+        # back when the window does; a width the person dragged to is the one it returns to,
+        # and an outline they folded away stays folded.
         outline, text = self.splitter.sizes()
         total = outline + text
+        if outline == 0 or total <= 0:
+            return
         cap = max(total // 3, self.outline.fontMetrics().horizontalAdvance("中" * OUTLINE_MIN_CHARS))
-        if outline > cap:
-            self.splitter.setSizes([cap, total - cap])
+        fitted = min(self._outline_width, cap)
+        if fitted != outline:
+            self._fitting = True
+            self.splitter.setSizes([fitted, total - fitted])
+            self._fitting = False
+
+    def _outline_dragged(self, position: int, _index: int) -> None:
+        if not self._fitting:
+            self._outline_width = position
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
