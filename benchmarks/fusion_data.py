@@ -130,16 +130,23 @@ def _queries(name: str) -> tuple[Any, list[Any]]:
 
 def _record(lib: Any, chunk_doc: dict[int, int], text: str, relevant: frozenset[int],
             answers: list[str], group: str = "") -> QueryRecord:
+    from desktop_kb.index import user_words
     from desktop_kb.index.segment import analyse_query, query_terms
     from desktop_kb.retrieval.candidates import embed_query, gather
+    from desktop_kb.retrieval.regional_words import in_library_words
     from desktop_kb.retrieval.term_stats import chunk_tokens, index_stats
 
     index = lib.index_reader
-    analysis = analyse_query(text)
-    vector = embed_query(lib.engine, lib.dense, text)
-    cand = gather(index, text, analysis, query_vector=vector, dense=lib.dense)
+    # The question as search.rank_chunks searches it: cut with the index's user words (a
+    # library reopened in this process was never indexed here), regional words the library
+    # lacks put in the ones it holds (the book's variant questions: 軟體 -> 软件).
+    user_words.sync(index)
+    searched = in_library_words(index, text)
+    analysis = analyse_query(searched)
+    vector = embed_query(lib.engine, lib.dense, searched)
+    cand = gather(index, searched, analysis, query_vector=vector, dense=lib.dense)
     doc = np.array([chunk_doc.get(int(c), -1) for c in cand.ids], dtype=np.int64)
-    terms = query_terms(text)
+    terms = query_terms(searched)
     n_docs, doc_freq = index_stats(index, terms)
     _, all_doc_freq = index_stats(index, analysis.all_terms)
     hits = [int(c) for c, r in zip(cand.ids, cand.lex_rank, strict=True) if r > 0]

@@ -73,3 +73,26 @@ def test_a_replay_by_result_counts_each_fragment_the_app_lists() -> None:
     one = {**refs, 2: ChunkRef(2, "fragment", 10, 1, 5, 9)}
     assert loso.doc_rank(fusion_data.by_result(fusion_data.SetData("b", "m", [rec], None, one)).records[0],
                          scores) == 2
+
+
+def test_a_dump_gathers_the_question_as_search_does(data_dir: Path) -> None:
+    """A Taiwan question on mainland material: the app searches 线程/消息 (regional_words), and
+    so does the replay's dump (it gathered the raw question: no keyword hit at all)."""
+    from desktop_kb.library import Library
+    from desktop_kb.retrieval.search import rank_chunks
+
+    with Library(data_dir, load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        book = lib.add_note("并发", "使用消息传递在线程间传送数据：通道的发送端和接收端。")
+        lib.add_note("执行计划", "数据库的执行计划与索引。")
+        lib.drain()
+        question = "執行緒之間如何傳遞訊息"
+        chunk_doc = {cid: 0 for cid, sid in lib.index_reader.execute(
+            "SELECT id, source_id FROM kb_chunks WHERE source_type = 'note'") if sid == book}
+        rec = fusion_data._record(lib, chunk_doc, question, frozenset({0}), [])
+        app = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
+        assert rec.text == question
+        assert app.candidates is not None
+        assert rec.cand.ids.tolist() == app.candidates.ids.tolist()
+        assert loso.doc_rank(rec, rec.cand.bm25, rec.cand.lex_rank > 0) == 1
