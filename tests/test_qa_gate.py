@@ -74,13 +74,14 @@ HELDOUT11_MISSES = {
     "h11-166"}
 # heldout12 (session 13's sealed batch) as first wired in (main 02a54c8, 112/166 found), less what was found since.
 HELDOUT12_MISSES = {
-    "h12-038", "h12-039", "h12-046", "h12-047", "h12-056", "h12-057", "h12-058", "h12-060",
-    "h12-120", "h12-127", "h12-157", "h12-159"}
+    "h12-157", "h12-159"}
 # (found since session 14, tests/test_qa_gate_families14.py: h12-009/016/017/024/145 a key where its
 # place names it, h12-023/035 a key a service's CLI or client takes, h12-064/068 a private key's bytes,
 # h12-072..089 passwords, h12-095/096/097/131 identity numbers and a passport of more countries,
 # h12-108/109 a phone number dressed up, h12-113/116/117/118 accounts by their own checks,
-# h12-136..142 home addresses in more languages, h12-152 a phrase's bytes, h12-160..166 plates and a VIN)
+# h12-136..142 home addresses in more languages, h12-152 a phrase's bytes, h12-160..166 plates and a VIN,
+# h12-038..060 sessions and logins where their tool or code keeps them, h12-120/127 what a copy broke across
+# lines)
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
                 | HELDOUT12_MISSES)
 

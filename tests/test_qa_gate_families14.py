@@ -585,3 +585,71 @@ def test_a_plate_or_vin_is_withheld(text: str, secret: str) -> None:
 ], ids=lambda t: t[:24])
 def test_a_word_about_plates_without_one_passes(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a session or a login where its tool or its code keeps it: a cookie set by name, an LWP cookie file, ---
+# ----- a session string, ipmitool/xfreerdp/rdesktop/snmp, an address in a URL's user part -----------------
+
+_SESSION = "Qx8rT2mVb7Lk3Nw9Pz4Hc6Jd1Fs5Gy0AaZx7Kp2Lm9"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    (f'$session.Cookies.Add((New-Object System.Net.Cookie("sessionid", "{_SESSION}", "/", ".douban.com")))', _SESSION),
+    (f's.cookies.set("SESSDATA", "{_SESSION}", domain=".bilibili.com")', _SESSION),
+    (f"driver.add_cookie('z_c0', '{_SESSION}')", _SESSION),
+    (f'#LWP-Cookies-2.0\nSet-Cookie3: SESSDATA="{_SESSION}"; path="/"; domain=".bilibili.com"', _SESSION),
+    (f"cookie（F12 复制的）：\n\nfid=1862; uid=33; vc3={_SESSION[:20]}%Re2Oh%g%7Iu{_SESSION[20:]}",
+     f"{_SESSION[:20]}%Re2Oh%g%7Iu{_SESSION[20:]}"),
+    (f'SESSION = "{_SESSION * 8}"', _SESSION * 8),
+    ("ipmitool -I lanplus -H 10.0.0.9 -U admin -P Ip9!mi2026x sensor list", "Ip9!mi2026x"),
+    ("xfreerdp /v:10.1.2.3 /u:lab /p:'Rdp#2026xq' /dynamic-resolution", "Rdp#2026xq"),
+    ("rdesktop -u student -p Rd3sk!top9 10.1.2.3", "Rd3sk!top9"),
+    ("snmpwalk -v2c -c Snm9Pq2Lx 192.168.1.1 system", "Snm9Pq2Lx"),
+    ('EMAIL_URL = "smtps://wangfang88%40163.com:PQRSXYZAB@smtp.163.com:465"', "wangfang88%40163.com"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_session_or_login_where_its_tool_keeps_it_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'New-Object System.Net.Cookie("lang", "zh-CN", "/", ".douban.com")',
+    's.cookies.set("theme", "dark")',
+    'Set-Cookie3: CURRENT_FNVAL=4048; path="/"; domain=".bilibili.com"',
+    'SESSION = "default"',
+    "session = requests.Session()",
+    "ipmitool -I lanplus -H 10.0.0.9 -U admin -P $IPMI_PW sensor list",
+    "snmpwalk -v2c -c public 192.168.1.1 system",
+    "git clone git@github.com:owner/repo.git",
+    "ssh://git@gitlab.example.com:2222/group/repo.git",
+], ids=lambda t: t[:24])
+def test_a_cookie_a_session_or_a_login_without_a_secret_passes(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- what a copy broke across lines: an address at its "@", a card number OCR'd into its groups ------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("联系人：张晓雨 电子邮箱：zhang.xiaoyu4754\n@outlook.com 邮编：430074", "zhang.xiaoyu4754\n@outlook.com"),
+    ("E-mail: li.lei@\npku.edu.cn", "li.lei@\npku.edu.cn"),
+    ("Kontakt: anna.nowak88\n  @gmail.com", "anna.nowak88\n  @gmail.com"),
+    ("| 邮箱 | wang_fang2001\n@163.com |", "wang_fang2001\n@163.com"),
+    ("mail to wei.chen@\n   tsinghua.edu.cn for the data", "wei.chen@\n   tsinghua.edu.cn"),
+    ("拍卡片背面识别出来的：\n4294\n9265\n0368\n5011\nVALID THRU 11/29", "4294"),
+    ("OCR of my card:\n4192\n2081\n8034\n2726\nexpires 08/28", "8034"),
+    ("银行卡（拍照识别）\n  4168 \n  1429\n  3545\n  8844\n有效期 12/30", "8844"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_what_a_copy_broke_across_lines_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret, spaces_may_pass=True), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the decorator\n@dataclass\nclass A: pass",
+    "user\n@admin please review",
+    "matrix A\n@ B gives C",
+    "Years:\n2019\n2020\n2021\n2022\nvalid through the survey",
+    "端口：\n8080\n8443\n9090\n3306\n有效期内都开着",
+    "Keypad rows:\n1234\n5678\n9012\n3456\ncard reader test",
+], ids=lambda t: t[:24])
+def test_lines_that_only_look_broken_pass(text: str) -> None:
+    assert found(text) == []

@@ -312,9 +312,11 @@ _FLAT_IN_RE = re.compile(r"(?i)\bflat\s*(?:no\.?\s*)?\d|\bapt\.?\s*\d|\bapartmen
 
 
 def _plain_labels_with_a_flat(text: str) -> Iterator[int]:
+    if _FLAT_IN_RE.search(text) is None:
+        return  # (one pass: a flat anywhere, or no plain label needs reading)
     for m in _PLAIN_ADDRESS_RE.finditer(text) if ":" in text or "：" in text else ():
-        line_end = text.find("\n", m.end())
-        if _FLAT_IN_RE.search(text, m.end(), len(text) if line_end < 0 else line_end):
+        line_end = text.find("\n", m.end(), m.end() + 160)  # (a flat is near its label: a line of many
+        if _FLAT_IN_RE.search(text, m.end(), m.end() + 160 if line_end < 0 else line_end):  # labels stays linear)
             yield m.end()
 
 

@@ -31,8 +31,9 @@ from desktop_kb.text.han import HAN_CHARS, has_han
 # a long dotted run (minified code) scan to its end — 1.2 s for 24,000 characters, now linear.
 _NAME = r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,120}[A-Za-z0-9])"
 # A quoted value may hold escaped quotes (JSON's "Qx7\"m!2Lp"): they are part of it.
-_VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,300}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
-          r"'(?P<sq>[^'\\\n]{0,300}(?:\\[^\n][^'\\\n]{0,300}){0,8})'|"
+# (up to 1,000 characters at first: a Telethon StringSession is ~350)
+_VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,1000}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
+          r"'(?P<sq>[^'\\\n]{0,1000}(?:\\[^\n][^'\\\n]{0,300}){0,8})'|"
           r"`(?P<bq>[^`\n]{1,300})`|(?P<raw>[^\s\"'`,;]{1,300}))")
 _ASSIGN_RE = re.compile(
     rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")

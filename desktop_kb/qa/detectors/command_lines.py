@@ -115,7 +115,7 @@ _NET_USER_RE = re.compile(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<
 # A Cookie header (request, devtools copy, curl -b, a headers dict) carries session ids; Set-Cookie's
 # first pair too.
 _COOKIE_LINE_RE = re.compile(
-    r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie[\"']?[ \t]*:|-b|--cookie=?|document\.cookie\s*=)[ \t]*[\"']?"
+    r"(?im)(?:^|[\"'\s{,])(?:(?P<set>set-)?cookie3?[\"']?[ \t]*:|-b|--cookie=?|document\.cookie\s*=)[ \t]*[\"']?"
     r"(?P<v>[^\n\"']+)")
 # {"name": "Cookie", "value": "…"} (a HAR export), {"key": "Cookie", "value": "…"} (a Postman collection)
 _HEADER_OBJECT_RE = re.compile(
@@ -126,7 +126,7 @@ _SESSION_NAME_RE = re.compile(r"(?i)sess|(?<![a-z])sid(?![a-z])|jct|csrf|xsrf|lo
 _COOKIE_PAIR_RE = re.compile(r"(?P<name>[^=;\s]{1,200})=(?P<v>[^;\s]*)")  # (bounded: linear on "=" -less text)
 _COOKIE_ATTRIBUTES = frozenset(["path", "domain", "expires", "max-age", "samesite", "priority", "version",
                                 "comment"])
-_PASS_SWITCH_RE = re.compile(r"(?i)(?<![\w-])/(?:pass|password|p):(?P<v>[^\s\"']+)")
+_PASS_SWITCH_RE = re.compile(r"(?i)(?<![\w-])/(?:pass|password|p):[\"']?(?P<v>[^\s\"']+)")  # (xfreerdp /p:'…')
 _LOGIN_TOKEN_RE = re.compile(
     r"\b(?:cargo|npm|docker|heroku|gh|glab|vercel|netlify|wrangler|huggingface-cli|twine)\s+login\b[^\n]*?\s"
     r"(?P<v>[A-Za-z0-9_\-.]{16,})")
@@ -227,6 +227,21 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
 
 
+# A cookie set in code by name and value: System.Net.Cookie("sessionid", "…", "/", ".douban.com"),
+# session.cookies.set("SESSDATA", "…"), jar.set_cookie(…), and an LWP cookie file's Set-Cookie3: NAME="…".
+_COOKIE_CALL_RE = re.compile(
+    r"(?:\bCookie|cookies\.set|set_cookie|add_cookie|setCookie|addCookie)[ \t]*\([ \t]*[\"'](?P<name>[^\"'\n]{1,60})[\"'][ \t]*,"
+    r"[ \t]*[\"'](?P<v>[^\"'\n]{8,4000})[\"']")
+_LWP_RE = re.compile(r"(?im)^set-cookie3:[ \t]*(?P<name>[^=\s;]{1,200})=\"?(?P<v>[^\";\n]{1,4000})\"?")
+
+
+def _cookie_calls(text: str) -> Iterator[Finding]:
+    for rx in (_COOKIE_CALL_RE, _LWP_RE):
+        for m in rx.finditer(text):
+            if _session_value(m.group("name"), m.group("v")):
+                yield Finding(API_KEY, m.start("v"), m.end("v"))
+
+
 def _cookie_strings(text: str) -> Iterator[tuple[int, int, bool]]:
     """(start, end, is Set-Cookie) of every cookie string: after a Cookie header or flag, as the value of
     a header object named Cookie (HAR, Postman), or a line made only of ``name=value; name=value`` pairs
@@ -245,8 +260,8 @@ def _session_value(name: str, value: str) -> bool:
     """A cookie value that identifies a session: random, hex, named as a credential or a session, or
     a signed value whose fields hold a random one (Tornado's ``2|1:0|10:…|4:z_c0|92:…|…``)."""
     hexlike = len(value) >= 16 and re.fullmatch(r"[0-9a-fA-F-]+", value) is not None
-    if looks_random(value, min_len=16) or hexlike:
-        return True
+    if looks_random(value, min_len=16) or hexlike or looks_random(value.replace("%", ""), min_len=24):
+        return True  # (Chaoxing's vc3 holds "%" that escape nothing)
     if (name_class(name) is not None or _SESSION_NAME_RE.search(name)) and len(value) >= 8 and not value.isalpha():
         return True
     return "|" in value and any(looks_random(p.split(":")[-1], min_len=16) for p in value.split("|"))
@@ -260,6 +275,8 @@ _NETSCAPE_RE = re.compile(r"(?m)^(?:#HttpOnly_)?[\w.-]+\t(?:TRUE|FALSE)\t[^\t\n]
 
 def _cookie_values(text: str) -> Iterator[Finding]:
     """Values in a cookie string that identify a session."""
+    if "ookie" in text:
+        yield from _cookie_calls(text)
     if "\tTRUE\t" in text or "\tFALSE\t" in text:
         for m in _NETSCAPE_RE.finditer(text):
             value = m.group("v").rstrip()

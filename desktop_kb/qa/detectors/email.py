@@ -28,6 +28,10 @@ _IDEOGRAPHIC_DOT_RE = re.compile(
 _OBFUSCATED_RE = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s*(?:[(\[{{<]\s*(?:at|AT|@)\s*[)\]}}>]|艾特|\s(?:AT|at)\s)\s*"
     r"(?P<domain>[A-Za-z0-9-]+(?:\s*(?:[(\[{<]\s*(?:dot|DOT|\.)\s*[)\]}>]|\s(?:dot|DOT)\s|\.|点|點)\s*[A-Za-z0-9-]+)+)")
+# An address broken at the end of a line by a PDF copy or a form's wrapping: "zhang.xiaoyu4754\n@outlook.com",
+# "li.lei@\npku.edu.cn" (the line break sits right at the "@").
+_BROKEN_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})(?:[ \t]*\n[ \t]*@|@[ \t]*\n[ \t]*)(?P<domain>{_DOMAIN})"
+                        r"(?![A-Za-z0-9-])")
 # ``#`` for ``@`` is common in Chinese notes, but only worth trusting before a mail host.
 _MAIL_HOSTS = (r"qq\.com|163\.com|126\.com|yeah\.net|sina\.com|sina\.cn|sohu\.com|foxmail\.com|aliyun\.com|"
                r"139\.com|189\.cn|gmail\.com|outlook\.com|hotmail\.com|live\.com|icloud\.com|me\.com|"
@@ -40,8 +44,9 @@ _PLACEHOLDER_LOCAL = frozenset(
      # the people of protocol examples (Alice and Bob) and of forms (John Doe)
      "alice", "bob", "carol", "dave", "eve", "mallory", "john.doe", "jane.doe", "johndoe", "janedoe", "jdoe"])
 # ``git@github.com:owner/repo.git``, ``ssh://git@host:2222/…``: a login on a host (scp syntax, or a
-# URL's user with a port after the host), not a mailbox.
+# URL's user with a port after the host), not a mailbox; but smtps://name%40163.com:pw@host is an address.
 _SCP_AFTER_RE = re.compile(r":[\w~./-]")
+_USERINFO_AFTER_RE = re.compile(r":[^\s/@]{1,200}@")  # (the address is a URL's user, a password after it)
 
 
 def _placeholder(local: str, domain: str) -> bool:
@@ -78,10 +83,13 @@ def emails(text: str) -> list[Finding]:
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
              if not _placeholder(m.group("local"), m.group("domain")) and not _public_mailbox(text, m)
-             and not _SCP_AFTER_RE.match(text, m.end())
+             and not (_SCP_AFTER_RE.match(text, m.end()) and not _USERINFO_AFTER_RE.match(text, m.end()))
              and not ((m.group("sp1") or m.group("sp2"))
                       and m.group("domain").rsplit(".", 1)[-1].lower() not in _SPACED_TLDS)]
     found += [Finding(EMAIL, m.start(), m.end()) for m in _IDEOGRAPHIC_DOT_RE.finditer(text)]
+    if "\n@" in text or "@\n" in text or re.search(r"@[ \t]*\n|\n[ \t]*@", text):
+        found += [Finding(EMAIL, m.start(), m.end()) for m in _BROKEN_RE.finditer(text)
+                  if not _placeholder(m.group("local"), m.group("domain"))]
     for rx in (_OBFUSCATED_RE, _HASH_RE):
         for m in rx.finditer(text):
             raw = m.group("domain")

@@ -279,7 +279,7 @@ def ro_cnp(value: str) -> bool:
 
 def ar_cuit(value: str) -> bool:
     """Argentina's CUIL/CUIT: a type (20, 23, 24, 27 for people; 30, 33, 34 for companies), the DNI and
-    a mod-11 check digit."""
+    a mod-11 check digit (under its word: one number in eleven passes)."""
     d = digits_of(value)
     if len(d) != 11 or d[:2] not in ("20", "23", "24", "27", "30", "33", "34"):
         return False
@@ -435,7 +435,7 @@ _FORMS: tuple[_Form, ...] = (
     _Form("id", _rx(r"\d{16}"), lambda v: 1 <= int(v[6:8]) % 40 <= 31 and 1 <= int(v[8:10]) <= 12, generic=False),
     _Form("my", _rx(r"\d{6}-?\d{2}-?\d{4}"), my_mykad, lambda v: v.count("-") == 2 and my_mykad(v)),
     _Form("mx", _rx(r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d"), mx_curp, mx_curp),
-    _Form("ar", _rx(r"(?:2[0347]|3[034])-?\d{8}-?\d"), ar_cuit, lambda v: v.count("-") == 2 and ar_cuit(v)),
+    _Form("ar", _rx(r"(?:2[0347]|3[034])-?\d{8}-?\d"), ar_cuit),
     _Form("za", _rx(r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"), za_id),
     _Form("il", _rx(r"\d{9}"), il_id, generic=False),
     # Passports, visas and permits: letters then digits (E12345678, TK3066585, H1234567801), digits only

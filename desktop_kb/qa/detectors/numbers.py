@@ -273,6 +273,21 @@ def _clabe_ok(digits: str) -> bool:
     return (10 - total % 10) % 10 == int(digits[17])
 
 
+# A card number OCR'd from the card's face into lines of its groups (5139 / 5596 / 9331 / 6307), with
+# the card's words ("VALID THRU", 有效期) on the lines around.
+_CARD_LINES_RE = re.compile(r"(?m)^[ \t]*(\d{4})[ \t]*\n[ \t]*(\d{4})[ \t]*\n[ \t]*(\d{4})[ \t]*\n[ \t]*(\d{4})[ \t]*$")
+_CARD_FACE_RE = re.compile(r"(?i)valid\s*(?:thru|through|from)|good\s+thru|expires|有效期|卡号|卡號|card|visa|mastercard|"
+                           r"unionpay|银联|銀聯")
+
+
+def _card_lines(text: str) -> Iterator[Finding]:
+    for m in _CARD_LINES_RE.finditer(text):
+        digits = "".join(m.groups())
+        if _CARD_PREFIX_RE.match(digits) and luhn_ok(digits) \
+                and _CARD_FACE_RE.search(text, max(0, m.start() - 80), min(len(text), m.end() + 80)):
+            yield from (Finding(BANK_CARD, m.start(i), m.end(i)) for i in range(1, 5))
+
+
 def _checked_accounts(text: str) -> Iterator[Finding]:
     for m in _CLABE_RE.finditer(text):
         digits = digits_of(m.group(0))
@@ -286,6 +301,8 @@ def _checked_accounts(text: str) -> Iterator[Finding]:
                     if luhn_ok(m.group("pan") or m.group("pan2")))
     if ":5" in text:
         yield from (Finding(BANK_CARD, m.start("v"), m.end("v")) for m in _MT103_ACCOUNT_RE.finditer(text))
+    if "\n" in text:
+        yield from _card_lines(text)
 
 
 def _parent_key(text: str, pos: int) -> str:

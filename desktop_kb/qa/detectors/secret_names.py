@@ -21,7 +21,8 @@ _SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "apike
 _KEY_QUALIFIERS = {"api", "app", "access", "secret", "master", "auth", "private", "client", "signing",
                    "sign", "encryption", "enc", "license", "licence", "session", "account", "subscription",
                    "service", "admin", "root", "x", "openai", "deploy", "webhook"}
-_WEAK_PARTS = {"key", "sig", "signature", "cookie", "cookies", "tk"}  # (tk: Tianditu's map key)
+_WEAK_PARTS = {"key", "sig", "signature", "cookie", "cookies", "tk", "session"}  # (tk: Tianditu's map key;
+# session: a random value under it is a session string, Telethon's StringSession)
 _PUBLIC_PARTS = {"public", "pub", "publishable"}
 # Parts that say the value is about the credential, not the credential itself.
 _DENY_PARTS = {

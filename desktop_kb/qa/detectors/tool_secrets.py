@@ -60,6 +60,11 @@ _TOOLS: tuple[tuple[str, str, str], ...] = (
     (r"smbclient|rpcclient|smbmap|smbget|smbcacls|net", r"-U[ \t]*[^\s%/]+%", PASSWORD),
     (r"mosquitto_sub|mosquitto_pub|mosquitto_rr", r"-P[ \t]+", PASSWORD),
     (r"msoffcrypto-tool|msoffcrypto", r"(?:-p|--password)[ \t]+", PASSWORD),
+    (r"ipmitool", r"-P[ \t]+", PASSWORD),
+    (r"rdesktop", r"-p[ \t]+", PASSWORD),
+    # SNMP v1/v2c's community string is its password ("public", the default, is not a secret)
+    (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmpbulkget|snmpgetnext|snmptable|snmptrap|onesixtyone", r"-c[ \t]+",
+     PASSWORD),
 )
 # (tool names first, so the engine skips ahead on their first letters; what stands before one is checked
 # in code: a space, a quote, "$(", or a path's "/" — not a letter: "unzip" is not "zip", "notes.zip" no tool)
@@ -94,7 +99,7 @@ _SHAPE_WORDS: tuple[str | tuple[str, ...], ...] = ("passwd", "b2", "addauth", "c
                 ("shodan", "ngrok", "wandb", "snyk", "doctl", "cloudflared", "censys", "vt ", "hf ", "huggingface-cli",
                  "glab", "codecov", "netlify"), "chpasswd")  # (one literal test before each, or any of several)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
-_DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root"])
+_DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root", "public", "private"])
 
 
 def _value(m: re.Match[str]) -> tuple[str, int, int]:
