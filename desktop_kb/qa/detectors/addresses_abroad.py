@@ -311,8 +311,12 @@ _FLAT_IN_RE = re.compile(r"(?i)\bflat\s*(?:no\.?\s*)?\d|\bapt\.?\s*\d|\bapartmen
                          r"\bRT\s*\d{1,3}\s*/\s*RW\s*\d|ngách|บ้านเลขที่")
 
 
+_PLAIN_ANCHORS = ("address", "adres", "alamat", "địa", "đia", "ที่อยู่")
+
+
 def _plain_labels_with_a_flat(text: str) -> Iterator[int]:
-    if _FLAT_IN_RE.search(text) is None:
+    low = text.lower()
+    if not any(a in low for a in _PLAIN_ANCHORS) or _FLAT_IN_RE.search(text) is None:
         return  # (one pass: a flat anywhere, or no plain label needs reading)
     for m in _PLAIN_ADDRESS_RE.finditer(text) if ":" in text or "：" in text else ():
         line_end = text.find("\n", m.end(), m.end() + 160)  # (a flat is near its label: a line of many

@@ -195,7 +195,7 @@ def spaced_pairs(text: str) -> Iterator[Finding]:
             continue
         if plausible(value, strict, quoted=False, prose=True, followed_by=rest):
             yield finding_for(strict, start, end)
-    for rx in (_PAIR_RE, _PAIR_YAML_RE):
+    for rx in (_PAIR_RE, _PAIR_YAML_RE) if "value" in text.lower() else ():  # (both pair a name with "value")
         for m in rx.finditer(text):
             cls = name_class(m.group("name"))
             if cls is None:
