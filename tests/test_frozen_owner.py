@@ -180,3 +180,52 @@ def test_starting_the_app_again_beside_a_stopped_one_says_it_is_stopped(qtbot, d
         os.kill(holder.pid, signal.SIGCONT)
         holder.kill()
         holder.wait()
+
+
+STOPPED_IN_A_SAVE = """
+import os, signal, sys
+from pathlib import Path
+from desktop_kb.library import Library
+lib = Library(Path(sys.argv[1]), role="app", load_model=False)
+lib.add_note("before", "zqfrozen0")
+assert lib.drain(60)
+lib.store.execute("BEGIN IMMEDIATE")  # stopped in the middle of a save (an import's file)
+lib.store.execute("UPDATE notes SET title = title")
+print(lib.worker.is_owner, flush=True)
+os.kill(os.getpid(), signal.SIGSTOP)
+"""
+
+
+def test_a_save_beside_an_app_stopped_in_its_own_save_names_it(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    """'The library is busy in another program … Close the other window or try again.' did
+    not say which program, and trying again never helps while it stays stopped."""
+    import subprocess
+    import sys
+
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    app = subprocess.Popen([sys.executable, "-c", STOPPED_IN_A_SAVE, str(data_dir)],
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        assert app.stdout is not None and app.stdout.readline().strip() == "True"
+        code, _out, err = run(capsys, data_dir, "note", "add", "--title", "t", "--body", "b")
+        assert code == 1 and "busy in another program" in err, err
+        assert f"It may be held by the Desktop KB app (process {app.pid}), which is stopped" in err
+        code, out, err = run(capsys, data_dir, "search", "zqfrozen0")  # reading needs no lock
+        assert code == 0 and "[note 1] before" in out, (out, err)
+        i18n.install_language("zh_CN")
+        try:
+            shown = localize(f"Saving to the library: The library is busy in another program (database "
+                             f"locked). Close the other window or try again. It may be held by the "
+                             f"Desktop KB app (process {app.pid}), which is stopped (suspended, or paused "
+                             f"in a debugger): resume it or close it. (database is locked)")
+            assert "已暂停" in shown and "stopped" not in shown, shown
+        finally:
+            i18n.install_language("en")
+    finally:
+        os.kill(app.pid, signal.SIGCONT)
+        app.kill()
+        app.wait()

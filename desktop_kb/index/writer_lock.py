@@ -24,6 +24,10 @@ from desktop_kb.store.errors import ENVIRONMENT_MESSAGES, StoreError
 LOCK_NAME = "index.writer.lock"
 #: Why nothing becomes searchable while the owner (``LockOwner.describe()``) is stopped: it
 #: holds the lock, so no other process may index, and it does nothing itself.
+#: Added to "the library is busy" when a process that has the library open is stopped: it keeps
+#: any transaction it was in, and every save waits for it in vain.
+HOLDER_STOPPED_MESSAGE = ("It may be held by {0}, which is stopped (suspended, or paused in a "
+                          "debugger): resume it or close it.")
 OWNER_STOPPED_MESSAGE = ("The search index is kept by {0}, which is stopped (suspended, or paused "
                          "in a debugger): resume it or close it.")
 
@@ -106,6 +110,14 @@ class WriterLock:
         fh, self._fh = self._fh, None
         if fh is not None:
             fh.close()  # closing the descriptor drops the lock
+
+    def stopped_owner(self) -> LockOwner | None:
+        """The process that keeps the index, if it is stopped on this computer (Ctrl+Z,
+        SIGSTOP, a debugger): it cannot say so itself."""
+        from desktop_kb.store.processes import process_stopped
+
+        owner = self.owner()
+        return owner if owner is not None and process_stopped(owner.pid, owner.host) else None
 
     def owner(self) -> LockOwner | None:
         """Who holds the lock, as far as the file says (None if unknown or free)."""

@@ -132,7 +132,8 @@ def path_too_long(folder: Path) -> bool:
     return len(os.fsencode(os.path.abspath(folder))) + len(_LONGEST_NAME) > SQLITE_PATH_BYTES
 
 
-def environment_error(exc: sqlite3.Error, what: str, folder: Path | None = None) -> StoreError | None:
+def environment_error(exc: sqlite3.Error, what: str, folder: Path | None = None, *,
+                      also: str = "") -> StoreError | None:
     """Translate an sqlite3 error into a StoreError, or None when it is a bug.
 
     ``folder``: where the file is. SQLite reports a -shm file that cannot grow on a
@@ -148,4 +149,6 @@ def environment_error(exc: sqlite3.Error, what: str, folder: Path | None = None)
         message = PATH_TOO_LONG_MESSAGE
     if message is None:
         return None
+    if also:
+        message = f"{message} {also}"
     return StoreError(f"{what}: {message} ({exc})", damaged=code in CORRUPTION_CODES)

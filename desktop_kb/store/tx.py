@@ -13,6 +13,7 @@ from desktop_kb.store.errors import (
     REPLACED_LIBRARY_MESSAGE,
     LibraryReplacedError,
     environment_error,
+    error_code,
 )
 
 
@@ -22,7 +23,7 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as exc:
-        err = environment_error(exc, what)
+        err = environment_error(exc, what, also=_stopped_holder(conn, exc))
         if err is None:
             raise
         raise err from exc
@@ -40,6 +41,21 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
             if err is not None:
                 raise err from exc
         raise
+
+
+def _stopped_holder(conn: sqlite3.Connection, exc: sqlite3.Error) -> str:
+    """When the library stays busy: name the process that keeps the index if it is stopped
+    (the app suspended mid-import, a command stopped with Ctrl+Z), which holds its transaction
+    for as long as it stays stopped; 'close the other window or try again' did not say which."""
+    if error_code(exc) != 5 or not isinstance(conn, StoreConnection) or conn.path is None:
+        return ""
+    from desktop_kb.index.writer_lock import (  # index imports store
+        HOLDER_STOPPED_MESSAGE,
+        WriterLock,
+    )
+
+    owner = WriterLock(conn.path.parent, "").stopped_owner()
+    return "" if owner is None else HOLDER_STOPPED_MESSAGE.format(owner.describe())
 
 
 def _still_the_open_file(conn: sqlite3.Connection, what: str) -> None:

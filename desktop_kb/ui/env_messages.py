@@ -17,7 +17,7 @@ from desktop_kb.index.db import (
     REBUILD_STOPPED_MESSAGE,
     UNAVAILABLE_PREFIX,
 )
-from desktop_kb.index.writer_lock import OWNER_STOPPED_MESSAGE
+from desktop_kb.index.writer_lock import HOLDER_STOPPED_MESSAGE, OWNER_STOPPED_MESSAGE
 from desktop_kb.store.backup import BACKUP_FAILED_PREFIX
 from desktop_kb.store.errors import (
     DAMAGED_AND_OPEN_MESSAGE,
@@ -64,6 +64,7 @@ def _prefixes() -> dict[str, str]:
 
 _INDEX_PREFIX = re.compile(re.escape(UNAVAILABLE_PREFIX).replace(r"\{0\}", "(.+?)"))
 _OWNER_STOPPED = re.compile(re.escape(OWNER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
+_HOLDER_STOPPED = re.compile(re.escape(HOLDER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
 
 
 def localize(text: str) -> str:
@@ -74,6 +75,8 @@ def localize(text: str) -> str:
     prefix = QCoreApplication.translate("EnvironmentError", "The search index at {0} cannot be used: ")
     stopped = QCoreApplication.translate("EnvironmentError", "The search index is kept by {0}, which is stopped (suspended, or paused in a debugger): resume it or close it.")
     text = _OWNER_STOPPED.sub(lambda m: stopped.format(localize_owner(m.group(1))), text)
+    holder = QCoreApplication.translate("EnvironmentError", "It may be held by {0}, which is stopped (suspended, or paused in a debugger): resume it or close it.")
+    text = _HOLDER_STOPPED.sub(lambda m: holder.format(localize_owner(m.group(1))), text)
     return _INDEX_PREFIX.sub(lambda m: prefix.format(m.group(1)), text)
 
 

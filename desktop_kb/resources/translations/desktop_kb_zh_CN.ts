@@ -3468,6 +3468,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库文件夹的路径太长，数据库文件无法打开（最多约 420 字节，一个汉字占 3 字节）。请把文件夹移到离磁盘根目录更近的位置，或给它及其上层文件夹起更短的名字；文件夹里的内容没有任何改动。</translation>
     </message>
     <message>
+        <source>It may be held by {0}, which is stopped (suspended, or paused in a debugger): resume it or close it.</source>
+        <translation>占用它的可能是{0}，而它已暂停（被挂起，或停在调试器里）：请让它继续运行，或把它关闭。</translation>
+    </message>
+    <message>
         <source>the Desktop KB app (process {0})</source>
         <translation>Desktop KB 应用（进程 {0}）</translation>
     </message>
