@@ -69,3 +69,33 @@ def test_an_imported_book_is_found_by_its_words_while_the_model_embeds_it(
         assert (status.state, status.missing_vectors) == ("ok", 0), status
         assert lib.verify(repair=False).drift == 0
         assert [h.source_id for h in lib.search("zqnote", mode="lexical").results] == [note]
+
+
+def test_a_backfill_waiting_its_turn_does_not_hold_up_keyword_search(
+        data_dir: Path, tmp_path: Path) -> None:
+    """Measured (benchmarks/bench_import_keywords_first.py): now and then an import's words
+    were searchable only once all its vectors were made — a second backfill was queued behind
+    the running one, and drain(backfill=False) counted a queued backfill as a change to apply."""
+    from desktop_kb.index.worker import _Job
+
+    folder = tmp_path / "book"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"ch{i}.md").write_text(f"# 第 {i} 章\n\n所有权 zqslow{i} ownership\n", encoding="utf-8")
+    model = HeldModel()
+    with Library(data_dir, load_model=False, role="app") as lib:
+        lib.worker.set_engine(lambda: model).result(timeout=TIMEOUT)
+        try:
+            lib.import_paths([folder])
+            assert lib.drain(TIMEOUT, backfill=False)
+            queued = _Job("backfill", lambda: 0)
+            with lib.worker._cv:  # behind the running backfill, held in the model
+                lib.worker._control.append(queued)
+            assert lib.drain(TIMEOUT, backfill=False), "waits for a backfill that has not started"
+            assert lib.search("zqslow1", mode="lexical").results
+            assert not queued.future.done()
+        finally:
+            model.let_go.set()
+        assert lib.drain(TIMEOUT)
+        assert queued.future.result(timeout=TIMEOUT) == 0
+        assert lib.index_status().state == "ok"

@@ -80,7 +80,7 @@ class IndexStopped(RuntimeError):
 
 @dataclass
 class _Job:
-    kind: str  # "remove" | "call" | "rebuild" | "verify" | "model"
+    kind: str  # "remove" | "call" | "rebuild" | "verify" | "model" | "backfill"
     as_owner: Callable[[], Any]
     # What a follower does instead; None means "hand it to the owner" (see ``handoff``).
     as_follower: Callable[[], Any] | None = None
@@ -302,7 +302,10 @@ class IndexWorker:
 
     def _drained(self, until_seq: int | None, backfill: bool = True) -> bool:
         busy = self._busy and (backfill or not self._backfilling)
-        if self._control or self._handoffs or busy or self._between:
+        # A backfill waiting its turn is not a change to apply: waited for, it kept keyword
+        # search of an import in the app waiting until every vector of it was made.
+        control = self._control if backfill else [j for j in self._control if j.kind != "backfill"]
+        if control or self._handoffs or busy or self._between:
             return False
         caught_up = until_seq is not None and self.applied >= until_seq
         if caught_up and not backfill:
@@ -464,7 +467,7 @@ class IndexWorker:
             job = None
             if dirty and "rebuild" not in queued:
                 job = _Job("rebuild", lambda: self._rebuild(Progress()), params={})
-            elif self._model_due is not None and not queued & {"rebuild", "model"}:
+            elif self._model_due is not None and not queued & {"rebuild", "model", "backfill"}:
                 job = _Job("model", self._model_due)
             self._model_due = None
             if job is not None:
@@ -699,7 +702,7 @@ class IndexWorker:
                 self._submit(_Job("model", lambda: self._set_engine(lambda: engine, Progress())))
             else:
                 self._apply.reload_dense()
-                self._submit(_Job("model", lambda: self._backfill(Progress())))
+                self._submit(_Job("backfill", lambda: self._backfill(Progress())))
 
     def _recreate_index(self) -> None:
         if self._apply is not None:
@@ -743,7 +746,10 @@ class IndexWorker:
             # The feed wrote keywords only (catchup): their vectors come next, in the
             # background, while saves and other processes' changes go on being indexed.
             self._apply.deferred = 0
-            self._submit(_Job("model", lambda: self._backfill(Progress())))
+            with self._cv:
+                queued = any(job.kind == "backfill" for job in self._control)
+            if not queued:  # one backfill embeds every chunk without a vector
+                self._submit(_Job("backfill", lambda: self._backfill(Progress())))
 
     def _after_reconcile(self, report: VerifyReport) -> None:
         if report.drift:
