@@ -745,6 +745,12 @@ class IndexWorker:
                 and not self._backfilling and not self._backfill_holds:
             # The feed wrote keywords only (catchup): their vectors come next, in the
             # background, while saves and other processes' changes go on being indexed.
+            if self._store.execute("PRAGMA data_version").fetchone()[0] != self._store_version:
+                # Committed since this round began (an import's last files): their words
+                # first. Queued now, the backfill ran before them and they waited a page.
+                with self._cv:
+                    self._poked = True
+                return
             self._apply.deferred = 0
             with self._cv:
                 queued = any(job.kind == "backfill" for job in self._control)
