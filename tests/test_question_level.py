@@ -8,11 +8,11 @@ happened to match; read against the question's own mean cosine to the library, i
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import engines
 import numpy as np
 import pytest
 
@@ -25,41 +25,9 @@ CONCEPTS = [("闭包", "closure"), ("所有权", "ownership"), ("生命周期", 
             ("模式匹配", "pattern"), ("宏", "macro"), ("线程", "thread"), ("智能指针", "pointer")]
 
 
-class BilingualEngine:
-    """A concept dimension per topic word in either language, the text's character pairs
-    hashed into a few dimensions (so a sentence finds its own note), and two strong
-    dimensions for the text's language: any two Chinese texts sit closer than an English
-    question and the Chinese chapter on its topic (the same-language pull of real
-    multilingual models)."""
-
-    model_id = "bilingual-level-test"
-    pairs = 48
-    dim = len(CONCEPTS) + 2 + pairs
-
-    def _embed(self, texts: Sequence[str]) -> np.ndarray:
-        rows = []
-        for text in texts:
-            v = np.zeros(self.dim, np.float32)
-            lowered = text.lower()
-            for i, (zh, en) in enumerate(CONCEPTS):
-                v[i] = float(zh in text or en in lowered)
-            han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
-            latin = len([w for w in lowered.split() if w.strip("?.,!").isalpha()])
-            share = han / (han + latin) if han + latin else 0.5
-            v[len(CONCEPTS)], v[len(CONCEPTS) + 1] = 1.6 * share, 1.6 * (1 - share)
-            pairs = np.zeros(self.pairs, np.float32)
-            for a, b in zip(lowered, lowered[1:], strict=False):
-                pairs[hashlib.sha256((a + b).encode()).digest()[0] % self.pairs] += 1.0
-            if pairs.any():
-                v[-self.pairs:] = 0.9 * pairs / np.linalg.norm(pairs)
-            rows.append(v / np.linalg.norm(v))
-        return np.stack(rows) if rows else np.zeros((0, self.dim), np.float32)
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts)
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts)
+def _engine() -> engines.BilingualEngine:
+    """Character pairs hashed into a few dimensions: a sentence finds its own note."""
+    return engines.BilingualEngine(CONCEPTS, "bilingual-level-test", 48, engines.character_pairs(48))
 
 
 NOTES = [(zh, f"{zh}是本章的主题。这里用例子讲解{zh}的用法和常见的错误。第{n}节给出练习。")
@@ -73,18 +41,13 @@ QUESTION = "How does a closure capture its environment?"
 
 @pytest.fixture
 def book(data_dir: Path) -> Iterator[Library]:
-    lib = Library(data_dir, load_model=False)
-    for title, body in NOTES:
-        lib.add_note(title, body)
-    engine = BilingualEngine()
-    lib.worker.set_engine(lambda: engine).result(60)
-    lib.drain()
-    # What the app measures for an installed model (this engine has no manifest).
-    source = TuningSource(data_dir)
-    lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
-        lib.index_reader, lib.store_reader, engine, lib.dense, "sha-level", {})
-    yield lib
-    lib.close()
+    engine = _engine()
+    with engines.embedded_library(data_dir, NOTES, engine) as lib:
+        # What the app measures for an installed model (this engine has no manifest).
+        source = TuningSource(data_dir)
+        lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
+            lib.index_reader, lib.store_reader, engine, lib.dense, "sha-level", {})
+        yield lib
 
 
 def test_an_english_question_finds_the_chinese_chapter_its_meaning_points_to(book: Library) -> None:
@@ -104,7 +67,7 @@ def test_on_the_library_s_average_level_the_keyword_hit_wins(book: Library) -> N
     book.tuning = lambda: replace(whole() or Tuning(), centre=None)  # type: ignore[method-assign]
     tuning = book.tuning()
     assert tuning is not None and tuning.calibration is not None
-    vector = BilingualEngine().embed_queries([QUESTION])[0]
+    vector = _engine().embed_queries([QUESTION])[0]
     cosines = book.dense.similarities(vector, book.dense.sample_ids(100))
     assert max(cosines.values()) < tuning.calibration.unrelated  # below unrelated Chinese text
     assert book.search(QUESTION, limit=3, mode="hybrid").results[0].title == "环境变量"

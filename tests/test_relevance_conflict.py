@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import engines
 import numpy as np
 import pytest
 
@@ -40,10 +41,7 @@ WEAK_BUT_THERE = "来做个小练习吧"  # keywords: 做 again; its meaning is 
 
 
 def _unit(weights: dict[int, float]) -> np.ndarray:
-    v = np.zeros(DIM, dtype=np.float32)
-    for axis, w in weights.items():
-        v[axis] = w
-    return v / np.linalg.norm(v)
+    return engines.unit(DIM, weights)
 
 
 # Both questions stand 0.4 from their nearest passages: between the plain bar and the conflict bar.
@@ -53,41 +51,17 @@ QUESTIONS = {
 }
 
 
-class _TableEngine:
+def _engine() -> engines.TableEngine:
     """Vectors chosen by the test: each note on its own axis, each question where it says."""
-
-    dim = DIM
-    model_id = "table-conflict"
-
-    def _vector(self, text: str) -> np.ndarray:
-        for question, vector in QUESTIONS.items():
-            if question in text:
-                return vector
-        for _title, _body, marker, axis in NOTES:
-            if marker in text:
-                return _unit({axis: 1.0})
-        return _unit({7: 1.0})  # a title alone, or anything else
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, DIM), np.float32)
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return self.embed_queries(texts)
+    return engines.TableEngine("table-conflict", DIM, QUESTIONS, {marker: axis for *_, marker, axis in NOTES},
+                               other_axis=7)
 
 
 @pytest.fixture
-def rust_notes(data_dir: Path) -> Iterator[tuple[Library, _TableEngine]]:
-    lib = Library(data_dir, load_model=False)
-    for title, body, _marker, _axis in NOTES:
-        lib.add_note(title, body)
-    engine = _TableEngine()
-    lib.worker.set_engine(lambda: engine).result(60)
-    lib.drain()
-    assert lib.dense.ready and len(lib.dense) == len(NOTES)
-    try:
+def rust_notes(data_dir: Path) -> Iterator[tuple[Library, engines.TableEngine]]:
+    engine = _engine()
+    with engines.embedded_library(data_dir, [(title, body) for title, body, *_ in NOTES], engine) as lib:
         yield lib, engine
-    finally:
-        lib.close()
 
 
 def _tuning(margin_conflict: float | None) -> Tuning:
@@ -99,7 +73,7 @@ def _tuning(margin_conflict: float | None) -> Tuning:
     return Tuning(calibration=calibration, reference=reference)
 
 
-def _ask(lib: Library, engine: _TableEngine, question: str, tuning: Tuning) -> list[str]:
+def _ask(lib: Library, engine: engines.TableEngine, question: str, tuning: Tuning) -> list[str]:
     response = search(lib.index_reader, lib.store_reader, question, mode="hybrid", engine=engine,
                       dense=lib.dense, tuning=tuning)
     # Under the floor hybrid says so: nothing at all, or only keyword hits marked as weak matches
@@ -110,7 +84,7 @@ def _ask(lib: Library, engine: _TableEngine, question: str, tuning: Tuning) -> l
 
 
 def test_an_unrelated_question_whose_keywords_point_elsewhere_must_clear_the_conflict_margin(
-        rust_notes: tuple[Library, _TableEngine]) -> None:
+        rust_notes: tuple[Library, engines.TableEngine]) -> None:
     lib, engine = rust_notes
     # Without a conflict margin the meaning side's 0.4 clears the plain bar (0.3): noise is shown as
     # found, though keyword search alone calls its hits weak (its evidence is under the floor).
@@ -120,7 +94,7 @@ def test_an_unrelated_question_whose_keywords_point_elsewhere_must_clear_the_con
 
 
 def test_a_weak_question_whose_lists_agree_keeps_the_plain_margin(
-        rust_notes: tuple[Library, _TableEngine]) -> None:
+        rust_notes: tuple[Library, engines.TableEngine]) -> None:
     lib, engine = rust_notes
     shown = _ask(lib, engine, WEAK_BUT_THERE, _tuning(0.3))
     assert shown and shown[0] == "借用"

@@ -12,10 +12,11 @@ mean), read from this library's calibration, not from a model's constant.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import engines
 import numpy as np
 import pytest
 
@@ -46,39 +47,17 @@ EVERYDAY = "How do I make the server answer on another port?"  # every word an e
 
 
 def _unit(weights: dict[int, float]) -> np.ndarray:
-    v = np.zeros(DIM, dtype=np.float32)
-    for axis, w in weights.items():
-        v[axis] = w
-    return v / np.linalg.norm(v)
+    return engines.unit(DIM, weights)
 
 
 def _near_the_server_note(cosine: float) -> np.ndarray:
     return _unit({0: cosine, 6: float(np.sqrt(1 - cosine * cosine))})
 
 
-class _TableEngine:
+def _engine() -> engines.TableEngine:
     """Each note on its own axis; each question at the cosine the test sets to the server note."""
-
-    dim = DIM
-    model_id = "table-unknown-name"
-
-    def __init__(self) -> None:
-        self.questions: dict[str, np.ndarray] = {}
-
-    def _vector(self, text: str) -> np.ndarray:
-        for question, vector in self.questions.items():
-            if question in text:
-                return vector
-        for _title, body, axis in NOTES:
-            if body[:12] in text:
-                return _unit({axis: 1.0})
-        return _unit({7: 1.0})  # a title alone, or anything else
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, DIM), np.float32)
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return self.embed_queries(texts)
+    return engines.TableEngine("table-unknown-name", DIM, {}, {body[:12]: axis for _t, body, axis in NOTES},
+                               other_axis=7)
 
 
 #: Notes on other things, so the library is large enough that a word it lacks says something
@@ -87,20 +66,11 @@ FILLER = [(f"杂记 {i}", f"第 {i} 条杂记：关于整理书架、浇花和�
 
 
 @pytest.fixture
-def book(data_dir: Path) -> Iterator[tuple[Library, _TableEngine]]:
-    lib = Library(data_dir, load_model=False)
-    for title, body, _axis in NOTES:
-        lib.add_note(title, body)
-    for title, body in FILLER:
-        lib.add_note(title, body)
-    engine = _TableEngine()
-    lib.worker.set_engine(lambda: engine).result(60)
-    lib.drain()
-    assert lib.dense.ready and len(lib.dense) == len(NOTES) + len(FILLER)
-    try:
+def book(data_dir: Path) -> Iterator[tuple[Library, engines.TableEngine]]:
+    engine = _engine()
+    notes = [(title, body) for title, body, _ in NOTES] + FILLER
+    with engines.embedded_library(data_dir, notes, engine) as lib:
         yield lib, engine
-    finally:
-        lib.close()
 
 
 def _tuning(level: float) -> Tuning:
@@ -112,7 +82,7 @@ def _tuning(level: float) -> Tuning:
     return Tuning(calibration=calibration, reference=reference)
 
 
-def _shown(lib: Library, engine: _TableEngine, question: str, cosine: float) -> list[str]:
+def _shown(lib: Library, engine: engines.TableEngine, question: str, cosine: float) -> list[str]:
     engine.questions[question] = _near_the_server_note(cosine)
     assert relevance.UNKNOWN_NAME_LEVEL is not None
     response = search(lib.index_reader, lib.store_reader, question, mode="hybrid", engine=engine,
@@ -123,7 +93,7 @@ def _shown(lib: Library, engine: _TableEngine, question: str, cosine: float) -> 
 
 
 def test_a_question_naming_what_the_library_never_mentions_needs_the_librarys_level(
-        book: tuple[Library, _TableEngine]) -> None:
+        book: tuple[Library, engines.TableEngine]) -> None:
     lib, engine = book
     assert lib.search(NAMED, mode="lexical").notice in (NOTHING_NOTICE, WEAK_NOTICE)
     # 0.4: above the model's plain bar (0.3), under the level the library's unrelated pairs reach.
@@ -141,7 +111,7 @@ def test_every_shipped_model_reads_its_own_name_level() -> None:
 
 
 def test_keywords_holding_the_rest_of_a_question_naming_another_tool_do_not_vouch_for_it(
-        book: tuple[Library, _TableEngine]) -> None:
+        book: tuple[Library, engines.TableEngine]) -> None:
     """Fails before: keywords held more than the model's coverage (监听, TCP, 端口), so the question
     about nginx was shown as found whatever meaning search said."""
     lib, engine = book
@@ -152,7 +122,7 @@ def test_keywords_holding_the_rest_of_a_question_naming_another_tool_do_not_vouc
     assert _shown(lib, engine, question, 0.6)[:1] == ["Web 服务器"]  # meaning search vouches
 
 
-def test_a_question_in_everyday_words_keeps_the_plain_bar(book: tuple[Library, _TableEngine]) -> None:
+def test_a_question_in_everyday_words_keeps_the_plain_bar(book: tuple[Library, engines.TableEngine]) -> None:
     lib, engine = book
     assert lib.search(EVERYDAY, mode="lexical").notice in (NOTHING_NOTICE, WEAK_NOTICE)
     assert _shown(lib, engine, EVERYDAY, 0.4)[:1] == ["Web 服务器"]

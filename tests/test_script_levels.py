@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import engines
 import numpy as np
 import pytest
 
@@ -93,39 +93,9 @@ CONCEPTS = [("继承", "inheritance"), ("闭包", "closure"), ("线程", "thread
             ("生命周期", "lifetime"), ("宏", "macro"), ("迭代器", "iterator"), ("泛型", "generic")]
 
 
-class BilingualEngine:
-    """Meaning shared across languages plus a strong component for the language itself.
-
-    A concept word in either language lights the same dimension; the text's share of Han
-    and Latin tokens lights two more, more strongly than one concept: any two texts in one
-    language then sit closer than a question and its answer across languages, the
-    same-language pull of real multilingual models.
-    """
-
-    model_id = "bilingual-test"
-    dim = len(CONCEPTS) + 2 + 4
-
-    def _embed(self, texts: Sequence[str]) -> np.ndarray:
-        rows = []
-        for text in texts:
-            v = np.zeros(self.dim, np.float32)
-            lowered = text.lower()
-            for i, (zh, en) in enumerate(CONCEPTS):
-                v[i] = float(zh in text or en in lowered)
-            han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
-            latin = len([w for w in lowered.split() if w.strip("?.,!").isalpha()])
-            share = han / (han + latin) if han + latin else 0.5
-            v[len(CONCEPTS)], v[len(CONCEPTS) + 1] = 1.6 * share, 1.6 * (1 - share)
-            noise = np.frombuffer(hashlib.sha256(text.encode()).digest()[:4], np.uint8)
-            v[-4:] = noise.astype(np.float32) / 255.0 * 0.3
-            rows.append(v / np.linalg.norm(v))
-        return np.stack(rows) if rows else np.zeros((0, self.dim), np.float32)
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts)
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return self._embed(texts)
+def _engine() -> engines.BilingualEngine:
+    """Four dimensions of noise from a hash of the text: no two texts tie."""
+    return engines.BilingualEngine(CONCEPTS, "bilingual-test", 4, engines.text_noise(4))
 
 
 CHINESE_NOTES = [(zh, f"{zh}是本章的主题。这里用例子讲解{zh}的用法和常见的错误。第{n}节给出练习。")
@@ -142,19 +112,14 @@ ENGLISH_NOTES = [
 
 @pytest.fixture
 def mixed(data_dir: Path) -> Iterator[Library]:
-    lib = Library(data_dir, load_model=False)
-    ids = {title: lib.add_note(title, body) for title, body in CHINESE_NOTES + ENGLISH_NOTES}
-    engine = BilingualEngine()
-    lib.worker.set_engine(lambda: engine).result(60)
-    lib.drain()
-    lib.ids = ids  # type: ignore[attr-defined]
-    # What the app measures for an installed model (this engine has no manifest, for which
-    # Library.tuning gives the uncalibrated default): calibration and script levels.
-    source = TuningSource(data_dir)
-    lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
-        lib.index_reader, lib.store_reader, engine, lib.dense, "sha-bilingual", {})
-    yield lib
-    lib.close()
+    engine = _engine()
+    with engines.embedded_library(data_dir, CHINESE_NOTES + ENGLISH_NOTES, engine) as lib:
+        # What the app measures for an installed model (this engine has no manifest, for which
+        # Library.tuning gives the uncalibrated default): calibration and script levels.
+        source = TuningSource(data_dir)
+        lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
+            lib.index_reader, lib.store_reader, engine, lib.dense, "sha-bilingual", {})
+        yield lib
 
 
 def _first(lib: Library, query: str) -> str:
@@ -192,18 +157,11 @@ def test_without_per_script_levels_english_text_wins_whatever_the_topic(mixed: L
 
 
 def test_a_one_script_library_measures_no_script_levels(data_dir: Path) -> None:
-    lib = Library(data_dir, load_model=False)
-    try:
-        for title, body in CHINESE_NOTES:
-            lib.add_note(title, body)
-        engine = BilingualEngine()
-        lib.worker.set_engine(lambda: engine).result(60)
-        lib.drain()
+    engine = _engine()
+    with engines.embedded_library(data_dir, CHINESE_NOTES, engine) as lib:
         tuning = TuningSource(data_dir).tuning(lib.index_reader, lib.store_reader, engine, lib.dense,
                                                "sha-x", {})
         assert tuning.scripts is None
-    finally:
-        lib.close()
 
 
 def test_weights_are_read_from_the_index_and_follow_an_edit(data_dir: Path) -> None:
