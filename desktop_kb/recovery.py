@@ -27,6 +27,7 @@ from pathlib import Path
 import platformdirs
 
 from desktop_kb.paths import APP_NAME
+from desktop_kb.whole_file import write_whole
 
 FOLDER = "recovery"
 
@@ -74,18 +75,11 @@ def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str, *,
     last: OSError | None = None
     for folder in recovery_dirs(data_dir):
         final = folder / _name(note_id)
-        tmp = folder / f".{_name(note_id)}.{os.getpid()}.tmp"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "wb") as fh:
-                fh.write(payload)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, final)
+            write_whole(final, payload, durable=True)
         except OSError as exc:
             last = exc
-            with contextlib.suppress(OSError):
-                tmp.unlink()
             continue
         # One copy only: an older one elsewhere would come back later as a stale offer.
         for other in recovery_dirs(data_dir):

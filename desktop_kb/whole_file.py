@@ -26,12 +26,14 @@ def temporary_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
-def write_whole(path: Path, text: str, *, durable: bool = False) -> None:
-    """Replace ``path`` with ``text``; ``durable`` also waits for the disk (fsync)."""
+def write_whole(path: Path, text: str | bytes, *, durable: bool = False) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) or with bytes the caller encoded (JSON holding
+    lone surrogates, say); ``durable`` also waits for the disk (fsync)."""
     tmp = temporary_name(path)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
-        with tmp.open("w", encoding="utf-8") as handle:
-            handle.write(text)
+        with tmp.open("wb") as handle:
+            handle.write(data)
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())
