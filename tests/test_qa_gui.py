@@ -294,11 +294,12 @@ def test_the_transcript_shows_the_end_of_the_newest_answer(qtbot, data_dir: Path
     pane.status.setText("由 127.0.0.1:8765 回答。\n已删除与任何片段都不对应的引用。\n内容闸门：发送 3 个。")
     before = bar.maximum()
     qtbot.waitUntil(lambda: bar.maximum() > before, timeout=5000)
-    qtbot.wait(50)
     assert bar.value() == bar.maximum()
     bar.setValue(0)  # the person scrolls up to read: the view stays where they put it
+    grown = bar.maximum()
     pane.status.setText("")
-    qtbot.wait(50)
+    # Looked at once the transcript has grown back (a fixed 50 ms could look before it had).
+    qtbot.waitUntil(lambda: bar.maximum() < grown, timeout=5000)
     assert bar.value() == 0
 
 
