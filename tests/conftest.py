@@ -48,6 +48,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(f"--order {order}: use 'reversed' or 'shuffled:SEED'")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """A test that mounts a small file system, run by anyone but root, runs in a pytest of its
+    own inside a user and mount namespace (``mounts.py``) instead of skipping."""
+    import mounts
+
+    if not mounts.needs_namespace(pyfuncitem.function):
+        return None
+    basetemp = pyfuncitem.config._tmp_path_factory.mktemp("namespace")  # type: ignore[attr-defined]
+    mounts.run_in_namespace(pyfuncitem.nodeid, pyfuncitem.config.rootpath, basetemp)
+    return True
+
+
 @pytest.fixture(scope="session")
 def _segmenter_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """jieba's dictionary in its compact form (``index/lexicon.py``), built once per session.

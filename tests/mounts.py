@@ -2,18 +2,61 @@
 
 Needs permission to mount (root in CI containers). Root ignores file
 permissions, so ``chmod`` cannot make a folder read-only for these tests; a
-read-only mount can. Where mounting is not permitted the tests that need it
-are skipped with the reason.
+read-only mount can. A test that mounts, run by anyone else, runs in a pytest of
+its own inside a user and mount namespace (``unshare --map-root-user --mount``,
+see ``run_in_namespace``), where it may mount; only where neither is permitted
+are the tests that need it skipped with the reason.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
+import sys
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+# Set in the pytest started inside the namespace: there the test runs in place.
+IN_NAMESPACE = "DESKTOP_KB_TEST_IN_MOUNT_NAMESPACE"
+NAMES = frozenset({"mounts", "tmpfs", "remount"})
+
+
+def _names(code: types.CodeType) -> set[str]:
+    found = set(code.co_names) | set(code.co_varnames)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found |= _names(const)
+    return found
+
+
+def needs_namespace(function: object) -> bool:
+    """Whether a test that mounts (it names ``tmpfs``/``remount``) must run in a namespace:
+    this process may not mount (not root) and is not in one already."""
+    code = getattr(function, "__code__", None)
+    if code is None or not NAMES & _names(code):
+        return False
+    return os.geteuid() != 0 and not os.environ.get(IN_NAMESPACE) and shutil.which("unshare") is not None
+
+
+def run_in_namespace(nodeid: str, rootdir: Path, basetemp: Path) -> None:
+    """Run one test in its own pytest as root of a new user and mount namespace, and pass,
+    fail or skip as it did."""
+    done = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", "--", sys.executable, "-m", "pytest",
+         "-q", "-rs", "-p", "no:cacheprovider", f"--basetemp={basetemp}", nodeid],
+        cwd=rootdir, env=dict(os.environ, **{IN_NAMESPACE: "1"}), capture_output=True, text=True,
+        timeout=1800)
+    said = done.stdout + done.stderr
+    if done.returncode == 0 and " passed" in said:
+        return
+    if done.returncode == 0 and " skipped" in said:
+        pytest.skip(f"in a user and mount namespace: {said.strip().splitlines()[-2:]}")
+    pytest.fail(f"in a user and mount namespace (exit {done.returncode}):\n{said[-6000:]}", pytrace=False)
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
