@@ -7,6 +7,7 @@ on any machine.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from mounts import remount, tmpfs
 
 from desktop_kb import recovery
 from desktop_kb.library import Library
-from desktop_kb.tasks.save_queue import SaveQueue
+from desktop_kb.tasks.save_queue import UNFINISHED_SAVE_MESSAGE, SaveQueue
 
 pytestmark = pytest.mark.usefixtures("qapp")
 
@@ -70,7 +71,8 @@ def test_text_that_never_saved_is_offered_after_a_restart(qtbot, data_dir: Path)
     queue.set_library(lib)
     pages = lib.store.execute("PRAGMA page_count").fetchone()[0]
     lib.store.execute(f"PRAGMA max_page_count = {pages}")
-    queue.save(note_id, "关闭", BIG + "zqlost3")
+    with qtbot.waitSignal(queue.saveFailed, timeout=20000):  # (a fixed 1.5 s raced it under load)
+        queue.save(note_id, "关闭", BIG + "zqlost3")
     assert queue.stop(timeout=1.5) is False  # close: not saved, and says so
     assert [u.note_id for u in queue.unsaved()] == [note_id]
     lib.close()
@@ -333,3 +335,30 @@ def test_a_stick_pulled_and_put_back_takes_no_save_into_the_old_mount_and_keeps_
         finally:
             queue.stop(timeout=5)
             lib.close()
+
+
+def test_texts_still_queued_or_being_written_when_the_wait_ends_are_kept(data_dir: Path) -> None:
+    """Closing stopped waiting for the save queue after its timeout with a save being written
+    (another program held the library's write lock) and one queued behind it: stop() said
+    'not saved', yet neither text was in a recovery file, and the process then ended."""
+    lib = Library(data_dir, load_model=False)
+    queue = SaveQueue()
+    note_id = lib.add_note("关闭", "short")
+    other = lib.add_note("另一篇", "short")
+    queue.set_library(lib)
+    blocker = sqlite3.connect(data_dir / "library.sqlite", timeout=0)
+    blocker.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    try:
+        queue.save(note_id, "关闭", "typed while another program wrote zqslow1")
+        queue.save(other, "另一篇", "queued behind it zqslow2")
+        assert queue.stop(timeout=0.5) is False
+        kept = {k.note_id: k.body for k in recovery.pending(data_dir)}
+        assert kept == {note_id: "typed while another program wrote zqslow1",
+                        other: "queued behind it zqslow2"}
+        assert sorted(u.note_id for u in queue.unsaved()) == sorted([note_id, other])
+        # The queued one is never tried now (the one being written may yet fail for its own reason).
+        assert [k.reason for k in recovery.pending(data_dir) if k.note_id == other] == [UNFINISHED_SAVE_MESSAGE]
+    finally:
+        blocker.rollback()
+        blocker.close()
+        lib.close()

@@ -37,6 +37,9 @@ from desktop_kb.store.notes import Base, NoteNotFound
 log = logging.getLogger(__name__)
 
 RETRY_FIRST_S = 1.0
+# Why a text is kept that was still queued or being written when the window closed.
+UNFINISHED_SAVE_MESSAGE = ("The save had not finished when Desktop KB closed; the text is kept and "
+                           "offered back when it starts again.")
 RETRY_MAX_S = 30.0
 
 
@@ -184,7 +187,37 @@ class SaveQueue(QObject):
             self._stopping = True
             self._cv.notify_all()
         self._thread.join(timeout)
+        if not flushed:
+            self._keep_unfinished()
         return flushed
+
+    def _keep_unfinished(self) -> None:
+        """Texts still queued, or being written, when the wait ran out were neither in the
+        library nor in a recovery file, and the process may end now: keep them, and list them
+        as unsaved. A queued save is never tried now (the thread stops); one being written may
+        still succeed, and then removes its file as any save does."""
+        with self._cv:
+            library = self._library
+            current = self._current if isinstance(self._current, _Save) else None
+            queued = [q for q in self._queue if isinstance(q, _Save)]
+            self._queue = deque(q for q in self._queue if not isinstance(q, _Save))
+            for item in queued:  # the newest text of its note: an older failing one is replaced
+                self._state.failing[item.note_id] = item
+            self._cv.notify_all()
+        if library is None:
+            return
+        for item in ([current] if current is not None and current.note_id not in
+                     {q.note_id for q in queued} else []) + queued:
+            with self._cv:
+                base = self._bases.get(item.note_id)
+                reason = self._state.reasons.setdefault(item.note_id, UNFINISHED_SAVE_MESSAGE)
+            try:
+                item.kept_at = str(recovery.keep(
+                    library.paths.data_dir, item.note_id, item.title, item.body, reason,
+                    library_id=library.library_id, base=(base.title, base.body) if base else None))
+            except OSError as exc:
+                log.error("could not keep the text of note %s anywhere: %s", item.note_id, exc)
+                item.kept_at = ""
 
     def retry_now(self) -> None:
         """Try the failing saves again at once (the person freed space, say)."""
@@ -214,8 +247,12 @@ class SaveQueue(QObject):
 
     def unsaved(self) -> list[Unsaved]:
         with self._cv:
+            items = list(self._state.failing.values())
+            if self._stopping and isinstance(self._current, _Save) \
+                    and self._current.note_id not in self._state.failing:
+                items.append(self._current)  # still being written after the wait: kept, not in yet
             return [Unsaved(s.note_id, s.title, s.body, self._state.reasons.get(s.note_id, ""),
-                            s.kept_at) for s in self._state.failing.values()]
+                            s.kept_at) for s in items]
 
     @Slot(int, object)
     def _deliver_done(self, ticket: int, result: object) -> None:

@@ -29,6 +29,7 @@ from desktop_kb.store.errors import (
     PATH_TOO_LONG_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
 )
+from desktop_kb.tasks.save_queue import UNFINISHED_SAVE_MESSAGE
 
 
 def _translations() -> dict[str, str]:
@@ -50,6 +51,7 @@ def _translations() -> dict[str, str]:
         PATH_TOO_LONG_MESSAGE: QCoreApplication.translate("EnvironmentError", "The path of the library folder is too long for its database files (at most about 420 bytes; a Chinese character takes 3). Move the folder nearer the top of the disk, or give it or the folders above it shorter names; nothing in it was changed."),
         REBUILD_STOPPED_MESSAGE: QCoreApplication.translate("EnvironmentError", "The rebuild stopped part way; search uses the index as it is, and the rebuild goes on by itself once there is room."),
         REBUILD_NOT_STARTED_MESSAGE: QCoreApplication.translate("EnvironmentError", "The index was not rebuilt; search uses it as it was."),
+        UNFINISHED_SAVE_MESSAGE: QCoreApplication.translate("EnvironmentError", "The save had not finished when Desktop KB closed; the text is kept and offered back when it starts again."),
     }
 
 

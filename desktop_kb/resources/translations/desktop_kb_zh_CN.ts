@@ -3432,6 +3432,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>索引没有重建；搜索仍使用原来的索引。</translation>
     </message>
     <message>
+        <source>The save had not finished when Desktop KB closed; the text is kept and offered back when it starts again.</source>
+        <translation>Desktop KB 关闭时保存尚未完成；文字已保留，下次启动时会重新提供。</translation>
+    </message>
+    <message>
         <source>The search index at {0} cannot be used: </source>
         <translation>无法使用搜索索引 {0}：</translation>
     </message>
