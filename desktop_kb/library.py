@@ -104,7 +104,10 @@ class Library:
         for conn, _ident in getattr(self._local, "conns", {}).values():
             conn.close()
         self._local.__dict__.pop("conns", None)
-        close_writer(self.store)
+        # A save on another thread (the window's save queue once its wait ran out) ends first:
+        # the connection closed under it lost that save, or crashed the process.
+        with self._write_lock:
+            close_writer(self.store)
 
     def __enter__(self) -> Library:
         return self

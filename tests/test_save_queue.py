@@ -362,3 +362,45 @@ def test_texts_still_queued_or_being_written_when_the_wait_ends_are_kept(data_di
         blocker.rollback()
         blocker.close()
         lib.close()
+
+
+def test_closing_the_library_waits_for_a_save_being_written(data_dir: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window closes the library once the save queue's wait ran out, with a save maybe still
+    being written on the queue's thread: the connection was closed under it (the save was lost
+    with 'Cannot operate on a closed database', or the process crashed in SQLite)."""
+    import threading
+
+    from desktop_kb.store import tx
+
+    lib = Library(data_dir, load_model=False)
+    note_id = lib.add_note("关闭", "short")
+    inside, go = threading.Event(), threading.Event()
+    checked = tx._still_the_open_file
+
+    def held_before_commit(conn, what):  # type: ignore[no-untyped-def]
+        inside.set()  # the save's statements are written, its COMMIT not yet
+        assert go.wait(60)
+        checked(conn, what)
+
+    monkeypatch.setattr(tx, "_still_the_open_file", held_before_commit)
+    failed: list[BaseException] = []
+
+    def save() -> None:
+        try:
+            lib.save_note_over(note_id, "关闭", "written while closing zqclosing", None, lambda t: t)
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            failed.append(exc)
+
+    saver = threading.Thread(target=save)
+    saver.start()
+    assert inside.wait(60)
+    closer = threading.Thread(target=lib.close)
+    closer.start()
+    closer.join(2.0)  # closed by now unless close waits for the save (as it must)
+    go.set()
+    saver.join(60)
+    closer.join(60)
+    assert not closer.is_alive() and failed == []
+    with Library(data_dir, load_model=False) as again:
+        assert again.get_note(note_id).body == "written while closing zqclosing"
