@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from mounts import tmpfs
-from test_full_disk_index import TIMEOUT, _keep_shm_files, _library, cli, filled
+from test_full_disk_index import TIMEOUT, _fill, _keep_shm_files, _library, cli, filled
 
 from desktop_kb import recovery, whole_file
 from desktop_kb.index import handoff
@@ -44,11 +44,14 @@ def test_a_full_disk_leaves_no_temporary_files(tmp_path: Path) -> None:
                 whole_file.write_whole(target, json.dumps({"k": "x" * 100_000}))
             with contextlib.suppress(OSError):
                 handoff.submit(data_dir / handoff.REQUESTS_DIR, "verify", repair=True)
-            # Typed text goes to the per-user folder instead (a lone surrogate, pasted, kept).
+            # Typed text goes to the per-user folder instead (a lone surrogate, pasted, kept). The
+            # commands above may have freed a few blocks (landing run, 04:18): fill them again.
+            _fill(disk / "refill")
             kept = recovery.keep(data_dir, 3, "笔记", "typed \ud800 on a full disk zqkept", "disk full")
             assert kept.parent != data_dir / recovery.FOLDER
             assert [k.body for k in recovery.pending(data_dir)] == ["typed \ud800 on a full disk zqkept"]
             assert _temporary(data_dir) == []
+            (disk / "refill").unlink()
         assert _temporary(data_dir) == []
 
 
