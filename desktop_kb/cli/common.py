@@ -97,6 +97,22 @@ def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazil
     return lib
 
 
+class _StuckClock:
+    """How long the index has stayed stuck for some reason; any moment with no reason resets it."""
+
+    def __init__(self) -> None:
+        self._since: float | None = None
+
+    def seconds(self, reason: str | None) -> float:
+        if reason is None:
+            self._since = None
+            return 0.0
+        now = time.monotonic()
+        if self._since is None:
+            self._since = now
+        return now - self._since
+
+
 def wait_for_index(lib: Any, *, saved: bool = True, read_anyway: bool = False) -> None:
     """Return once the index reflects every change made so far, so a script can search next.
 
@@ -124,7 +140,7 @@ def wait_for_index(lib: Any, *, saved: bool = True, read_anyway: bool = False) -
         first = "Saved. " if saved else ""
         output.notice(f"{first}Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
                       "nothing is lost)")
-    stuck_since: float | None = None
+    stuck = _StuckClock()
     while not lib.drain(timeout=1.0, backfill=False):
         reason = lib.worker.owner_error()
         if reason is None and read_anyway and not lib.worker.is_owner \
@@ -132,13 +148,7 @@ def wait_for_index(lib: Any, *, saved: bool = True, read_anyway: bool = False) -
             owner = lib.worker.owner()
             reason = OWNER_SILENT_MESSAGE.format(
                 owner.describe() if owner is not None else "another process", round(OWNER_SILENT_S))
-        if reason is None:
-            stuck_since = None
-            continue
-        now = time.monotonic()
-        if stuck_since is None:
-            stuck_since = now
-        elif now - stuck_since >= STUCK_INDEX_S:
+        if stuck.seconds(reason) >= STUCK_INDEX_S:
             if read_anyway:
                 behind = lib.index_status().pending
                 output.notice(f"The search index is {behind} change(s) behind, so what follows may "
@@ -152,20 +162,14 @@ def result_from_owner(lib: Any, job: concurrent.futures.Future[Any], what: str) 
     """The result of an index job (rebuild, verify), which runs in the process that keeps the
     index; when that process stays stuck for :data:`STUCK_INDEX_S` (stopped: Ctrl+Z, a
     debugger) the request is withdrawn and the command says why, instead of waiting for ever."""
-    stuck_since: float | None = None
+    stuck = _StuckClock()
     while True:
         try:
             return job.result(timeout=1.0)
         except concurrent.futures.TimeoutError:
             pass
         reason = None if lib.worker.is_owner else lib.worker.owner_error()
-        if reason is None:
-            stuck_since = None
-            continue
-        now = time.monotonic()
-        if stuck_since is None:
-            stuck_since = now
-        elif now - stuck_since >= STUCK_INDEX_S and lib.worker.withdraw(job):
+        if stuck.seconds(reason) >= STUCK_INDEX_S and lib.worker.withdraw(job):
             raise CliError(f"Nothing was {what}: {reason}")
 
 
