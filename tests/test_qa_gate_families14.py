@@ -653,3 +653,28 @@ def test_what_a_copy_broke_across_lines_is_withheld(text: str, secret: str) -> N
 ], ids=lambda t: t[:24])
 def test_lines_that_only_look_broken_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a word for an identity number after a space (sealed batch 13 after 9ef8f8b: a German Steuer-ID under
+# "Steuerliche Identifikationsnummer" was found before and missed after: South Africa's "SA ID" had left
+# "\s+id" as a word of its own, which matched the space before "identity …" and hid the real word) -----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Steuerliche Identifikationsnummer: 65 982 013 942", "65 982 013 942"),
+    ("My identity number: 6001015009080 (keep private)", "6001015009080"),
+    ("Número de identificación: 12345678Z", "12345678Z"),
+    ("我的 SA ID 是 8511109661080，开户用", "8511109661080"),
+    ("Thabo — RSA 7103238831080", "7103238831080"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_word_for_an_identity_number_after_a_space_still_announces_it(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+def test_no_word_for_an_identity_number_starts_with_a_space() -> None:
+    import importlib
+    import re
+
+    ids = importlib.import_module("desktop_kb.qa.detectors.id_documents")
+    words = [w for v in ids._W.values() for w in ids._alternatives(v)]
+    assert [w for w in words if re.match(w, " id x") or re.match(w, "_id x")] == []

@@ -351,7 +351,9 @@ _W = {
     "id": r"(?-i:NIK|KTP)|nomor\s+induk",
     "my": r"mykad|kad\s+pengenalan",
     "ar": r"(?-i:CUIL|CUIT|CDI)|c\.u\.i\.[lt]\.?|clave\s+[uú]nica",
-    "za": r"(?-i:SA|RSA)\s+id|south\s+african\s+id|green\s+id\s+book|smart\s+id\s+card",
+    # (the acronym alone: "(?-i:SA)\s+id" left "\s+id" as a word of its own, which took the space
+    # before "identity number", "identificación", "Identifikationsnummer" and hid those words)
+    "za": r"(?-i:SA|RSA)|south\s+african\s+id|green\s+id\s+book|smart\s+id\s+card",
     "il": r"תעודת\s+זהות|ת\.ז|מספר\s+זהות|teudat\s+zehut|israeli\s+id|以色列身份证",
     # Identity cards whose number has no check of its own: a document number, as for a passport.
     "id_card": r"personalausweis|ausweisnummer|ausweis-nr|carte\s+d'identit[ée]|carta\s+d'identit[àa]|"
