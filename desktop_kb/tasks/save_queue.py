@@ -209,15 +209,8 @@ class SaveQueue(QObject):
         for item in ([current] if current is not None and current.note_id not in
                      {q.note_id for q in queued} else []) + queued:
             with self._cv:
-                base = self._bases.get(item.note_id)
                 reason = self._state.reasons.setdefault(item.note_id, UNFINISHED_SAVE_MESSAGE)
-            try:
-                item.kept_at = str(recovery.keep(
-                    library.paths.data_dir, item.note_id, item.title, item.body, reason,
-                    library_id=library.library_id, base=(base.title, base.body) if base else None))
-            except OSError as exc:
-                log.error("could not keep the text of note %s anywhere: %s", item.note_id, exc)
-                item.kept_at = ""
+            self._keep(library, item, reason)
 
     def retry_now(self) -> None:
         """Try the failing saves again at once (the person freed space, say)."""
@@ -346,18 +339,23 @@ class SaveQueue(QObject):
         return note_id in self._state.failing or any(
             isinstance(q, _Save) and q.note_id == note_id for q in self._queue)
 
-    def _failed(self, library: Library, item: _Save, exc: Exception) -> None:
-        reason = str(exc) or type(exc).__name__
-        log.warning("saving note %s failed (attempt %s): %s", item.note_id, item.attempts + 1, reason)
+    def _keep(self, library: Library, item: _Save, reason: str) -> None:
+        """Keep the text in its recovery file, beside the base it was edited from (kept_at is ""
+        when even that cannot be written)."""
+        with self._cv:
+            base = self._bases.get(item.note_id)
         try:
-            with self._cv:
-                base = self._bases.get(item.note_id)
             item.kept_at = str(recovery.keep(
                 library.paths.data_dir, item.note_id, item.title, item.body, reason,
                 library_id=library.library_id, base=(base.title, base.body) if base else None))
-        except OSError as keep_exc:
-            log.error("could not keep the text of note %s anywhere: %s", item.note_id, keep_exc)
+        except OSError as exc:
+            log.error("could not keep the text of note %s anywhere: %s", item.note_id, exc)
             item.kept_at = ""
+
+    def _failed(self, library: Library, item: _Save, exc: Exception) -> None:
+        reason = str(exc) or type(exc).__name__
+        log.warning("saving note %s failed (attempt %s): %s", item.note_id, item.attempts + 1, reason)
+        self._keep(library, item, reason)
         item.attempts += 1
         item.next_at = time.monotonic() + min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (item.attempts - 1))
         with self._cv:
