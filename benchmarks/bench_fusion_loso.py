@@ -129,14 +129,14 @@ def metrics(ranks: list[int | None]) -> tuple[float, float]:
 
 def baselines(data: fusion_data.SetData, read: fusion_data.SetData | None = None) -> dict[str, list[int | None]]:
     """Per question, the rank of lexical, dense and plain RRF as the app ranks them: dense on the
-    cosines as the app reads them (``read``: ``fusion_data.read_as_app``, as its dense-only
-    search does), RRF on the raw ones."""
+    cosines as the app's dense-only search reads them (``fusion_data.dense_as_app``: ``read``,
+    ``fusion_data.read_as_app``, for a question in the other script), RRF on the raw ones."""
     out: dict[str, list[int | None]] = {mode: [] for mode in BASELINES}
     for rec, read_rec in zip(data.records, (read or data).records, strict=True):
         c = rec.cand
         out["lexical"].append(doc_rank(rec, c.bm25, c.lex_rank > 0))
-        out["dense"].append(doc_rank(read_rec, np.nan_to_num(read_rec.cand.cosine, nan=-9.0),
-                                     read_rec.cand.dense_rank > 0))
+        meaning = fusion_data.dense_as_app(rec, read_rec, data.calibration)
+        out["dense"].append(doc_rank(read_rec, np.nan_to_num(meaning.cosine, nan=-9.0), meaning.dense_rank > 0))
         rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
                + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
         out["rrf"].append(doc_rank(rec, rrf))
@@ -309,9 +309,9 @@ def book_table(book: fusion_data.SetData, params: FusionParams, reference: Floor
         c = rec.cand
         rrf = (np.where(c.lex_rank > 0, 1.0 / (RRF_K + c.lex_rank), 0.0)
                + np.where(c.dense_rank > 0, 1.0 / (RRF_K + c.dense_rank), 0.0))
+        meaning = fusion_data.dense_as_app(rec, read_rec, book.calibration)
         found = {"lexical": doc_rank(rec, c.bm25, c.lex_rank > 0),
-                 "dense": doc_rank(read_rec, np.nan_to_num(read_rec.cand.cosine, nan=-9.0),
-                                   read_rec.cand.dense_rank > 0),
+                 "dense": doc_rank(read_rec, np.nan_to_num(meaning.cosine, nan=-9.0), meaning.dense_rank > 0),
                  "rrf": doc_rank(rec, rrf),
                  "hybrid": doc_rank(read_rec, fuse_scores(read_rec.cand, read_rec.calibration or book.calibration,
                                                           params,

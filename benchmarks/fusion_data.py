@@ -338,6 +338,15 @@ def read_as_app(data: SetData, reference: Any, *, pull: bool = True, own_level: 
     return replace(data, records=records)
 
 
+def dense_as_app(rec: QueryRecord, read_rec: QueryRecord, calibration: Any) -> Any:
+    """The candidates the app's dense-only search ranks (``search.rank_chunks``): ``read_rec``'s
+    (``read_as_app``) for a question in another script than the library's, ``rec``'s own cosines
+    for one in its script (known ``han_share``)."""
+    own = (calibration is not None and calibration.han_share >= 0
+           and calibration.measured_in_script_of(rec.cand.has_cjk))
+    return rec.cand if own else read_rec.cand
+
+
 def by_result(data: SetData) -> SetData:
     """Each candidate labelled with the result the app shows it as: its note or fragment
     (``search.materialize`` lists the best chunk of each), so a replay ranks results, not
