@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from related_fixtures import ABOUT, PER_WORD, long_note, scattered_words_book
+from related_fixtures import ABOUT, PER_WORD, WELCOME_ZH, long_note, scattered_words_book
 
 from desktop_kb.cli import main
 from desktop_kb.library import Library
@@ -277,3 +277,44 @@ def test_meaning_alone_must_beat_the_best_of_that_many_unrelated_pairs() -> None
     assert _Reading("hybrid", cal, DEFAULT_RELATED, 1, chance_level(400)).passes(hello)
     shared = _Evidence(lexical=0.5, similarity=hello.similarity, terms=("所有者",))
     assert _Reading("hybrid", cal, DEFAULT_RELATED, 3, chance_level(3 * 1078)).passes(shared)
+
+
+def test_a_long_note_needs_more_shared_words_than_any_passage_is_likely_to_share_by_chance() -> None:
+    # The Chinese welcome note beside the Rust book (1,071 other chunks, no model) and its 24
+    # key terms with their chunk counts there. The book's preface shares three of them (点击,
+    # 中英, 附带: "点击页面右上角…中英文切换"), where 0.12 chunks were expected to: under the old
+    # "fewer than one chunk expected" rule three were enough and the preface was suggested.
+    # The chance that ANY chunk shares three is 11 %; four is what stays under 5 %.
+    from desktop_kb.discovery.related import KeyTerms
+
+    doc_freq = {"电脑": 1, "ctrl": 5, "编辑器": 1, "资料": 2, "导入": 9, "欢迎": 4, "点击": 5, "链接": 5,
+                "保存": 25, "标签": 6, "enter": 1, "pdf": 1, "仅限": 1, "全部内容": 1, "归类": 1,
+                "详情": 1, "搜索": 26, "shift": 2, "一秒": 2, "中英": 2, "回答": 2, "确认": 2,
+                "跳转": 2, "附带": 2}
+    welcome = KeyTerms(dict.fromkeys(doc_freq, 1.0), doc_freq, 1071)
+    assert welcome.shared_needed() == 4
+    # A short note's one rare word is still evidence enough.
+    assert KeyTerms({"所有权": 1.0}, {"所有权": 12}, 1071).shared_needed() == 1
+
+
+def test_in_a_small_library_a_common_word_counts_only_where_it_says_what_both_are_about(
+        data_dir: Path) -> None:
+    # Five notes: no word is rare by its chunk count, and every note was suggested beside the
+    # long welcome note for a word or two they happen to share (停止 and Ctrl, 引用 and 离开),
+    # and it beside them. A word a title, heading or #tag names still links two notes, from
+    # either side, and so do words that are a good part of two short notes.
+    with Library(data_dir) as lib:
+        guide = lib.add_note("欢迎使用 Desktop KB", WELCOME_ZH)
+        docker = lib.add_note("Docker 常用命令", "docker ps 查看容器，docker stop 停止容器。在终端里按 Ctrl+C "
+                                             "也能停止前台运行的容器。#docker")
+        rust = lib.add_note("Rust 所有权", "每个值都有一个所有者。所有者离开作用域时值被丢弃。可以用引用借用值"
+                                          "而不获取所有权。")
+        plan = lib.add_note("周末计划", "周六去图书馆借书，周日整理笔记，把上周的资料导入到电脑里，复习 Docker。")
+        rain = lib.add_note("", "下雨的时候路很滑，爬山要小心。")
+        hike = lib.add_note("", "如果下雨的话，我们就不去爬山了。")
+        lib.drain()
+        assert lib.related(guide).suggestions == []
+        assert lib.related(rust).suggestions == []
+        assert [s.key for s in lib.related(docker).suggestions] == [("note", plan)]  # "Docker" names it
+        assert [s.key for s in lib.related(plan).suggestions] == [("note", docker)]  # ... from its side too
+        assert [s.key for s in lib.related(rain).suggestions] == [("note", hike)]

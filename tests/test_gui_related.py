@@ -299,3 +299,30 @@ def test_the_open_notes_panel_follows_an_import(qtbot, data_dir: Path, tmp_path:
     window.import_export.import_paths([docs])
     qtbot.waitUntil(lambda: any(c.suggestion.target_type == "fragment" for c in panel.cards), timeout=20000)
     assert window.editor.note_id == note
+
+
+def test_a_small_library_gets_no_suggestions_for_words_its_notes_share_by_chance(qtbot, data_dir: Path) -> None:
+    # A new Chinese library: the welcome note and three notes of one's own. The welcome note was
+    # suggested beside every one of them (停止 and Ctrl beside Docker commands, 引用 and 离开
+    # beside Rust ownership, 资料 and 电脑 beside a weekend plan) and they all beside it. The
+    # panel now says nothing was found; a note whose title word another names is still shown.
+    from desktop_kb.ui import i18n
+
+    i18n.install_language("zh_CN")
+    try:
+        window = open_window(qtbot, data_dir, language_choice="zh_CN")
+        welcome = window.editor.note_id
+        lib = window.library
+        docker = lib.add_note("Docker 常用命令", "docker ps 查看容器，docker stop 停止容器。在终端里按 Ctrl+C 也能"
+                                             "停止前台运行的容器。#docker")
+        rust = lib.add_note("Rust 所有权", "每个值都有一个所有者。所有者离开作用域时值被丢弃。可以用引用借用值"
+                                          "而不获取所有权。#rust")
+        plan = lib.add_note("周末计划", "周六去图书馆借书，周日整理笔记，把上周的资料导入到电脑里，复习 Docker。")
+        assert lib.drain(20)
+        for note in (welcome, rust):
+            panel = _open(qtbot, window, note)
+            assert not panel.cards
+            assert panel.status.text().startswith("暂未找到相关内容")
+        assert _shown(_open(qtbot, window, docker)) == {("note", plan)}
+    finally:
+        i18n.install_language("en")

@@ -37,7 +37,7 @@ import math
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 
@@ -82,6 +82,10 @@ DENSE_PER_CHUNK = 50
 MIN_LEXICAL = 0.2  # roughly: shares at least one of the note's defining words
 COMMON_SHARE = 0.05  # a term in more than this share of chunks defines nothing ...
 COMMON_MIN_CHUNKS = 4  # ... once it is in more than this many (small libraries)
+#: The chance, at most, that any passage of the library shares that many of a note's rare words
+#: by chance alone (the usual 5 % level, taken over the whole library at once).
+CHANCE_ANY = 0.05
+ABOUT_SHARE = 0.1  # shared telling words, as a share of each text's, that say two texts meet
 SNIPPET_CHARS = 180
 MODES = ("lexical", "dense", "rrf", "hybrid")
 # "The same thing in other words": a cosine at least this share of the way from a
@@ -224,22 +228,28 @@ class KeyTerms:
     doc_freq: dict[str, int]  # term -> chunks outside the note that hold it
     chunks: int  # chunks outside the note
 
-    def shared_needed(self) -> int:
-        """How many of the note's telling terms a passage must share to be more than chance.
+    def rare(self, term: str) -> bool:
+        """Whether the library can tell ``term`` is rare: it is in at most :data:`COMMON_SHARE`
+        of the other chunks. In a library of a few notes every word is in a good share of them,
+        and nothing says whether sharing it is chance."""
+        return self.chunks > 0 and self.doc_freq.get(term, 0) <= COMMON_SHARE * self.chunks
 
-        A long note holds many rare words, and the library's passages share one or two of
-        them by chance: the Chinese welcome note shares "ctrl" and "标签" with the Rust book's
-        passage on loops (ctrl-c, loop labels), as about eight of the book's 1,078 chunks are
-        expected to share two of its 24 telling terms if words fell independently. The
-        answer is the smallest count that fewer than one chunk of this library is expected to
-        share by chance (terms independent, each in its share of the chunks); more than the
-        note has when even that is not rare.
+    def shared_needed(self) -> int:
+        """How many of the note's rare telling terms a passage must share to be more than chance.
+
+        A long note holds many rare words, and the library's passages share some of them by
+        chance: the Chinese welcome note shares "ctrl" and "标签" with the Rust book's passage
+        on loops (ctrl-c, loop labels), and 点击, 中英 and 附带 with its preface, three of 24
+        rare words (0.12 of the book's 1,071 chunks expected to share three if words fell
+        independently; words that go together, such as a page's 点击 and 中英, meet more often).
+        The answer is the smallest count that no chunk of this library is likely to share by
+        chance, the chance that any does staying under :data:`CHANCE_ANY` (terms independent,
+        each in its share of the chunks); more than the note has when even that is not rare.
         """
-        # Only words rare by the library's own measure (:data:`COMMON_SHARE`) meet by chance:
-        # in a small library every word is in a good share of the chunks, and sharing two
-        # ("GitLab", "Docker" in a library of five notes on them) is what relatedness is.
-        shares = [p for p in (self.doc_freq[t] / self.chunks for t in self.weights
-                              if telling(t) and self.chunks > 0) if p <= COMMON_SHARE]
+        # Only words rare by the library's own measure (:meth:`rare`) meet by chance: in a
+        # small library every word is in a good share of the chunks, and such a word counts
+        # only where it says both texts are about one thing (:func:`about_each_other`).
+        shares = [self.doc_freq[t] / self.chunks for t in self.weights if telling(t) and self.rare(t)]
         # P(a chunk holds at least k of the terms), the Poisson-binomial tail.
         dist = [1.0]
         for p in shares:
@@ -250,9 +260,48 @@ class KeyTerms:
         tail = 1.0 - dist[0]
         for k in range(2, len(dist)):
             tail -= dist[k - 1]
-            if self.chunks * tail < 1.0:
+            if -math.expm1(self.chunks * math.log1p(-min(tail, 1.0))) < CHANCE_ANY:
                 return 1 if k == 2 else k
         return len(dist) if len(dist) > 2 else 1
+
+
+@dataclass(frozen=True)
+class Aboutness:
+    """What a text says it is about, for words the library is too small to call rare."""
+
+    named: str  # its title, Markdown headings and #tags, case-folded
+    telling: frozenset[str]  # its telling words
+
+    @classmethod
+    def of(cls, title: str, text: str) -> Aboutness:
+        from desktop_kb.markup.headings import outline
+        from desktop_kb.markup.tags import note_tags
+
+        named = "\n".join([title, *(h.title for h in outline(text)), *note_tags(text).values()])
+        words = frozenset(t for t in word_tokens(f"{title}\n{text}") if _meaningful(t) and telling(t))
+        return cls(named.casefold(), words)
+
+    def names(self, term: str) -> bool:
+        """The term is in the title, a heading or a tag (下雨 in the title 下雨天)."""
+        return term in self.named
+
+    def share(self, shared: int) -> float:
+        return shared / max(1, len(self.telling))
+
+
+def about_each_other(note: Aboutness, target: Aboutness, shared: Sequence[str]) -> bool:
+    """Whether words shared by two texts say they are about the same thing, where the library
+    cannot tell rare words from common ones.
+
+    Yes when one of them names its subject (title, heading, tag), or when they are a good part
+    of both texts, at least :data:`ABOUT_SHARE` of each one's telling words: a long note
+    shares a word or two with anything (the welcome note's 83 telling words meet a note on
+    Docker commands in 停止, Ctrl and 查看: 4 %), two short notes on one thing share one word in
+    ten or more (火候 in a note on braised pork and one on stir-fried greens: 1 in 10 and 1 in 5).
+    """
+    if any(note.names(t) or target.names(t) for t in shared):
+        return True
+    return min(note.share(len(shared)), target.share(len(shared))) >= ABOUT_SHARE
 
 
 def key_term_stats(index: sqlite3.Connection, title: str, body: str,
@@ -362,6 +411,7 @@ class _Reading:
     params: RelatedParams
     shared_needed: int = 1  # telling terms a passage shares before keywords count (``KeyTerms``)
     alone_level: float = 0.0  # meaning alone: at least this many spreads (``chance_level``)
+    stats: KeyTerms | None = None  # which shared terms the library can call rare (``KeyTerms.rare``)
 
     @property
     def fit(self) -> float:
@@ -392,21 +442,31 @@ class _Reading:
             return dense
         return ev.lexical + self.params.dense_weight * self.fit * dense
 
-    def passes(self, ev: _Evidence) -> bool:
+    def passes(self, ev: _Evidence, about: Callable[[Sequence[str]], bool] = lambda _: False) -> bool:
         """The floor: shown only with enough evidence, calibrated similarity first.
 
-        Where keywords decide alone, a passage shares more of the note's telling words than
-        chance does (``KeyTerms.shared_needed``); where meaning has a say, one shared telling
-        word beside a calibrated similarity is enough, and meaning alone must stand above
-        what chance gives the best of this many comparisons (``alone_level``).
+        Where keywords decide alone, a passage shares more of the note's rare telling words
+        than chance does (``KeyTerms.shared_needed``), or telling words the library is too
+        small to call rare that say the two are about the same thing (``about(words)``,
+        :func:`about_each_other`): in a library of five notes the welcome note shared 停止 and
+        Ctrl with a note on Docker commands, 引用 and 离开 with one on Rust ownership.
+        Where meaning has a say, one shared telling word beside a calibrated similarity is
+        enough, and meaning alone must stand above what chance gives the best of this many
+        comparisons (``alone_level``).
         """
-        telling_shared = sum(1 for t in ev.terms if telling(t))
-        lexical_ok = ev.lexical >= MIN_LEXICAL and telling_shared >= 1
+        telling_shared = [t for t in ev.terms if telling(t)]
+        lexical_ok = ev.lexical >= MIN_LEXICAL and bool(telling_shared)
         level = self.level(ev.similarity)
         if self.mode == "lexical" or level is None or self.fit == 0.0:
             if self.mode == "dense":
                 return ev.similarity is not None
-            return lexical_ok and telling_shared >= self.shared_needed
+            if not lexical_ok:
+                return False
+            rare = [t for t in telling_shared if self.stats is None or self.stats.rare(t)]
+            if len(rare) >= self.shared_needed:
+                return True
+            unmeasured = [t for t in telling_shared if t not in rare]
+            return bool(unmeasured) and about(unmeasured)
         if level < self.params.min_level:
             return False
         return self.mode == "dense" or lexical_ok or level >= max(self.params.alone_level, self.alone_level)
@@ -466,7 +526,7 @@ def related_for_note(
         return result
     comparisons = len(vectors) * len(dense) if use_dense else 0  # type: ignore[arg-type]
     reading = _Reading(mode if use_dense else "lexical", calibration, params, stats.shared_needed(),
-                       chance_level(comparisons))
+                       chance_level(comparisons), stats)
 
     candidates = list(dict.fromkeys(lexical_ids + [c for c in similarities if c not in own]))
     tokens = chunk_tokens(index, candidates)
@@ -485,12 +545,23 @@ def related_for_note(
     # Aggregate per target: its best chunk speaks for it.
     refs = chunk_refs(index, candidates)
     excluded = excluded_targets(store, note_id)
+    note_about = Aboutness.of(source.title, source.text)
+    targets: dict[SourceKey, Aboutness | None] = {}
+
+    def about(key: SourceKey, shared: Sequence[str]) -> bool:
+        # Read only for a candidate that rests on words too common here to be rare.
+        if key not in targets:
+            target = resolve_sources(store, [key]).get(key)
+            targets[key] = Aboutness.of(target.title, target.text) if target else None
+        found = targets[key]
+        return found is not None and about_each_other(note_about, found, shared)
+
     best: dict[SourceKey, tuple[float, int]] = {}
     for cid, ev in evidence.items():
         ref = refs.get(cid)
         if ref is None or ref.key in excluded:
             continue
-        if floor and not reading.passes(ev):
+        if floor and not reading.passes(ev, lambda shared, key=ref.key: about(key, shared)):
             continue
         score = scores[cid]
         if ref.key not in best or score > best[ref.key][0]:
