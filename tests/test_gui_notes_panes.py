@@ -200,6 +200,27 @@ def test_search_popup_is_frameless_fits_its_width_and_strips_markdown(qtbot, dat
     assert not popup.isVisible()
 
 
+def test_search_hits_show_character_references_as_the_characters_they_stand_for(qtbot, data_dir: Path) -> None:
+    # The Rust book's operator table writes "|" as <code>&vert;</code> (a bare bar would end the
+    # table's cell): its hits read "&vert;&vert; | expr &vert;&vert; expr | 逻辑或" in the search
+    # list and the QA pane. Inside a code span a reference stays as written, as Markdown shows it.
+    from desktop_kb.ui.qa_pane import _snippet_html
+
+    window = open_window(qtbot, data_dir)
+    window.library.add_note("运算符", "| <code>&vert;&vert;</code> | <code>expr &vert;&vert; expr</code> | "
+                                     "逻辑或 |\n\n写成 `&amp;` 时是字面的。\n")
+    wait_index_idle(qtbot, window)
+    window.act_search.trigger()
+    popup = window.search
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        popup.query.setText("逻辑或")
+    label = popup.list.itemWidget(popup.list.item(0))
+    shown = label.text() if label is not None else popup.list.item(0).text()
+    assert "expr || expr" in shown and "&amp;vert;" not in shown
+    assert "&amp;amp;" in _snippet_html({"snippet": "写成 `&amp;` 时", "start": 0, "highlights": []})
+    qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
+
+
 def test_ctrl_f_in_the_reader_finds_in_the_document_and_back_returns_to_it(qtbot, data_dir: Path,
                                                                           tmp_path: Path) -> None:
     window = open_window(qtbot, data_dir)

@@ -8,10 +8,12 @@ link syntax (keeping the link text, inline or ``[text][ref]``), ``[[target|label
 the Rust book's captions), and maps every kept character back to its offset so
 highlights still land on the right words. Inside a code span only its backticks
 go: ``__init__`` and ``2**3`` stay as written, and ``Rc<T>`` is never a tag.
+Character references outside code spans read as their characters (``&vert;`` as "|").
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 # Quote marks (nested too), then a heading or list marker: "> ### 栈与堆" reads "栈与堆".
@@ -31,6 +33,9 @@ _HTML_TAG_RE = re.compile(
 # Strong and strikethrough only as a pair ("2**3" is arithmetic); lone marks as before.
 _PAIR_RE = re.compile(r"(?<!\*)(\*\*|~~)(?=[^\s*~])[^\n]*?[^\s*~]\1(?!\*)|(?<!\w)(__)(?=\S)[^\n]*?\S__(?!\w)")
 _MARK_RE = re.compile(r"`+|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+# Character references, as Markdown reads them outside code spans: the Rust book writes its
+# operator table's "|" as <code>&vert;</code> so the table's own bars stay columns.
+_ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 def strip_markdown(text: str) -> tuple[str, list[int]]:
@@ -76,8 +81,25 @@ def strip_markdown(text: str) -> tuple[str, list[int]]:
     for m in _MARK_RE.finditer(text):
         if not in_code(m):
             mark(*m.span())
+    shown: dict[int, str] = {}  # a character reference's first character -> what it reads as
+    if "&" in text:
+        for m in _ENTITY_RE.finditer(text):
+            if drop[m.start()] or code[m.start()]:
+                continue
+            char = html.unescape(m.group())
+            if char != m.group():
+                shown[m.start()] = char
+                mark(m.start() + 1, m.end())
     kept = [i for i in range(len(text)) if not drop[i]]
-    return "".join(text[i] for i in kept), kept
+    if not shown:
+        return "".join(text[i] for i in kept), kept
+    plain: list[str] = []
+    origin: list[int] = []
+    for i in kept:
+        piece = shown.get(i, text[i])
+        plain.append(piece)
+        origin.extend([i] * len(piece))
+    return "".join(plain), origin
 
 
 def plain_title(title: str) -> str:
