@@ -407,3 +407,29 @@ def test_hits_stay_readable_in_the_dark_theme(qtbot, data_dir: Path) -> None:  #
     finally:
         window.appearance.set_theme("system")
     assert before and before != {dark}
+
+
+def test_a_hit_under_its_heading_does_not_say_the_heading_twice(qtbot, data_dir: Path, tmp_path: Path) -> None:  # noqa: ANN001
+    """Asking about ownership, each hit of the Rust book read "什么是所有权？ > 所有权规则 —
+    所有权规则 首先，…": its passage starts with the heading its title ends with. The search list
+    said it twice too."""
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "ch04.md").write_text("# 什么是所有权？\n\n## 所有权规则\n\n首先，让我们看一下所有权的规则。"
+                                  "Rust 中的每一个值都有一个所有者。\n", encoding="utf-8")
+    with Library(data_dir) as lib:
+        lib.import_paths([book])
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    pane.question.setText("所有权规则")
+    with qtbot.waitSignal(pane.answerShown, timeout=10000):
+        pane.ask_button.click()
+    shown = pane.transcript.toPlainText()
+    assert "所有权规则 — 首先" in shown and "所有权规则 — 所有权规则" not in shown
+    window.act_search.trigger()
+    with qtbot.waitSignal(window.search.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        window.search.query.setText("所有权规则")
+    label = window.search.list.itemWidget(window.search.list.item(0))
+    assert re.sub("<[^>]+>", "", label.text()).count("所有权规则") == 1  # in the title, not again below it

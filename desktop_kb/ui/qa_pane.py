@@ -43,7 +43,7 @@ _MARKER_RE = re.compile(r"\[(\d{1,3})\]")
 
 def _snippet_html(c: dict[str, Any]) -> str:
     """A hit's or citation's snippet, its highlight spans marked (offsets are into the source)."""
-    return marked_html(c.get("snippet", ""), c.get("start", 0), c.get("highlights") or [])
+    return marked_html(c.get("snippet", ""), c.get("start", 0), c.get("highlights") or [], c.get("title", ""))
 
 
 # A model's answer is Markdown: its code, bold and headings are shown as such, not as marks.

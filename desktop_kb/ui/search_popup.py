@@ -40,7 +40,7 @@ SearchFn = Callable[[str], SearchResponse]
 
 def snippet_html(result: SearchResult) -> str:
     """The snippet without Markdown markers, its highlights (absolute source offsets) in colour."""
-    return marked_html(result.snippet, result.start, result.highlights).replace("\n", " ")
+    return marked_html(result.snippet, result.start, result.highlights, result.title).replace("\n", " ")
 
 
 class SearchPopup(QDialog):
