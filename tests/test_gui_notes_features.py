@@ -214,6 +214,18 @@ def test_shortcut_list_names_every_shortcut(qtbot, data_dir: Path) -> None:
     dialog.close()
 
 
+def test_the_shortcut_list_has_a_close_button(qtbot, data_dir: Path) -> None:
+    # Help → Keyboard shortcuts could only be closed by its title bar or Esc; every other
+    # dialog has a Close button (and the mouse is what someone reading a list holds).
+    window = open_window(qtbot, data_dir)
+    window.menus.act_shortcuts.trigger()
+    dialog = window.menus.shortcuts_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=3000)
+    assert dialog.close_button.isVisible() and dialog.close_button.text()
+    dialog.close_button.click()
+    assert not dialog.isVisible()
+
+
 def test_dark_theme_font_size_and_line_width_apply_and_are_remembered(qtbot, data_dir: Path) -> None:
     from PySide6.QtGui import QPalette
 

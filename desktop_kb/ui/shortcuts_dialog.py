@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QHeaderView,
     QLabel,
     QMainWindow,
@@ -51,9 +52,14 @@ class ShortcutsDialog(QDialog):
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # A way out that needs no title bar or Esc: a window manager may draw no close button.
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addWidget(self.table, 1)
+        layout.addWidget(buttons)
         self.retranslateUi()
 
     def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
