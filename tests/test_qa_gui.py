@@ -433,3 +433,31 @@ def test_a_hit_under_its_heading_does_not_say_the_heading_twice(qtbot, data_dir:
         window.search.query.setText("所有权规则")
     label = window.search.list.itemWidget(window.search.list.item(0))
     assert re.sub("<[^>]+>", "", label.text()).count("所有权规则") == 1  # in the title, not again below it
+
+
+def test_a_long_question_names_its_chat_whole_and_the_list_shows_where_it_is_cut(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    """A chat was named after the question's first 40 characters with no sign of the rest ("How
+    do I share data between threads with"), and the chat list drew as much as fit, cut mid-word
+    ("How do I share data bet"). The chat keeps the question (up to 80 characters, then "…"),
+    and what does not fit in the list ends in "…", the whole title in its tooltip."""
+    _library(data_dir, None)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    question = "How do I share data between threads with Arc and Mutex safely?"
+    pane.question.setText(question)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000):
+        pane.ask_button.click()
+    qtbot.waitUntil(lambda: pane.sessions.count() == 1, timeout=5000)
+    assert pane.sessions.itemText(0) == question and pane.sessions.toolTip() == question
+    pane.sessions.setFixedWidth(160)
+    shown = pane.sessions.shown_text()
+    assert shown.endswith("…") and question.startswith(shown[:-1])
+    long_one = "为什么 " * 40 + "？"
+    pane.new_session()
+    pane.question.setText(long_one)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000):
+        pane.ask_button.click()
+    qtbot.waitUntil(lambda: pane.sessions.count() == 2, timeout=5000)
+    titles = [pane.sessions.itemText(i) for i in range(2)]
+    assert any(len(t) == 80 and t.endswith("…") for t in titles)

@@ -41,6 +41,7 @@ def _answer_text(answer: Any) -> str:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from desktop_kb.qa.engine import QaEngine
+    from desktop_kb.qa.save_note import question_title
 
     if not args.question.strip():  # before a chat session is made for it
         raise CliError("The question is empty. Nothing was searched or sent.")
@@ -49,7 +50,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         engine = QaEngine(lib)
         session_id = args.session
         if session_id is None:
-            session_id = engine.new_session(args.question[:60])
+            session_id = engine.new_session(question_title(args.question))
         else:
             from desktop_kb.store import chats
 

@@ -21,6 +21,13 @@ from desktop_kb.store.links import InvalidLinkTarget
 TITLE_CHARS = 80
 
 
+def question_title(question: str) -> str:
+    """A question as a title (a saved answer's, a chat's): whole up to :data:`TITLE_CHARS`,
+    else cut with "…" so it never looks whole when it is not."""
+    question = " ".join(question.split())
+    return question if len(question) <= TITLE_CHARS else question[: TITLE_CHARS - 1] + "…"
+
+
 @dataclass(frozen=True)
 class NoteWords:
     """The note's own headings, in the language of whoever saves it (the app passes its UI's)."""
@@ -40,7 +47,7 @@ def answer_note(entry: dict[str, Any], words: NoteWords | None = None) -> tuple[
     question = (entry.get("question") or "").strip()
     generated = entry.get("mode") == "generated"
     records = entry.get("citations" if generated else "hits") or []
-    title = question if len(question) <= TITLE_CHARS else question[: TITLE_CHARS - 1] + "…"
+    title = question_title(question)
     lines = [f"# {question}", ""]
     if generated:
         lines += [(entry.get("answer") or "").strip(), ""]

@@ -94,8 +94,10 @@ class QaBridge(QObject):
 
     def prepare(self, question: str, session_id: int | None, scope: str = "all") -> None:
         """Everything local (retrieve, pack, gate); a new session is created when none is given."""
+        from desktop_kb.qa.save_note import question_title
+
         def work(e: QaEngine) -> QaPlan:
-            sid = session_id if session_id is not None else e.new_session(question[:40])
+            sid = session_id if session_id is not None else e.new_session(question_title(question))
             return e.prepare(question, session_id=sid, scope=scope)
 
         self._run(work, self.planned.emit)

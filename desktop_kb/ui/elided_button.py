@@ -1,4 +1,5 @@
-"""A flat title button that shortens its text with "…" to the width its pane gives it.
+"""A flat title button that shortens its text with "…" to the width its pane gives it
+(and a combo box that does the same with its current item).
 
 A QPushButton's minimum width is its whole text, so one long title ("Hello, World! >
 编译和运行是独立的步骤") made the related panel's contents wider than the panel: the
@@ -10,8 +11,17 @@ whole title stays in ``full_text()`` and the tooltip.
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QPushButton, QSizePolicy, QStyle, QStyleOptionButton, QWidget
+from PySide6.QtGui import QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionButton,
+    QStyleOptionComboBox,
+    QStylePainter,
+    QWidget,
+)
 
 MIN_CHARS = 6  # the narrowest it asks to be, in average character widths
 
@@ -53,3 +63,32 @@ class ElidedButton(QPushButton):
         shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(room, 0))
         if shown != self.text():
             super().setText(shown)
+
+
+class ElidedComboBox(QComboBox):
+    """A combo box whose current item, when it does not fit, ends in "…" (the QA pane's chat
+    list cut "How do I share data between threads…" to "How do I share data bet" with no sign
+    of more); the whole text is its tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentTextChanged.connect(self.setToolTip)
+
+    def shown_text(self) -> str:
+        """The current item as drawn: elided to the edit field's width."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        field = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                            QStyle.SubControl.SC_ComboBoxEditField, self)
+        return self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, field.width())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
+        if self.isEditable():
+            super().paintEvent(event)
+            return
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self.shown_text()
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)

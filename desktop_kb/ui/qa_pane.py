@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from desktop_kb.markup.plain import plain_title
 from desktop_kb.qa.engine import QaAnswer, QaPlan
 from desktop_kb.tasks.qa_tasks import QaBridge
+from desktop_kb.ui.elided_button import ElidedComboBox
 from desktop_kb.ui.locator_text import shown_title
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
 from desktop_kb.ui.snippet_html import marked_html
@@ -87,7 +88,7 @@ class QaPane(QWidget):
         self.preview: QaPreviewDialog | None = None
         self._pending_question = ""
 
-        self.sessions = QComboBox()
+        self.sessions = ElidedComboBox()
         self.sessions.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         # Narrow only when the window is (it stretches otherwise): at 12 characters the pane
         # could not go below 341 px, and beside it the note title shrank to "欢迎使用 Deskto".
