@@ -284,3 +284,18 @@ def test_the_preview_keeps_the_lines_as_typed(qtbot) -> None:  # noqa: ANN001
     text = preview.toPlainText()
     assert "用 Docker 安装 GitLab。\n标签：#运维" in text
     assert "keep\nas is" in text and "keep  " not in text  # code untouched
+
+
+def test_keys_go_back_to_the_window_when_the_search_popup_closes(qtbot, data_dir: Path) -> None:
+    # Under a bare X server (no window manager to hand the focus back), after Esc or Enter in
+    # the search popup every key went nowhere: Ctrl+K and Ctrl+, did nothing until the window
+    # was clicked. The window takes the keys back itself.
+    window = open_window(qtbot, data_dir)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    window.act_search.trigger()
+    popup = window.search
+    qtbot.waitUntil(popup.isActiveWindow, timeout=3000)
+    qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
+    assert not popup.isVisible()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)

@@ -10,7 +10,7 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -110,6 +110,16 @@ class SearchPopup(QDialog):
         self.activateWindow()
         self.query.setFocus()
         self.query.selectAll()
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt API
+        # The keys go back to the window (Esc, or Enter on a hit that opens in it): where no
+        # window manager hands the focus back, Ctrl+K, Ctrl+, and every key after a search
+        # went nowhere until the window was clicked.
+        super().hideEvent(event)
+        # Only when nothing else took them: a click on another window of the app keeps them.
+        parent = self.parentWidget()
+        if parent is not None and parent.isVisible() and QApplication.activeWindow() in (None, self):
+            parent.activateWindow()
 
     # ----- querying -------------------------------------------------------------------
 
