@@ -37,6 +37,7 @@ DARK_QSS = """
 QFrame#undoBar { background: #4a3f1e; border: 1px solid #7a6a2e; }
 QLabel#degradedNotice { color: #e0c060; }
 QLabel#suggestionReason { color: #b0b0b0; }
+QLabel#paneHeader, QLabel#emptyHint, QLabel#searchEmpty { color: #a8a8a8; }
 QListWidget#searchResults::item:selected { background: #2d4a6b; }
 QLineEdit#findQuery[notFound="true"] { background: #5a2a2a; }
 QFrame#nearDuplicate { border-color: #8a7430; }
