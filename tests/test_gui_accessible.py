@@ -107,3 +107,35 @@ def test_enter_in_settings_closes_it_instead_of_opening_the_data_folder(qtbot, d
     dialog = window.settings.dialog
     qtbot.waitUntil(lambda: dialog.snapshot is not None, timeout=5000)
     assert dialog.close_button.isDefault() and not dialog.open_folder.isDefault()
+
+
+def test_the_reader_search_list_and_shortcut_list_have_names_in_the_ui_language(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:
+    """The document reader's text and outline, the search results and the search field's clear
+    button, and the shortcut list were read as "edit", "tree", "list", "button" and "table"."""
+    from test_gui_support import wait_index_idle
+
+    i18n.install_language("en")
+    window = open_window(qtbot, data_dir)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "rust.md").write_text("# 所有权\n\n每个值都有一个所有者。\n\n# 借用\n\n引用不获取所有权。\n",
+                                    encoding="utf-8")
+    window.library.import_paths([folder])
+    wait_index_idle(qtbot, window)
+    document_id = window.library.store_reader.execute("SELECT id FROM documents").fetchone()[0]
+    with qtbot.waitSignal(window.documents.fragmentOpened, timeout=10000):
+        window.documents.open_document(document_id)
+    assert _unnamed(window.reader) == []
+    window.act_search.trigger()
+    with qtbot.waitSignal(window.search.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        window.search.query.setText("所有权")
+    assert _unnamed(window.search) == []
+    window.search.hide()
+    window.menus.act_shortcuts.trigger()
+    dialog = window.menus.shortcuts_dialog
+    assert _unnamed(dialog) == []
+    i18n.install_language("zh_CN")
+    qtbot.waitUntil(lambda: window.reader.text.accessibleName() == "文档正文", timeout=3000)
+    assert window.search.list.accessibleName() == "搜索结果"
+    assert dialog.table.accessibleName() == "键盘快捷键"

@@ -512,6 +512,10 @@ class DocumentReader(QWidget):
         self.find_prev.setToolTip(self.tr("Previous match"))
         self.find_next_button.setToolTip(self.tr("Next match"))
         self.outline.setHeaderLabels([self.tr("Outline"), self.tr("Page")])
+        # A screen reader read the text as "edit" and the outline as "tree".
+        self.text.setAccessibleName(self.tr("Document text"))
+        self.outline.setAccessibleName(self.tr("Outline"))
+        self.outline.header().setAccessibleName(self.tr("Outline"))
         if self.document is not None:
             self._fill_outline()
         self._update_count(None)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QSizePolicy,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -279,6 +280,10 @@ class SearchPopup(QDialog):
     def retranslateUi(self) -> None:  # noqa: N802
         self.setWindowTitle(self.tr("Search"))
         self.query.setPlaceholderText(self.tr("Search notes and the library — 中文 or English"))
+        # A screen reader read the results as "list" and the field's ⊗ as "button".
+        self.list.setAccessibleName(self.tr("Search results"))
+        for button in self.query.findChildren(QToolButton):
+            button.setAccessibleName(self.tr("Clear the search"))
         if not self.results:
             self.state.setText(self.tr("Type to search notes and the library."))
         self._say_weak()

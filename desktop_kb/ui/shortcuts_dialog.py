@@ -137,4 +137,6 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.intro.setText(self.tr("Every shortcut of Desktop KB. Menus show them too."))
         self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])
+        self.table.setAccessibleName(self.tr("Keyboard shortcuts"))
+        self.table.horizontalHeader().setAccessibleName(self.tr("Keyboard shortcuts"))
         self.refresh()

@@ -1181,6 +1181,14 @@ Your data stays in {1}.</source>
         <source>Search notes and the library — 中文 or English</source>
         <translation>搜索笔记和资料库 — 中文或 English</translation>
     </message>
+    <message>
+        <source>Search results</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>清除搜索内容</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -3024,6 +3032,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>Page</source>
         <translation>页码</translation>
+    </message>
+    <message>
+        <source>Document text</source>
+        <translation>文档正文</translation>
     </message>
 </context>
 <context>
