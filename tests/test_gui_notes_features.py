@@ -410,3 +410,36 @@ def test_pane_headings_and_hints_are_readable_in_both_themes(qtbot, data_dir: Pa
                 assert _contrast(label) >= 4.5, (theme, label.text())
     finally:
         look.theme_actions["system"].trigger()
+
+
+def test_status_words_and_tag_counts_stay_readable_after_switching_to_dark(qtbot, data_dir: Path) -> None:
+    # After View → Appearance → Dark the tag pane's counts kept the light theme's grey (about
+    # 1.2:1 on the dark background: invisible), and "Meaning search on" stayed #2e7d32 (2.7:1).
+    from PySide6.QtGui import QColor
+
+    with Library(data_dir) as lib:
+        lib.add_note("所有权", "每个值都有一个所有者。#rust")
+    window = open_window(qtbot, data_dir)
+    qtbot.waitUntil(lambda: "rust" in window.tags.pane.items, timeout=5000)
+    look = window.appearance
+    try:
+        look.theme_actions["light"].trigger()
+        look.theme_actions["dark"].trigger()
+
+        def ratio(a: QColor, b: QColor) -> float:
+            def lum(c: QColor) -> float:
+                def ch(v: float) -> float:
+                    return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+                return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+            hi, lo = sorted((lum(a), lum(b)), reverse=True)
+            return (hi + 0.05) / (lo + 0.05)
+
+        count = window.tags.pane.items["rust"].foreground(1).color()
+        assert ratio(count, window.tags.pane.tree.palette().base().color()) >= 4.5
+        label = window.meaning.label
+        label.setText("Meaning search on")
+        label.show()
+        label.repaint()
+        assert _contrast(label) >= 4.5
+    finally:
+        look.theme_actions["system"].trigger()

@@ -38,6 +38,9 @@ QFrame#undoBar { background: #4a3f1e; border: 1px solid #7a6a2e; }
 QLabel#degradedNotice { color: #e0c060; }
 QLabel#suggestionReason { color: #b0b0b0; }
 QLabel#paneHeader, QLabel#emptyHint, QLabel#searchEmpty { color: #a8a8a8; }
+QLabel#meaningSearchOn, QLabel#keyringStatusOk { color: #6fbf73; }
+QLabel#keyringStatusBad { color: #ff8a80; }
+QLabel#localOnlyReason { color: #e0b050; }
 QListWidget#searchResults::item:selected { background: #2d4a6b; }
 QLineEdit#findQuery[notFound="true"] { background: #5a2a2a; }
 QFrame#nearDuplicate { border-color: #8a7430; }

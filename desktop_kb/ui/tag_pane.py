@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -65,7 +66,7 @@ class TagPane(QWidget):
                 item.setData(0, KEY_ROLE, tag.key)
                 item.setToolTip(0, f"#{tag.label}")
                 item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
-                item.setForeground(1, self.palette().placeholderText())
+                item.setForeground(1, self._count_brush())
                 (parent.addChild(item) if parent else self.tree.addTopLevelItem(item))
                 self.items[tag.key] = item
             self.tree.expandAll()
@@ -99,9 +100,17 @@ class TagPane(QWidget):
         if not self._quiet:
             self.filterChosen.emit(self.chosen())
 
+    def _count_brush(self) -> QBrush:
+        return self.palette().placeholderText()
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
+        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            # The counts keep the colour they were given: after a switch to the dark theme they
+            # were the light theme's grey on the dark background, unreadable.
+            for item in self.items.values():
+                item.setForeground(1, self._count_brush())
         super().changeEvent(event)
 
     def retranslateUi(self) -> None:  # noqa: N802
