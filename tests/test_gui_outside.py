@@ -140,6 +140,15 @@ def test_backups_page_lists_makes_and_restores(qtbot, data_dir: Path) -> None:
     qtbot.waitUntil(lambda: page.table.rowCount() == 3, timeout=TIMEOUT)
     still = page.selected()
     assert still is not None and still.path == daily.path
+    # The question names the chosen backup as its row does, to the second (two made in one
+    # minute were both "06:04").
+    from PySide6.QtWidgets import QMessageBox
+
+    page.table.selectRow(0)
+    page.confirm_restore()
+    question = page.findChild(QMessageBox)
+    assert question is not None and page.table.item(0, 0).text() in question.text()
+    question.reject()
     chosen = page.backups[0].path
     cli(data_dir, "note", "edit", str(note_id), "--body", "written after the backup zqgui7")
     with qtbot.waitSignal(page.restored, timeout=TIMEOUT):

@@ -33,6 +33,11 @@ from desktop_kb.text.sizes import human_size
 from desktop_kb.ui.env_messages import localize
 
 
+def _when(backup: Backup) -> str:
+    """When a backup was made, to the second, as its row shows it: the question before a
+    restore said "06:04" of two backups made at 06:04:20 and 06:04:33."""
+    return datetime.datetime.fromtimestamp(backup.created_at).strftime("%Y-%m-%d %H:%M:%S")
+
 class BackupsPage(QWidget):
     loaded = Signal(int)  # how many backups are listed
     restored = Signal(str)  # the backup restored
@@ -105,8 +110,7 @@ class BackupsPage(QWidget):
         self.table.clearSelection()
         self.table.setRowCount(len(backups))
         for i, b in enumerate(backups):
-            when = datetime.datetime.fromtimestamp(b.created_at).strftime("%Y-%m-%d %H:%M:%S")
-            cells = [when, self._reason(b.reason), human_size(b.size, "B")]
+            cells = [_when(b), self._reason(b.reason), human_size(b.size, "B")]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(str(b.path))
@@ -136,11 +140,10 @@ class BackupsPage(QWidget):
         backup = self.selected()
         if backup is None:
             return
-        when = datetime.datetime.fromtimestamp(backup.created_at).strftime("%Y-%m-%d %H:%M")
         self._confirm(backup.path, self.tr(
             "The library will be replaced by the backup from {0}. Everything written since then "
             "leaves the library — but the library as it is now is backed up first, so this can "
-            "be undone by restoring that copy.").format(when))
+            "be undone by restoring that copy.").format(_when(backup)))
 
     def choose_file(self) -> None:
         dialog = QFileDialog(self, self.tr("Restore from a file"))
