@@ -412,7 +412,7 @@ def test_pane_headings_and_hints_are_readable_in_both_themes(qtbot, data_dir: Pa
         look.theme_actions["system"].trigger()
 
 
-def test_status_words_and_tag_counts_stay_readable_after_switching_to_dark(qtbot, data_dir: Path) -> None:
+def test_status_words_tag_counts_and_focus_stay_readable_after_switching_to_dark(qtbot, data_dir: Path) -> None:
     # After View → Appearance → Dark the tag pane's counts kept the light theme's grey (about
     # 1.2:1 on the dark background: invisible), and "Meaning search on" stayed #2e7d32 (2.7:1).
     from PySide6.QtGui import QColor
@@ -441,5 +441,15 @@ def test_status_words_and_tag_counts_stay_readable_after_switching_to_dark(qtbot
         label.show()
         label.repaint()
         assert _contrast(label) >= 4.5
+        # Tab to an icon button: its focus was a square a shade lighter than the background
+        # (about 1.2:1); the edge the focus draws must stand out at 3:1 (WCAG 2.4.11).
+        button = window.editor.local_button
+        window.activateWindow()
+        button.setFocus(Qt.FocusReason.TabFocusReason)
+        qtbot.waitUntil(button.hasFocus, timeout=3000)
+        image = button.grab().toImage()
+        background = window.palette().window().color()
+        edge = [QColor(image.pixel(x, image.height() // 2)) for x in range(3)]
+        assert max(ratio(c, background) for c in edge) >= 3.0
     finally:
         look.theme_actions["system"].trigger()

@@ -41,6 +41,7 @@ QLabel#paneHeader, QLabel#emptyHint, QLabel#searchEmpty { color: #a8a8a8; }
 QLabel#meaningSearchOn, QLabel#keyringStatusOk { color: #6fbf73; }
 QLabel#keyringStatusBad { color: #ff8a80; }
 QLabel#localOnlyReason { color: #e0b050; }
+QToolButton:focus { border: 1px solid #7fb0ea; border-radius: 3px; }
 QListWidget#searchResults::item:selected { background: #2d4a6b; }
 QLineEdit#findQuery[notFound="true"] { background: #5a2a2a; }
 QFrame#nearDuplicate { border-color: #8a7430; }
