@@ -318,3 +318,15 @@ def test_in_a_small_library_a_common_word_counts_only_where_it_says_what_both_ar
         assert [s.key for s in lib.related(docker).suggestions] == [("note", plan)]  # "Docker" names it
         assert [s.key for s in lib.related(plan).suggestions] == [("note", docker)]  # ... from its side too
         assert [s.key for s in lib.related(rain).suggestions] == [("note", hike)]
+
+
+def test_a_word_shared_as_a_tag_too_is_one_reason(data_dir: Path) -> None:
+    # Two notes tagged #rust that both say "Rust" were suggested for "borrowing, Rust, #rust, …":
+    # the same reason twice.
+    with Library(data_dir) as lib:
+        lib.add_note("Rust ownership", "Each value has one owner. #rust Borrowing is next.")
+        rules = lib.add_note("Rust borrowing rules", "Borrowing lets code use a value without taking ownership. #rust")
+        lib.drain()
+        (suggestion,) = lib.related(rules).suggestions
+        assert "#rust" in suggestion.terms and "Rust" not in suggestion.terms
+        assert "borrowing" in [t.casefold() for t in suggestion.terms]

@@ -394,10 +394,12 @@ def reason_terms(shared: Sequence[str]) -> list[str]:
     """The shared terms to show, strongest first.
 
     Single CJK characters help ranking short sentences but read as noise
-    ("用", "了"), so they are shown only when nothing longer is shared; connectives and
-    everyday words come last.
+    ("用", "了"), so they are shown only when nothing longer is shared; a word shared as a
+    #tag too is shown once, as the tag; connectives and everyday words come last.
     """
     words = [t for t in shared if not (len(t) == 1 and is_han(t))] or list(shared)
+    # A shared #tag says it already: "Rust, #rust" read as two reasons.
+    words = [t for t in words if f"#{t}" not in shared]
     # The words the notes are about before the everyday ones: "引用, 就是", not "就是, 引用".
     return sorted(words, key=lambda t: not telling(t))[:MAX_REASON_TERMS]
 
