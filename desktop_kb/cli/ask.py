@@ -13,8 +13,14 @@ import argparse
 import sys
 from typing import Any
 
-from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
-from desktop_kb.cli.output import AnswerStream, emit, snippet_line
+from desktop_kb.cli.common import (
+    EXIT_ERROR,
+    CliError,
+    add_common_options,
+    open_library,
+    wait_for_index,
+)
+from desktop_kb.cli.output import AnswerStream, emit, notice, snippet_line
 
 
 def _answer_text(answer: Any) -> str:
@@ -48,9 +54,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
     with open_library(args) as lib:
         wait_for_index(lib, saved=False, read_anyway=True)
         engine = QaEngine(lib)
-        session_id = args.session
+        session_id, not_kept = args.session, ""
         if session_id is None:
-            session_id = engine.new_session(question_title(args.question))
+            # Asking reads the library: a long import holding it (or a full disk) leaves the
+            # answer unkept, not refused.
+            session_id, not_kept = engine.open_session(question_title(args.question))
         else:
             from desktop_kb.store import chats
 
@@ -61,18 +69,28 @@ def cmd_ask(args: argparse.Namespace) -> int:
                            f"{limit:,} (setting qa.max_question_chars). Nothing was searched or sent.")
         stream = AnswerStream() if not args.json and sys.stdout.isatty() else None
         answer = engine.ask(args.question, session_id=session_id, approved=args.yes,
-                            on_delta=stream.write if stream else None, scope=args.scope)
+                            on_delta=stream.write if stream else None, scope=args.scope,
+                            not_kept=not_kept)
         if stream is not None:
             stream.close("\n\n" if answer.mode == "generated" else "")
         payload = answer.as_json()
+        if answer.meta.get("not_kept"):
+            notice(f"This question and its answer were not kept in a chat: {answer.meta['not_kept']}")
+        failed = 0
         if args.save_note and (answer.citations or answer.hits):
             from desktop_kb.qa.save_note import save_answer_as_note
+            from desktop_kb.store.errors import StoreError
 
-            payload["note_id"] = save_answer_as_note(lib, {"question": args.question, **payload})
-            wait_for_index(lib)
+            try:
+                payload["note_id"] = save_answer_as_note(lib, {"question": args.question, **payload})
+            except StoreError as exc:  # the answer is still shown: asking it again costs a request
+                notice(f"The answer was not saved as a note: {exc}")
+                failed = EXIT_ERROR
+            else:
+                wait_for_index(lib)
         emit(args, payload, lambda: _answer_text(answer) + (
             f"\n(saved as note {payload['note_id']})" if "note_id" in payload else ""))
-    return 0
+    return failed
 
 
 def register(sub: Any) -> None:

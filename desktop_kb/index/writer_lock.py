@@ -28,6 +28,9 @@ LOCK_NAME = "index.writer.lock"
 #: any transaction it was in, and every save waits for it in vain.
 HOLDER_STOPPED_MESSAGE = ("It may be held by {0}, which is stopped (suspended, or paused in a "
                           "debugger): resume it or close it.")
+#: Added to "the library is busy" when the process writing to it is known (/proc/locks): a long
+#: import, the app, a database browser left in a transaction.
+HOLDER_MESSAGE = "It is held by {0}: wait for it to finish, or close it."
 OWNER_STOPPED_MESSAGE = ("The search index is kept by {0}, which is stopped (suspended, or paused "
                          "in a debugger): resume it or close it.")
 
@@ -41,6 +44,28 @@ class LockOwner:
     def describe(self) -> str:
         who = "the Desktop KB app" if self.role == "app" else "a desktop-kb command"
         return f"{who} (process {self.pid})"
+
+
+def describe_process(pid: int, data_dir: Path) -> str:
+    """Who ``pid`` is, in the words ``LockOwner.describe`` uses, with the command it runs:
+    "a desktop-kb command (process 12: desktop-kb import)", "process 40 (sqlitebrowser)"."""
+    from desktop_kb.store.processes import command_line
+
+    owner = WriterLock(data_dir, "").owner()
+    args = command_line(pid)
+    for i, arg in enumerate(args):
+        if os.path.basename(arg) in ("desktop-kb", "desktop-kb.exe") or (
+                arg == "desktop_kb" and i > 0 and args[i - 1] == "-m"):
+            words = [w for j, w in enumerate(args[i + 1:])
+                     if not w.startswith("-") and (j == 0 or args[i + j] != "--data-dir")]
+            if not words:
+                return LockOwner(pid, "app", "").describe()
+            return f"{LockOwner(pid, 'cli', '').describe()[:-1]}: desktop-kb {words[0]})"
+    if owner is not None and owner.pid == pid:
+        return owner.describe()
+    if args:
+        return f"process {pid} ({os.path.basename(args[0])})"
+    return f"process {pid}"
 
 
 def _try_lock(fh: IO[bytes]) -> bool:

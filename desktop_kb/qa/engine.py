@@ -12,6 +12,7 @@ request (I8) — all three checked again immediately before each attempt.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -40,6 +41,7 @@ from desktop_kb.qa.scrub import StreamScrubber, scrub_secrets
 from desktop_kb.qa.source_spans import spans_for_source
 from desktop_kb.retrieval.packing import PackedContext, PackedSnippet, pack_context
 from desktop_kb.store import chats, local_only, uploads
+from desktop_kb.store.errors import StoreError
 
 # Why an answer is the local hit list; the UI and CLI turn codes into words.
 REASONS = {
@@ -56,6 +58,7 @@ REASONS = {
     "timeout": "The AI provider stopped answering (timeout).",
     "provider_error": "The AI provider returned an error.",
     "cancelled": "Stopped before an answer arrived.",
+    "not_logged": "The upload log could not be written, so nothing was sent.",
 }
 
 
@@ -63,11 +66,13 @@ FLAG_TOO_LONG = "answer_too_long"
 
 
 class _Withheld(Exception):
-    """Raised from the pre-request hook: a gate closed between the preview and the request."""
+    """Raised from the pre-request hook: a gate closed between the preview and the request, or
+    the request could not be written to the upload log (I8: nothing leaves unlogged)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
+        self.detail = detail
 
 
 def snippet_hash(text: str) -> str:
@@ -101,6 +106,7 @@ class QaPlan:
     max_answer_tokens: int = DEFAULT_MAX_ANSWER_TOKENS
     max_question_chars: int = content_gate.DEFAULT_MAX_QUESTION_CHARS
     timings: dict[str, float] = field(default_factory=dict)
+    not_kept: str = ""  # why no chat could be made for it (the library could not be written)
 
     @property
     def question_sent(self) -> str:
@@ -180,7 +186,8 @@ class QaAnswer:
                 "citations": [c.as_json() for c in self.citations],
                 "hits": [c.as_json() for c in self.hits], "gate": self.gate, "flags": self.flags,
                 "session_id": self.session_id, "provider": self.provider, "detail": self.detail,
-                "verdicts": self.meta.get("verdicts", []), "question_gate": self.meta.get("question_gate")}
+                "verdicts": self.meta.get("verdicts", []), "question_gate": self.meta.get("question_gate"),
+                "not_kept": self.meta.get("not_kept")}
 
 
 def _hit_citations(hits: list[QaHit]) -> list[Citation]:
@@ -210,6 +217,15 @@ class QaEngine:
 
     def new_session(self, title: str = "") -> int:
         return self.library.write(lambda conn: chats.create_session(conn, title))
+
+    def open_session(self, title: str = "") -> tuple[int | None, str]:
+        """A new chat for a question, or (None, why) when the library cannot be written now
+        (another program holds it for a long import, a full disk, a read-only folder). Asking
+        only reads the library: the question is answered all the same, just not kept."""
+        try:
+            return self.new_session(title), ""
+        except StoreError as exc:
+            return None, str(exc)
 
     def sessions(self) -> list[chats.ChatSession]:
         return chats.list_sessions(self.library.store_reader)
@@ -254,7 +270,9 @@ class QaEngine:
 
     # ----- prepare ----------------------------------------------------------------------
 
-    def prepare(self, question: str, *, session_id: int | None = None, scope: str = "all") -> QaPlan:
+    def prepare(self, question: str, *, session_id: int | None = None, scope: str = "all",
+                not_kept: str = "") -> QaPlan:
+        """``not_kept``: why ``session_id`` is None (``open_session``), said with the answer."""
         t0 = time.perf_counter()
         get = self.library.get_setting
         mode = str(get("qa.sensitive") or "block")
@@ -265,7 +283,7 @@ class QaEngine:
             empty = Retrieved(question=question, mode=self.library.default_mode(), nothing=True)
             return QaPlan(question, session_id, empty, PackedContext([], 0), [], None, "question_too_long",
                           True, content_gate.Verdict(content_gate.BLOCKED, None, ["too_long"]),
-                          max_tokens, max_question)
+                          max_tokens, max_question, not_kept=not_kept)
         got = retrieve(self.library, question, scope=scope)
         t1 = time.perf_counter()
         budget = int(get("qa.budget_chars") or 1200)
@@ -287,7 +305,8 @@ class QaEngine:
         needs_approval = not (config is not None and self.session_approved(session_id, config.host))
         return QaPlan(question, session_id, got, packed, gated, config, reason, needs_approval,
                       question_verdict, max_tokens, max_question,
-                      {"retrieve_ms": round((t1 - t0) * 1000, 1), "pack_gate_ms": round((t2 - t1) * 1000, 1)})
+                      {"retrieve_ms": round((t1 - t0) * 1000, 1), "pack_gate_ms": round((t2 - t1) * 1000, 1)},
+                      not_kept)
 
     def _gate_snippets(self, packed: PackedContext, got: Retrieved, mode: str) -> list[GatedSnippet]:
         """Each window is judged with the spans detected in its whole source (I11)."""
@@ -364,13 +383,20 @@ class QaEngine:
             late = withheld()
             if late is not None:
                 raise _Withheld(late)
-            upload_ids[attempt] = self.library.write(lambda conn: uploads.log_upload(
-                conn, session_id=plan.session_id, provider_host=plan.host, model=plan.config.model,
-                size=len(payload), sources=sources, snippet_hashes=hashes, verdicts=counts, attempt=attempt))
+            try:
+                upload_ids[attempt] = self.library.write(lambda conn: uploads.log_upload(
+                    conn, session_id=plan.session_id, provider_host=plan.host, model=plan.config.model,
+                    size=len(payload), sources=sources, snippet_hashes=hashes, verdicts=counts,
+                    attempt=attempt))
+            except StoreError as exc:
+                raise _Withheld("not_logged", str(exc)) from exc
 
         def on_outcome(attempt: int, outcome: str) -> None:
             if attempt in upload_ids:
-                self.library.write(lambda conn: uploads.set_outcome(conn, upload_ids[attempt], outcome))
+                # Sent and logged already; a row left 'sending' by a library busy now is read
+                # as abandoned later, and the answer that came must not be lost over it.
+                with contextlib.suppress(StoreError):
+                    self.library.write(lambda conn: uploads.set_outcome(conn, upload_ids[attempt], outcome))
 
         cancel = cancel or CancelToken()
         received: list[str] = []
@@ -396,7 +422,7 @@ class QaEngine:
                 if on_delta is not None and (rest := shown.flush()):
                     on_delta(rest)
         except _Withheld as late:
-            return self.answer_locally(plan, late.reason, removed=removed)
+            return self.answer_locally(plan, late.reason, removed=removed, detail=late.detail)
         except Cancelled:
             partial = "".join(received)
             flags = [FLAG_TOO_LONG] if limit.exceeded else ["stopped"]
@@ -452,7 +478,11 @@ class QaEngine:
         return answer
 
     def _store(self, plan: QaPlan, answer: QaAnswer) -> None:
+        """Keep the question and answer in their chat; when the library cannot be written now,
+        the answer is still given, with why it is not kept (``meta['not_kept']``)."""
         if plan.session_id is None:
+            if plan.not_kept:
+                answer.meta["not_kept"] = plan.not_kept
             return
         meta = dict(answer.meta)
         meta.update({"mode": answer.mode, "reason": answer.reason, "flags": answer.flags,
@@ -466,15 +496,18 @@ class QaEngine:
             return chats.add_message(conn, session_id, "assistant", answer.answer, json.loads(
                 json.dumps(meta, ensure_ascii=False, default=str)))
 
-        answer.message_id = self.library.write(write)
+        try:
+            answer.message_id = self.library.write(write)
+        except StoreError as exc:
+            answer.meta["not_kept"] = str(exc)
 
     # ----- one call for scripts -----------------------------------------------------------
 
     def ask(self, question: str, *, session_id: int | None = None, approved: bool = False,
             on_delta: Callable[[str], None] | None = None, cancel: CancelToken | None = None,
-            scope: str = "all", transport: Any = None) -> QaAnswer:
+            scope: str = "all", transport: Any = None, not_kept: str = "") -> QaAnswer:
         """Prepare and, when gate 1 is open and the person approved (or the session is), send."""
-        plan = self.prepare(question, session_id=session_id, scope=scope)
+        plan = self.prepare(question, session_id=session_id, scope=scope, not_kept=not_kept)
         if plan.reason is not None:
             return self.answer_locally(plan)
         if plan.needs_approval and not approved:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from desktop_kb.store.errors import (
     environment_error,
     error_code,
 )
+from desktop_kb.store.processes import process_stopped, wal_writer
 
 
 @contextmanager
@@ -23,7 +25,7 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as exc:
-        err = environment_error(exc, what, also=_stopped_holder(conn, exc))
+        err = environment_error(exc, what, also=_holder(conn, exc))
         if err is None:
             raise
         raise err from exc
@@ -43,18 +45,25 @@ def transaction(conn: sqlite3.Connection, what: str = "Saving to the library") -
         raise
 
 
-def _stopped_holder(conn: sqlite3.Connection, exc: sqlite3.Error) -> str:
-    """When the library stays busy: name the process that keeps the index if it is stopped
-    (the app suspended mid-import, a command stopped with Ctrl+Z), which holds its transaction
-    for as long as it stays stopped; 'close the other window or try again' did not say which."""
+def _holder(conn: sqlite3.Connection, exc: sqlite3.Error) -> str:
+    """When the library stays busy: name the process that holds its write lock (a long import,
+    the app, a database browser left in a transaction), saying so when it is stopped (the app
+    suspended mid-import, a command stopped with Ctrl+Z: it keeps its transaction for as long
+    as it stays stopped). 'close the other window or try again' did not say which."""
     if error_code(exc) != 5 or not isinstance(conn, StoreConnection) or conn.path is None:
         return ""
     from desktop_kb.index.writer_lock import (  # index imports store
+        HOLDER_MESSAGE,
         HOLDER_STOPPED_MESSAGE,
         WriterLock,
+        describe_process,
     )
 
-    owner = WriterLock(conn.path.parent, "").stopped_owner()
+    pid = wal_writer(conn.path)
+    if pid is not None and pid != os.getpid():
+        message = HOLDER_STOPPED_MESSAGE if process_stopped(pid) else HOLDER_MESSAGE
+        return message.format(describe_process(pid, conn.path.parent))
+    owner = WriterLock(conn.path.parent, "").stopped_owner()  # no /proc/locks to ask
     return "" if owner is None else HOLDER_STOPPED_MESSAGE.format(owner.describe())
 
 

@@ -97,8 +97,10 @@ class QaBridge(QObject):
         from desktop_kb.qa.save_note import question_title
 
         def work(e: QaEngine) -> QaPlan:
-            sid = session_id if session_id is not None else e.new_session(question_title(question))
-            return e.prepare(question, session_id=sid, scope=scope)
+            # A library another program holds (a long import) is still asked; the answer then
+            # says why it is not kept in a chat.
+            sid, not_kept = (session_id, "") if session_id is not None else e.open_session(question_title(question))
+            return e.prepare(question, session_id=sid, scope=scope, not_kept=not_kept)
 
         self._run(work, self.planned.emit)
 

@@ -17,7 +17,11 @@ from desktop_kb.index.db import (
     REBUILD_STOPPED_MESSAGE,
     UNAVAILABLE_PREFIX,
 )
-from desktop_kb.index.writer_lock import HOLDER_STOPPED_MESSAGE, OWNER_STOPPED_MESSAGE
+from desktop_kb.index.writer_lock import (
+    HOLDER_MESSAGE,
+    HOLDER_STOPPED_MESSAGE,
+    OWNER_STOPPED_MESSAGE,
+)
 from desktop_kb.store.backup import BACKUP_FAILED_PREFIX
 from desktop_kb.store.errors import (
     DAMAGED_AND_OPEN_MESSAGE,
@@ -67,6 +71,7 @@ def _prefixes() -> dict[str, str]:
 _INDEX_PREFIX = re.compile(re.escape(UNAVAILABLE_PREFIX).replace(r"\{0\}", "(.+?)"))
 _OWNER_STOPPED = re.compile(re.escape(OWNER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
 _HOLDER_STOPPED = re.compile(re.escape(HOLDER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
+_HOLDER = re.compile(re.escape(HOLDER_MESSAGE).replace(r"\{0\}", "(.+?)"))
 
 
 def localize(text: str) -> str:
@@ -79,17 +84,30 @@ def localize(text: str) -> str:
     text = _OWNER_STOPPED.sub(lambda m: stopped.format(localize_owner(m.group(1))), text)
     holder = QCoreApplication.translate("EnvironmentError", "It may be held by {0}, which is stopped (suspended, or paused in a debugger): resume it or close it.")
     text = _HOLDER_STOPPED.sub(lambda m: holder.format(localize_owner(m.group(1))), text)
+    busy = QCoreApplication.translate("EnvironmentError", "It is held by {0}: wait for it to finish, or close it.")
+    text = _HOLDER.sub(lambda m: busy.format(localize_owner(m.group(1))), text)
     return _INDEX_PREFIX.sub(lambda m: prefix.format(m.group(1)), text)
 
 
-_OWNER = re.compile(r"^(the Desktop KB app|a desktop-kb command) \(process (\d+)\)$")
+_OWNER = re.compile(r"^(the Desktop KB app|a desktop-kb command) \(process (\d+)(?:: (desktop-kb \S+))?\)$")
+_PROCESS = re.compile(r"^process (\d+)(?: \((.+)\))?$")
 
 
 def localize_owner(text: str) -> str:
-    """``LockOwner.describe()`` ("the Desktop KB app (process 1234)") in the UI language."""
+    """``LockOwner.describe()`` ("the Desktop KB app (process 1234)") or
+    ``writer_lock.describe_process`` ("process 40 (sqlitebrowser)") in the UI language."""
     match = _OWNER.match(text)
     if match is None:
-        return text
+        other = _PROCESS.match(text)
+        if other is None:
+            return text
+        if other.group(2) is None:
+            return QCoreApplication.translate("EnvironmentError", "process {0}").format(other.group(1))
+        return QCoreApplication.translate("EnvironmentError", "process {0} ({1})").format(
+            other.group(1), other.group(2))
     if match.group(1) == "the Desktop KB app":
         return QCoreApplication.translate("EnvironmentError", "the Desktop KB app (process {0})").format(match.group(2))
+    if match.group(3) is not None:
+        return QCoreApplication.translate("EnvironmentError", "a desktop-kb command (process {0}: {1})").format(
+            match.group(2), match.group(3))
     return QCoreApplication.translate("EnvironmentError", "a desktop-kb command (process {0})").format(match.group(2))

@@ -35,6 +35,7 @@ from desktop_kb.markup.plain import plain_title
 from desktop_kb.qa.engine import QaAnswer, QaPlan
 from desktop_kb.tasks.qa_tasks import QaBridge
 from desktop_kb.ui.elided_button import ElidedComboBox
+from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.locator_text import shown_title
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
 from desktop_kb.ui.snippet_html import marked_html
@@ -375,6 +376,9 @@ class QaPane(QWidget):
             "provider_error": self.tr("Local answer: {0} returned an error. Check the model name and key in "
                                       "Settings → AI provider.").format(host),
             "cancelled": self.tr("Local answer: stopped before an answer arrived."),
+            # Nothing leaves unlogged (I8); what kept the log from being written says what to do.
+            "not_logged": self.tr("Local answer: the upload log could not be written, so nothing was "
+                                  "sent: {0}").format(localize((entry or {}).get("detail") or "")),
             "unsupported": self.tr("The answer cites no snippet, so it is unsupported — check the hits below."),
         }
         return texts.get(reason or "", reason or "")
@@ -393,8 +397,15 @@ class QaPane(QWidget):
                 parts.append(self.tr("Stopped."))
             if "answer_too_long" in entry.get("flags", []):
                 parts.append(self.tr("The answer reached the length limit and was cut off."))
-            return " ".join([*parts, gate_text])
-        return self.reason_text(entry.get("reason"), entry)
+            return " ".join([*parts, gate_text]) + self._not_kept_text(entry)
+        return self.reason_text(entry.get("reason"), entry) + self._not_kept_text(entry)
+
+    def _not_kept_text(self, entry: dict[str, Any]) -> str:
+        """The answer is given, but no chat keeps it (the library is held by another program)."""
+        if not entry.get("not_kept"):
+            return ""
+        return " " + self.tr("This question and its answer are not kept in a chat: {0}").format(
+            localize(entry["not_kept"]))
 
     def _dark(self) -> bool:
         return self.palette().color(QPalette.ColorRole.Base).lightness() < 128
@@ -411,7 +422,7 @@ class QaPane(QWidget):
         """What the provider said, when it said something: an error's own words help to fix a key
         or a model name. Not for "could not be reached" (only the system's English errno)."""
         detail = e.get("detail")
-        if not detail or e.get("reason") in ("offline", "timeout"):
+        if not detail or e.get("reason") in ("offline", "timeout", "not_logged"):
             return ""
         return f" ({html.escape(self.tr('the provider said: {0}').format(detail))})"
 

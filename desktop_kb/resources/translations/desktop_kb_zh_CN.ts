@@ -2195,6 +2195,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>the provider said: {0}</source>
         <translation>服务商的回复：{0}</translation>
     </message>
+    <message>
+        <source>Local answer: the upload log could not be written, so nothing was sent: {0}</source>
+        <translation>本地回答：无法写入上传记录，所以什么也没有发送：{0}</translation>
+    </message>
+    <message>
+        <source>This question and its answer are not kept in a chat: {0}</source>
+        <translation>这个问题和回答没有保存到对话中：{0}</translation>
+    </message>
 </context>
 <context>
     <name>QaPreviewDialog</name>
@@ -3494,6 +3502,22 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>a desktop-kb command (process {0})</source>
         <translation>desktop-kb 命令（进程 {0}）</translation>
+    </message>
+    <message>
+        <source>It is held by {0}: wait for it to finish, or close it.</source>
+        <translation>占用它的是{0}：请等它完成，或把它关闭。</translation>
+    </message>
+    <message>
+        <source>process {0}</source>
+        <translation>进程 {0}</translation>
+    </message>
+    <message>
+        <source>process {0} ({1})</source>
+        <translation>进程 {0}（{1}）</translation>
+    </message>
+    <message>
+        <source>a desktop-kb command (process {0}: {1})</source>
+        <translation>desktop-kb 命令（进程 {0}：{1}）</translation>
     </message>
 </context>
 <context>
