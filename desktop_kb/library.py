@@ -7,6 +7,7 @@ Reads use per-thread read-only connections, so search never waits on writes.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sqlite3
 import threading
@@ -563,13 +564,18 @@ class Library:
                 owner=owner.describe() if owner is not None else "", embedding=self.worker.embedding)
 
         try:
-            return status(index, error)
+            found = status(index, error)
         except sqlite3.Error as exc:
             if index is None or not is_environment(exc):
                 raise
             # The index cannot even be read (a full disk where its -shm cannot grow, an
             # I/O error): say so, never exit with "internal error" or report it "ok".
             return status(None, error or index_db.unavailable_message(exc, self.paths.index))
+        if error is not None and found.whole and error == self.worker.owner_stopped():
+            # It had caught up before it stopped: the index is complete ("unavailable" said it
+            # was not), and the next change is what waits for it.
+            return dataclasses.replace(found, error=None, owner_stopped=True)
+        return found
 
     # ----- upkeep -----------------------------------------------------------------
 

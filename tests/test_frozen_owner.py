@@ -116,6 +116,51 @@ def test_an_owner_that_cannot_be_seen_stopped_is_read_past_after_its_silence(
     assert "1 change(s) behind" in err and "has not written to it for 1 s" in err, err
 
 
+def test_a_stopped_owner_that_had_caught_up_leaves_a_complete_index_said_so(
+    data_dir: Path, stopped_app: Actor, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The app stopped after indexing everything: status said 'unavailable' (an alarm) though
+    the index held every change. It is whole, so 'ok', naming the stopped owner and that the
+    next change will wait; the moment a change waits, it is 'unavailable' again."""
+    pid = stopped_app.proc.pid
+    code, out, err = run(capsys, data_dir, "--json", "index", "status")
+    status = json.loads(out)
+    assert status["state"] == "ok" and status["error"] is None and status["pending"] == 0, status
+    assert status["owner_stopped"] is True
+    code, out, err = run(capsys, data_dir, "index", "status")
+    assert out.startswith("ok: 1 sources") and f"(process {pid}), which is stopped" in out, out
+    assert "changes made now wait until it is resumed or closed" in out
+
+    with Library(data_dir, load_model=False, role="app") as lib:  # the app started beside it
+        assert lib.index_status().state == "ok"
+        lib.add_note("during", "zqfrozen1")
+        status_now = lib.index_status()
+        assert status_now.state == "unavailable" and not status_now.owner_stopped
+        assert "which is stopped" in (status_now.error or "")
+
+
+def test_a_complete_index_kept_by_a_stopped_owner_is_said_in_chinese(
+    qtbot, data_dir: Path, stopped_app: Actor,  # type: ignore[no-untyped-def]
+) -> None:
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.status_badge import IndexStatusPopup, StatusBadge
+
+    with Library(data_dir, load_model=False, role="app") as lib:
+        status = lib.index_status()
+    i18n.install_language("zh_CN")
+    try:
+        badge, popup = StatusBadge(), IndexStatusPopup()
+        qtbot.addWidget(badge)
+        qtbot.addWidget(popup)
+        badge.set_status(status)
+        popup.set_status(status)
+        assert badge.text() == "已索引 ✓"
+        assert f"Desktop KB 应用（进程 {stopped_app.proc.pid}）" in popup.summary.text()
+        assert "已暂停" in popup.summary.text() and "stopped" not in popup.summary.text()
+    finally:
+        i18n.install_language("en")
+
+
 def test_a_follower_s_status_names_the_stopped_owner(data_dir: Path, stopped_app: Actor) -> None:
     """The app beside a `desktop-kb` command stopped with Ctrl+Z reads its badge from here."""
     with Library(data_dir, load_model=False, role="app") as lib:

@@ -20,7 +20,11 @@ def _status_text(status: Any) -> str:
     lines = [f"{status.state}: {status.sources} sources, {status.chunks} chunks, "
              f"{status.pending} pending, {len(status.failures)} failed"
              + (f", {status.missing_vectors} without vectors" if status.missing_vectors else "")]
-    if status.owner:
+    if status.owner_stopped:
+        lines.append(f"  kept by {status.owner}, which is stopped (suspended, or paused in a debugger): "
+                     "the index holds every change so far; changes made now wait until it is resumed "
+                     "or closed")
+    elif status.owner:
         lines.append(f"  kept by {status.owner}")
     if status.error:
         lines.append(f"  cannot index: {status.error}")

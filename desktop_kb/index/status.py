@@ -41,6 +41,9 @@ class IndexStatus:
     # This process's running backfill (share done, time left); another process's
     # shows as ``missing_vectors`` only.
     embedding: EmbeddingProgress | None = None
+    # The owner (another process) is stopped, but the index holds every change: nothing to
+    # alarm about until the next change, which waits for it (then ``error`` says why).
+    owner_stopped: bool = False
 
     @property
     def embedded_percent(self) -> int:
@@ -76,7 +79,14 @@ class IndexStatus:
             "unrecorded_failures": self.unrecorded_failures, "error": self.error,
             "model_error": self.model_error, "owner": self.owner or None,
             "embedding": self.embedding.as_json() if self.embedding else None,
+            "owner_stopped": self.owner_stopped,
         }
+
+    @property
+    def whole(self) -> bool:
+        """Every change in the store is in the index, keywords and vectors."""
+        return not (self.pending or self.dirty or self.checking or self.missing_vectors
+                    or self.failures or self.unrecorded_failures)
 
 
 def read_status(

@@ -587,9 +587,14 @@ class IndexWorker:
             data = {}
         if owner.pid == data.get("pid") and data.get("message"):
             return str(data["message"])
-        if process_stopped(owner.pid, owner.host) and self.mode == "follower":
+        return self.owner_stopped()  # else no word from it (or written by an owner that is gone)
+
+    def owner_stopped(self) -> str | None:
+        """That the process owning the index is stopped (it cannot say so itself), when it is."""
+        owner = None if self.is_owner or self.mode != "follower" else self._lock.owner()
+        if owner is not None and process_stopped(owner.pid, owner.host):
             return OWNER_STOPPED_MESSAGE.format(owner.describe())
-        return None  # no word from it (or written by an owner that is gone)
+        return None
 
     def index_quiet_s(self) -> float:
         """Seconds since a follower last saw the index change (the owner writing to it)."""

@@ -248,7 +248,11 @@ class IndexStatusPopup(QDialog):
                 lines.append(self.tr("The embedding model could not be loaded: {0}").format(status.model_error))
             if status.unrecorded_failures:
                 lines.append(self.tr("%n failure(s) could not even be recorded (the index could not be written).", "", status.unrecorded_failures))
-            if status.owner:
+            if status.owner_stopped:
+                lines.append(self.tr("The index is kept by {0}, which is stopped (suspended, or paused in a "
+                                     "debugger). It holds every change so far; changes made now wait until "
+                                     "it is resumed or closed.").format(localize_owner(status.owner)))
+            elif status.owner:
                 lines.append(self.tr("The index is kept by another program: {0}.").format(localize_owner(status.owner)))
             self.headline.setText(state)
             self.summary.setText("\n".join(lines))

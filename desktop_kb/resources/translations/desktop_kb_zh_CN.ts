@@ -452,6 +452,10 @@
         <source>{0}, {1} indexed.</source>
         <translation>已索引 {0}、{1}。</translation>
     </message>
+    <message>
+        <source>The index is kept by {0}, which is stopped (suspended, or paused in a debugger). It holds every change so far; changes made now wait until it is resumed or closed.</source>
+        <translation>索引由{0}维护，而它已暂停（被挂起，或停在调试器里）。索引已包含到目前为止的所有更改；现在做的更改要等它继续运行或被关闭后才能搜到。</translation>
+    </message>
 </context>
 <context>
     <name>LibraryTree</name>
