@@ -53,7 +53,7 @@ from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup, room_for_a_backup
 from desktop_kb.store.connection import close_writer, open_store
 from desktop_kb.store.errors import is_environment
-from desktop_kb.store.tx import empty_the_wal, replaced_under, transaction
+from desktop_kb.store.tx import empty_the_wal, replaced_message, replaced_under, transaction
 
 if TYPE_CHECKING:  # imported where used, so that opening a library does not load them
     from desktop_kb.discovery.links_view import NoteLinks
@@ -461,17 +461,17 @@ class Library:
         return [self.paths.data_dir / n for n in names
                 if conflict_copy_of(n) == self.paths.store.name]
 
-    def let_go_of_a_replaced_file(self) -> bool:
+    def let_go_of_a_replaced_file(self) -> str | None:
         """Whether another file was put at ``library.sqlite``'s path while open here (a sync
         client's copy; or the file went away). If so, this library's pages still in ``-wal``
         go into the old file now: ``-wal`` is found by name, and the next process to open
         the new file read them as its own and wrote them into it. Saves are refused from
         then on (``store.tx``)."""
-        with self._write_lock:
+        with self._write_lock:  # returns what happened (store.tx.replaced_message), or None
             if not replaced_under(self.store):
-                return False
+                return None
             empty_the_wal(self.store)
-            return True
+            return replaced_message(self.store)
 
     def _feed_position(self) -> feed.FeedPosition:
         """The store's feed position: every change committed so far."""

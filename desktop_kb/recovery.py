@@ -76,7 +76,10 @@ def keep(data_dir: Path, note_id: int, title: str, body: str, reason: str, *,
     for folder in recovery_dirs(data_dir):
         final = folder / _name(note_id)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            # Never the library's folder itself: gone (renamed, moved, its disk pulled), making it
+            # again started an empty library there on the next start, and the text was not
+            # where the library went. The per-user folder takes it; its library finds it there.
+            folder.mkdir(parents=folder != data_dir / FOLDER, exist_ok=True)
             write_whole(final, payload, durable=True)
         except OSError as exc:
             last = exc

@@ -702,3 +702,52 @@ def test_another_computer_s_version_of_the_library_beside_it_is_pointed_out(
         assert name in text and "另一台电脑上的版本" in text
     finally:
         i18n.install_language("en")
+
+
+def test_a_library_folder_renamed_while_open_is_said_and_loses_nothing(
+        qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The library's folder renamed (or moved on its disk) with the window open: it said 'Another
+    program replaced or removed the library file … (a sync client …)', and the text typed next
+    was kept in a recovery folder that made the old folder again — with a new index and ui.ini
+    in it, where the next start began an empty library — while the renamed library never
+    offered it back."""
+    import os
+
+    from desktop_kb.store.errors import MOVED_LIBRARY_MESSAGE
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    data_dir, moved = tmp_path / "学习库", tmp_path / "学习库-旧"
+    data_dir.mkdir()
+    window = open_window(qtbot, data_dir)
+    note_id = window.editor.note_id
+    assert note_id is not None
+    os.rename(data_dir, moved)
+    said = MOVED_LIBRARY_MESSAGE.format(moved, data_dir)
+    qtbot.waitUntil(lambda: window.outside.replaced_box is not None
+                    and window.outside.replaced_box.isVisible(), timeout=TIMEOUT)
+    assert window.outside.replaced_box.text() == said  # at once, naming where it went
+    window.editor.body.setPlainText("typed after the rename zqmoved")
+    with qtbot.waitSignal(window.save_queue.saveFailed, timeout=TIMEOUT) as failed:
+        window.notes._edited()  # noqa: SLF001
+        window.notes.save_now()
+    assert said in failed.args[1]
+    i18n.install_language("zh_CN")
+    try:
+        shown = localize(failed.args[1])
+        assert f"被移动或改名了（现在位于 {moved}）" in shown and f"移回 {data_dir}" in shown, shown
+    finally:
+        i18n.install_language("en")
+    window.close()
+    qtbot.waitUntil(lambda: window.saving_dialog is not None and window.saving_dialog.isVisible(),
+                    timeout=TIMEOUT)
+    window.saving_dialog.close_button.click()  # "Close anyway": the text stays kept
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=TIMEOUT)
+    assert not data_dir.exists()  # nothing made again where the library was
+
+    again = open_window(qtbot, moved)  # opened where it is now
+    qtbot.waitUntil(lambda: again.recovery.dialog is not None, timeout=TIMEOUT)
+    with qtbot.waitSignal(again.recovery.handled, timeout=TIMEOUT):
+        again.recovery.dialog.restore_button.click()
+    with Library(moved, load_model=False) as lib:
+        assert lib.get_note(note_id).body == "typed after the rename zqmoved"

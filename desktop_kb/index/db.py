@@ -215,7 +215,8 @@ def open_index_writer(path: Path) -> sqlite3.Connection:
     """
     conn: sqlite3.Connection | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # No folder is made: the library's is made when it opens, and one gone since (renamed,
+        # moved) is not made again at the old path for a new library to start in.
         conn = _connect(path)
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]

@@ -131,7 +131,7 @@ def create_backup(
     if own and _is_empty(store_path):
         raise DamagedLibraryError(f"The library file {store_path} is empty (0 bytes).")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)  # in the library's folder, never making that one again
         src = source or sqlite3.connect(f"{store_path.as_uri()}?mode=ro", uri=True)
         try:
             dst = sqlite3.connect(tmp)

@@ -55,6 +55,14 @@ REPLACED_LIBRARY_MESSAGE = (
     "more is written to the old copy. Close Desktop KB and every desktop-kb command and open "
     "the library again; text that could not be saved is kept and offered back.")
 
+# The library's folder was renamed or moved (on the same disk) while open: the file is whole at
+# {0} (the folder it is in now); {1} is where it was.
+MOVED_LIBRARY_MESSAGE = (
+    "The library folder was moved or renamed while it was open here (it is now {0}), so nothing "
+    "more is saved from here. Close Desktop KB and every desktop-kb command, then move the folder "
+    "back to {1}, or open it where it is (desktop-kb --data-dir \"{0}\"); text that could not be "
+    "saved is kept and offered back.")
+
 PATH_TOO_LONG_MESSAGE = (
     "The path of the library folder is too long for its database files (at most about 420 "
     "bytes; a Chinese character takes 3). Move the folder nearer the top of the disk, or give "

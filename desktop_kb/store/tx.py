@@ -7,10 +7,12 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from desktop_kb.paths import file_identity
 from desktop_kb.store.connection import StoreConnection
 from desktop_kb.store.errors import (
+    MOVED_LIBRARY_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
     LibraryReplacedError,
     environment_error,
@@ -70,7 +72,44 @@ def _holder(conn: sqlite3.Connection, exc: sqlite3.Error) -> str:
 def _still_the_open_file(conn: sqlite3.Connection, what: str) -> None:
     """Refuse to commit into a file that is no longer at the library's path (one stat)."""
     if replaced_under(conn):
-        raise LibraryReplacedError(f"{what}: {REPLACED_LIBRARY_MESSAGE} ({conn.path})")
+        raise LibraryReplacedError(f"{what}: {replaced_message(conn)} ({conn.path})")
+
+
+def replaced_message(conn: sqlite3.Connection) -> str:
+    """Why the store's file is no longer at the library's path, as far as can be told: its
+    folder renamed or moved (where to), else replaced or removed (a sync client, a disk)."""
+    now = moved_to(conn)
+    if now is None or not isinstance(conn, StoreConnection) or conn.path is None:
+        return REPLACED_LIBRARY_MESSAGE
+    return MOVED_LIBRARY_MESSAGE.format(now.parent, conn.path.parent)
+
+
+def moved_to(conn: sqlite3.Connection) -> Path | None:
+    """Where the store's open file is now when the library's folder was renamed or moved on its
+    disk (the open file goes with it; Linux names it under /proc/self/fd). None when it was
+    removed, replaced, renamed inside its folder (a sync client's conflict copy), or cannot be
+    told."""
+    if not isinstance(conn, StoreConnection) or conn.path is None or conn.opened is None:
+        return None
+    try:
+        fds = os.listdir("/proc/self/fd")
+    except OSError:
+        return None
+    for fd in fds:
+        link = f"/proc/self/fd/{fd}"
+        try:
+            st = os.stat(link)
+            if (st.st_dev, st.st_ino) != conn.opened:
+                continue
+            target = os.readlink(link)
+        except OSError:
+            continue
+        now = Path(target)
+        if target.endswith(" (deleted)") or now.name != conn.path.name or now.parent == conn.path.parent:
+            return None
+        # A pulled stick's file system, detached, names its files from its own root ("/library/…").
+        return now if file_identity(now) == conn.opened else None
+    return None
 
 
 def replaced_under(conn: sqlite3.Connection) -> bool:

@@ -29,6 +29,7 @@ from desktop_kb.store.errors import (
     EMPTY_LIBRARY_MESSAGE,
     ENVIRONMENT_MESSAGES,
     MISSING_LIBRARY_MESSAGE,
+    MOVED_LIBRARY_MESSAGE,
     NO_ROOM_FOR_BACKUP_MESSAGE,
     PATH_TOO_LONG_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
@@ -71,6 +72,8 @@ def _prefixes() -> dict[str, str]:
 _INDEX_PREFIX = re.compile(re.escape(UNAVAILABLE_PREFIX).replace(r"\{0\}", "(.+?)"))
 _OWNER_STOPPED = re.compile(re.escape(OWNER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
 _HOLDER_STOPPED = re.compile(re.escape(HOLDER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
+_MOVED = re.compile(re.escape(MOVED_LIBRARY_MESSAGE).replace(r"\{0\}", "(?P<now>.+?)", 1)
+                    .replace(r"\{0\}", "(?P=now)").replace(r"\{1\}", "(?P<was>.+?)"))
 _HOLDER = re.compile(re.escape(HOLDER_MESSAGE).replace(r"\{0\}", "(.+?)"))
 
 
@@ -84,6 +87,8 @@ def localize(text: str) -> str:
     text = _OWNER_STOPPED.sub(lambda m: stopped.format(localize_owner(m.group(1))), text)
     holder = QCoreApplication.translate("EnvironmentError", "It may be held by {0}, which is stopped (suspended, or paused in a debugger): resume it or close it.")
     text = _HOLDER_STOPPED.sub(lambda m: holder.format(localize_owner(m.group(1))), text)
+    moved = QCoreApplication.translate("EnvironmentError", "The library folder was moved or renamed while it was open here (it is now {0}), so nothing more is saved from here. Close Desktop KB and every desktop-kb command, then move the folder back to {1}, or open it where it is (desktop-kb --data-dir \"{0}\"); text that could not be saved is kept and offered back.")
+    text = _MOVED.sub(lambda m: moved.format(m.group("now"), m.group("was")), text)
     busy = QCoreApplication.translate("EnvironmentError", "It is held by {0}: wait for it to finish, or close it.")
     text = _HOLDER.sub(lambda m: busy.format(localize_owner(m.group(1))), text)
     return _INDEX_PREFIX.sub(lambda m: prefix.format(m.group(1)), text)

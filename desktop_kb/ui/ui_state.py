@@ -13,14 +13,19 @@ from PySide6.QtCore import QByteArray, QSettings
 
 class UiState:
     def __init__(self, data_dir: Path) -> None:
-        self.settings = QSettings(str(Path(data_dir) / "ui.ini"), QSettings.Format.IniFormat)
+        self.data_dir = Path(data_dir)
+        self.settings = QSettings(str(self.data_dir / "ui.ini"), QSettings.Format.IniFormat)
 
     def bytes(self, key: str) -> QByteArray | None:
         value = self.settings.value(key)
         return value if isinstance(value, QByteArray) else None
 
     def set(self, key: str, value: object) -> None:
-        self.settings.setValue(key, value)
+        # QSettings makes missing folders when it writes, even later: a library's folder renamed
+        # since came back at the old path. Written at once, and only while the folder is there.
+        if self.data_dir.is_dir():
+            self.settings.setValue(key, value)
+            self.settings.sync()
 
     def int(self, key: str) -> int | None:
         value = self.settings.value(key)
@@ -34,4 +39,5 @@ class UiState:
         return str(value) if value is not None else default
 
     def sync(self) -> None:
-        self.settings.sync()
+        if self.data_dir.is_dir():
+            self.settings.sync()

@@ -17,7 +17,6 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from desktop_kb.library import Library
-from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE
 from desktop_kb.tasks import note_tasks
 from desktop_kb.tasks.library_watcher import LibraryWatcher
 from desktop_kb.tasks.note_tasks import NoteRow
@@ -110,13 +109,12 @@ class OutsideChangesController(QObject):
             w.runner.run(library.follow_model_choice, lambda _changed: w.index.refresh(),
                          lambda _exc: w.index.refresh())
 
-    def _file_replaced(self, replaced: bool) -> None:
+    def _file_replaced(self, replaced: str | None) -> None:
         """Said at once, not at the next save: what is typed from now on is kept for later."""
         if not replaced:
             return
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Desktop KB"),
-                          localize(REPLACED_LIBRARY_MESSAGE), QMessageBox.StandardButton.Close,
-                          self._w)
+                          localize(replaced), QMessageBox.StandardButton.Close, self._w)
         self.replaced_box = box
         box.open()
 
