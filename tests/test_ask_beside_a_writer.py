@@ -143,3 +143,18 @@ def test_the_ask_pane_answers_while_a_command_holds_the_library(
         i18n.install_language("en")
         holder.kill()
         holder.wait()
+
+
+@pytest.mark.qt_log_level_fail("WARNING")
+@pytest.mark.qt_log_ignore(*QT_NOISE)
+def test_the_window_opens_a_new_library_while_its_first_import_holds_it(
+    qtbot, data_dir: Path, held: subprocess.Popen[str],  # type: ignore[no-untyped-def]
+) -> None:
+    """`desktop-kb import` made the library and is writing a large file; the window, started
+    meanwhile for the first time, said 'The library could not be opened: … busy …' (it wanted
+    to write its welcome note first)."""
+    window = open_window(qtbot, data_dir)
+    assert [window.note_list.model.get(i).title for i in window.note_list.model.ids()] == ["所有权"]
+    held.communicate("\n", timeout=60)
+    with Library(data_dir, load_model=False) as lib:
+        assert [n.title for n in lib.list_notes()] == ["所有权"]  # no welcome note among the person's
