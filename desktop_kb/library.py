@@ -7,6 +7,7 @@ Reads use per-thread read-only connections, so search never waits on writes.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sqlite3
@@ -52,7 +53,7 @@ from desktop_kb.store import feed, markup_sync, notes, settings
 from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup, room_for_a_backup
 from desktop_kb.store.connection import close_writer, open_store
-from desktop_kb.store.errors import is_environment
+from desktop_kb.store.errors import StoreError, is_environment
 from desktop_kb.store.tx import empty_the_wal, replaced_message, replaced_under, transaction
 
 if TYPE_CHECKING:  # imported where used, so that opening a library does not load them
@@ -587,7 +588,10 @@ class Library:
             return None
         room_for_a_backup(self.paths.store)
         made = create_backup(self.paths.store, reason="auto")
-        with self._write_lock, transaction(self.store, "Tidying the change feed"):
+        # Tidying only: with the library held by another program (a long import) it waits for
+        # the next day; failing here said "the daily backup could not be made" of one just made.
+        with contextlib.suppress(StoreError), self._write_lock, \
+                transaction(self.store, "Tidying the change feed"):
             feed.collect_tombstones(self.store)
         # Asked for, not waited for: the index worker runs it behind other indexing work,
         # and closing the window must never wait for it (stop() ends it; the next day

@@ -158,3 +158,15 @@ def test_the_window_opens_a_new_library_while_its_first_import_holds_it(
     held.communicate("\n", timeout=60)
     with Library(data_dir, load_model=False) as lib:
         assert [n.title for n in lib.list_notes()] == ["所有权"]  # no welcome note among the person's
+
+
+def test_the_daily_backup_is_made_and_said_made_while_another_program_holds_the_library(
+    data_dir: Path, held: subprocess.Popen[str],
+) -> None:
+    """The window said 'The daily backup could not be made: … busy …' of a backup it had just
+    made: the tidying after it wanted to write."""
+    from desktop_kb.store.backup import list_backups
+
+    with Library(data_dir, load_model=False, role="app") as lib:
+        made = lib.daily_upkeep()
+        assert made is not None and [b.path for b in list_backups(lib.paths.store)] == [made.path]
