@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedResult
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, MANIFEST, ModelManager, ModelNotFoundError
+from desktop_kb.importer import journal as import_journal
 from desktop_kb.importer.files import conflict_copy_of
 from desktop_kb.importer.ocr_install import OcrManager
 from desktop_kb.importer.run import (
@@ -271,7 +272,7 @@ class Library:
         """Import; scanned PDF pages are left for ``recognise_scans`` (text first). In the
         app, words first: the files' vectors are embedded after the import (the status says
         "embedding" meanwhile)."""
-        with self.worker.holding_backfill():
+        with self.worker.holding_backfill(), import_journal.under_way(self.paths.data_dir, paths):
             return import_paths(
                 self.store, self.worker, paths,
                 formats=formats or settings.get_setting(self.store_reader, "import.formats"),
@@ -450,6 +451,10 @@ class Library:
         """Wait until the index has applied every change committed so far, by any process
         (``backfill=False``: without waiting for an embedding backfill to finish)."""
         return self.worker.drain(timeout, until_seq=self._feed_position().seq, backfill=backfill)
+
+    def cut_short_imports(self) -> list[import_journal.CutShort]:
+        """Imports stopped by force since (kill -9, a crash, a power cut), each told once."""
+        return import_journal.take_cut_short(self.paths.data_dir)
 
     def other_versions(self) -> list[Path]:
         """Copies of ``library.sqlite`` a sync client kept beside it when two computers changed

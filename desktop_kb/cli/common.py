@@ -92,6 +92,8 @@ def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazil
             # A full or read-only disk stopped it: the library itself is fine, so the
             # command goes on (search uses the index as it is; `index status` says why).
             output.notice(str(exc))
+    for cut in lib.cut_short_imports():
+        output.notice(cut.message)
     for other in lib.other_versions():
         output.notice(f"{other.name}: {OTHER_VERSION_HINT}")
     return lib

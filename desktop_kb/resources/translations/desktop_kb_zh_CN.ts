@@ -3291,6 +3291,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>The open note was updated by another program.</source>
         <translation>打开的笔记已被另一个程序更新。</translation>
     </message>
+    <message>
+        <source>An import of {0} was cut short (the program importing it was stopped by force, crashed, or the computer went off): what it saved is kept, and the rest is missing. Import the same files again to finish; the ones already imported are skipped.</source>
+        <translation>导入 {0} 时被中途打断了（执行导入的程序被强行结束、崩溃，或电脑断电关机）：已经保存的内容都在，其余的还没有导入。请再导入一次同样的文件来完成它；已导入的文件会被跳过。</translation>
+    </message>
 </context>
 <context>
     <name>RecoveryController</name>

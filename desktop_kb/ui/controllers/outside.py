@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QMessageBox
 
+from desktop_kb.importer.journal import CutShort
 from desktop_kb.library import Library
 from desktop_kb.tasks import note_tasks
 from desktop_kb.tasks.library_watcher import LibraryWatcher
@@ -39,11 +40,27 @@ class OutsideChangesController(QObject):
         self._tree_timer.timeout.connect(window.documents.reload_tree)
         self.replaced_box: QMessageBox | None = None  # library.sqlite was swapped under us
         self.other_versions_box: QMessageBox | None = None  # a sync client's conflicted copies
+        self.cut_short_box: QMessageBox | None = None  # an import stopped by force since
         window.libraryOpened.connect(self._opened)
 
     def _opened(self, library: Library) -> None:
         self.watcher.start(library.paths.store, library.paths.models)
         self._w.runner.run(library.other_versions, self._other_versions)
+        self._w.runner.run(library.cut_short_imports, self._cut_short)
+
+    def _cut_short(self, imports: list[CutShort]) -> None:
+        """An import stopped by force since (the app killed, a crash): told once, with what to do."""
+        if not imports:
+            return
+        text = "\n\n".join(self.tr(
+            "An import of {0} was cut short (the program importing it was stopped by force, "
+            "crashed, or the computer went off): what it saved is kept, and the rest is missing. "
+            "Import the same files again to finish; the ones already imported are skipped.").format(
+                cut.what) for cut in imports)
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Desktop KB"), text,
+                          QMessageBox.StandardButton.Close, self._w)
+        self.cut_short_box = box
+        box.open()
 
     def _other_versions(self, paths: list[Path]) -> None:
         """Another computer's version of the whole library, kept beside it by a sync client."""
