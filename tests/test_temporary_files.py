@@ -122,3 +122,31 @@ def test_a_full_disk_backup_is_said_in_chinese(qtbot) -> None:  # type: ignore[n
 
 
 
+
+
+def test_a_restore_on_a_full_disk_says_nothing_was_restored(tmp_path: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """It said only 'Could not back up the library to …' (the copy a restore keeps first): the
+    person had asked for a restore, and was not told whether one happened."""
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    with tmpfs(tmp_path / "disk", 3072) as disk:
+        data_dir = disk / "library"
+        _library(data_dir)
+        assert cli(data_dir, "backup", "create").returncode == 0
+        name = json.loads(cli(data_dir, "--json", "backup", "list").stdout)["backups"][0]["name"]
+        with Library(data_dir, load_model=False) as lib:
+            lib.add_note("之后", "written after the backup zqafter")
+        with filled(disk, leave_kb=64):
+            done = cli(data_dir, "backup", "restore", name)
+        assert done.returncode == 1, done.stdout
+        assert "Nothing was restored, and the library is unchanged: " in done.stderr, done.stderr
+        assert "Free some space and try again" in done.stderr, done.stderr
+        with Library(data_dir, load_model=False) as lib:
+            assert "之后" in [n.title for n in lib.list_notes()]
+    i18n.install_language("zh_CN")
+    try:
+        shown = localize(done.stderr.removeprefix("desktop-kb: "))
+        assert shown.startswith("没有恢复任何内容，资料库保持原样：无法把资料库备份到"), shown
+    finally:
+        i18n.install_language("en")

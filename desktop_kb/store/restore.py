@@ -24,6 +24,10 @@ from desktop_kb.store.feed import new_epoch
 from desktop_kb.store.schema import SCHEMA_VERSION
 from desktop_kb.store.tx import transaction
 
+#: A restore keeps a copy of the library as it is first; when that copy cannot be made (a full
+#: disk) it said only "Could not back up the library to …", though a restore was asked for.
+NOT_RESTORED_PREFIX = "Nothing was restored, and the library is unchanged: "
+
 
 def restore_backup(store_path: Path, backup_path: Path) -> Backup | None:
     """Replace the library's content with the backup's; returns the copy kept of the current
@@ -39,9 +43,13 @@ def restore_backup(store_path: Path, backup_path: Path) -> Backup | None:
     safety: Backup | None = None
     # A damaged library (the one the message told the person to restore over) cannot be
     # backed up: it is set aside whole instead (_replace_damaged).
-    with contextlib.suppress(DamagedLibraryError):
+    try:
         if store_path.exists():
             safety = create_backup(store_path, reason="restore")
+    except DamagedLibraryError:
+        pass
+    except BackupError as exc:  # a full disk: the restore, asked for, is what did not happen
+        raise BackupError(f"{NOT_RESTORED_PREFIX}{exc}") from exc
     staging = store_path.parent / f".restore-{backup_path.stem}.{os.getpid()}.sqlite"
     _discard(staging)
     try:

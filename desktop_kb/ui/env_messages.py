@@ -34,6 +34,7 @@ from desktop_kb.store.errors import (
     PATH_TOO_LONG_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
 )
+from desktop_kb.store.restore import NOT_RESTORED_PREFIX
 from desktop_kb.tasks.save_queue import UNFINISHED_SAVE_MESSAGE
 
 
@@ -65,6 +66,7 @@ def _prefixes() -> dict[str, str]:
     return {
         "Saving to the library: ": QCoreApplication.translate("EnvironmentError", "Saving to the library: "),
         "Cannot open the library at ": QCoreApplication.translate("EnvironmentError", "Cannot open the library at "),
+        NOT_RESTORED_PREFIX: QCoreApplication.translate("EnvironmentError", "Nothing was restored, and the library is unchanged: "),
         BACKUP_FAILED_PREFIX: QCoreApplication.translate("EnvironmentError", "Could not back up the library to "),
     }
 

@@ -3531,6 +3531,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>The library folder was moved or renamed while it was open here (it is now {0}), so nothing more is saved from here. Close Desktop KB and every desktop-kb command, then move the folder back to {1}, or open it where it is (desktop-kb --data-dir &quot;{0}&quot;); text that could not be saved is kept and offered back.</source>
         <translation>资料库文件夹在打开期间被移动或改名了（现在位于 {0}），所以这里不再保存任何内容。请关闭 Desktop KB 和所有 desktop-kb 命令，然后把文件夹移回 {1}，或在它现在的位置打开它（desktop-kb --data-dir &quot;{0}&quot;）；没能保存的文字已保留，下次打开时会交还给你。</translation>
     </message>
+    <message>
+        <source>Nothing was restored, and the library is unchanged: </source>
+        <translation>没有恢复任何内容，资料库保持原样：</translation>
+    </message>
 </context>
 <context>
     <name>QaBridge</name>
