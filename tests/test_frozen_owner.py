@@ -29,6 +29,7 @@ from desktop_kb.cli import entry as cli
 from desktop_kb.index import handoff
 from desktop_kb.index.writer_lock import LOCK_NAME
 from desktop_kb.library import Library
+from desktop_kb.store.processes import process_stopped
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc and SIGSTOP")
 
@@ -55,6 +56,14 @@ def stopped_app(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Act
     app.ask(op="add", title="before", body="written before the freeze zqfrozen0")
     assert app.ask(op="drain")["drained"]
     os.kill(app.proc.pid, signal.SIGSTOP)
+    # The signal is delivered in its own time: on a loaded machine /proc still said 'S' when
+    # the first test asked, and a status read then was 'indexing', not the stopped owner.
+    stopped = threading.Event()
+    for _ in range(HANG * 20):
+        if process_stopped(app.proc.pid):
+            break
+        stopped.wait(0.05)
+    assert process_stopped(app.proc.pid)
     try:
         yield app
     finally:
