@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import sqlite3
 import threading
 from collections.abc import Callable, Collection, Sequence
@@ -21,7 +20,7 @@ from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedResult
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, MANIFEST, ModelManager, ModelNotFoundError
 from desktop_kb.importer import journal as import_journal
-from desktop_kb.importer.files import conflict_copy_of
+from desktop_kb.importer.files import conflicted_copies
 from desktop_kb.importer.ocr_install import OcrManager
 from desktop_kb.importer.run import (
     ImportSummary,
@@ -460,12 +459,7 @@ class Library:
         """Copies of ``library.sqlite`` a sync client kept beside it when two computers changed
         it ("library (conflicted copy 2026-12-06).sqlite", Syncthing's ".sync-conflict-…"):
         notes written there are not in this library, and nothing said so."""
-        try:
-            names = sorted(os.listdir(self.paths.data_dir))
-        except OSError:
-            return []
-        return [self.paths.data_dir / n for n in names
-                if conflict_copy_of(n) == self.paths.store.name]
+        return conflicted_copies(self.paths.store)
 
     def let_go_of_a_replaced_file(self) -> str | None:
         """Whether another file was put at ``library.sqlite``'s path while open here (a sync

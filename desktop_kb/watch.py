@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from desktop_kb.importer.files import conflicted_copies
 from desktop_kb.paths import file_identity
 from desktop_kb.store import feed
 from desktop_kb.store.connection import open_store
@@ -34,10 +35,12 @@ class OutsideChanges:
     # Another file was put at library.sqlite's path (a sync client's copy) or it went away:
     # this process's writes would go into the old file (see store.connection.StoreConnection).
     file_replaced: bool = False
+    # A sync client's conflicted copy of library.sqlite that appeared beside it since.
+    other_versions: list[Path] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.notes or self.deleted_notes or self.documents or self.settings
-                    or self.models or self.history or self.file_replaced)
+                    or self.models or self.history or self.file_replaced or self.other_versions)
 
 
 class ChangeWatcher:
@@ -51,6 +54,8 @@ class ChangeWatcher:
         self._models = ""
         self._file: tuple[int, int] | None = None  # library.sqlite's (device, inode) at start
         self._file_reported = False
+        self._folder = ""  # the data folder's listing's stamp: a copy beside the file changes it
+        self._others: set[Path] = set()
 
     def close(self) -> None:
         if self._conn is not None:
@@ -71,6 +76,26 @@ class ChangeWatcher:
             self._position = feed.position(conn)
             self._settings = self._settings_digest(conn)
         self._models = self._models_signature()
+        self._folder = self._folder_stamp()
+        self._others = set(conflicted_copies(self._store_path))  # the window says these at open
+
+    def _folder_stamp(self) -> str:
+        try:
+            st = os.stat(self._store_path.parent)
+        except OSError:
+            return ""
+        return f"{st.st_mtime_ns}:{st.st_ino}"
+
+    def _new_other_versions(self) -> list[Path]:
+        """Conflicted copies a sync client put beside the library while it is open: the other
+        computer's notes are in no library shown, and it was said only at the next start."""
+        stamp = self._folder_stamp()
+        if stamp == self._folder:
+            return []
+        self._folder = stamp
+        now = set(conflicted_copies(self._store_path))
+        new, self._others = sorted(now - self._others), now
+        return new
 
     def poll(self) -> OutsideChanges:
         changes = OutsideChanges()
@@ -79,6 +104,7 @@ class ChangeWatcher:
             self._file_reported = True  # once: the window says it and lets go of the old file
             changes.file_replaced = True
             return changes
+        changes.other_versions = self._new_other_versions()
         models = self._models_signature()
         if models != self._models:
             self._models = models

@@ -751,3 +751,27 @@ def test_a_library_folder_renamed_while_open_is_said_and_loses_nothing(
         again.recovery.dialog.restore_button.click()
     with Library(moved, load_model=False) as lib:
         assert lib.get_note(note_id).body == "typed after the rename zqmoved"
+
+
+def test_another_computer_s_version_put_beside_the_open_library_is_said_at_once(
+        qtbot, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Syncthing kept the laptop's version as 'library.sync-conflict-….sqlite' while the window
+    was open: the laptop's notes were in no library shown, and it was said only at the next
+    start (or never, for a window left open for days)."""
+    import shutil
+
+    with Library(tmp_path / "laptop", load_model=False) as laptop:
+        laptop.add_note("别处写的", "written on the laptop zqlaptop")
+    window = open_window(qtbot, data_dir)
+    name = "library.sync-conflict-20261207-061500-ABCDEF1.sqlite"
+    shutil.copy(tmp_path / "laptop" / "library.sqlite", data_dir / f".{name}.tmp")
+    (data_dir / f".{name}.tmp").rename(data_dir / name)  # as a sync client puts a file in place
+    qtbot.waitUntil(lambda: window.outside.other_versions_box is not None
+                    and window.outside.other_versions_box.isVisible(), timeout=TIMEOUT)
+    assert name in window.outside.other_versions_box.text()
+    window.outside.other_versions_box.close()
+    (data_dir / "todo.txt").write_text("another file", encoding="utf-8")  # not a copy: nothing said
+    with Library(data_dir, load_model=False) as other:  # a change the window shows once it looked again
+        later = other.add_note("后来", "after the file zqlater")
+    qtbot.waitUntil(lambda: later in window.note_list.model.ids(), timeout=TIMEOUT)
+    assert not window.outside.other_versions_box.isVisible()

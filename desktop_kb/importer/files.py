@@ -69,6 +69,15 @@ def conflict_copy_of(name: str) -> str | None:
     return stem + (match.group("ext") or match.group("ext2") or "")
 
 
+def conflicted_copies(path: Path) -> list[Path]:
+    """The sync clients' conflicted copies of ``path`` beside it, sorted by name."""
+    try:
+        names = sorted(os.listdir(path.parent))
+    except OSError:
+        return []
+    return [path.parent / n for n in names if conflict_copy_of(n) == path.name]
+
+
 def display_path(path: Path | str) -> str:
     """A path as text that can always be printed and stored: bytes that are not
     UTF-8 (names from another system's encoding) are shown as escapes."""

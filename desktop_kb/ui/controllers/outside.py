@@ -85,6 +85,8 @@ class OutsideChangesController(QObject):
         w = self._w
         if w.library is None:
             return
+        if changes.other_versions:
+            self._other_versions(changes.other_versions)
         if changes.file_replaced:
             w.save_queue.submit(lambda lib: lib.let_go_of_a_replaced_file(), self._file_replaced)
             return
