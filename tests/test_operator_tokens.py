@@ -149,3 +149,33 @@ def test_a_search_reads_its_hits_from_one_moment_of_the_index(library: Library, 
     got = qa_retrieve.retrieve(library, "函数")  # the QA pane's search
     assert [h.result.source_id for h in got.hits] == [note]
     assert not got.nothing
+
+
+def test_an_operator_is_counted_once_per_index_state_not_on_every_question(library: Library) -> None:
+    """Each operator question counted the library's chunks and every chunk holding the operator,
+    twice (its weight for coverage, its count for keyword evidence): at 10⁶ chunks a walk of
+    kb_chunks and of the operator's posting list on every question. The counts change only when
+    the index does, so they are read once per index state, like the words' counts."""
+    note = library.add_note("错误传播", "在函数末尾写 ? 把错误返回给调用者：File::open(p)?;")
+    library.add_note("调试输出", "用 {:?} 打印调试信息。")
+    library.drain()
+    first = library.search("? 返回错误", mode="lexical")
+    statements: list[str] = []
+    library.index_reader.set_trace_callback(statements.append)
+    try:
+        again = library.search("? 把错误返回", mode="lexical")
+    finally:
+        library.index_reader.set_trace_callback(None)
+    assert first.results[0].source_id == note and again.results[0].source_id == note
+    assert [r.score for r in again.results] == [r.score for r in library.search("? 把错误返回", mode="lexical").results]
+    counts = [s for s in statements if "count(" in s.lower()]
+    assert counts == [], counts
+    library.add_note("更多", "再写一个 ? 运算符的例子。")
+    library.drain()
+    statements.clear()
+    library.index_reader.set_trace_callback(statements.append)
+    try:
+        library.search("? 把错误返回", mode="lexical")
+    finally:
+        library.index_reader.set_trace_callback(None)
+    assert any("FROM kb_ops WHERE kb_ops MATCH" in s for s in statements)  # counted again after a change

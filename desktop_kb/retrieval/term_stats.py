@@ -39,6 +39,7 @@ class _IndexStats:
         self._version = -1
         self._total = 0
         self._df: dict[str, int] = {}
+        self._ops: dict[str, int] = {}  # chunks of kb_ops holding each operator
         self._source = "kb_vocab"
         self._mean_tokens: float | None = None
 
@@ -48,6 +49,7 @@ class _IndexStats:
             self._conn, self._version = index, version
             self._total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
             self._df = {}
+            self._ops = {}
             self._source = "kb_df" if has_df_table(index) else "kb_vocab"
             self._mean_tokens = None
 
@@ -67,6 +69,19 @@ class _IndexStats:
                     f"SELECT term, doc FROM {self._source} WHERE term IN ({marks})", part):
                 self._df[term] = doc
         return self._total, {t: self._df[t] for t in terms}
+
+    def operators(self, index: sqlite3.Connection, operators: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of chunks, chunks of ``kb_ops`` holding each operator): counting an operator
+        walks its whole posting list (every '?' of a 10⁶-chunk library), so once per index state."""
+        self._refresh(index)
+        for op in dict.fromkeys(operators):
+            if op not in self._ops:
+                try:
+                    self._ops[op] = index.execute("SELECT count(*) FROM kb_ops WHERE kb_ops MATCH ?",
+                                                  ('"' + op.replace('"', '""') + '"',)).fetchone()[0]
+                except sqlite3.OperationalError:  # an index written before kb_ops (rebuilt on start)
+                    self._ops[op] = 0
+        return self._total, {op: self._ops[op] for op in operators}
 
 
 _STATS = threading.local()  # one cache per thread, as each thread has its own connection
@@ -121,22 +136,15 @@ def padded_token_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> d
 
 def operator_doc_freq(index: sqlite3.Connection, operators: Sequence[str]) -> dict[str, int]:
     """How many chunks of ``kb_ops`` hold each operator (0 for all in an index without it)."""
-    out: dict[str, int] = {}
-    for op in dict.fromkeys(operators):
-        try:
-            out[op] = index.execute("SELECT count(*) FROM kb_ops WHERE kb_ops MATCH ?",
-                                    ('"' + op.replace('"', '""') + '"',)).fetchone()[0]
-        except sqlite3.OperationalError:  # an index written before kb_ops (rebuilt on start)
-            out[op] = 0
-    return out
+    return _stats().operators(index, operators)[1]
 
 
 def operator_weights(index: sqlite3.Connection, operators: Sequence[str]) -> dict[str, float]:
     """BM25-style IDF of each operator, from the chunks of ``kb_ops`` that hold it."""
     if not operators:
         return {}
-    total = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0] or 1
-    return {op: bm25_idf(total, df) for op, df in operator_doc_freq(index, operators).items()}
+    total, doc_freq = _stats().operators(index, operators)
+    return {op: bm25_idf(total or 1, df) for op, df in doc_freq.items()}
 
 
 def padded_operator_texts(index: sqlite3.Connection, chunk_ids: Sequence[int]) -> dict[int, str]:
