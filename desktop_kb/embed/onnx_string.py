@@ -17,6 +17,7 @@ from desktop_kb.embed.engine import (
     DEFAULT_BATCH_SIZE,
     ManifestEngine,
     ModelManifest,
+    arena_release,
     batches,
     empty_result,
     l2_normalize,
@@ -57,7 +58,7 @@ class OnnxStringEngine(ManifestEngine):
         super().__init__(manifest)
         self._batch_size = max(1, batch_size)
 
-    def _embed(self, texts: Sequence[str], prefix: str) -> np.ndarray:
+    def _embed(self, texts: Sequence[str], prefix: str, release: bool = False) -> np.ndarray:
         if not texts:
             return empty_result(self.dim)
         # Cost grows faster than linearly with length (10k chars: ~0.18 s vs
@@ -65,9 +66,11 @@ class OnnxStringEngine(ManifestEngine):
         limit = self._manifest.max_length
         prepared = [(prefix + text)[:limit] for text in texts]
         out = np.empty((len(prepared), self.dim), dtype=np.float32)
-        for idx in batches(length_order(prepared), self._batch_size):
+        runs = list(batches(length_order(prepared), self._batch_size))
+        for n, idx in enumerate(runs, start=1):
             feed = np.array([prepared[i] for i in idx], dtype=object)
-            (vectors,) = self._session.run([self._output], {self._input: feed})
+            options = arena_release() if release and n == len(runs) else None
+            (vectors,) = self._session.run([self._output], {self._input: feed}, options)
             if vectors.shape != (len(idx), self.dim):
                 raise ValueError(
                     f"{self.model_id}: model gave {vectors.shape}, manifest dim is {self.dim}"

@@ -20,6 +20,7 @@ from desktop_kb.embed.engine import (
     DEFAULT_BATCH_SIZE,
     ManifestEngine,
     ModelManifest,
+    arena_release,
     empty_result,
     l2_normalize,
     session_options,
@@ -104,7 +105,7 @@ class OnnxTransformerEngine(ManifestEngine):
                 return output.name, False
         return outputs[0].name, True
 
-    def _embed(self, texts: Sequence[str], prefix: str) -> np.ndarray:
+    def _embed(self, texts: Sequence[str], prefix: str, release: bool = False) -> np.ndarray:
         if not texts:
             return empty_result(self.dim)
         encodings = self._tokenizer.encode_batch([prefix + text for text in texts])
@@ -112,11 +113,12 @@ class OnnxTransformerEngine(ManifestEngine):
         lengths = [len(e.ids) for e in encodings]
         # Batches of similar token counts pad little; results are unchanged
         # because padding is masked out both in attention and in pooling.
-        for idx in token_batches(lengths, BATCH_TOKENS, self._batch_size):
-            out[idx] = self._run([encodings[i] for i in idx])
+        runs = list(token_batches(lengths, BATCH_TOKENS, self._batch_size))
+        for n, idx in enumerate(runs, start=1):
+            out[idx] = self._run([encodings[i] for i in idx], release and n == len(runs))
         return l2_normalize(out)
 
-    def _run(self, encodings: list[Encoding]) -> np.ndarray:
+    def _run(self, encodings: list[Encoding], release: bool = False) -> np.ndarray:
         # A tokenizer without special tokens gives nothing for "": such a row
         # gets one masked pad token rather than a zero-length axis.
         longest = max(1, max(len(e.ids) for e in encodings))
@@ -135,7 +137,7 @@ class OnnxTransformerEngine(ManifestEngine):
             name: value.astype(np.int32) if self._inputs[name] == "tensor(int32)" else value
             for name, value in feed.items()
         }
-        (hidden,) = self._session.run([self._output], feed)
+        (hidden,) = self._session.run([self._output], feed, arena_release() if release else None)
         vectors = hidden if self._output_is_pooled else self._pool(hidden, mask)
         if vectors.shape != (len(encodings), self.dim):
             raise ValueError(
