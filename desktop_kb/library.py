@@ -31,6 +31,7 @@ from desktop_kb.importer.run import (
 from desktop_kb.index import db as index_db
 from desktop_kb.index.apply import IndexEvent
 from desktop_kb.index.catchup import read_cursor
+from desktop_kb.index.segment import analyse_query
 from desktop_kb.index.status import IndexStatus, read_status
 from desktop_kb.index.vector_file import SlotReader
 from desktop_kb.index.verify import VerifyReport
@@ -44,6 +45,7 @@ from desktop_kb.paths import LibraryPaths, file_identity
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.by_name import with_named_documents
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
+from desktop_kb.retrieval.regional_words import load_tables
 from desktop_kb.retrieval.results import SearchResponse
 from desktop_kb.retrieval.search import search
 from desktop_kb.retrieval.tag_filter import search_with_tags, split_tag_terms
@@ -85,6 +87,9 @@ class Library:
         self._tuning = TuningSource(self.paths.data_dir)
         self._calibration_memo: tuple[tuple[object, ...], str, dict[str, Any]] | None = None
         self.model_error: str | None = None
+        self._role = role
+        # The app's warm-up (``warm_up``), started when a model is in use; None in other roles.
+        self.warmed: Future[None] | None = None
         self._model_setting: object = settings.get_setting(self.store, "embed.model")
         self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense,
                                   role=role)
@@ -101,11 +106,12 @@ class Library:
             self.worker.verify(repair=True)
 
     def close(self) -> None:
+        warmed = self.warmed
+        if warmed is not None:
+            warmed.exception()  # its connections and model calls end before theirs are closed
         self.worker.stop()
         self.dense.close()
-        for conn, _ident in getattr(self._local, "conns", {}).values():
-            conn.close()
-        self._local.__dict__.pop("conns", None)
+        self._close_readers()
         # A save on another thread (the window's save queue once its wait ran out) ends first:
         # the connection closed under it lost that save, or crashed the process.
         with self._write_lock:
@@ -137,6 +143,12 @@ class Library:
             conn = index_db.open_index_reader(self.paths.index)
         conns[which] = (conn, ident)
         return conn
+
+    def _close_readers(self) -> None:
+        """Close this thread's read connections."""
+        for conn, _ident in getattr(self._local, "conns", {}).values():
+            conn.close()
+        self._local.__dict__.pop("conns", None)
 
     @property
     def store_reader(self) -> sqlite3.Connection:
@@ -600,8 +612,39 @@ class Library:
 
     # ----- following other processes ------------------------------------------
 
+    def warm_up(self) -> None:
+        """Load what the first search would otherwise wait for: jieba's dictionary, OpenCC's
+        regional tables and the model's measurements on this library (calibration, per-script
+        levels, mean chunk vector). The first search after the app opened a 10⁵-chunk library
+        took 2.8 s (0.6 s CPU; 2 of them reading and loading these), the next ones 0.06 s."""
+        analyse_query("预热 warm-up")
+        load_tables()
+        self.tuning()
+
+    def _warm_up_in_background(self) -> None:
+        """The app's warm-up on a thread of its own (the worker goes on to its backfill)."""
+        if self.warmed is not None and not self.warmed.done():
+            return  # switched while one runs: the first search measures what it missed
+        done: Future[None] = Future()
+        self.warmed = done
+
+        def run() -> None:
+            try:
+                self.warm_up()
+                done.set_result(None)
+            except BaseException as exc:  # noqa: BLE001 - a failed warm-up only costs the first search time
+                done.set_exception(exc)
+            finally:
+                self._close_readers()
+
+        threading.Thread(target=run, name="kb-warm-up", daemon=True).start()
+
     def _on_index_event(self, event: IndexEvent) -> None:
-        """On the worker thread: another process changed the store; follow a model switch."""
+        """On the worker thread: another process changed the store; follow a model switch; in
+        the app, warm up for the first search once a model is in use."""
+        if event.kind == "model" and event.detail and self._role == "app":
+            self._warm_up_in_background()
+            return
         if event.kind != "store_changed" or not self.worker.is_owner:
             return
         try:

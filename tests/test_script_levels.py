@@ -200,3 +200,35 @@ def test_weights_are_read_from_the_index_and_follow_an_edit(data_dir: Path) -> N
         assert np.isnan(chunk_weights(lib.index_reader, [10_000], known)).all()  # no such chunk
     finally:
         lib.close()
+
+
+def test_the_app_measures_the_model_on_its_library_before_the_first_search(data_dir: Path) -> None:
+    """The first search after the app opened a library paid for jieba's dictionary, OpenCC's
+    regional tables and the model's measurements on the library (2.8 s wall at 10⁵ chunks, the
+    next search 0.06 s): the app now loads them on a thread of its own once a model is in use, and
+    its first search reads no vectors to measure anything. Other roles (the CLI) do not."""
+    engine = _engine()
+    lib = Library(data_dir, load_model=False, role="app")
+    try:
+        source = TuningSource(data_dir)
+        lib.tuning = lambda: source.tuning(  # type: ignore[method-assign]
+            lib.index_reader, lib.store_reader, engine, lib.dense, "sha-bilingual", {})
+        for title, body in CHINESE_NOTES + ENGLISH_NOTES:
+            lib.add_note(title, body)
+        lib.drain()
+        assert lib.warmed is None
+        lib.worker.set_engine(lambda: engine).result(60)
+        assert lib.warmed is not None
+        lib.warmed.result(60)
+        statements: list[str] = []
+        lib.index_reader.set_trace_callback(statements.append)
+        try:
+            first = lib.search("What is closure?", limit=3, mode="hybrid").results
+        finally:
+            lib.index_reader.set_trace_callback(None)
+        assert first and first[0].title == "闭包"
+        assert not [s for s in statements if "kb_vectors" in s]
+    finally:
+        lib.close()
+    with engines.embedded_library(data_dir / "cli", CHINESE_NOTES, engine) as cli:
+        assert cli.warmed is None

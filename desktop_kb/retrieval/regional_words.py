@@ -28,7 +28,7 @@ from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.text.fold import opencc_converter, to_simplified
 from desktop_kb.text.han import has_han
 
-__all__ = ["in_library_words"]
+__all__ = ["in_library_words", "load_tables"]
 
 #: OpenCC configurations: Traditional (Taiwan) → Simplified with mainland
 #: phrases, and Simplified → Traditional with Taiwan phrases.
@@ -59,6 +59,14 @@ def _alternatives() -> dict[str, tuple[str, ...]]:
             key = to_simplified(word)
             out.setdefault(key, {}).update(dict.fromkeys(o for v in others if (o := to_simplified(v)) != key))
     return {key: tuple(others) for key, others in out.items() if others}
+
+
+def load_tables() -> None:
+    """Load OpenCC's regional converters and the alternatives table now (the app does it before
+    its first search, which otherwise waited ~0.8 s for them on its first Chinese question)."""
+    for config in _CONFIGS:
+        opencc_converter(config)
+    _alternatives()
 
 
 def _counterparts(word: str) -> tuple[str, ...]:
