@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from desktop_kb.library import Library
@@ -167,3 +168,56 @@ def test_library_measures_the_model_once_and_remembers_it(data_dir: Path, defaul
         lib.model_ready.result()
         third = lib.tuning()
         assert third is not None and third.calibration is not None and third.calibration.unrelated != 0.01
+
+
+def test_the_estimate_reads_the_unrelated_chunks_once_and_measures_the_same(data_dir: Path) -> None:
+    """Every pseudo-question was compared with the same 400 drawn chunks by reading their vectors
+    again (128 x 400 slot reads where 400 do); the cosines, and so the estimate, are the same."""
+    import engines
+
+    from desktop_kb.retrieval import calibration as cal
+    from desktop_kb.retrieval.dense import DenseIndex
+
+    notes = [(f"笔记{n}", f"第{n}篇笔记讲所有权和借用。今天复习第{n}课的生词，明天做第{n}组练习题。")
+             for n in range(40)]
+    engine = engines.TableEngine("table", 8, {}, {f"第{n}篇": n % 7 for n in range(40)}, 7)
+    with engines.embedded_library(data_dir, notes, engine) as lib:
+        asked: list[int] = []
+        real = DenseIndex.vectors
+
+        def counted(self: DenseIndex, ids):  # type: ignore[no-untyped-def]
+            ids = list(ids)
+            asked.append(len(ids))
+            return real(self, ids)
+
+        DenseIndex.vectors = counted  # type: ignore[method-assign]
+        try:
+            measured = cal.estimate(lib.index_reader, lib.store_reader, engine, lib.dense, sample=16)
+        finally:
+            DenseIndex.vectors = real  # type: ignore[method-assign]
+        assert measured is not None and measured.sample == 16
+        assert sum(asked) <= 40 + 16  # the drawn chunks once, each question's own chunk once
+        pool_ids, pool = lib.dense.vectors(lib.dense.sample_ids(cal.NEGATIVES, 1))
+        expected = []
+        for cid, vector in _questions(lib, engine, 16):
+            sims = lib.dense.similarities(vector, [c for c in pool_ids.tolist() if c != cid])
+            expected.extend(sims.values())
+        assert measured.unrelated == round(float(np.mean(expected)), 5)
+        assert measured.spread == round(max(float(np.std(expected)), 1e-4), 5)
+
+
+def _questions(lib: Library, engine: object, sample: int) -> list[tuple[int, np.ndarray]]:
+    """The estimate's pseudo-questions and their vectors, drawn as it draws them."""
+    from desktop_kb.retrieval import calibration as cal
+    from desktop_kb.text.fold import model_text
+
+    rng = np.random.default_rng(0)
+    questions = []
+    for cid, ref, source in cal._drawn_chunks(lib.index_reader, lib.store_reader, lib.dense.sample_ids(sample * 2, 0)):
+        question = cal._pseudo_question(source.text, ref.start, ref.end, rng)
+        if question:
+            questions.append((cid, question))
+        if len(questions) >= sample:
+            break
+    vectors = engine.embed_queries([model_text(q) for _, q in questions])  # type: ignore[attr-defined]
+    return [(cid, v) for (cid, _), v in zip(questions, vectors, strict=True)]

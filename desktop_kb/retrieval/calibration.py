@@ -236,13 +236,17 @@ def estimate(
     if len(questions) < sample // 4:
         return None
     vectors = engine.embed_queries([model_text(q) for _, q in questions])
-    negatives_pool = dense.sample_ids(NEGATIVES, seed + 1)  # library_centre draws the same
+    if vectors.shape[-1] != dense.dim:
+        return None  # another model's index (a switch under way): nothing to compare with
+    # library_centre draws the same. Read once: every question is compared with the same
+    # chunks (128 x 400 slot reads of 400 vectors before), each without its own chunk.
+    pool_ids, pool = dense.vectors(dense.sample_ids(NEGATIVES, seed + 1))
     negatives: list[float] = []
     positives: list[float] = []
     dense_found = lexical_found = 0
     for (cid, question), vector in zip(questions, vectors, strict=True):
-        others = [c for c in negatives_pool if c != cid]
-        negatives.extend(dense.similarities(vector, others).values())
+        others = pool[pool_ids != cid]
+        negatives.extend((others @ np.asarray(vector, dtype=np.float32)).tolist())
         positives.extend(dense.similarities(vector, [cid]).values())
         top = dense.search(vector, 1)
         dense_found += bool(top) and top[0][0] == cid
