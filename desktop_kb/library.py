@@ -90,6 +90,10 @@ class Library:
         self._role = role
         # The app's warm-up (``warm_up``), started when a model is in use; None in other roles.
         self.warmed: Future[None] | None = None
+        self._warm_lock = threading.Lock()
+        self._warmed_band = -1
+        self._warm_again = False
+        self._closing = False
         self._model_setting: object = settings.get_setting(self.store, "embed.model")
         self.worker = IndexWorker(self.paths.store, self.paths.index, listener, dense=self.dense,
                                   role=role)
@@ -106,6 +110,7 @@ class Library:
             self.worker.verify(repair=True)
 
     def close(self) -> None:
+        self._closing = True
         warmed = self.warmed
         if warmed is not None:
             warmed.exception()  # its connections and model calls end before theirs are closed
@@ -621,16 +626,29 @@ class Library:
         load_tables()
         self.tuning()
 
-    def _warm_up_in_background(self) -> None:
-        """The app's warm-up on a thread of its own (the worker goes on to its backfill)."""
-        if self.warmed is not None and not self.warmed.done():
-            return  # switched while one runs: the first search measures what it missed
-        done: Future[None] = Future()
-        self.warmed = done
+    def _warm_up_in_background(self, model_switched: bool) -> None:
+        """The app's warm-up on a thread of its own (the worker goes on to its backfill), again
+        whenever a backfill doubles the library (``TuningSource.band``: the first search of each
+        new band measured the model again, 8-19 s during a 10⁵-chunk backfill at load 15)."""
+        band = TuningSource.band(self.dense)
+        with self._warm_lock:
+            if not model_switched and band == self._warmed_band:
+                return
+            self._warmed_band = band
+            if self.warmed is not None and not self.warmed.done():
+                self._warm_again = True  # the running one measures once more when done
+                return
+            done: Future[None] = Future()
+            self.warmed = done
+            self._warm_again = False
 
         def run() -> None:
             try:
-                self.warm_up()
+                again = True
+                while again and not self._closing:
+                    self.warm_up()
+                    with self._warm_lock:
+                        again, self._warm_again = self._warm_again, False
                 done.set_result(None)
             except BaseException as exc:  # noqa: BLE001 - a failed warm-up only costs the first search time
                 done.set_exception(exc)
@@ -641,9 +659,9 @@ class Library:
 
     def _on_index_event(self, event: IndexEvent) -> None:
         """On the worker thread: another process changed the store; follow a model switch; in
-        the app, warm up for the first search once a model is in use."""
-        if event.kind == "model" and event.detail and self._role == "app":
-            self._warm_up_in_background()
+        the app, warm up for the first search once a model is in use and as a backfill grows."""
+        if self._role == "app" and event.kind in ("model", "embedding") and self.dense.ready:
+            self._warm_up_in_background(event.kind == "model")
             return
         if event.kind != "store_changed" or not self.worker.is_owner:
             return

@@ -204,8 +204,13 @@ class TuningSource:
             return self._references[sha256]
 
     @staticmethod
-    def _key(sha256: str, dense: DenseIndex) -> tuple[str, int]:
-        return (sha256, int(math.log2(max(1, len(dense)))))
+    def band(dense: DenseIndex) -> int:
+        """The library's size band: what it measures is measured again when this changes."""
+        return int(math.log2(max(1, len(dense))))
+
+    @classmethod
+    def _key(cls, sha256: str, dense: DenseIndex) -> tuple[str, int]:
+        return (sha256, cls.band(dense))
 
     def _read(self, key: tuple[str, int]) -> Calibration | None:
         try:
