@@ -232,3 +232,48 @@ def test_the_app_measures_the_model_on_its_library_before_the_first_search(data_
         lib.close()
     with engines.embedded_library(data_dir / "cli", CHINESE_NOTES, engine) as cli:
         assert cli.warmed is None
+
+
+def test_a_search_waits_for_the_measurement_under_way_instead_of_making_its_own(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that arrived while the app's warm-up measured the same size band measured it
+    again beside it (two estimates on two busy cores: 6-12 s searches during a backfill); it now
+    waits for that one and gets the same numbers."""
+    import threading
+    import time
+
+    from desktop_kb.retrieval import tuning as tuning_module
+
+    engine = _engine()
+    with engines.embedded_library(data_dir, CHINESE_NOTES + ENGLISH_NOTES, engine) as lib:
+        source = TuningSource(data_dir)
+        real = tuning_module.estimate
+        calls: list[int] = []
+        started, release = threading.Event(), threading.Event()
+
+        def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append(1)
+            started.set()
+            release.wait(30)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(tuning_module, "estimate", slow)
+        found: list[object] = []
+
+        def measure() -> None:
+            try:
+                found.append(source.measured(lib.index_reader, lib.store_reader, engine, lib.dense, "sha-b"))
+            finally:
+                lib._close_readers()
+
+        first = threading.Thread(target=measure)
+        first.start()
+        assert started.wait(30)
+        second = threading.Thread(target=measure)
+        second.start()
+        time.sleep(0.5)  # the second is at the gate by now (it measured at once before)
+        release.set()
+        first.join(30)
+        second.join(30)
+        assert calls == [1]
+        assert len(found) == 2 and found[0] == found[1] and found[0] is not None

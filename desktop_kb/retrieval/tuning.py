@@ -28,10 +28,11 @@ import json
 import math
 import sqlite3
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -45,6 +46,7 @@ from desktop_kb.retrieval.script_levels import ScriptLevels, measure
 from desktop_kb.whole_file import write_whole
 
 CACHE_FILE = "calibration.json"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ class TuningSource:
         self._references: dict[str, FloorReference | None] = {}
         self._levels: dict[tuple[str, int], ScriptLevels | None] = {}
         self._centres: dict[tuple[str, int], np.ndarray | None] = {}
+        self._gates: dict[tuple[str, tuple[str, int]], threading.Lock] = {}
 
     def tuning(
         self, index: sqlite3.Connection, store: sqlite3.Connection, engine: EmbeddingEngine,
@@ -139,62 +142,61 @@ class TuningSource:
         # The band doubles with the chunk count: a growing library is re-measured
         # now and then, never per query.
         key = self._key(sha256, dense)
-        with self._lock:
-            if key in self._memo:
-                return self._memo[key]
+
+        def compute() -> Calibration | None:
             stored = self._read(key)
-        if stored is not None and stored.han_share < 0:
-            # Stored before the script was measured: measure it now rather than at the
-            # library's next size band (cheap: chunk text, no embedding).
-            share = self._script(index, store, dense, sha256)
-            if share >= 0:
-                stored = replace(stored, han_share=share)
-                self._write(key, stored)
-        if stored is None:
-            stored = estimate(index, store, engine, dense)
-            if stored is not None:
-                self._write(key, stored)
-        with self._lock:
-            self._memo[key] = stored
-        return stored
+            if stored is not None and stored.han_share < 0:
+                # Stored before the script was measured: measure it now rather than at the
+                # library's next size band (cheap: chunk text, no embedding).
+                share = self._script(index, store, dense, sha256)
+                if share >= 0:
+                    stored = replace(stored, han_share=share)
+                    self._write(key, stored)
+            if stored is None:
+                stored = estimate(index, store, engine, dense)
+                if stored is not None:
+                    self._write(key, stored)
+            return stored
+
+        return self._once("calibration", self._memo, key, compute)
 
     def _script(self, index: sqlite3.Connection, store: sqlite3.Connection, dense: DenseIndex,
                 sha256: str) -> float:
         """The library's Chinese share of sentences, once per size band (-1: no text)."""
-        key = self._key(sha256, dense)
-        with self._lock:
-            if key in self._scripts:
-                return self._scripts[key]
-        share = script_share(index, store, dense)
-        value = -1.0 if share is None else share
-        with self._lock:
-            self._scripts[key] = value
-        return value
+        def compute() -> float:
+            share = script_share(index, store, dense)
+            return -1.0 if share is None else share
+
+        return self._once("script", self._scripts, self._key(sha256, dense), compute)
 
     def _script_levels(self, index: sqlite3.Connection, dense: DenseIndex,
                        sha256: str) -> ScriptLevels | None:
         """The library's per-script levels, once per size band (chunk text and stored vectors
         only, no embedding: cheap enough to measure again in each process)."""
-        key = self._key(sha256, dense)
-        with self._lock:
-            if key in self._levels:
-                return self._levels[key]
-        levels = measure(index, dense)
-        with self._lock:
-            self._levels[key] = levels
-        return levels
+        return self._once("levels", self._levels, self._key(sha256, dense), lambda: measure(index, dense))
 
     def _centre(self, dense: DenseIndex, sha256: str) -> np.ndarray | None:
         """The library's mean chunk vector, once per size band (stored vectors only: cheap
         enough to read again in each process)."""
-        key = self._key(sha256, dense)
+        return self._once("centre", self._centres, self._key(sha256, dense), lambda: library_centre(dense))
+
+    def _once(self, kind: str, memo: dict[tuple[str, int], T], key: tuple[str, int],
+              compute: Callable[[], T]) -> T:
+        """``memo[key]``, computed by one thread at a time: a search arriving while the app's
+        warm-up measures the same band waits for that measurement instead of making its own
+        beside it (two estimates on two busy cores: 6-12 s searches during a backfill)."""
         with self._lock:
-            if key in self._centres:
-                return self._centres[key]
-        centre = library_centre(dense)
-        with self._lock:
-            self._centres[key] = centre
-        return centre
+            if key in memo:
+                return memo[key]
+            gate = self._gates.setdefault((kind, key), threading.Lock())
+        with gate:
+            with self._lock:
+                if key in memo:
+                    return memo[key]
+            value = compute()
+            with self._lock:
+                memo[key] = value
+            return value
 
     def _reference(self, sha256: str, calibration: dict[str, Any]) -> FloorReference | None:
         """The model's floor reference, decoded once per model (tuning runs on every search)."""
