@@ -219,6 +219,35 @@ def test_what_names_something_and_what_does_not() -> None:
         assert not known_word(name), name
 
 
+def test_a_chinese_question_names_things_with_its_english_words_unless_it_translates_one() -> None:
+    """Fails before: an English word in lower case was everyday even in a Chinese sentence ("clap" the
+    applause), so "用 clap 的 derive 宏怎么定义子命令" was shown as found on the Rust book."""
+    held = {"derive": 35, "trait": 90, "宏": 70, "异常": 12, "关联": 9, "类型": 300}
+    assert names_unknown_word(["clap", "derive", "宏"], held, "用 clap 的 derive 宏怎么定义子命令？")
+    # "异常（exception）": the question translates the word, and the library holds the translation.
+    assert not names_unknown_word(["异常", "exception"], held, "Rust 有异常（exception）机制吗？")
+    assert not names_unknown_word(["异常", "exception"], held, "Rust 有 exception（异常）机制吗？")
+    assert names_unknown_word(["derive", "轮询", "poll"], held, "derive 宏被反复轮询（poll）")  # no 轮询 here
+    # An abbreviation in brackets names a thing; it translates nothing.
+    assert names_unknown_word(["关联", "类型", "gat", "trait"], held, "泛型关联类型（GAT）怎么在 trait 里声明？")
+    # In an English sentence a word in lower case is the everyday word.
+    assert not names_unknown_word(["derive", "clap"], held, "Do I clap when derive works?")
+
+
+@pytest.mark.parametrize("question, named", [
+    ("flask 的 web 怎么监听？", True),  # another tool, in lower case
+    ("hyper 的 web 怎么监听？", True),
+    ("web 服务器怎么监听端口（port）？", False),  # translated: the library holds 端口
+])
+def test_english_words_in_a_chinese_question_on_a_chinese_library(
+        book: tuple[Library, engines.TableEngine], question: str, named: bool) -> None:
+    lib, _ = book
+    ranking = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
+    assert ranking.evidence >= KEYWORD_COVERAGE  # the library holds the question's other words
+    assert ranking.unknown_name is named and nothing_relevant(ranking) is named
+    assert lib.search(question, mode="lexical").weak_matches is named
+
+
 def test_a_name_the_library_mentions_only_in_passing_is_as_absent(library: Any) -> None:
     """Fails before: the library says "go" once, in a note about something else, so "Go" in a
     question about goroutines' cousin counted as held and the rest of its words made it found."""
@@ -229,8 +258,8 @@ def test_a_name_the_library_mentions_only_in_passing_is_as_absent(library: Any) 
     ranking = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
     assert ranking.evidence >= KEYWORD_COVERAGE and ranking.unknown_name and nothing_relevant(ranking)
     assert lib.search(question).weak_matches
-    # Not written as a name: the everyday word.
-    everyday = rank_chunks(lib.index_reader, "spawn 一个 thread 以后怎么 go", mode="lexical",
+    # Not written as a name: the everyday word (in a Chinese sentence every English word names a thing).
+    everyday = rank_chunks(lib.index_reader, "How do I spawn a thread and let it go?", mode="lexical",
                            engine=None, dense=None)
     assert not everyday.unknown_name and not nothing_relevant(everyday)
 
