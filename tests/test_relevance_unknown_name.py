@@ -280,3 +280,43 @@ def test_a_library_too_small_to_lack_a_word_keeps_its_hits(library: Any) -> None
     ranking = rank_chunks(library.index_reader, "怎么用 Docker 安装 GitLab？", mode="lexical", engine=None,
                           dense=None)
     assert not ranking.unknown_name and not nothing_relevant(ranking)
+
+
+#: Notes on trait objects and cloning: "dyn" and "clone" in many sentences, never "dyn-clone".
+TRAIT_OBJECTS = [
+    "A trait object is written dyn Trait and lives behind a pointer such as Box.",
+    "Calling clone on a value copies its heap data, which may be slow.",
+    "The Clone trait is not object safe, so a value of a dyn type cannot be cloned directly.",
+    "A Box<dyn Trait> owns its value; dropping the box drops the value.",
+    "Implement Clone by hand when a field needs a deep clone of its buffer.",
+    "Dynamic dispatch through dyn Trait looks the method up in a vtable at run time.",
+]
+
+
+def _trait_objects_library(library: Any, named: str | None = None) -> Any:
+    for i, text in enumerate(TRAIT_OBJECTS):
+        library.add_note(f"trait objects {i}", text)
+    for title, body in FILLER:
+        library.add_note(title, body)
+    if named:
+        library.add_note("crates", named)
+    library.drain()
+    return library
+
+
+def test_an_identifier_is_held_by_its_parts_in_a_row_not_apart(library: Any) -> None:
+    """Fails before: a note saying dyn in one place and clone in another held "dyn-clone" by its parts,
+    so a question about the dyn-clone crate the library never mentions was shown as found."""
+    lib = _trait_objects_library(library)
+    question = "Can dyn-clone clone a trait object?"
+    ranking = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
+    assert ranking.evidence >= KEYWORD_COVERAGE and ranking.unknown_name and nothing_relevant(ranking)
+    assert lib.search(question).weak_matches
+
+
+def test_an_identifier_the_library_writes_is_held(library: Any) -> None:
+    lib = _trait_objects_library(library, "The dyn-clone crate adds a clone_box method to trait objects.")
+    question = "Can dyn-clone clone a trait object?"
+    ranking = rank_chunks(lib.index_reader, question, mode="lexical", engine=None, dense=None)
+    assert not ranking.unknown_name and not nothing_relevant(ranking), ranking.evidence
+    assert not lib.search(question).weak_matches

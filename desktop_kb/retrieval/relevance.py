@@ -21,7 +21,8 @@ Then:
   to a sentence's own passage, or plain cosine: ``margin_unit``);
 * where the question names something this library never mentions (a word neither everyday
   language nor the library holds: "nginx", "useEffect", "MaybeUninit", another tool's or crate's
-  name; or one the question writes as a name: "Swift", "Java", "Miri"; or a name it mentions only
+  name; or one the question writes as a name: "Swift", "Java", "Miri", any English word of a
+  Chinese question ("用 clap 的 derive 宏") but one it translates ("异常（exception）"); or a name it mentions only
   in passing that the best hit lacks, :func:`in_passing`; :func:`names_unknown_word`)
   and keywords hold under :data:`NAME_COVERAGE` of it, keywords do not vouch for it, however many
   of its other words the library holds ("What is the difference between a struct and a class in
@@ -220,7 +221,7 @@ def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates
     if not hits:
         return {}
     # An identifier is matched as the phrase of its parts ("gitlab:docker-compose.yml" holds
-    # docker-compose.yml): it counts when the chunk holds it whole or every part of it.
+    # docker-compose.yml): it counts when the chunk holds it whole or its parts in a row.
     forms = [(t, _forms(t)) for t in dict.fromkeys(terms)]
     texts = cand.hit_texts  # read once with the hits' coverage (candidates.gather)
     if missing := [c for c in dict.fromkeys(hits) if c not in texts]:
@@ -246,12 +247,16 @@ def evidence_share(weights: Mapping[str, float], held: Iterable[Collection[str]]
 
 
 def _forms(term: str) -> list[list[str]]:
-    """The token sets that hold ``term``, padded as ``term_stats.padded_token_texts`` is."""
+    """The token sets that hold ``term``, padded as ``term_stats.padded_token_texts`` is.
+
+    An identifier is also held by its parts in a row, as keyword search matches it ("docker compose
+    yml" after "gitlab:docker-compose.yml"), never by its parts apart: a chapter saying async in one
+    sentence and trait in another never mentions the async-trait crate."""
     if not term or term.split() != [term]:
         return []  # no chunk has a token with a space in it
     forms = [[f" {term} "]]
     if is_identifier(term) and (parts := identifier_parts(term)):
-        forms.append([f" {p} " for p in parts])
+        forms.append([f" {' '.join(parts)} "])
     return forms
 
 
