@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
-from desktop_kb.index import term_df, vector_file
+from desktop_kb.index import db, term_df, vector_file
 from desktop_kb.index import user_words as uw
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
@@ -126,6 +126,10 @@ class Applier:
         if self.rebuild is not None:
             self.rebuild.touched.update(keys)
             generation = self.rebuild.generation
+        elif not generation:
+            # Written between a stopped rebuild and its resumption, a source joins that
+            # rebuild's generation: it is current, and the resumed run need not write it again.
+            generation = db.paused_rebuild(conn) or 0
         prepared: list[PreparedSource] = []
         gone: list[SourceKey] = []
         current: list[SourceKey] = []

@@ -274,3 +274,12 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
 
 def is_dirty(conn: sqlite3.Connection) -> bool:
     return get_meta(conn, "dirty") == "1"
+
+
+def paused_rebuild(conn: sqlite3.Connection) -> int | None:
+    """The generation of a rebuild that stopped part way (cancelled, killed, disk full) and
+    will go on with this segmenter; None when the next rebuild starts afresh."""
+    generation = get_meta(conn, "rebuild_generation")
+    if generation is None or not is_dirty(conn) or get_meta(conn, "rebuild_segmenter") != segmenter_signature():
+        return None
+    return int(generation)

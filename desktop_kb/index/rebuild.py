@@ -137,14 +137,12 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
     # The person's terms are recomputed from the store by every new rebuild
     # (a resumed one keeps the set its first part was segmented with).
     words = frozenset(store_terms(applier.store))
-    resumable = (db.is_dirty(conn) and db.get_meta(conn, "rebuild_generation") is not None
-                 and db.get_meta(conn, "rebuild_segmenter") == segmenter_signature()
-                 and read_cursor(conn) is not None)
+    paused = db.paused_rebuild(conn) if read_cursor(conn) is not None else None
     conn.execute("BEGIN IMMEDIATE")
     try:
         db.set_meta(conn, "dirty", "1")
-        if resumable:
-            generation = int(db.get_meta(conn, "rebuild_generation") or 0)
+        if paused is not None:
+            generation = paused
         else:
             generation = int(db.get_meta(conn, "generation") or 0) + 1
             db.set_meta(conn, "generation", str(generation))
@@ -158,7 +156,7 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
             conn.execute("ROLLBACK")
         raise
     uw.sync(conn)  # a resumed rebuild goes on with the set its first part used
-    if not resumable:
+    if paused is None:
         return generation, set()
     done = {(r[0], r[1]) for r in conn.execute(
         "SELECT source_type, source_id FROM kb_sources WHERE generation = ?", (generation,))}
