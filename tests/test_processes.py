@@ -373,7 +373,7 @@ def test_index_status_reports_a_backlog_instead_of_waiting_it_out(tmp_path: Path
 
 
 def test_a_read_command_beside_the_app_does_not_say_it_waits_for_indexing(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """With the app keeping an index that is up to date, a CLI search waited ~1 s for its own
     model to load and printed "Waiting for the app to index the changes…" each time."""
     import threading
@@ -391,10 +391,20 @@ def test_a_read_command_beside_the_app_does_not_say_it_waits_for_indexing(
         with Library(data_dir, load_model=False) as follower:
             assert not follower.worker.is_owner and follower.caught_up()
             loaded = threading.Event()
-            follower.worker.set_engine(lambda: loaded.wait(10) and None)  # a model loading slowly
-            threading.Timer(1.5, loaded.set).start()
+            follower.worker.set_engine(lambda: loaded.wait(TIMEOUT) and None)  # a model loading slowly
+            drained: list[bool] = []
+            drain = follower.drain
+
+            def drain_then_load(*args: Any, **kwargs: Any) -> bool:
+                # The model loads once a wait has ended without it (a 1.5 s timer raced the
+                # 1 s wait under load, and the command then never waited at all).
+                drained.append(drain(*args, **kwargs))
+                loaded.set()
+                return drained[-1]
+
+            monkeypatch.setattr(follower, "drain", drain_then_load)
             wait_for_index(follower, saved=False)
-            assert loaded.is_set()  # it did wait for the model...
+            assert drained[0] is False and drained[-1] is True  # it did wait for the model...
             assert "Waiting" not in capsys.readouterr().err  # ...without saying it waits for indexing
             follower.add_note("未索引", "the app does nothing zqbehind")
             assert not follower.caught_up()
