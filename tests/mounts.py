@@ -10,6 +10,7 @@ are the tests that need it skipped with the reason.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -43,9 +44,25 @@ def needs_namespace(function: object) -> bool:
     return os.geteuid() != 0 and not os.environ.get(IN_NAMESPACE) and shutil.which("unshare") is not None
 
 
+@functools.cache
+def namespace_refused() -> str:
+    """Why this kernel will not give this user a user and mount namespace ('' when it will):
+    user namespaces switched off (``user.max_user_namespaces`` 0, a container that forbids
+    them, AppArmor's ``restrict_unprivileged_userns``)."""
+    try:
+        done = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "--", "true"],
+                              capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return str(exc)
+    return "" if done.returncode == 0 else (done.stderr.strip() or f"unshare exit {done.returncode}")
+
+
 def run_in_namespace(nodeid: str, rootdir: Path, basetemp: Path) -> None:
     """Run one test in its own pytest as root of a new user and mount namespace, and pass,
-    fail or skip as it did."""
+    fail or skip as it did; skip when the kernel refuses this user such a namespace."""
+    refused = namespace_refused()
+    if refused:
+        pytest.skip(f"needs to mount a file system: not root, and no user namespace here ({refused})")
     done = subprocess.run(
         ["unshare", "--user", "--map-root-user", "--mount", "--", sys.executable, "-m", "pytest",
          "-q", "-rs", "-p", "no:cacheprovider", f"--basetemp={basetemp}", nodeid],
@@ -79,6 +96,8 @@ def tmpfs(path: Path, size_kb: int) -> Iterator[Path]:
 
 
 def remount(path: Path, *, read_only: bool) -> None:
-    done = _run("mount", "-o", f"remount,{'ro' if read_only else 'rw'}", str(path))
+    # With its source named, mount(8) passes no options of its own: without it, it repeated
+    # the file system's 'uid=1001,gid=1001', which a user namespace cannot map (EINVAL).
+    done = _run("mount", "-o", f"remount,{'ro' if read_only else 'rw'}", "tmpfs", str(path))
     if done.returncode != 0:
         pytest.skip(f"cannot remount {path}: {done.stderr.strip()}")
