@@ -278,6 +278,8 @@ def test_a_backup_listing_that_finishes_late_does_not_replace_a_newer_one(
     (before the daily backup existed) finished after a later reload and showed no backups."""
     import threading
 
+    from PySide6.QtWidgets import QApplication
+
     from desktop_kb.store.backup import Backup
     from desktop_kb.tasks import backup_tasks
     from desktop_kb.tasks.library_tasks import TaskRunner
@@ -304,7 +306,10 @@ def test_a_backup_listing_that_finishes_late_does_not_replace_a_newer_one(
         page.reload()
     release_first.set()
     assert runner.wait(TIMEOUT)
-    qtbot.wait(50)  # let the late result's queued callback run
+    # The late result's callback was queued to this thread before its task ended: deliver it
+    # now (a fixed 50 ms wait said nothing about whether it ran).
+    QApplication.processEvents()
+    assert calls == [0, 1]
     assert page.table.rowCount() == 1 and page.backups == [newer]
 
 
