@@ -30,9 +30,11 @@ class HeldModel(HashEngine):
     def __init__(self) -> None:
         super().__init__()
         self.let_go = threading.Event()
+        self.holding = threading.Event()  # the worker is inside the model, held
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if any("zqslow" in t for t in texts):
+            self.holding.set()
             self.let_go.wait(TIMEOUT * 2)
         return super().embed_passages(texts)
 
@@ -98,4 +100,35 @@ def test_a_backfill_waiting_its_turn_does_not_hold_up_keyword_search(
             model.let_go.set()
         assert lib.drain(TIMEOUT)
         assert queued.future.result(timeout=TIMEOUT) == 0
+        assert lib.index_status().state == "ok"
+
+
+def test_a_save_hint_for_a_change_already_applied_is_not_pending_work(
+        data_dir: Path, tmp_path: Path) -> None:
+    """The import saves a file and then hints its passages to the worker; when the worker's
+    catch-up had applied them from the feed first and its backfill was already held in the
+    model, the hint waited there and the status said 'indexing', pending 2, with every change
+    applied (a landing flake of the test above). Here the hint comes while the model holds."""
+    folder = tmp_path / "book"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"ch{i}.md").write_text(f"# 第 {i} 章\n\n所有权 zqslow{i} ownership\n", encoding="utf-8")
+    model = HeldModel()
+    with Library(data_dir, load_model=False, role="app") as lib:
+        lib.worker.set_engine(lambda: model).result(timeout=TIMEOUT)
+        try:
+            lib.import_paths([folder])
+            assert lib.drain(TIMEOUT, backfill=False)
+            assert model.holding.wait(TIMEOUT)  # the backfill is in the model
+            (fragment, *_) = [h.source_id for h in lib.search("zqslow1", mode="lexical").results]
+            lib.worker.enqueue([("fragment", fragment)])  # the import's late hint
+            status = lib.index_status()
+            assert status.applied_seq == status.store_seq
+            assert (status.state, status.pending) == ("embedding", 0), status
+            lib.add_note("新的", "a change not applied yet zqnew")  # held up behind the model
+            status = lib.index_status()
+            assert status.state == "indexing" and status.pending >= 1, status
+        finally:
+            model.let_go.set()
+        assert lib.drain(TIMEOUT)
         assert lib.index_status().state == "ok"

@@ -118,6 +118,11 @@ def read_status(
     # due: "checking", not a backlog the size of the library.
     stale_cursor = cursor is None or cursor.epoch != pos.epoch or cursor.seq > pos.seq
     backlog = 0 if stale_cursor or cursor is None else feed.pending_count(store, cursor.seq)
+    if not (backlog or stale_cursor):
+        # Every change the store holds is applied. A save hint names a change already in the
+        # feed (hinted after its commit), so one not taken yet (the worker held in a model's
+        # batch) is no work left: it read 'indexing' while only vectors were missing.
+        in_process = 0
     return IndexStatus(
         sources=sources, chunks=chunks, pending=backlog + in_process, failures=failed,
         dirty=dirty, segmenter=segmenter, embed_model=embed_model,
