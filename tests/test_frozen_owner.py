@@ -51,6 +51,7 @@ def run(capsys: pytest.CaptureFixture[str], data_dir: Path, *args: str) -> tuple
 @pytest.fixture
 def stopped_app(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Actor]:
     monkeypatch.setattr(common, "STUCK_INDEX_S", 0.5)
+    monkeypatch.setattr(common, "STUCK_LOOK_S", 0.1)  # a second per look made this file ~25 s
     app = Actor(data_dir, "app")
     assert app.owner
     app.ask(op="add", title="before", body="written before the freeze zqfrozen0")

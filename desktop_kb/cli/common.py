@@ -26,6 +26,8 @@ EXIT_INTERRUPTED = 130
 #: before a command stops waiting for it: the worker retries with a growing pause, so a
 #: passing lock clears well within this, and a full disk does not hang the command.
 STUCK_INDEX_S = 5.0
+#: Seconds between a waiting command's looks at whether the index is stuck, and why.
+STUCK_LOOK_S = 1.0
 #: Seconds a read command waits for an owner that writes nothing to the index while it is
 #: behind, before it reads the index as it stands (a long model load is the slowest
 #: legitimate pause seen; a frozen owner never ends it).
@@ -143,7 +145,7 @@ def wait_for_index(lib: Any, *, saved: bool = True, read_anyway: bool = False) -
         output.notice(f"{first}Waiting for {who} to index the changes… (Ctrl+C stops waiting; "
                       "nothing is lost)")
     stuck = _StuckClock()
-    while not lib.drain(timeout=1.0, backfill=False):
+    while not lib.drain(timeout=STUCK_LOOK_S, backfill=False):
         reason = lib.worker.owner_error()
         if reason is None and read_anyway and not lib.worker.is_owner \
                 and lib.worker.index_quiet_s() >= OWNER_SILENT_S:
@@ -167,7 +169,7 @@ def result_from_owner(lib: Any, job: concurrent.futures.Future[Any], what: str) 
     stuck = _StuckClock()
     while True:
         try:
-            return job.result(timeout=1.0)
+            return job.result(timeout=STUCK_LOOK_S)
         except concurrent.futures.TimeoutError:
             pass
         reason = None if lib.worker.is_owner else lib.worker.owner_error()
