@@ -22,6 +22,7 @@ from benchmarks.gate_corpus import (
     heldout10,
     heldout11,
     heldout12,
+    heldout13,
     written,
 )
 from benchmarks.gate_corpus.negatives import NEGATIVES
@@ -35,6 +36,7 @@ from benchmarks.gate_corpus.negatives8 import NEGATIVES as SESSION10_NEGATIVES
 from benchmarks.gate_corpus.negatives9 import NEGATIVES as SESSION11_NEGATIVES
 from benchmarks.gate_corpus.negatives10 import NEGATIVES as SESSION12_NEGATIVES
 from benchmarks.gate_corpus.negatives11 import NEGATIVES as SESSION13_NEGATIVES
+from benchmarks.gate_corpus.negatives12 import NEGATIVES as SESSION14_NEGATIVES
 from desktop_kb.qa.detectors import detect
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.gate import check_question, check_snippet, luhn_ok, redact, valid_resident_id
@@ -82,15 +84,25 @@ HELDOUT12_MISSES = {
 # h12-136..142 home addresses in more languages, h12-152 a phrase's bytes, h12-160..166 plates and a VIN,
 # h12-038..060 sessions and logins where their tool or code keeps them, h12-120/127 what a copy broke across
 # lines)
+# heldout13 (session 14's sealed batch) as first wired in (main 975d3bc, 147/217 found), less what was found since.
+HELDOUT13_MISSES = {
+    "h13-003", "h13-007", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060", "h13-067", "h13-068",
+    "h13-083", "h13-085", "h13-092", "h13-098", "h13-105", "h13-106", "h13-108", "h13-111", "h13-113",
+    "h13-120", "h13-121", "h13-123", "h13-124", "h13-125", "h13-126", "h13-132", "h13-133", "h13-134",
+    "h13-135", "h13-143", "h13-147", "h13-148", "h13-149", "h13-150", "h13-151", "h13-152", "h13-153",
+    "h13-155", "h13-157", "h13-158", "h13-159", "h13-161", "h13-169", "h13-173", "h13-175", "h13-178",
+    "h13-179", "h13-180", "h13-181", "h13-182", "h13-183", "h13-184", "h13-185", "h13-186", "h13-187",
+    "h13-188", "h13-189", "h13-194", "h13-195", "h13-196", "h13-197", "h13-203", "h13-204", "h13-205",
+    "h13-210", "h13-211", "h13-212", "h13-213", "h13-215", "h13-217"}
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
-                | HELDOUT12_MISSES)
+                | HELDOUT12_MISSES | HELDOUT13_MISSES)
 
 
 @pytest.mark.parametrize("case", [
     pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss")) if c.id in KNOWN_MISSES else c
     for c in heldout.CASES + heldout2.CASES + heldout3.CASES + heldout4.CASES
     + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES
-    + heldout11.CASES + heldout12.CASES], ids=lambda c: c.id)
+    + heldout11.CASES + heldout12.CASES + heldout13.CASES], ids=lambda c: c.id)
 def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
     # Held out while the detectors were written; kept here so a later change cannot lose them.
     found, leaked = check_case(case)
@@ -111,6 +123,8 @@ KNOWN_FALSE_POSITIVES10 = {36, 52}
 # negatives11 (written with heldout12), as first wired in (main 02a54c8): 19, 24, 46, 48, 53, 56, 64, 80,
 # 84, 89, 105 — all pass since session 14's families (tests/test_qa_gate_families14.py).
 KNOWN_FALSE_POSITIVES11: set[int] = set()
+# negatives12 (written with heldout13), as first wired in (main 975d3bc): an MD5-looking hex in a sentence.
+KNOWN_FALSE_POSITIVES12 = {89}
 
 
 def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:
@@ -123,7 +137,8 @@ def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:
                          + _negatives("neg8", SESSION10_NEGATIVES, KNOWN_FALSE_POSITIVES)
                          + _negatives("neg9", SESSION11_NEGATIVES, KNOWN_FALSE_POSITIVES9)
                          + _negatives("neg10", SESSION12_NEGATIVES, KNOWN_FALSE_POSITIVES10)
-                         + _negatives("neg11", SESSION13_NEGATIVES, KNOWN_FALSE_POSITIVES11))
+                         + _negatives("neg11", SESSION13_NEGATIVES, KNOWN_FALSE_POSITIVES11)
+                         + _negatives("neg12", SESSION14_NEGATIVES, KNOWN_FALSE_POSITIVES12))
 def test_study_text_passes(text: str) -> None:
     assert detect(text) == [], [text[f.start:f.end] for f in detect(text)]
 
@@ -182,7 +197,7 @@ def test_the_question_is_gated_like_a_snippet() -> None:
 def _note_cases() -> list[written.Case]:
     return [c for c in written.CASES + heldout.CASES + heldout2.CASES + heldout3.CASES + heldout6.CASES
             + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES + heldout11.CASES
-            + heldout12.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
+            + heldout12.CASES + heldout13.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
 
 
 @pytest.mark.parametrize("case", _note_cases(), ids=lambda c: c.id)
