@@ -242,6 +242,10 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "han_joined": "子、丑、寅、卯、辰、巳、午、未、申、酉、戌、亥、" * (chars // 24),
         "quotes_apart": ('\\"' + "x" * 70) * (chars // 72),
         "escape_run": "\\u0031" * (chars // 6), "escapes_apart": ("\\u5bc6" + "x" * 65) * (chars // 71),
+        # session 15's accounts: a word for an account on every few characters of one line (each read its line
+        # and its CSV header again), a bank's name repeated, a Han run before 银行
+        "account_words": "account no: x, " * (chars // 15), "account_csv": "acct,bank," * (chars // 10),
+        "bank_names": "招商银行 12 " * (chars // 10), "han_bank": "的" * (chars - 2) + "银行",
     }
     out = {}
     for name, text in shapes.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from desktop_kb.qa.detectors.accounts import bank_accounts
 from desktop_kb.qa.detectors.addresses import addresses
 from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table_cells
 from desktop_kb.qa.detectors.base import KINDS, Finding
@@ -50,7 +51,7 @@ from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrase
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
-    machine_readable_zones, id_documents, bank_cards, phones, emails, addresses, licence_plates)
+    machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 
