@@ -58,7 +58,7 @@ def test_every_written_case_is_withheld(case: written.Case) -> None:
 HELDOUT9_MISSES = {
     "h9-006", "h9-012", "h9-019", "h9-025", "h9-028", "h9-029", "h9-030",
     "h9-070", "h9-073", "h9-085",
-    "h9-095", "h9-106", "h9-116", "h9-119",
+    "h9-106", "h9-116", "h9-119",
     "h9-135", "h9-147",
     "h9-159", "h9-163"}
 # heldout10 (session 11's sealed batch) and heldout11 (session 12's), as first wired in (main b9ba0a3)
@@ -88,12 +88,13 @@ HELDOUT12_MISSES = {
 HELDOUT13_MISSES = {
     "h13-003", "h13-007", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060", "h13-067",
     "h13-068", "h13-083", "h13-085", "h13-092", "h13-098", "h13-105", "h13-106", "h13-108", "h13-111",
-    "h13-113", "h13-120", "h13-121", "h13-123", "h13-124", "h13-125", "h13-126", "h13-132", "h13-133",
-    "h13-134", "h13-135", "h13-143", "h13-147", "h13-161", "h13-169", "h13-173", "h13-175", "h13-178",
+    "h13-113", "h13-132", "h13-135", "h13-143", "h13-147", "h13-161", "h13-169", "h13-173", "h13-178",
     "h13-179", "h13-180", "h13-181", "h13-182", "h13-183", "h13-184", "h13-185", "h13-186", "h13-187",
     "h13-188", "h13-189", "h13-194", "h13-195", "h13-196", "h13-197", "h13-203", "h13-204", "h13-205",
     "h13-210", "h13-211", "h13-212", "h13-213", "h13-215", "h13-217"}
-# (found since session 15, tests/test_qa_gate_families15.py: h13-148..159 bank accounts under their words)
+# (found since session 15, tests/test_qa_gate_families15.py: h13-148..159 bank accounts under their words,
+# h13-120..134 identity numbers of more countries and any value right after its word, h13-175 a passport
+# under its Urdu word; h9-095, a foreign permanent resident ID right after 身份证, with them)
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
                 | HELDOUT12_MISSES | HELDOUT13_MISSES)
 

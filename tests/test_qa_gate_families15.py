@@ -77,3 +77,86 @@ def test_a_bank_account_under_its_word_is_withheld(text: str, secret: str) -> No
 ], ids=lambda t: t[:24])
 def test_account_words_without_an_account_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- identity numbers: each country's check wherever its word stands, any value right after its word -----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Dublin 入职：PPS number 批下来了，是 6291845N，记得给 payroll',
+     '6291845N'),
+    ('Intreo letter\nYour PPSN 8765432EA has been allocated.',
+     '8765432EA'),
+    ('AHV-Nummer / numéro AVS : 756.1234.5678.97',
+     '756.1234.5678.97'),
+    ('{"vorname": "Lea", "ahv_nr": "7569876543217"}',
+     '7569876543217'),
+    ('Isikukood 39204124218 – Tartu ühiselamu broneering',
+     '39204124218'),
+    ('asmens kodas: 49503050272 (Vilniaus universitetas)',
+     '49503050272'),
+    ('ЕГН 9405123014, адрес за кореспонденция: София',
+     '9405123014'),
+    ('prijava,ime,oib\n1,Wang Fang,69842193012\n',
+     '69842193012'),
+    ('CPR-nummer: 120399-2925 (Kollegiet)',
+     '120399-2925'),
+    ('Kennitala: 120399-2925',
+     '120399-2925'),
+    ('JMBG: 1503988500122 – prijava boravka',
+     '1503988500122'),
+    ('EMŠO 0101995500010',
+     '0101995500010'),
+    ('Tax File Number (TFN): 596 138 246',
+     '596 138 246'),
+    ('کد ملی: 4839201765',
+     '4839201765'),
+    ('rodné číslo: 955115/1236',
+     '955115/1236'),
+    ('ΑΜΚΑ: 15039512346',
+     '15039512346'),
+    ('Emirates ID 784-1990-1234567-6 (visa copy)',
+     '784-1990-1234567-6'),
+    ('CNIC: 35202-8736154-1',
+     '35202-8736154-1'),
+    ('NIN: 48213570962 (NIMC slip)',
+     '48213570962'),
+    ('PhilSys Card Number (PCN): 1234-5678-9012-3456',
+     '1234-5678-9012-3456'),
+    ('NIC No. 199072635418 – Sri Lanka visa form',
+     '199072635418'),
+    ('ИИН: 900415300123',
+     '900415300123'),
+    ('РНОКПП 3019845726',
+     '3019845726'),
+    ('Iqama number: 2471930586',
+     '2471930586'),
+    ('Ghana Card: GHA-719482635-3',
+     'GHA-719482635-3'),
+    ('National ID number - 82736451 (Kenya)',
+     '82736451'),
+    ('$ ./enroll.sh --national-id 19840623123 --name Li',
+     '19840623123'),
+    ('身分證字號：A123456789',
+     'A123456789'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_an_identity_number_under_its_word_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '爱尔兰的 PPS number 是 7 位数字加 1-2 个字母，办银行卡和工作都要用。',
+    'AHV numbers start with 756 (the country code of Switzerland) and have 13 digits.',
+    'Estonian isikukood has 11 digits: the first encodes the century and sex.',
+    '身份证号码共 18 位：6 位地址码、8 位出生日期码、3 位顺序码和 1 位校验码。',
+    'The CNIC format is 5-7-1 digits (e.g. XXXXX-XXXXXXX-X).',
+    'NIN registration centres open 8:00-16:00, Monday to Friday.',
+    'ID card photos: 2 pieces, 35 × 45 mm, taken within 6 months.',
+    'CPR-nummeret består af fødselsdato (DDMMÅÅ) og 4 cifre.',
+    'Tax ID 2024-2025 filing season opens January 27, 2025.',
+    'National ID Day: 2024-09-16; the ministry issued 1,234,567 cards.',
+    'ID number 000000000000 is a placeholder used in the form template.',
+    "账单：身份证 4403**********123X 已实名；卡号 6222 **** **** 1234",
+], ids=lambda t: t[:24])
+def test_identity_words_without_a_number_pass(text: str) -> None:
+    assert found(text) == []

@@ -32,7 +32,7 @@ _EXAMPLE_WORDS = (
     r"示例|例子|范例|範例|样例|樣例|举例|舉例|例如|文档|文檔|规范|規範|标准|標準|附录|附錄|测试卡|測試卡|测试向量|測試向量|"
     r"测试号|測試號|测试用|測試用|测试密钥|測試密鑰|测试种子|沙箱|教科书|教科書|教程|公开|公開|官方|官网|官網|维基|維基|演示|"
     r"练习|練習|テスト|サンプル|例")
-_EXAMPLE_RE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_EXAMPLE_WORDS})(?![A-Za-z])")
+EXAMPLE_RE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_EXAMPLE_WORDS})(?![A-Za-z])")
 # A test pattern needs less: any word for a test, an exercise or a made-up value.
 _TEST_RE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_EXAMPLE_WORDS}|tests?|testing|mock|fixtures?|exercise|practice|"
                       r"测试|測試|假的|假数据|假資料|实验|實驗)(?![A-Za-z])")
@@ -69,7 +69,7 @@ def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
         value = text[f.start:f.end]
         if f.end - f.start < 12:  # (shorter than any listed value or test pattern: a plate, a PIN, a name)
             kept.append(f)
-        elif (published(value) and _said(text, f.start, f.end, _EXAMPLE_RE)) \
+        elif (published(value) and _said(text, f.start, f.end, EXAMPLE_RE)) \
                 or (_test_pattern(text, f.start, f.end) and _said(text, f.start, f.end, _TEST_RE)):
             example_lines.add(line_bounds(text, f.start)[0])
         else:

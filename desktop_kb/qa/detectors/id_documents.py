@@ -38,7 +38,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from desktop_kb.qa.detectors.base import PASSPORT, RESIDENT_ID, Finding
+from desktop_kb.qa.detectors.base import PASSPORT, RESIDENT_ID, Finding, sequential
+from desktop_kb.qa.detectors.examples import EXAMPLE_RE
 from desktop_kb.qa.detectors.numbers import (
     digits_of,
     luhn_ok,
@@ -299,6 +300,117 @@ def il_id(value: str) -> bool:
     return len(d) == 9 and len(set(d)) > 2 and luhn_ok(d)
 
 
+def ie_ppsn(value: str) -> bool:
+    """Ireland's PPS number: seven digits, a mod-23 check letter, perhaps a second letter (weighted 9)."""
+    v = value.replace(" ", "").upper()
+    total = sum(int(c) * (8 - i) for i, c in enumerate(v[:7]))
+    if len(v) == 9 and v[8] != "W":
+        total += (ord(v[8]) - 64) * 9
+    return "WABCDEFGHIJKLMNOPQRSTUV"[total % 23] == v[7]
+
+
+def ch_ahv(value: str) -> bool:
+    """Switzerland's AHV/AVS number: 756 and an EAN-13 check."""
+    d = digits_of(value)
+    total = sum(int(c) * (1 if i % 2 == 0 else 3) for i, c in enumerate(d[:12]))
+    return len(d) == 13 and d.startswith("756") and (10 - total % 10) % 10 == int(d[12])
+
+
+def ee_isikukood(value: str) -> bool:
+    """Estonia's and Lithuania's personal code: century and sex, birth date, serial, a two-pass mod-11 check."""
+    d = [int(c) for c in digits_of(value)]
+    if not 1 <= d[0] <= 6 or not _date_ok(1800 + 100 * ((d[0] - 1) // 2) + d[1] * 10 + d[2], d[3] * 10 + d[4],
+                                          d[5] * 10 + d[6]):
+        return False
+    r = sum(a * b for a, b in zip(d[:10], (1, 2, 3, 4, 5, 6, 7, 8, 9, 1), strict=True)) % 11
+    if r == 10:
+        r = sum(a * b for a, b in zip(d[:10], (3, 4, 5, 6, 7, 8, 9, 1, 2, 3), strict=True)) % 11 % 10
+    return r == d[10]
+
+
+def bg_egn(value: str) -> bool:
+    """Bulgaria's ЕГН: birth date (month + 20 for the 1800s, + 40 for the 2000s), serial, a weighted check."""
+    d = [int(c) for c in digits_of(value)]
+    month = d[2] * 10 + d[3]
+    century, month = (2000, month - 40) if month > 40 else (1800, month - 20) if month > 20 else (1900, month)
+    if not _date_ok(century + d[0] * 10 + d[1], month, d[4] * 10 + d[5]):
+        return False
+    r = sum(a * b for a, b in zip(d[:9], (2, 4, 8, 5, 10, 9, 7, 3, 6), strict=True)) % 11
+    return (0 if r == 10 else r) == d[9]
+
+
+def iso7064_mod11_10(digits: str) -> bool:
+    """ISO 7064 MOD 11,10 over all digits but the last (Croatia's OIB, Germany's Steuer-ID)."""
+    product = 10
+    for c in digits[:-1]:
+        s = (int(c) + product) % 10 or 10
+        product = s * 2 % 11
+    return (11 - product) % 10 == int(digits[-1])
+
+
+def hr_oib(value: str) -> bool:
+    d = digits_of(value)
+    return len(set(d)) > 2 and iso7064_mod11_10(d)
+
+
+def dk_cpr(value: str) -> bool:
+    """Denmark's CPR number: a real birth date (DDMMYY) and four digits (no check since 2007)."""
+    d = digits_of(value)
+    day, month, year = int(d[:2]), int(d[2:4]), int(d[4:6])
+    return _date_ok(1900 + year, month, day) or _date_ok(2000 + year, month, day)
+
+
+def is_kennitala(value: str) -> bool:
+    """Iceland's kennitala: DDMMYY, two digits, a mod-11 check, the century."""
+    d = [int(c) for c in digits_of(value)]
+    c = 11 - sum(a * b for a, b in zip(d[:8], (3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return dk_cpr(value) and (0 if c == 11 else c) == d[8]
+
+
+def yu_jmbg(value: str) -> bool:
+    """The JMBG of Serbia, Bosnia, North Macedonia and Montenegro, Slovenia's EMŠO: DDMMYYY, region, serial
+    and a mod-11 check."""
+    d = [int(c) for c in digits_of(value)]
+    year = d[4] * 100 + d[5] * 10 + d[6]
+    if not _date_ok(year + (1000 if year >= 800 else 2000), d[2] * 10 + d[3], d[0] * 10 + d[1]):
+        return False
+    m = 11 - sum(a * b for a, b in zip(d[:12], (7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return (0 if m > 9 else m) == d[12]
+
+
+def au_tfn(value: str) -> bool:
+    d = digits_of(value)
+    return len(set(d)) > 2 and sum(int(c) * w for c, w in zip(d, (1, 4, 3, 7, 5, 8, 6, 9, 10), strict=True)) % 11 == 0
+
+
+def ir_melli(value: str) -> bool:
+    d = digits_of(value)
+    r = sum(int(c) * (10 - i) for i, c in enumerate(d[:9])) % 11
+    return len(set(d)) > 2 and (r if r < 2 else 11 - r) == int(d[9])
+
+
+def cz_rodne_cislo(value: str) -> bool:
+    """Czech and Slovak birth number: YYMMDD (month + 50 for women, + 20 since 2004), a serial; the ten
+    digits divide by 11."""
+    d = digits_of(value)
+    month = int(d[2:4]) % 50
+    month = month - 20 if month > 20 else month
+    year = int(d[:2])
+    return len(d) == 10 and int(d) % 11 == 0 and (_date_ok(1900 + year, month, int(d[4:6]))
+                                                  or _date_ok(2000 + year, month, int(d[4:6])))
+
+
+def gr_amka(value: str) -> bool:
+    """Greece's AMKA: the birth date (DDMMYY), five digits, Luhn's check."""
+    return dk_cpr(value) and luhn_ok(digits_of(value))
+
+
+def ae_emirates_id(value: str) -> bool:
+    """The UAE's Emirates ID: 784, the birth year, seven digits, Luhn's check."""
+    d = digits_of(value)
+    return d.startswith("784") and 1900 <= int(d[3:7]) <= 2100 and luhn_ok(d)
+
+
 def _any(_value: str) -> bool:
     return True
 
@@ -355,6 +467,26 @@ _W = {
     # before "identity number", "identificación", "Identifikationsnummer" and hid those words)
     "za": r"(?-i:SA|RSA)|south\s+african\s+id|green\s+id\s+book|smart\s+id\s+card",
     "il": r"תעודת\s+זהות|ת\.ז|מספר\s+זהות|teudat\s+zehut|israeli\s+id|以色列身份证",
+    "ie": r"(?-i:PPSN|PPS)|pps\s+(?:no|number)|personal\s+public\s+service",
+    "ch": r"(?-i:AHV|AVS)|ahv-?nr|ahv-?nummer|num[ée]ro\s+avs|sozialversicherungsnummer|(?-i:SVNR)",
+    "ee": r"isikukood|asmens\s+kodas|personas\s+kods",
+    "bg": r"егн|(?-i:EGN)|единен\s+граждански\s+номер",
+    "hr": r"(?-i:OIB)|osobni\s+identifikacijski",
+    "dk": r"(?-i:CPR)|cpr-?n(?:umme)?r|kennitala",
+    "yu": r"(?-i:JMBG|EMŠO|EMSO)|јмбг|емшо|mati[čc]ni\s+broj",
+    "au": r"(?-i:TFN)|tax\s+file\s+number",
+    "ir": r"کد\s*ملی|شماره\s*ملی|code\s+melli|melli\s+code",
+    "cz": r"rodn[ée]\s+[čc][íi]slo|(?-i:RČ)",
+    "gr": r"αμκα|(?-i:AMKA)|αφμ|(?-i:AFM)",
+    "ae": r"emirates\s+id|الهوية\s+الإماراتية",
+    "pk": r"(?-i:CNIC|NICOP)",
+    # Identity numbers without a check written here: only the value right after the word (_right_after).
+    "other_id": r"(?-i:NIN|NIMC|BVN|PCN|PSN|NID|NIC|IIN|ИИН|ИНН|INN|РНОКПП|ІПН|QID)|philsys|iqama|ghana\s+card|"
+                r"huduma|(?<![a-z])nida(?![a-z])|national\s+identi(?:ty|fication)|identit[ée]\s+nationale|"
+                r"c[ée]dula(?:\s+de\s+(?:ciudadan[ií]a|identidad))?|registro\s+geral|"
+                r"ідентифікаційний\s+код|идентификационный\s+номер|رقم\s+الهوية|الرقم\s+القومي|الرقم\s+الوطني|"
+                r"هوية\s+وطنية|شناختی\s+کارڈ|personal\s+(?:identity|identification)\s+(?:number|code)|"
+                r"personal\s+code|citizen\s+(?:number|card)",
     # Identity cards whose number has no check of its own: a document number, as for a passport.
     "id_card": r"personalausweis|ausweisnummer|ausweis-nr|carte\s+d'identit[ée]|carta\s+d'identit[àa]|"
                r"identiteitskaart|dowód\s+osobisty|občanský\s+průkaz|cart[ãa]o\s+de\s+cidad[ãa]o|(?-i:CNI|DNIe)",
@@ -363,6 +495,8 @@ _W = {
                 r"通行证|通行證|台胞证|台胞證|回乡证|回鄉證|入台证|入台證|旅行证|旅行證|travel\s+(?:document|permit)|"
                 r"home\s+return\s+permit|mainland\s+travel\s+permit|exit-entry\s+permit|two-way\s+permit|one-way\s+permit|"
                 r"re-?entry\s+permit|travel\s+pass(?![a-z])|"
+                # (Urdu, Arabic, Persian, Hindi, Bengali, Hebrew, Greek, Malay, Russian's foreign passport)
+                r"پاسپورٹ|جواز\s*(?:ال)?سفر|گذرنامه|पासपोर्ट|পাসপোর্ট|דרכון|διαβατήριο|pasport|загранпаспорт|"
                 # (a visa's number, not the card brand: "Visa ending 1234")
                 r"visa\s*(?:no|number|#|foil|control|grant)|签证号|簽證號|ビザ番号|査証番号|비자\s*번호|visum-?\s*nummer|"
                 r"num[ée]ro\s+de\s+visa|n[uú]mero\s+de\s+visado",
@@ -440,6 +574,20 @@ _FORMS: tuple[_Form, ...] = (
     _Form("ar", _rx(r"(?:2[0347]|3[034])-?\d{8}-?\d"), ar_cuit),
     _Form("za", _rx(r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"), za_id),
     _Form("il", _rx(r"\d{9}"), il_id, generic=False),
+    _Form("ie", _rx(r"\d{7}[ ]?[A-W][ABHWT]?"), ie_ppsn),
+    _Form("ch", _rx(r"756[.]?\d{4}[.]?\d{4}[.]?\d{2}"), ch_ahv, lambda v: v.count(".") == 3 and ch_ahv(v)),
+    _Form("ee", _rx(r"[1-6]\d{10}"), ee_isikukood),
+    _Form("bg", _rx(r"\d{10}"), bg_egn),
+    _Form("hr", _rx(r"\d{11}"), hr_oib),
+    _Form("dk", _rx(r"[0-3]\d[01]\d{3}[ -]?\d{4}"), dk_cpr),
+    _Form("dk", _rx(r"[0-3]\d[01]\d{3}[ -]?\d{4}"), is_kennitala),
+    _Form("yu", _rx(r"[0-3]\d[01]\d{10}"), yu_jmbg),
+    _Form("au", _rx(r"\d{3}[ ]?\d{3}[ ]?\d{3}"), au_tfn),
+    _Form("ir", _rx(r"\d{3}-?\d{6}-?\d"), ir_melli),
+    _Form("cz", _rx(r"\d{6}/?\d{3,4}"), cz_rodne_cislo),
+    _Form("gr", _rx(r"[0-3]\d[01]\d{8}"), gr_amka),
+    _Form("ae", _rx(r"784[- ]?\d{4}[- ]?\d{7}[- ]?\d"), ae_emirates_id, lambda v: v.count("-") == 3 and ae_emirates_id(v)),
+    _Form("pk", _rx(r"\d{5}-?\d{7}-?\d"), lambda v: len(set(digits_of(v))) > 2),
     # Passports, visas and permits: letters then digits (E12345678, TK3066585, H1234567801), digits only
     # (a US, a UK or a Taiwanese passport, a 台胞证), France's 12AB34567, Germany's nine of letters and
     # digits, and any of them spaced out by OCR.
@@ -449,13 +597,15 @@ _FORMS: tuple[_Form, ...] = (
 )
 _FORMS += (_Form("id_card", _FORMS[-1].pattern, _document_number, generic=False),)
 _KINDS = {"passport": PASSPORT}
+# A word two countries use: Spain's NIF and Portugal's (a nine-digit número de contribuinte).
+_SHARED_WORDS = {"es": ("pt",)}
 _ACRONYM_RE = re.compile(r"\|?\(\?-i:([^)]*)\)")
 
 
 def _key_acronyms(acronyms: str) -> list[str]:
     """An acronym in lower case counts as a key (``"ssn":``, ``cpf,``, ``nric_no =``, ``<dni>``): "sin" and "pan"
     in a sentence are words, not labels."""
-    return [rf"{a.lower()}(?=(?:[_ -]?(?:no|num|number|nr|id))?[\"']?[ \t]*[:=：,\t|>])" for a in acronyms.split("|")]
+    return [rf"{a.lower()}(?=(?:[_ -]?(?:no|num|number|nr|id))?[\"']?[ \t]*(?:[:=：,\t|>\n]|$))" for a in acronyms.split("|")]
 
 
 def _alternatives(rx: str) -> list[str]:
@@ -593,8 +743,42 @@ def id_documents(text: str) -> Iterator[Finding]:
         return  # no number a word could announce: the words need not be looked for
     for start, end, ends, kind in _windows(text, _regions(text, hints)):  # only where a word announces them
         for form in _FORMS:
-            if form.words != kind and not (form.generic and kind == "generic"):
+            if form.words != kind and form.words not in _SHARED_WORDS.get(kind, ()) \
+                    and not (form.generic and kind == "generic"):
                 continue
             for m in form.pattern.finditer(text, start, end):
-                if (form.words != "passport" or _below_ok(text, start, ends, m.start())) and form.check(m.group(0)):
+                if (form.words != "passport" or _below_ok(text, start, ends, m.start())) and form.check(m.group(0)) \
+                        and not _placeholder(m.group(0), counting=False):
                     yield Finding(_KINDS.get(form.words, RESIDENT_ID), m.start(), m.end())
+        if kind in _LABELS_ONLY:
+            yield from _right_after(text, ends)
+
+
+# A number without a check known here is what its word names when it stands right after the word: "NIN:
+# 48213570962", "Iqama number: 2471930586", "Ghana Card: GHA-719482635-3", "--national-id 19840623123",
+# "身份证：931840…" (a foreign resident's). A number under a word of a country whose check is known must pass
+# it ("Personnummer: 850709-2389 är ett exempel med fel kontrollsiffra" is not anyone's).
+_LABELS_ONLY = {"other_id", "generic"}
+_RIGHT_AFTER_RE = re.compile(
+    r"(?:[ \t]*(?:[-_ ]?(?i:number|num|no|nr|n°|nummer|numéro|número|numero|card|code|kod)\.?|[(（][A-Za-z]{2,6}[)）]|#))*"
+    r"[ \t]*[\"']?[ \t]*(?:[:：=#]|-|–|—|是|为|為|(?i:is))?[ \t\"'「]*"
+    r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24})(?![A-Za-z0-9])")
+_YEARS_RE = re.compile(r"(?:19|20)\d\d(?:[-–/ ](?:19|20)?\d\d)?|\d{1,4}[-./ ]\d{1,2}[-./ ]\d{1,4}")
+
+
+def _placeholder(value: str, *, counting: bool = True) -> bool:
+    """000000000000, 1111-2222 (and, where only a word says it is a number, 123456789): a form's template."""
+    v = "".join(c for c in value if c.isalnum())
+    d = digits_of(value)
+    return len(set(v)) < 3 or (counting and len(d) >= 6 and sequential(d))
+
+
+def _right_after(text: str, ends: list[int]) -> Iterator[Finding]:
+    for end in ends:
+        m = _RIGHT_AFTER_RE.match(text, end, end + 60)
+        if m is None or EXAMPLE_RE.search(text, max(text.rfind("\n", 0, end) + 1, end - 80), end):
+            continue  # (or "HMRC's example NI number is QQ 12 34 56 C")
+        v = m.group("v")
+        if sum(c.isdigit() for c in v) < 6 or _placeholder(v) or _YEARS_RE.fullmatch(v):
+            continue  # a count, a template, a year or a date ("Tax ID 2024-2025")
+        yield Finding(RESIDENT_ID, m.start("v"), m.end("v"))

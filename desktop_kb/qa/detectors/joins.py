@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from desktop_kb.qa.detectors.base import Finding
+from desktop_kb.qa.detectors.base import BANK_CARD, MOBILE, PASSPORT, RESIDENT_ID, Finding
 from desktop_kb.text.han import HAN_CHARS
 
 _T = r"A-Za-z0-9+/=_!@#$%^&*.~-"  # token characters
@@ -38,6 +38,10 @@ _JOINTS: tuple[tuple[re.Pattern[str], int, int], ...] = (
     (re.compile(r"\n[ \t]*(?=[A-Za-z0-9+/_!@#$%^&*~-]{4,200}={0,2}[ \t]*(?:\n|$))"), 6, 4),
 )
 _PIECE_RE = re.compile(rf"[{_T}{HAN_CHARS}]+")
+# A number with its middle masked (4403**********123X, 138****5678) is what its owner chose to show: what is
+# left of it is no longer the number, whatever a word before it says.
+_MASK_RE = re.compile(r"[*•●]+")
+_NUMBER_KINDS = {RESIDENT_ID, PASSPORT, MOBILE, BANK_CARD}
 _MASKED_PIECE_RE = re.compile(r"[A-Za-z0-9]+")
 _LINE_PIECE_RE = re.compile(r"[A-Za-z0-9+/_!@#$%^&*~-]+={0,2}")
 
@@ -117,6 +121,7 @@ def joined_findings(text: str, detect_all: Callable[[str], Iterable[Finding]]) -
             if f.end <= f.start:
                 continue
             s, e = origin[f.start], origin[f.end - 1] + 1
-            if any(s < j_end and j_start < e for j_start, j_end in joints):  # only what crosses a joint is new
+            crossed = [(a, b) for a, b in joints if s < b and a < e]  # only what crosses a joint is new
+            if crossed and not (f.kind in _NUMBER_KINDS and any(_MASK_RE.fullmatch(text, a, b) for a, b in crossed)):
                 out.append(Finding(f.kind, s, e))
     return out
