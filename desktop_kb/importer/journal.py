@@ -23,7 +23,7 @@ from pathlib import Path
 from desktop_kb.store.processes import process_running
 from desktop_kb.whole_file import sweep, write_whole
 
-FOLDER = "imports"
+FOLDER = ".imports"  # hidden: a folder walk never imports the journal as study material
 
 #: Said once, by the first process to open the library after it; {0}: what was being imported.
 CUT_SHORT_MESSAGE = ("An import of {0} was cut short (the program importing it was stopped by "
