@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 from test_gui_support import gui_marks, open_window, wait_index_idle
@@ -453,3 +455,29 @@ def test_status_words_tag_counts_and_focus_stay_readable_after_switching_to_dark
         assert max(ratio(c, background) for c in edge) >= 3.0
     finally:
         look.theme_actions["system"].trigger()
+
+
+def test_following_the_system_after_dark_returns_to_the_desktops_palette(qtbot, data_dir: Path) -> None:
+    # Where the desktop gives no colour-scheme hint (a plain X11 window manager, this offscreen
+    # platform), "Follow the system" read the application's palette, which after View →
+    # Appearance → Dark was our dark one: choosing System after Dark stayed dark.
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    if QGuiApplication.styleHints().colorScheme() != Qt.ColorScheme.Unknown:
+        pytest.skip("the platform states a colour scheme; the fallback is not used")
+    window = open_window(qtbot, data_dir)
+    look = window.appearance
+
+    def window_lightness() -> int:
+        return QApplication.palette().color(QPalette.ColorRole.Window).lightness()
+
+    desktop = window_lightness()
+    try:
+        look.set_theme("dark")
+        assert window_lightness() < 128
+        look.set_theme("system")
+        assert window_lightness() == desktop
+        assert look.dark == (desktop < 128)
+    finally:
+        look.set_theme("system")
+        QApplication.setPalette(QApplication.style().standardPalette())

@@ -63,8 +63,10 @@ def system_prefers_dark() -> bool:
     hints = QGuiApplication.styleHints()
     if hints.colorScheme() != Qt.ColorScheme.Unknown:
         return hints.colorScheme() == Qt.ColorScheme.Dark
-    window = QApplication.palette().color(QPalette.ColorRole.Window)
-    return window.lightness() < 128
+    # The desktop's own palette, not the application's: after View → Appearance → Dark the
+    # application's palette is ours, and "Follow the system" read it and stayed dark.
+    palette = _SYSTEM_PALETTE if _SYSTEM_PALETTE is not None else QApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def dark_palette() -> QPalette:
