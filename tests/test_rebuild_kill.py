@@ -263,8 +263,7 @@ def test_a_cancelled_rebuild_resumes_where_it_stopped(data_dir: Path) -> None:
     with Library(data_dir, load_model=False) as lib:
         if lib.startup_rebuild is not None:
             lib.startup_rebuild.result()
-        for i in range(700):
-            lib.add_note(f"n{i}", f"第 {i} 条 zqres{i:04d}")
+        ids = [lib.add_note(f"n{i}", f"第 {i} 条 zqres{i:04d}") for i in range(700)]
         assert lib.drain(TIMEOUT)
         cancel_at = 2 * rebuild_module.REBUILD_BATCH
         progress = Progress()
@@ -277,7 +276,10 @@ def test_a_cancelled_rebuild_resumes_where_it_stopped(data_dir: Path) -> None:
         assert lib.rebuild(progress).cancelled
         assert lib.index_status().dirty
         lib.save_note(1, body="changed between the two runs zqres9999")
-        # Indexed before the rebuild resumes (under load it was, at random: the resumed run
+        # Touched by the feed with its text unchanged: written before the rebuild, so the
+        # resumed run must still write it (with the segmenter and words it rebuilds with).
+        lib.set_note_local_only(ids[-1], True)
+        # Indexed before the rebuild resumes (under load they were, at random: the resumed run
         # then wrote note 1 again and started at 255).
         assert lib.drain(TIMEOUT)
         resumed: list[tuple[int, int]] = []

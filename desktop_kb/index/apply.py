@@ -167,8 +167,12 @@ class Applier:
             conn.execute("BEGIN IMMEDIATE")
             for key in gone:
                 written.removed.extend(remove_source(conn, key))
-            for key in current:
-                mark_current(conn, key, generation)
+            if self.rebuild is not None:
+                # Only a rebuild under way claims unchanged rows as its own: outside one they
+                # keep theirs, so a stopped rebuild resumed later still writes a row written
+                # before it (with another segmenter or other words) and skips its own.
+                for key in current:
+                    mark_current(conn, key, self.rebuild.generation)
             for item in prepared:
                 written.extend(write_source(conn, item, generation=generation, counts=counts))
             for item in resegment:
