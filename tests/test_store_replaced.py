@@ -73,15 +73,23 @@ def test_a_save_after_the_file_was_replaced_is_refused_and_the_new_file_stays_wh
 
 
 def test_a_reader_holding_an_older_snapshot_does_not_leave_old_pages_for_the_new_file(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """CI failed once: right after the refused save another process read this file's notes out of
     -wal as the new file's. The index worker held a snapshot older than the last saves, so the one
     checkpoint stopped short of them and gave up after the busy timeout on a loaded machine."""
     import sqlite3
     import threading
+    import time
+    import types
 
-    from desktop_kb.store.connection import BUSY_TIMEOUT_MS
+    from desktop_kb.store import connection, tx
 
+    # One checkpoint try gives up after the busy timeout: shorter here, so the reader can hold
+    # past it without the test waiting 6 s.
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 300)
+    gave_up = threading.Event()  # a checkpoint try stopped short of the reader's snapshot
+    monkeypatch.setattr(tx, "time", types.SimpleNamespace(
+        monotonic=time.monotonic, sleep=lambda s: (gave_up.set(), time.sleep(s))))
     data_dir = tmp_path / "library"
     copy = _other_device(tmp_path)
     lib = Library(data_dir, load_model=False)
@@ -94,11 +102,14 @@ def test_a_reader_holding_an_older_snapshot_does_not_leave_old_pages_for_the_new
         for i in range(3, 6):
             lib.add_note(f"本机 {i}", f"written here zqhere{i}")
         _sync_in(copy, data_dir)
-        release = threading.Timer(BUSY_TIMEOUT_MS / 1000 + 1.0, reader.rollback)
+        # The reader lets go once a try has given up (a timer of busy timeout + 1 s could end
+        # before the first try did, under load, and test nothing).
+        release = threading.Thread(target=lambda: (gave_up.wait(60), reader.rollback()))
         release.start()
         with pytest.raises(LibraryReplacedError):
             lib.add_note("交换之后", "saved after the swap zqafter")
         release.join()
+        assert gave_up.is_set()
         assert _note_titles(data_dir) == ["别处写的"]
     finally:
         reader.close()
