@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
 from test_index_env_errors import fill_the_index, make_room
 
 from desktop_kb.cli import common
+from desktop_kb.index import apply as apply_module
 from desktop_kb.index import db
 from desktop_kb.library import Library
 
@@ -51,8 +53,30 @@ def test_a_full_index_stops_the_wait_with_the_reason_and_loses_nothing(
         message = _waited_error(lib)
         assert message.startswith("Saved in the library, but not searchable yet: ")
         assert "full" in message.lower() and "\n" not in message
+        # Room again. The worker's next try succeeds but takes a while (a loaded machine:
+        # segmenting 20 long notes), and until it has written, the last try's 'full' is what
+        # the wait reads: it gave up on that (a flake of this test under load). Here the try
+        # is held until the wait has read the old reason for longer than STUCK_INDEX_S.
+        held = threading.Event()
+        prepare_source = apply_module.prepare_source
+        monkeypatch.setattr(apply_module, "prepare_source",
+                            lambda source: (held.wait(TIMEOUT), prepare_source(source))[1])
+        owner_error = lib.worker.owner_error
+        seen: list[float] = []
+
+        def old_reason_read() -> str | None:
+            reason = owner_error()
+            if reason is not None:
+                seen.append(time.monotonic())
+                if seen[-1] - seen[0] > common.STUCK_INDEX_S + 0.1:
+                    held.set()
+            return reason
+
+        monkeypatch.setattr(lib.worker, "owner_error", old_reason_read)
         make_room(lib)
-        common.wait_for_index(lib)  # room again: the same wait now ends, nothing raised
+        common.wait_for_index(lib)  # the same wait now ends, nothing raised
+        assert held.is_set()
+        held.set()
         for i, note_id in enumerate(ids):
             assert [(r.source_type, r.source_id) for r in lib.search(f"zqstuck{i + 1}").results] == [
                 ("note", note_id)]

@@ -106,14 +106,21 @@ class _StuckClock:
 
     def __init__(self) -> None:
         self._since: float | None = None
+        self._stalls: int | None = None
 
-    def seconds(self, reason: str | None) -> float:
+    def seconds(self, reason: str | None, stalls: int | None = None) -> float:
+        """``stalls``: how often this process's index worker has failed so far. Given, the
+        clock reads 0 until the worker has failed again since the reason was first seen: the
+        reason is read between tries (up to ``RETRY_MAX_S`` apart), and the command gave up on
+        a disk that had room again before the worker's next try could say so."""
         if reason is None:
-            self._since = None
+            self._since = self._stalls = None
             return 0.0
         now = time.monotonic()
         if self._since is None:
-            self._since = now
+            self._since, self._stalls = now, stalls
+        if stalls is not None and self._stalls is not None and stalls <= self._stalls:
+            return 0.0
         return now - self._since
 
 
@@ -152,7 +159,8 @@ def wait_for_index(lib: Any, *, saved: bool = True, read_anyway: bool = False) -
             owner = lib.worker.owner()
             reason = OWNER_SILENT_MESSAGE.format(
                 owner.describe() if owner is not None else "another process", round(OWNER_SILENT_S))
-        if stuck.seconds(reason) >= STUCK_INDEX_S:
+        stalls = lib.worker.stalls if lib.worker.is_owner else None
+        if stuck.seconds(reason, stalls) >= STUCK_INDEX_S:
             if read_anyway:
                 behind = lib.index_status().pending
                 output.notice(f"The search index is {behind} change(s) behind, so what follows may "

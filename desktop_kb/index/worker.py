@@ -130,6 +130,7 @@ class IndexWorker:
         self._index_moved_at = time.monotonic()
         self._dense_stale = False
         self._retry_s = 0.0
+        self.stalls = 0  # times the index could not move on (``_stall``), for waiting commands
         self.mode = "starting"  # "owner" | "follower"
         self.error: str | None = None  # why the owner cannot index right now (shown as status)
         self.applied = -1  # feed number the index is known to have applied
@@ -560,6 +561,7 @@ class IndexWorker:
         self.error = message
         self._resuming = False
         self._retry_s = min(RETRY_MAX_S, max(0.5, self._retry_s * 2))
+        self.stalls += 1
         self._emit(IndexEvent("failed", detail=message))
 
     def _publish_error(self, message: str | None) -> None:
