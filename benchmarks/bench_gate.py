@@ -246,6 +246,9 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         # and its CSV header again), a bank's name repeated, a Han run before 银行
         "account_words": "account no: x, " * (chars // 15), "account_csv": "acct,bank," * (chars // 10),
         "bank_names": "招商银行 12 " * (chars // 10), "han_bank": "的" * (chars - 2) + "银行",
+        # address lines of many parts (each part is read against every shape), flats, and ID words right before values
+        "address_parts": ("Ab 1, lgh 2, " * 18 + "\n") * (chars // 235), "flat_lines": "apt 1, 3. OG, 28195 Bremen\n" * (chars // 27),
+        "id_labels": "NIN: 48213570962 " * (chars // 17),
     }
     out = {}
     for name, text in shapes.items():

@@ -160,3 +160,75 @@ def test_an_identity_number_under_its_word_is_withheld(text: str, secret: str) -
 ], ids=lambda t: t[:24])
 def test_identity_words_without_a_number_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- postal addresses: a street and its number with a flat, or with a postcode where the lines say home -----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('New flat from March:\nHoutkade 12-2, 3011 RK Rotterdam',
+     'Houtkade 12-2'),
+    ('Adresa pro zásilky:\nMasarykova 1523/12, 602 00 Brno, byt 14',
+     'Masarykova 1523/12'),
+    ('Wohnung (Untermiete)\nLindenweg 7, 3. OG, 28195 Bremen',
+     'Lindenweg 7, 3. OG'),
+    ('Kvartira na semestr:\nул. Ленина, д. 5, кв. 12, 620014 Екатеринбург',
+     'д. 5, кв. 12'),
+    ('Mieszkanie od października:\nul. Słowackiego 14 m. 7, 30-037 Kraków',
+     'Słowackiego 14 m. 7'),
+    ('Asuntoni osoite:\nMannerheimintie 45 B 12, 00260 Helsinki',
+     'Mannerheimintie 45 B 12'),
+    ('Leilighet:\nThereses gate 3B, 0358 Oslo',
+     'Thereses gate 3B'),
+    ('寄り先（ローマ字）:\n2-14-5 Higashi, Shibuya-ku, Apt 302, Tokyo 150-0011',
+     '2-14-5 Higashi'),
+    ('Σπίτι μας:\nΟδός Ερμού 45, 2ος όροφος, 105 63 Αθήνα',
+     'Οδός Ερμού 45, 2ος όροφος'),
+    ('Dorm (Lisboa)\nAvenida da Liberdade, n.º 120, 2.º Dto., 1250-146 Lisboa',
+     'n.º 120, 2.º Dto.'),
+    ('{"name": "Ana Ruiz", "street": "Calle de Alcalá 48, 5º B", "city": "Madrid", "zip": "28014"}',
+     'Calle de Alcalá 48, 5º B'),
+    ('name,street,postcode,city\nTom Berg,Storgatan 22 lgh 1102,11455,Stockholm\n',
+     'Storgatan 22 lgh 1102'),
+    ('> From: Aoife\n> my new place: 14 Clontarf Road, Dublin 3, D03 X2Y4',
+     '14 Clontarf Road'),
+    ('Unit 12B, Tower 3, Eastwood Residences, Libis, Quezon City',
+     'Unit 12B, Tower 3'),
+    ('包裹寄到兵团：五家渠市一〇三团8连12栋2号',
+     '12栋2号'),
+    ('集合地点 ///index.home.raft （what3words）',
+     '///index.home.raft'),
+    ('我宿舍的 Plus Code 是 7JWV+QR 北京',
+     '7JWV+QR'),
+    ('Ev adresim: Bağdat Caddesi No: 245 Daire: 8, 34728 Kadıköy/İstanbul',
+     'No: 245 Daire: 8'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_home_address_line_in_any_language_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'The Rijksmuseum (Museumstraat 1, 1071 XX Amsterdam) opens at 9:00.',
+    'Musée du Louvre, Rue de Rivoli, 75001 Paris',
+    'Konferenz im Hotel Adlon, Unter den Linden 77, 10117 Berlin',
+    'Stockholm, Göteborg, Malmö and Uppsala are the four largest cities of Sweden.',
+    'Chapter 3, Section 2: Python 3.11 and Windows 10',
+    'Route 66, 2448 miles from Chicago to Santa Monica',
+    'ETH Zürich, Rämistrasse 101, 8092 Zürich, Schweiz',
+    'The what3words format is three words after three slashes, like ///word.word.word.',
+    'Plus codes look like 8FVC9G8F+6X; the short form drops the first four characters.',
+    'Universidade de Lisboa, Alameda da Universidade, 1649-004 Lisboa',
+    'Apple Park, One Apple Park Way, Cupertino',
+    '第3栋楼有5层，每层10号房间，共50间。',
+    'Dublin 2, Dublin 4 and Dublin 6 are the postal districts around the city centre.',
+    'Volume 12, Issue 3, 2019, pp. 45-67',
+    "Piano lesson 3 at 5 pm; Via Roma is the main street of Turin.",
+    "I'm 17, too.",
+    "Unit 2 covers loops; Unit 3 covers functions.",
+    "Take Bus 42, Tram 7 to the centre",
+    "Exercise 3, Room 12, 14:00",
+    "Chapter 4, Section 2, Page 35",
+    "教学楼 A栋3号门 出口；实验楼3栋5号教室",
+], ids=lambda t: t[:24])
+def test_public_addresses_and_place_lists_pass(text: str) -> None:
+    assert found(text) == []

@@ -23,7 +23,10 @@ from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.addresses_abroad import addresses_abroad
 from desktop_kb.qa.detectors.base import ADDRESS, Finding
+from desktop_kb.qa.detectors.postal import postal_addresses
 from desktop_kb.text.han import HAN_CHARS
+
+_HAN_RE = re.compile(rf"[{HAN_CHARS}]")
 
 _N = r"(?:\d{1,5}|[一二三四五六七八九十百零〇两]{1,4})"  # 12 or 十二
 _S = r"[ \t]?"  # "478 号 华星时代 3 幢": people put spaces around numbers
@@ -43,6 +46,7 @@ _CN_PART_RE = re.compile(
     rf"|(?P<room>\d{{1,5}}{_S}(?:室|户|戶)(?![厅廳]))"  # 3室2厅 is a flat's layout, not its number
     rf"|(?P<floor>{_NOT_ORDINAL}\d{{1,3}}{_S}(?:楼|樓|层|層)(?![梯道顶頂下上房]))"
     rf"|(?P<group>(?<=[村屯庄莊])\s?{_N}{_S}(?:组|組|队|隊))"
+    rf"|(?P<corps>{_N}{_S}(?:团|團|连|連)(?![长長部队隊]))"  # 一二一团10连: the Bingtuan's regiment and company
     rf"|(?P<house>(?<![\d路街道巷弄])\d{{1,4}}{_S}[号號](?![楼樓院线線舍馆館码碼]))")
 # A bare number right after a building, unit or floor is the room: 7号楼413, B座1502, 2 单元 602.
 _BARE_ROOM_RE = re.compile(r"[ \t]?-?[ \t]?\d{3,4}(?![\d年元个個人次号號万萬位米条條%.])")
@@ -135,8 +139,12 @@ def chinese_addresses(text: str) -> Iterator[Finding]:
         return
     for chain in _chains(_parts(text), text):
         kinds = {k for k, _s, _e in chain}
-        # Inside a building, or up the stairs of a house in a lane (Taipei's 巷弄…號3樓 are homes).
-        if len(chain) < 2 or not (kinds & _INNER or {"lane", "floor"} <= kinds):
+        # Inside a building, or up the stairs of a house in a lane (Taipei's 巷弄…號3樓 are homes), or a door
+        # number in a building (一二一团10连38栋3号: a regiment's company, block 38, door 3; not 3号门, its gate).
+        door = chain[-1][0] == "house" and chain[-2][0] == "building" if len(chain) >= 2 else False
+        if door and _HAN_RE.match(text, chain[-1][2]):
+            door = False  # 3号门, 5号教室: a gate or a classroom of the building
+        if len(chain) < 2 or not (kinds & _INNER or {"lane", "floor"} <= kinds or door):
             continue
         # 学院路30号, 锦绣小区12栋: the road's or the estate's name is part of it.
         start = _name_start(text, chain[0][1])
@@ -202,3 +210,4 @@ def addresses(text: str) -> Iterator[Finding]:
     if re.search(r"\d", text) and _has_anchor(text):
         yield from english_addresses(text)
     yield from addresses_abroad(text)  # Japanese, Korean, Singapore, Hong Kong, European forms; labelled homes
+    yield from postal_addresses(text)  # an address line in any language; what3words, Plus Codes

@@ -349,8 +349,8 @@ _PLAIN_LABEL_RE = re.compile(r"(?:address|adresse|anschrift|direcci[oó]n|indiri
                              r"[\"']?[ \t]*(?:[:：=,\t|]|$)")
 _NAME_FIELD_RE = re.compile(r"(?:full[ _-]?name|name|recipient|nombre|nom|prénom|vorname|nachname|nome|姓名|氏名|名前|"
                             r"お名前|宛名|이름|성명|收件人|联系人|聯絡人)[\"']?[ \t]*(?:[:：=,\t|]|$)")
-_VENUE_WORDS_RE = re.compile(
-    r"museum|museo|musée|museu|universit|college|school|hospital|hotel|station|bahnhof|gare|airport|library|"
+VENUE_WORDS_RE = re.compile(
+    r"museum|museo|musée|museu|universi|college|school|hospital|hotel|station|bahnhof|gare|airport|library|"
     r"biblio|church|cathedral|temple|embassy|consulate|office|(?<![a-z])(?:inc|ltd|llc|gmbh|corp|co\.|s\.a\.)(?![a-z])|"
     r"company|博物|大学|大學|学院|學院|医院|醫院|酒店|飯店|宾馆|车站|車站|机场|機場|图书馆|圖書館|公司|大使馆|大使館|领事馆|"
     r"領事館|美术馆|美術館|寺|神社|駅|病院|ホテル|박물관|대학|병원|호텔|공항|도서관|회사|대사관")
@@ -390,7 +390,7 @@ def form_addresses(text: str) -> Iterator[Finding]:
         start, end = _block(text, m.start())
         start, end = max(start, m.start() - 400), min(end, m.end() + 400)  # (a long line of fields: nearby only)
         names = [n for n in _NAME_FIELD_RE.finditer(low, start, end) if _field_boundary(low, n.start())]
-        if not names or _VENUE_WORDS_RE.search(low, start, end):
+        if not names or VENUE_WORDS_RE.search(low, start, end):
             continue
         line_start = text.rfind("\n", 0, m.start()) + 1
         line_end = text.find("\n", m.start())
