@@ -232,3 +232,41 @@ def test_a_home_address_line_in_any_language_is_withheld(text: str, secret: str)
 ], ids=lambda t: t[:24])
 def test_public_addresses_and_place_lists_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- templates and examples: a placeholder, a digest named as one, an exercise's text or family -----------
+
+
+@pytest.mark.parametrize("text", [
+    "Example output of `openssl rand -base64 24`: 'q8Vd3kLx0Pz7Wm2Rt5Yb9Nc4Hs6Jf1Ga'",
+    'export OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxx  # 换成你的',
+    'GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+    'mysql://root:password@127.0.0.1:3306/test （把 password 换成你的）',
+    'sha256sum 输出：e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 （空文件的哈希）',
+    "SHA-1 of 'abc' = a9993e364706816aba3e25717850c26c9cd0d89d",
+    "Base64 exercise: decode 'VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVyIHRoZSBsYXp5IGRvZw==' (a pangram)",
+    '账户：w***n@qq.com 已绑定',
+    '例题：小红家住 3 号楼 1 单元 402 室，每层高 2.8 米，求她家地板离地面多高？',
+], ids=lambda t: t[:24])
+def test_a_template_or_an_example_passes(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('我的 OpenAI key：sk-proj-Xq8rT2mVb7Lk3Nw9Pz4Hc6Jd1Fs5Gy0A',
+     'sk-proj-Xq8rT2mVb7Lk3Nw9Pz4Hc6Jd1Fs5Gy0A'),
+    ('HMAC secret (sha256): 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+     '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
+    ('mysql://root:Tr0ub4dor&3@127.0.0.1:3306/test',
+     'Tr0ub4dor&3'),
+    ('base64 of my key: c2stcHJvai1YcThyVDJtVmI3TGszTnc5UHo0SGM2SmQxRnM1R3kwQQ==',
+     'c2stcHJvai1YcThyVDJtVmI3TGszTnc5UHo0SGM2SmQxRnM1R3kwQQ=='),
+    ('账户：wang.lei@qq.com 已绑定',
+     'wang.lei@qq.com'),
+    ('小红家住 3 号楼 1 单元 402 室，快递放门口',
+     '3 号楼 1 单元 402 室'),
+    ('HF_TOKEN=hf_xQpLmZ3vT8kR2wN9bY4cJ6fD1sH7gA5eU0iO',
+     'hf_xQpLmZ3vT8kR2wN9bY4cJ6fD1sH7gA5eU0iO'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_value_of_the_same_shape_is_still_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)

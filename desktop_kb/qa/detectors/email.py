@@ -78,11 +78,15 @@ def _public_mailbox(text: str, m: re.Match[str]) -> bool:
     return _SIGNING_WORDS_RE.search(text, before, m.end()) is not None
 
 
+_MASKS = "*•●"
+
+
 def emails(text: str) -> list[Finding]:
     if "@" not in text and "#" not in text and "%40" not in text and not re.search(r"at|AT|艾特", text):
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
              if not _placeholder(m.group("local"), m.group("domain")) and not _public_mailbox(text, m)
+             and not (m.start() and text[m.start() - 1] in _MASKS)  # z***g@163.com: masked by its owner
              and not (_SCP_AFTER_RE.match(text, m.end()) and not _USERINFO_AFTER_RE.match(text, m.end()))
              and not ((m.group("sp1") or m.group("sp2"))
                       and m.group("domain").rsplit(".", 1)[-1].lower() not in _SPACED_TLDS)]

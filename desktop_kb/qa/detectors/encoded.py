@@ -53,6 +53,16 @@ def _from_base64(run: str) -> str | None:
     return _readable(raw)
 
 
+_PROSE_RE = re.compile(rf"[{HAN_CHARS}]|[A-Za-z]+[ ,.!?]+[A-Za-z{HAN_CHARS}]")
+
+
+def base64_of_prose(run: str) -> bool:
+    """Whether ``run`` is base64 of sentences ("Hello, 世界! 学习编码"): an exercise's or an example's text. What
+    such text holds is read by the detectors anyway (:func:`encoded_runs`)."""
+    decoded = _from_base64(run)
+    return decoded is not None and _PROSE_RE.search(decoded) is not None
+
+
 def encoded_runs(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, decoded text) for every run of ``text`` that decodes to readable text."""
     for m in _BASE64_RE.finditer(text):

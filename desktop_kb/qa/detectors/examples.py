@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from desktop_kb.qa.detectors.base import Finding, line_bounds
+from desktop_kb.qa.detectors.base import ADDRESS, API_KEY, PASSWORD, Finding, line_bounds
 from desktop_kb.qa.detectors.published import (
     counting_digits,
     patterned_digits,
@@ -61,6 +61,46 @@ def _test_pattern(text: str, start: int, end: int) -> bool:
     return len(words) >= 12 and is_test_vector_words(words[:24])
 
 
+# A random generator's output shown in its documentation ("secrets.token_hex(16) 的示例输出是 'f9bf…'"): made
+# for the page, as every run makes another.
+_EXAMPLE_OUTPUT_RE = re.compile(r"(?i)(?:example|sample)\s+output|output\s+(?:example|sample|looks\s+like)|"
+                                r"prints?\s+something\s+like|示例输出|输出示例|样例输出|輸出範例|範例輸出|出力例")
+
+
+def _example_output(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    return _EXAMPLE_OUTPUT_RE.search(text, max(line_start, start - 120), start) is not None
+
+
+# Templates: a token's prefix and a run of one character (hf_xxxxxxxx, sk-XXXXXXXX, ghp_00000000), the word
+# "password" standing for one (postgresql://user:password@…), a digest named as one (MD5("hello") = 5d41…).
+_FILLED_TOKEN_RE = re.compile(r"(?:[A-Za-z0-9]{1,12}[_-]){0,3}([xX*0.•])\1{7,}")
+_PLACEHOLDER_PASSWORD_RE = re.compile(r"(?i)<?(?:your[_-]?|my[_-]?)?(?:password|passwd|pass|pwd)>?|<[^<>\s]{1,30}>|"
+                                      r"\$\{[^{}\s]{1,40}\}|你的密码|密码")
+_DIGEST_WORDS_RE = re.compile(r"(?i)md5|sha-?(?:1|224|256|384|512)|sha3|blake2|hash|digest|checksum|哈希|散列|摘要|校验")
+_SECRET_WORDS_RE = re.compile(r"(?i)key|secret|token|passw|hmac|密钥|令牌|密码(?!学)|口令")
+_HEX_DIGEST_RE = re.compile(r"[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}")
+# A textbook's word problem about a made-up family (小明家住 6 号楼 2 单元 501 室 … 求 …): its address is the
+# problem's, not anyone's.
+_WORD_PROBLEM_RE = re.compile(r"应用题|例题|习题|练习题|数学题|思考题|(?i:word\s+problem)")
+_QUESTION_RE = re.compile(r"求|多少|几[个层楼米]|(?i:how\s+(?:many|much|far|high|long)|calculate|find\s+the)")
+
+
+def _template(text: str, f: Finding) -> bool:
+    value = text[f.start:f.end]
+    if f.kind == API_KEY:
+        if _FILLED_TOKEN_RE.fullmatch(value):
+            return True
+        if _HEX_DIGEST_RE.fullmatch(value):
+            before = text[max(text.rfind("\n", 0, f.start) + 1, f.start - 48):f.start]
+            return _DIGEST_WORDS_RE.search(before) is not None and _SECRET_WORDS_RE.search(before) is None
+    if f.kind == PASSWORD:
+        return _PLACEHOLDER_PASSWORD_RE.fullmatch(value) is not None
+    if f.kind == ADDRESS:
+        return _WORD_PROBLEM_RE.search(text) is not None and _QUESTION_RE.search(text) is not None
+    return False
+
+
 def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     """``findings`` less the published examples and test patterns presented as such (see above)."""
     kept: list[Finding] = []
@@ -68,13 +108,16 @@ def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     for f in findings:
         value = text[f.start:f.end]
         if f.end - f.start < 12:  # (shorter than any listed value or test pattern: a plate, a PIN, a name)
-            kept.append(f)
+            if not _template(text, f):
+                kept.append(f)
         elif (published(value) and _said(text, f.start, f.end, EXAMPLE_RE)) \
                 or (_test_pattern(text, f.start, f.end) and _said(text, f.start, f.end, _TEST_RE)):
             example_lines.add(line_bounds(text, f.start)[0])
+        elif (f.kind == API_KEY and _example_output(text, f.start)) or _template(text, f):
+            continue
         else:
             kept.append(f)
     if not example_lines:
-        return findings
+        return kept
     return [f for f in kept if not (_CVC_RE.fullmatch(text[f.start:f.end].strip())
                                     and line_bounds(text, f.start)[0] in example_lines)]

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import API_KEY, Finding, char_classes, looks_random
+from desktop_kb.qa.detectors.encoded import base64_of_prose
 from desktop_kb.qa.detectors.secret_names import name_parts
 from desktop_kb.qa.detectors.secret_values import is_path_or_url
 
@@ -47,7 +48,8 @@ def long_literals(text: str) -> Iterator[Finding]:
         if _SRI_RE.match(value) or ID_PARTS & set(key_parts(text, m.start())):
             continue
         core = re.sub(r"[-_+/=]", "", value)
-        if char_classes(core) >= 3 and not _HEXISH_RE.fullmatch(value) and looks_random(value, min_len=32):
+        if char_classes(core) >= 3 and not _HEXISH_RE.fullmatch(value) and looks_random(value, min_len=32) \
+                and not base64_of_prose(value):
             yield Finding(API_KEY, m.start("v"), m.end("v"))
 
 
