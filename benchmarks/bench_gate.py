@@ -249,6 +249,7 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         # address lines of many parts (each part is read against every shape), flats, and ID words right before values
         "address_parts": ("Ab 1, lgh 2, " * 18 + "\n") * (chars // 235), "flat_lines": "apt 1, 3. OG, 28195 Bremen\n" * (chars // 27),
         "id_labels": "NIN: 48213570962 " * (chars // 17),
+        "mobile_words": "mob 0412 345 6 tel. kom. " * (chars // 25), "plate_words2": "plaka: 06 ABC 1, " * (chars // 17),
     }
     out = {}
     for name, text in shapes.items():

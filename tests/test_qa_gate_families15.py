@@ -270,3 +270,68 @@ def test_a_template_or_an_example_passes(text: str) -> None:
 ], ids=lambda t: t[:24] if isinstance(t, str) else "")
 def test_a_value_of_the_same_shape_is_still_withheld(text: str, secret: str) -> None:
     assert withheld(text, secret), found(text)
+
+
+# ----- a mobile's number and a car's plate right after their word, in more languages -----------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Share house\nmob 0412 345 678\nrent on Fridays',
+     '0412 345 678'),
+    ('Δασκάλα: Ελένη\nκινητό: 694 123 4567',
+     '694 123 4567'),
+    ('WG-Zimmer, Vermieterin Frau Koch, Handy 0151 2345 6789',
+     '0151 2345 6789'),
+    ('Ev sahibi: Ahmet Bey, cep: 0532 123 45 67',
+     '0532 123 45 67'),
+    ('Opiekun akademika: tel. kom. 512 345 678',
+     '512 345 678'),
+    ('Spolubydlící Jana – mobil: 731 234 567',
+     '731 234 567'),
+    ('בעל הדירה: נייד 052-7654321',
+     '052-7654321'),
+    ('Ali bhai ka موبائل: 0300 1234567',
+     '0300 1234567'),
+    ('Kot in Leuven – GSM: 0470 12 34 56',
+     '0470 12 34 56'),
+    ('name,mobiel\nSanne,06 12345678\n',
+     '06 12345678'),
+    ('Landlady (Nairobi): phone 0712 345678',
+     '0712 345678'),
+    ('Mój samochód: nr rej. KR 5G123, parking B',
+     'KR 5G123'),
+    ('Arabamın plakası: 06 ABC 123',
+     '06 ABC 123'),
+    ('Xe máy của em: biển số xe 29B1-123.45',
+     '29B1-123.45'),
+    ('Parkplatz – Kontrollschild: BE 123456',
+     'BE 123456'),
+    ('Car reg: 12-D-34567 (blue Fiesta)',
+     '12-D-34567'),
+    ('Kereta abang: no. plat JHB 4821',
+     'JHB 4821'),
+    ('Autó rendszáma: ABC-123',
+     'ABC-123'),
+    ('Parkování – SPZ: 1AB 2345',
+     '1AB 2345'),
+    ('Nummerplade: AB 12 345',
+     'AB 12 345'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_mobile_or_a_plate_after_its_word_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'The mob rule of 1848 ended the revolution.',
+    'Handy 2024: 5 Modelle im Test, ab 199 Euro',
+    'κινητό τηλέφωνο: 10 συμβουλές για μαθητές',
+    "cep telefonu fiyatları 2025: 12.000 TL'den başlıyor",
+    'GSM was standardised in 1991; 2G networks used 900 MHz.',
+    'Plaka tektoniği: 34 milyon yıl önce başladı',
+    'biển số xe máy ở Hà Nội bắt đầu bằng 29',
+    'Kontrollschild-Gebühr: CHF 40 pro Jahr',
+    'car reg renewal costs €120 this year',
+    'SPZ: státní poznávací značka (vysvětlení pojmu)',
+], ids=lambda t: t[:24])
+def test_phone_and_plate_words_without_one_pass(text: str) -> None:
+    assert found(text) == []

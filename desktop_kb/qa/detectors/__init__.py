@@ -27,7 +27,7 @@ from desktop_kb.qa.detectors.key_dumps import key_dumps
 from desktop_kb.qa.detectors.key_encodings import encoded_private_keys
 from desktop_kb.qa.detectors.keys import private_keys
 from desktop_kb.qa.detectors.label_lines import label_lines
-from desktop_kb.qa.detectors.labelled import labelled_values
+from desktop_kb.qa.detectors.labelled import labelled_values, worded_mobiles
 from desktop_kb.qa.detectors.literals import long_literals
 from desktop_kb.qa.detectors.mrz import machine_readable_zones
 from desktop_kb.qa.detectors.normalize import normalize
@@ -51,7 +51,7 @@ from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrase
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
-    machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, emails, addresses, licence_plates)
+    machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 

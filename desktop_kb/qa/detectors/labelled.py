@@ -68,7 +68,10 @@ _PASSWORD_WORDS = (
 # The word for a mobile phone in other languages (its number must then be a mobile's shape, _FOREIGN_MOBILE_RE).
 _PHONE_WORDS = (
     r"(?<![a-z])(?:mob|portable|handy|handynummer|mobil|mobilnummer|celular|cel|m[óo]vil|cellulare|whatsapp)(?![a-z])|"
-    r"телефон|мобильный|휴대폰|핸드폰|휴대전화|전화번호|โทรศัพท์|điện\s+thoại|(?<![a-z])(?:sđt|nomor\s+hp)(?![a-z])")
+    r"телефон|мобильный|휴대폰|핸드폰|휴대전화|전화번호|โทรศัพท์|điện\s+thoại|(?<![a-z])(?:sđt|nomor\s+hp)(?![a-z])|"
+    r"κινητ[οό]|τηλ[εέ]φωνο|(?<![a-z])(?:cep|gsm|mobiel|natel|telefon|telefonnummer|mobilní|komórka|puhelin|"
+    r"matkapuhelin|telem[óo]vel|telefone|mobitel|mobiltelefon)(?![a-z])|tel\.?\s*kom\.?|мобільний|моб\.|"
+    r"נייד|טלפון|موبائل|جوال|هاتف|मोबाइल|手提")
 # A secret key's name in those languages: only the secret half's (clé publique, открытый ключ, 공개 키
 # are meant to be shared, and a bare "key" names a dictionary's keys as often).
 _KEY_WORDS = (
@@ -267,7 +270,16 @@ _FOREIGN_MOBILE_RE = re.compile(
     r"(?:\+?33|0)[67]\d{8}|(?:\+?44|0)7\d{9}|(?:\+?82|0)10\d{8}|(?:\+?49|0)1[5-7]\d{8,9}|(?:\+?34)?[67]\d{8}|"
     r"(?:\+?39)?3\d{8,9}|(?:\+?81|0)[789]0\d{8}|(?:\+?7|8)9\d{9}|(?:\+?55)?\d{2}9\d{8}|(?:\+?91)?[6-9]\d{9}|"
     r"(?:\+?61|0)4\d{8}|(?:\+?65)?[89]\d{7}|(?:\+?852)?[5679]\d{7}|(?:\+?886|0)9\d{8}|(?:\+?60|0)1\d{8,9}|"
-    r"(?:\+?62|0)8\d{8,11}|(?:\+?84|0)[35789]\d{8}|(?:\+?66|0)[689]\d{8}|\+[1-9]\d{7,14}")
+    r"(?:\+?62|0)8\d{8,11}|(?:\+?84|0)[35789]\d{8}|(?:\+?66|0)[689]\d{8}|\+[1-9]\d{7,14}|"
+    # Greece, Turkey, Poland, Czechia and Slovakia, Israel, Pakistan, Belgium, the Netherlands, Austria, Switzerland,
+    # Sweden, Norway, Portugal, Ireland, Romania, Hungary, Ukraine, Saudi Arabia, the Emirates, Egypt, Nigeria,
+    # Kenya, South Africa, Colombia, Peru, Chile, New Zealand, the Philippines, Bangladesh: each its mobiles' prefix
+    r"(?:\+?30)?69\d{8}|(?:\+?90|0)5\d{9}|(?:\+?48)?[4-8]\d{8}|(?:\+?42[01])?[67]\d{8}|(?:\+?972|0)5\d{8}|"
+    r"(?:\+?92|0)3\d{9}|(?:\+?32|0)4\d{8}|(?:\+?31|0)6\d{8}|(?:\+?43|0)6\d{8,11}|(?:\+?41|0)7[5-9]\d{7}|"
+    r"(?:\+?46|0)7\d{8}|(?:\+?47)?[49]\d{7}|(?:\+?351)?9[1236]\d{7}|(?:\+?353|0)8[3-9]\d{7}|(?:\+?40|0)7\d{8}|"
+    r"(?:\+?36|06)(?:20|30|31|50|70)\d{7}|(?:\+?380|0)[5-9]\d{8}|(?:\+?966|0)5\d{8}|(?:\+?971|0)5\d{8}|"
+    r"(?:\+?20|0)1[0125]\d{8}|(?:\+?234|0)[789][01]\d{8}|(?:\+?254|0)[17]\d{8}|(?:\+?27|0)[6-8]\d{8}|"
+    r"(?:\+?57)?3\d{9}|(?:\+?51)?9\d{8}|(?:\+?56)?9\d{8}|(?:\+?64|0)2\d{7,9}|(?:\+?63|0)9\d{9}|(?:\+?880|0)1[3-9]\d{8}")
 _RULE_RE = re.compile(r":?-+:?")
 
 
@@ -694,6 +706,23 @@ def _aligned(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
             cls = next((c for a, b, c in columns if abs(col - a) <= 2 or a <= col < b), None)
             if cls is not None:
                 yield from _judge(text, cls, s, e)
+
+
+# A mobile's number right after its word, with or without a colon ("mob 0412 345 678", "Handy 0151 2345 6789",
+# "κινητό: 694 123 4567"): the number must then have a country's mobile shape (_FOREIGN_MOBILE_RE).
+_WORDED_PHONE_RE = re.compile(rf"(?i)(?:{_PHONE_WORDS}|(?<![a-z])(?:phone|mobile|mob|cell|tel)(?![a-z]))"
+                              r"[ \t]*(?:[:：=#.-]|no\.?|number|nr\.?)?[ \t]*"
+                              r"(?P<v>\+?\(?\d(?:[ \-.()]{0,2}\d){7,14})(?![\d])")
+_PHONE_HINT_RE = re.compile(r"\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d")
+
+
+def worded_mobiles(text: str) -> Iterator[Finding]:
+    if _PHONE_HINT_RE.search(text) is None:
+        return  # (every mobile holds eight digits)
+    for m in _WORDED_PHONE_RE.finditer(text):
+        digits = re.sub(r"[\s\-.~()/]", "", m.group("v"))
+        if _FOREIGN_MOBILE_RE.fullmatch(digits) or _MOBILE_RE.fullmatch(digits):
+            yield Finding(MOBILE, m.start("v"), m.end("v"))
 
 
 def labelled_values(text: str) -> Iterator[Finding]:

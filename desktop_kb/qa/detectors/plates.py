@@ -46,7 +46,8 @@ _AFTER_WORD_RE = re.compile(
 
 def _plate_like(value: str) -> bool:
     core = re.sub(r"[ \-·]", "", value)
-    return 4 <= len(core) <= (11 if _INDIA_PLATE_RE.fullmatch(value) else 8) and re.search(r"\d", core) is not None and re.search(r"[A-Z]", core) is not None
+    longest = 11 if _INDIA_PLATE_RE.fullmatch(value) else 10 if value.count("-") == 2 else 8  # (Ireland's 12-D-34567)
+    return 4 <= len(core) <= longest and re.search(r"\d", core) is not None and re.search(r"[A-Z]", core) is not None
 
 
 # The word for a car's plate in other languages, as a label: right before ":" or "=", or ending a JSON or
@@ -56,7 +57,13 @@ _FOREIGN_WORDS_RE = re.compile(
     r"(?:kfz-?kennzeichen|kennzeichen|nummernschild|immatriculation|plaque(?:\s+d'immatriculation)?|"
     r"placa|matr[íi]cula|targa|kenteken|rejestracja|numer\s+rejestracyjny|registreringsnummer|rekisterinumero|"
     r"госномер|гос\.?\s?номер|номер\s+(?:машины|автомобиля|авто)|номерной\s+знак|차량\s?번호|번호판|"
-    r"ナンバー(?:プレート)?|biển\s+số(?:\s+xe)?|ทะเบียนรถ|nomor\s+polisi|plat\s+nomor)(?![^\W\d_])")
+    r"ナンバー(?:プレート)?|biển\s+số(?:\s+xe)?|ทะเบียนรถ|nomor\s+polisi|plat\s+nomor|"
+    # Polish, Turkish (with its possessive), Swiss, Hungarian, Czech, Danish, Malay, Romanian, Croatian, Greek,
+    # Arabic, Persian, Ukrainian
+    r"nr\.?\s*rej\.?|numer\s+rej\.?|tablica(?:\s+rejestracyjna)?|plaka(?:s[ıi]|m|n[ıi]z)?|kontrollschild|"
+    r"autonummer|rendsz[áa]m(?:a|om)?|spz|nummerplade|no\.?\s*plat|plat\s+nombor|nombor\s+plat|"
+    r"num[ăa]r(?:ul)?\s+de\s+[îi]nmatriculare|reg\.?\s*oznaka|registarska\s+oznaka|πινακίδα|رقم\s+اللوحة|پلاک|"
+    r"номерний\s+знак)(?![^\W\d_])")
 # (matched in the lower-cased text without IGNORECASE or a look-behind first, so the engine skips ahead on
 # the words' first characters; a word inside another is ruled out in code)
 
@@ -68,7 +75,7 @@ def _foreign_words(text: str, low: str) -> Iterator[re.Match[str]]:
 _LABEL_END_RE = re.compile(r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\uac00-\ud7af])")
 _CYR_KO = "\u0410-\u042f\u0401\uac00-\ud7af"
 _VALUE_RE = re.compile(
-    rf"(?P<v>[A-Z0-9ÄÖÜ{_CYR_KO}]{{1,9}}(?:[ \-·.][A-Z0-9ÄÖÜ{_CYR_KO}]{{1,5}}){{0,3}})(?![A-Za-z0-9{_CYR_KO}])")
+    rf"(?P<v>[A-Z0-9ÄÖÜ{_CYR_KO}]{{1,9}}(?:[ \-·.][A-Z0-9ÄÖÜ{_CYR_KO}]{{1,6}}){{0,3}})(?![A-Za-z0-9{_CYR_KO}])")
 # Singapore's plates carry a check letter: S, one or two letters, up to four digits, the letter.
 _SG_RE = re.compile(r"S(?P<l>[A-Z]{1,2})(?P<d>\d{1,4})(?P<c>[A-EGHJ-MPR-UX-Z])(?![A-Za-z0-9])")  # (start: in code)
 
@@ -85,8 +92,10 @@ def _foreign_plate(value: str) -> bool:
     letters = len(re.findall(r"[A-ZÄÖÜ\u0410-\u042f\u0401]", core))
     hangul = len(re.findall(r"[\uac00-\ud7af]", core))
     cyrillic = re.search(r"[\u0410-\u042f\u0401]", core) is not None
-    return 4 <= len(core) <= (9 if cyrillic else 8) and re.search(r"\d", core) is not None \
-        and (letters >= 2 or hangul == 1 and letters == 0)
+    # (one letter where the plate is written in its groups with five digits: 29B1-123.45, 12-D-34567)
+    grouped = letters == 1 and len(re.findall(r"\d", core)) >= 5 and re.search(r"[-.]", value) is not None
+    return 4 <= len(core) <= (9 if cyrillic or grouped else 8) and re.search(r"\d", core) is not None \
+        and (letters >= 2 or hangul == 1 and letters == 0 or grouped)
 
 
 def _foreign(text: str, low: str) -> Iterator[Finding]:
@@ -148,7 +157,8 @@ def licence_plates(text: str) -> Iterator[Finding]:
         lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     if not text.isascii() or any(w in lower for w in ("kennzeichen", "immatric", "placa", "matr", "targa", "kenteken",
                                                       "rejestrac", "registrerings", "rekisteri", "plaque", "nomor",
-                                                      "plat ")):
+                                                      "plat ", "rej", "plak", "tablica", "kontrollschild", "autonummer",
+                                                      "rendsz", "spz", "nummerplade", "plat", "matriculare", "oznaka")):
         yield from _foreign(text, lower)
     for m in _CN_PLATE_RE.finditer(text):
         if re.search(r"\d", m.group("n")):
