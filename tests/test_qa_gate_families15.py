@@ -335,3 +335,35 @@ def test_a_mobile_or_a_plate_after_its_word_is_withheld(text: str, secret: str) 
 ], ids=lambda t: t[:24])
 def test_phone_and_plate_words_without_one_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a card's or a SIM's PIN under its word in more languages ------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('ゆうちょ銀行のキャッシュカード\n暗証番号：6182\n（留学中だけ使う口座）',
+     '6182'),
+    ('Sparkasse-Karte – Geheimzahl: 7391',
+     '7391'),
+    ('Carte bleue : code PIN 5820',
+     '5820'),
+    ('Thẻ ATM Vietcombank, mã PIN: 492817',
+     '492817'),
+    ('SIM-карта: ПИН-код 3846',
+     '3846'),
+    ('Pankkikortti, PIN-koodi 9053',
+     '9053'),
+    ('提款卡 暗碼：739104',
+     '739104'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_pin_under_its_word_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '暗証番号は4桁の数字です（誕生日は避けましょう）',
+    'Die Geheimzahl hat 4 Ziffern und steht im PIN-Brief.',
+    'Código PIN: introduzca 4 dígitos',
+], ids=lambda t: t[:24])
+def test_pin_words_without_a_pin_pass(text: str) -> None:
+    assert found(text) == []

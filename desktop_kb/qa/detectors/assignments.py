@@ -38,7 +38,7 @@ _VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,1000}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
 _ASSIGN_RE = re.compile(
     rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")
 _ZH_NAMES = ("密码", "密碼", "口令", "授权码", "授權碼", "密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据",
-             "憑據", "私钥", "私鑰", "PIN码", "PIN碼", "pin码")
+             "憑據", "私钥", "私鑰", "PIN码", "PIN碼", "pin码", "暗証番号", "暗証", "暗碼", "提款密碼")
 # "密 码：…": a space typed between the characters (to dodge a filter, or by the input method).
 _ZH_NAME = "(?P<name>" + "|".join("[ \t]?".join(word) for word in _ZH_NAMES) + ")"
 # A password character: printable ASCII but "," and ";", which end the value unless a comma sits
@@ -56,7 +56,9 @@ _ZH_DESCRIBED_RE = re.compile(
 _FOREIGN_RE = re.compile(
     r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|haslo|"
     r"пароль|парола|パスワード|비밀번호|암호|heslo|l[öo]senord|adgangskode|passord|salasana|jelsz[óo]|parol[ăa]|"
-    r"[şs]ifre|lozinka|geslo|slapta[žz]odis|parool|m[ậa]t\s+kh[ẩa]u|kata\s+(?:sandi|laluan)|รหัสผ่าน|סיסמה|पासवर्ड)"
+    r"[şs]ifre|lozinka|geslo|slapta[žz]odis|parool|m[ậa]t\s+kh[ẩa]u|kata\s+(?:sandi|laluan)|รหัสผ่าน|סיסמה|पासवर्ड|"
+    # a card's or a phone's PIN in those languages
+    r"geheimzahl|pin-?kode[nt]?|pin-?koodi|c[óo]digo\s+pin|code\s+pin|m[ãa]\s+pin|kod\s+pin|пин-?код|핀\s*번호)"
     r"(?![^\W\d_])\s*(?P<sep>[:=]|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
 # Chat shorthand: pinyin initials for 账号/密码 ("zh 就是学号，mm tuo209960"): "mm" is a password only
 # after a word for the account, and only before a value mixing letters and digits.
