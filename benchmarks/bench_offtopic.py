@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 [--write]
     .venv/bin/python benchmarks/bench_offtopic.py --model none --version k1 --topical
     .venv/bin/python benchmarks/bench_offtopic.py --model use-multilingual --version r1 --sets [--json F]
+        [--against r0]
 
     .venv/bin/python benchmarks/bench_offtopic.py --model none,use-multilingual,multilingual-e5-small \
         --version n1,u1,e1 --weak-keywords
@@ -70,6 +71,8 @@ found questions. ``--write`` stores the model's ``coverage``, ``margin``, ``marg
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import sys
 from dataclasses import dataclass
@@ -522,6 +525,14 @@ def run_sets(records: list[offtopic_data.Asked], model: str) -> dict[str, dict[s
     return report
 
 
+def sets_changes(before: dict[str, dict[str, list[int]]], after: dict[str, dict[str, list[int]]]) -> list[str]:
+    """``--sets --against``: the rows of two ``sets_report`` figures that differ, per mode, as
+    "mode row: count/n -> count/n" (a row or mode only one side has is left out)."""
+    return [f"{mode} {row}: {b[0]}/{b[1]} -> {a[0]}/{a[1]}"
+            for mode, rows in after.items() if mode in before
+            for row, a in rows.items() if (b := before[mode].get(row)) is not None and b != a]
+
+
 # Coverages and levels tried for a question naming a word neither everyday language nor the library
 # holds (``relevance.NAME_COVERAGE``, ``relevance.UNKNOWN_NAME_LEVEL``): under that share of keyword
 # evidence only meaning search at that many of the library's spreads above its unrelated pairs vouches
@@ -806,6 +817,9 @@ def main() -> int:
                         help="per set and mode as the app decided (off-topic caught, in-domain answers "
                              "shown as normal results), and stop")
     parser.add_argument("--json", type=Path, default=None, help="with --sets: write the figures here")
+    parser.add_argument("--against", default=None,
+                        help="with --sets: records of another version (the code before a change) to "
+                             "list the rows that differ, before -> after")
     parser.add_argument("--weak-keywords", action="store_true",
                         help="fit the level a question naming a word neither everyday language nor the "
                              "library holds must reach (relevance.UNKNOWN_NAME_LEVEL), leave one set out, "
@@ -829,6 +843,12 @@ def main() -> int:
         figures = run_sets(records, args.model)
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+        if args.against:
+            with contextlib.redirect_stdout(io.StringIO()):
+                before = run_sets(offtopic_data.load(args.model.split(",")[0], args.against), args.model)
+            print(f"=== {args.model}: records {args.against} -> {args.version}, the rows that differ")
+            for line in sets_changes(before, figures) or ["(none)"]:
+                print(f"  {line}")
         return 0
     print(f"=== {args.model}: the margin's unit, chosen on the public folds")
     conflict = not args.no_conflict

@@ -58,3 +58,17 @@ def test_caught_and_cost_are_counted_per_set_and_mode() -> None:
     assert figures["in:book set 11"] == [sets.count(11), sets.count(11)]
     assert figures["in:book, all sets"] == [len(book) - 1 - sets.count(12), len(book)]
     assert figures["in:cmrc"] == [0, 1]  # its answer is not in the first 10
+
+
+def test_a_change_is_reported_as_the_rows_that_differ() -> None:
+    before = {"keywords only": {"own set 14 -> book all": [24, 30], "in:book, all sets": [490, 545],
+                                "in:cmrc": [299, 300]},
+              "hybrid": {"own set 14 -> book all": [26, 30]}}
+    after = {"keywords only": {"own set 14 -> book all": [27, 30], "in:book, all sets": [488, 545],
+                               "in:cmrc": [299, 300], "own set 15 -> book all": [1, 30]},
+             "hybrid": {"own set 14 -> book all": [26, 30]}}
+    assert bench_offtopic.sets_changes(before, after) == [
+        "keywords only own set 14 -> book all: 24/30 -> 27/30",
+        "keywords only in:book, all sets: 490/545 -> 488/545",
+    ]
+    assert bench_offtopic.sets_changes(after, after) == []
