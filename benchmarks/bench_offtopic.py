@@ -19,6 +19,16 @@ table, per set, kind and mode), and the pair fitted on everything. The most off-
 that no public set and not the book's sets pooled lose more than ``MAX_LOST`` of their answers shown
 as normal results.
 
+``--bare-across`` fits ``relevance.BARE_EVIDENCE`` (where the question is in another script than the
+library's, the library writes in the question's script too, ``relevance.keywords_could_tell``, and keywords
+hold under that share of it, meaning does not vouch): one for every model given, leave one set out over the
+same folds, each held-out fold before and after, then the held-out table and the value fitted on everything.
+No public set nor the book's sets pooled may lose more than ``MAX_LOST`` of their answers shown as normal
+results, and the book's English group none.
+
+    .venv/bin/python benchmarks/bench_offtopic.py --model multilingual-e5-small,use-multilingual \
+        --version e1,u1 --bare-across
+
 ``--sets`` prints the figures as the app decided them when the records were made, per search
 mode (keywords only, and the hybrid with the model): the off-topic questions caught (weak
 matches or "nothing close") per set of ``offtopic_questions.tsv`` (the lead's sealed sets 11,
@@ -87,6 +97,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import offtopic_data  # noqa: E402
 
 from desktop_kb.retrieval.relevance import (  # noqa: E402
+    BARE_EVIDENCE,
     KEYWORD_COVERAGE,
     TERM_POWERS,
     UNKNOWN_NAME_LEVEL,
@@ -737,6 +748,95 @@ def run_name_level(data: list[NameData]) -> tuple[float, float, dict[str, float]
     return coverage, default, own
 
 
+BARE_EVIDENCES = (-np.inf, *np.round(np.arange(0.0, 0.301, 0.01), 2))
+
+
+@dataclass
+class BareData:
+    """One model's records with what ``relevance.meaning_may_vouch`` reads."""
+
+    model: str
+    records: list[offtopic_data.Asked]
+    before: np.ndarray  # the app's decision with meaning vouching as before
+    could_tell: np.ndarray  # relevance.keywords_could_tell: keywords could have found the question
+    evidence: np.ndarray
+    rank: np.ndarray
+    inside: np.ndarray
+    english: np.ndarray  # the book's English question group
+
+    @classmethod
+    def of(cls, model: str, records: list[offtopic_data.Asked]) -> BareData:
+        from desktop_kb.retrieval.relevance import keywords_could_tell
+        from desktop_kb.text.han import has_han
+
+        return cls(model, records,
+                   np.array([bool(a.extra.get("nothing_vouched", a.extra["nothing"])) for a in records]),
+                   np.array([a.cand.dense_ran and keywords_could_tell(a.calibration, has_han(
+                       a.extra.get("searched_as", a.text))) for a in records]),
+                   np.array([evidence_of(a) for a in records]),
+                   np.array([a.rank_hybrid or 99 for a in records]), np.array([a.in_domain for a in records]),
+                   np.array([a.qset == HELD and a.in_domain and a.group == "english" for a in records]))
+
+    def fires(self, bare: float) -> np.ndarray:
+        return self.before | (self.could_tell & (self.evidence < bare))
+
+
+def fit_bare(data: list[tuple[BareData, np.ndarray]], depth: int = 10) -> float:
+    """One ``relevance.BARE_EVIDENCE`` for every model: the most off-topic caught (mean over the
+    selected records' groups, every model's) such that no in-domain set (each public set, the book's
+    sets pooled) of any model loses more than ``MAX_LOST`` of its answers shown as normal results and
+    the book's English group none; ties go to the lower evidence."""
+    groups = [(d, _cost_groups(d.records, sel), _offtopic_groups(d.records, sel), sel & d.english)
+              for d, sel in data]
+    best, chosen = None, -np.inf
+    for bare in BARE_EVIDENCES:
+        caught, lost, english = [], 0.0, 0
+        for d, costs, offs, eng in groups:
+            fired = d.fires(bare)
+            found = (d.rank <= depth) & ~d.before
+            lost = max([lost, *(float((m & found & fired).sum() / m.sum()) for m in costs)])
+            english += int((eng & found & fired).sum())
+            caught.extend(float(fired[m].mean()) for m in offs)
+        if lost > MAX_LOST + 1e-12 or english:
+            continue
+        key = (float(np.mean(caught)) if caught else 0.0, -float(bare))
+        if best is None or key > best:
+            best, chosen = key, float(bare)
+    return chosen
+
+
+def run_bare(data: list[BareData]) -> float:
+    """``--bare-across``: ``relevance.BARE_EVIDENCE`` fitted with each fold held out (every model's
+    records at once), each held-out fold before and after per model; the held-out decisions together
+    per set, kind and mode; then what is fitted on everything (what ships)."""
+    print("=== keywords could have found the question (another script than the library's, which writes "
+          "in it too) and hold under BARE_EVIDENCE of it: meaning does not vouch; leave one set out "
+          f"({', '.join(d.model for d in data)}); the app's now {BARE_EVIDENCE}")
+    folds = [label for label, _ in name_folds(data[0].records)]
+    held_out = {d.model: np.zeros(len(d.records), dtype=bool) for d in data}
+    home = {d.model: _home_fold(d.records) for d in data}
+    for i, label in enumerate(folds):
+        held = {d.model: dict(name_folds(d.records))[label] for d in data}
+        bare = fit_bare([(d, ~held[d.model]) for d in data])
+        for d in data:
+            h = held[d.model]
+            fired = d.fires(bare)
+            held_out[d.model][home[d.model] == i] = fired[home[d.model] == i]
+            off, found = h & ~d.inside, h & d.inside & (d.rank <= 10)
+            print(f"  held out {label:<14} evidence {bare:5.2f}  {d.model:<21} off-topic caught "
+                  f"{d.before[off].sum():4d} -> {fired[off].sum():4d} of {off.sum():4d};  in-domain answers "
+                  f"shown as normal results {(found & ~d.before).sum():4d} -> {(found & ~fired).sum():4d} "
+                  f"of {(h & d.inside).sum():4d}")
+    bare = fit_bare([(d, np.ones(len(d.records), dtype=bool)) for d in data])
+    print(f"=== fitted on every set (what ships): BARE_EVIDENCE {bare}")
+    for d in data:
+        print(f"=== {d.model}: before, each record held out (decided by the evidence fitted without its own "
+              "set), and fitted on everything")
+        sets_report(d.records, {"hybrid before": (d.before, d.rank), "hybrid held out": (held_out[d.model], d.rank),
+                                "hybrid fitted on all": (d.fires(bare), d.rank)})
+    return bare
+
+
 def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarray | None:
     """``Table.fires`` with the model's shipped constants and ``relevance.UNKNOWN_NAME_LEVEL``: must
     agree with the app's decision."""
@@ -755,7 +855,10 @@ def _shipped_replay(records: list[offtopic_data.Asked], model: str) -> np.ndarra
         return fired  # records made before the level: their decisions were made without it
     from desktop_kb.retrieval.relevance import NAME_COVERAGE
 
-    return fired | name_inputs(records).fires(NAME_COVERAGE, _shipped_name_level(model))
+    fired |= name_inputs(records).fires(NAME_COVERAGE, _shipped_name_level(model))
+    if BARE_EVIDENCE is not None and all("nothing_vouched" in a.extra for a in records):
+        fired |= BareData.of(model, records).fires(BARE_EVIDENCE)  # records made with the rule
+    return fired
 
 
 def choose_unit(records: list[offtopic_data.Asked], conflict: bool = True) -> str:
@@ -824,6 +927,10 @@ def main() -> int:
                         help="fit the level a question naming a word neither everyday language nor the "
                              "library holds must reach (relevance.UNKNOWN_NAME_LEVEL), leave one set out, "
                              "and stop")
+    parser.add_argument("--bare-across", action="store_true",
+                        help="fit the keyword evidence under which meaning does not vouch for a question in "
+                             "another script than a library that writes in it too (relevance.BARE_EVIDENCE), "
+                             "leave one set out, and stop")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--no-conflict", action="store_true",
                         help="fit without the conflict margin (what the app did before it)")
@@ -838,6 +945,10 @@ def main() -> int:
         versions = args.version.split(",")
         run_name_level([NameData.of(m, records if i == 0 else offtopic_data.load(m, v))
                         for i, (m, v) in enumerate(zip(models, versions, strict=True))])
+        return 0
+    if args.bare_across:
+        run_bare([BareData.of(m, records if i == 0 else offtopic_data.load(m, v))
+                  for i, (m, v) in enumerate(zip(args.model.split(","), args.version.split(","), strict=True))])
         return 0
     if args.sets:
         figures = run_sets(records, args.model)

@@ -39,7 +39,7 @@ import random
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +197,9 @@ def ask(lib: Any, name: str, qset: str, group: str, text: str, relevant: frozens
     # The app's own decision on this ranking (weak matches or "nothing close"), so a replay of
     # it (bench_offtopic.py) can be checked against what the person was shown.
     out.extra["nothing"] = nothing_relevant(hybrid)
+    # ... and with meaning vouching as it did before relevance.meaning_may_vouch (bench_offtopic.py
+    # --bare-across replays that rule on it).
+    out.extra["nothing_vouched"] = nothing_relevant(replace(hybrid, meaning_vouches=True))
     out.extra["dense_bar"] = hybrid.dense_bar
     out.extra["coverage"] = hybrid.coverage
     # What the level for a name the library lacks reads (bench_offtopic.py --weak-keywords): whether

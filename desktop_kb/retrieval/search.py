@@ -30,6 +30,7 @@ from desktop_kb.retrieval.relevance import (
     held_terms,
     in_conflict,
     keyword_reading,
+    meaning_may_vouch,
     name_bar,
     names_unknown_word,
     required_coverage,
@@ -77,6 +78,9 @@ class Ranking:
     # relevance.NAME_COVERAGE of it: only meaning search at ``name_bar`` vouches for it.
     unknown_name: bool = False
     name_bar: float | None = None
+    # False where keywords could have found the question (another script than the library's, which
+    # writes in the question's script too) and hold almost none of it: meaning does not vouch for it.
+    meaning_vouches: bool = True
 
 
 def _tie_breaker(refs: dict[int, ChunkRef]) -> Callable[[int], tuple[int, int]]:
@@ -147,6 +151,7 @@ def rank_chunks(
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
                                   in_conflict(ranking.evidence, cand))
     ranking.name_bar = name_bar(ranking.floor, tuning.calibration, tuning.reference)
+    ranking.meaning_vouches = meaning_may_vouch(ranking.evidence, tuning.calibration, analysis.has_cjk)
     if mode == "lexical":
         ranking.ranked = [(int(c), float(b)) for c, b in zip(cand.ids, cand.bm25, strict=True) if b > 0]
         ranking.scores = {cid: (s, 0.0) for cid, s in ranking.ranked}
@@ -193,14 +198,17 @@ def _read_cosines(index: sqlite3.Connection, cand: Candidates, ids: list[int], v
 
 def nothing_relevant(ranking: Ranking) -> bool:
     """Keywords hold too little of the question (``relevance``), and no dense hit reaches the
-    bar (or there is no dense side at all); or the question names something the library never
-    mentions, keywords hold little of it and meaning search does not vouch for it."""
+    bar (or there is no dense side at all, or meaning may not vouch: ``relevance.meaning_may_vouch``);
+    or the question names something the library never mentions, keywords hold little of it and
+    meaning search does not vouch for it."""
     if ranking.query_vector is None:
         return ranking.evidence < KEYWORD_COVERAGE or ranking.unknown_name
     if ranking.unknown_name and ranking.name_bar is not None and ranking.best_dense < ranking.name_bar:
         return True
     if ranking.evidence >= ranking.coverage:
         return False
+    if not ranking.meaning_vouches:
+        return True
     return ranking.dense_bar is not None and ranking.best_dense < ranking.dense_bar
 
 
