@@ -420,8 +420,9 @@ def probe_main(data_dir: Path, models_dir: Path, model: str) -> int:
     return 0
 
 
-def bench_size(size: int, *, shared: Path, cache_root: Path, models_dir: Path, model: str,
-               seed: int, n_queries: int, passes: int, bench_script: Path) -> dict[str, Any]:
+def _prepare(size: int, *, shared: Path, cache_root: Path, models_dir: Path, model: str,
+             seed: int, n_queries: int) -> tuple[Any, ...]:
+    """The model, the real sentences' and questions' vectors, and the cached library."""
     from desktop_kb.embed.manager import ModelManager
 
     docs = rc.load_documents(shared)
@@ -438,8 +439,22 @@ def bench_size(size: int, *, shared: Path, cache_root: Path, models_dir: Path, m
     def vectors_of(corpus: rc.SyntheticCorpus) -> np.ndarray:
         return sentence_vectors[np.array([row_of[s] for s in corpus.sentences])]
 
-    data_dir, corpus, pool, build = cached_library(cache_root, size, seed, docs, vectors_of,
-                                                   engine.model_id)
+    library = cached_library(cache_root, size, seed, docs, vectors_of, engine.model_id)
+    return (*library, engine, sentences, sentence_vectors, queries, query_vectors)
+
+
+def prepared_library(size: int, *, shared: Path, cache_root: Path, models_dir: Path, model: str,
+                     seed: int) -> Path:
+    """The data folder of the benchmark library of ``size`` chunks (built and cached on first use)."""
+    return _prepare(size, shared=shared, cache_root=cache_root, models_dir=models_dir, model=model,
+                    seed=seed, n_queries=1)[0]
+
+
+def bench_size(size: int, *, shared: Path, cache_root: Path, models_dir: Path, model: str,
+               seed: int, n_queries: int, passes: int, bench_script: Path) -> dict[str, Any]:
+    (data_dir, corpus, pool, build, engine, sentences, sentence_vectors, queries,
+     query_vectors) = _prepare(size, shared=shared, cache_root=cache_root, models_dir=models_dir,
+                               model=model, seed=seed, n_queries=n_queries)
     res: dict[str, Any] = {"size": size, "build": build, "queries": len(queries),
                            "sentences": len(sentences),
                            "corpus_chars": int(sum(len(b) for b in corpus.bodies))}
