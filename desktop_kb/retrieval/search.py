@@ -133,8 +133,10 @@ def rank_chunks(
         vector = None
         cand = gather(index, query, analysis, query_vector=None, dense=None)
     else:
-        cand, vector = gather_concurrently(index, query, analysis, engine=engine, dense=dense,
-                                           lexical=mode != "dense")
+        # Meaning-only search gathers the keyword side too, unranked: the floor's keyword
+        # readings (evidence, names the library lacks, relevance.meaning_may_vouch) read it, and
+        # without it every English question on a Chinese book was 'nothing close'.
+        cand, vector = gather_concurrently(index, query, analysis, engine=engine, dense=dense)
     ranking.query_vector = vector
     ranking.candidates = cand
     ranking.lexical_hits = cand.lexical_hits
