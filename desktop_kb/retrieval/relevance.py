@@ -21,8 +21,7 @@ Then:
   to a sentence's own passage, or plain cosine: ``margin_unit``);
 * where the question names something this library never mentions (a word neither everyday
   language nor the library holds: "nginx", "useEffect", "MaybeUninit", another tool's or crate's
-  name; or one the question writes as a name: "Swift", "Java", "Miri", any English word of a
-  Chinese question ("用 clap 的 derive 宏") but one it translates ("异常（exception）"); or a name it mentions only
+  name; or one the question writes as a name: "Swift", "Java", "Miri"; or a name it mentions only
   in passing that the best hit lacks, :func:`in_passing`; :func:`names_unknown_word`)
   and keywords hold under :data:`NAME_COVERAGE` of it, keywords do not vouch for it, however many
   of its other words the library holds ("What is the difference between a struct and a class in
@@ -65,7 +64,7 @@ import sqlite3
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from desktop_kb.index.everyday_words import known_word, zipf
-from desktop_kb.index.segment import identifier_parts, is_identifier, word_tokens
+from desktop_kb.index.segment import identifier_parts, is_identifier
 from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.floor_reference import FloorReference
@@ -77,7 +76,7 @@ from desktop_kb.retrieval.term_stats import (
     padded_operator_texts,
     padded_token_texts,
 )
-from desktop_kb.text.han import HAN_CHAR_RE, HAN_CHARS
+from desktop_kb.text.han import HAN_CHAR_RE
 
 #: Keyword evidence under which a keyword-only search says "nothing is close" (and the
 #: share a model without fitted constants requires before its dense floor is consulted).
@@ -164,22 +163,19 @@ def names_unknown_word(terms: Sequence[str], doc_freq: Mapping[str, int], questi
     # something the library never mentions only where it holds some of the question's Latin words.
     writes_latin = any(doc_freq.get(t, 0) > 0 and _LATIN_WORD_RE.search(t) for t in terms)
     names = written_as_names(question) if writes_latin else frozenset()
-    # "异常（exception）": a word the question glosses with one the library holds is the library's.
-    translated = glossed_by_held(question, doc_freq)
     return any((t in passing or (doc_freq.get(t, 0) == 0 and t not in held)) and any(c.isalpha() for c in t)
-               and (not known_word(t) or t in names) and t not in translated for t in dict.fromkeys(terms))
+               and (not known_word(t) or t in names) for t in dict.fromkeys(terms))
 
 
 def written_as_names(question: str) -> frozenset[str]:
-    """The words (lower-cased) a question writes as names: in a Chinese question every Latin word
-    ("Java 的 record", "用 clap 的 derive 宏": a Chinese sentence borrows an English word to name a
-    thing, never for an everyday one), in an English one every word written with a capital letter
-    where a sentence does not start, unless that is capitalised inside too ("GitHub")."""
+    """The words (lower-cased) a question writes with a capital letter where a sentence does not
+    start: in a Chinese question every such Latin word ("Java 的 record"), in an English one all but
+    a sentence's first word, unless that is capitalised inside too ("GitHub")."""
     han = bool(HAN_CHAR_RE.search(question))
     names = set()
     for m in _LATIN_WORD_RE.finditer(question):
         word = m.group()
-        if len(word) < 2 or (word.islower() and not han):
+        if len(word) < 2 or word.islower():
             continue
         before = question[: m.start()].rstrip()
         if not han and (not before or before[-1] in _SENTENCE_STARTS) and word[1:].islower():
@@ -188,26 +184,7 @@ def written_as_names(question: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def glossed_by_held(question: str, doc_freq: Mapping[str, int]) -> frozenset[str]:
-    """The Latin words (lower-cased) the question puts in brackets beside a Chinese word the library
-    holds, or beside which it puts one in brackets: "异常（exception）", "tv（电视）". The question
-    translates them itself, and a Chinese library writes the Chinese word. An abbreviation is no
-    translation: "泛型关联类型（GAT）" names a thing the library may never mention."""
-    out: set[str] = set()
-    for m in _GLOSS_RE.finditer(question):
-        han, latin = (m["han"], m["latin"]) if m["han"] is not None else (m["han2"], m["latin2"])
-        words = word_tokens(han)
-        if m["han"] is not None:
-            words = words[-1:]  # the word the bracket follows
-        if any(doc_freq.get(w, 0) > 0 for w in words):
-            out.update(w.lower() for w in _LATIN_WORD_RE.findall(latin) if not (len(w) > 1 and w.isupper()))
-    return frozenset(out)
-
-
 _LATIN_WORD_RE = re.compile("[A-Za-z\u00c0-\u024f]+")
-#: A Chinese word followed by Latin words in brackets, or a Latin word followed by Chinese in brackets.
-_GLOSS_RE = re.compile(f"(?P<han>[{HAN_CHARS}]+)\\s*[（(]\\s*(?P<latin>[A-Za-z][A-Za-z' -]*?)\\s*[)）]"
-                       f"|(?P<latin2>[A-Za-z][A-Za-z'-]*)\\s*[（(]\\s*(?P<han2>[{HAN_CHARS}]+)\\s*[)）]")
 #: What a sentence's first word may follow (an opening quote or bracket counts as the start).
 _SENTENCE_STARTS = ".?!:;\"'(“‘「"
 
@@ -260,7 +237,7 @@ def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates
     if not hits:
         return {}
     # An identifier is matched as the phrase of its parts ("gitlab:docker-compose.yml" holds
-    # docker-compose.yml): it counts when the chunk holds it whole or its parts in a row.
+    # docker-compose.yml): it counts when the chunk holds it whole or every part of it.
     forms = [(t, _forms(t)) for t in dict.fromkeys(terms)]
     texts = cand.hit_texts  # read once with the hits' coverage (candidates.gather)
     if missing := [c for c in dict.fromkeys(hits) if c not in texts]:
@@ -286,16 +263,12 @@ def evidence_share(weights: Mapping[str, float], held: Iterable[Collection[str]]
 
 
 def _forms(term: str) -> list[list[str]]:
-    """The token sets that hold ``term``, padded as ``term_stats.padded_token_texts`` is.
-
-    An identifier is also held by its parts in a row, as keyword search matches it ("docker compose
-    yml" after "gitlab:docker-compose.yml"), never by its parts apart: a chapter saying async in one
-    sentence and trait in another never mentions the async-trait crate."""
+    """The token sets that hold ``term``, padded as ``term_stats.padded_token_texts`` is."""
     if not term or term.split() != [term]:
         return []  # no chunk has a token with a space in it
     forms = [[f" {term} "]]
     if is_identifier(term) and (parts := identifier_parts(term)):
-        forms.append([f" {' '.join(parts)} "])
+        forms.append([f" {p} " for p in parts])
     return forms
 
 
