@@ -170,17 +170,15 @@ def _candidate_lines(text: str) -> list[int]:
     """Starts of the short lines that hold a digit and a flat's or a postcode's shape (and of the line above
     each: the street may stand there)."""
     starts: list[int] = []
-    pos = 0
-    while pos < len(text):
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end
-        if end - pos <= _LINE_MAX and _DIGIT_RE.search(text, pos, end) is not None:
-            line = text[pos:end]
-            if _POSTCODE_HINT_RE.search(line) is not None or _FLAT_HINT_RE.search(line.lower()) is not None:
-                if pos and (not starts or starts[-1] < pos):
-                    starts.append(text.rfind("\n", 0, pos - 1) + 1)
-                starts.append(pos)
-        pos = end + 1
+    digit = _DIGIT_RE.search(text)
+    while digit is not None:  # (from one digit's line to the next digit's: lines without one are skipped)
+        pos, end = _line_at(text, digit.start())
+        if end - pos <= _LINE_MAX and (_POSTCODE_HINT_RE.search(text, pos, end) is not None
+                                       or _FLAT_HINT_RE.search(text[pos:end].lower()) is not None):
+            if pos and (not starts or starts[-1] < pos):
+                starts.append(text.rfind("\n", 0, pos - 1) + 1)
+            starts.append(pos)
+        digit = _DIGIT_RE.search(text, end + 1)
     return starts
 
 
