@@ -367,3 +367,38 @@ def test_a_pin_under_its_word_is_withheld(text: str, secret: str) -> None:
 ], ids=lambda t: t[:24])
 def test_pin_words_without_a_pin_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a passport's record: an airline's SSR DOCS line, the birth date beside the number; an @ as 圈a; a
+# report's online verification code ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('资料打包好了，留邮箱的私发，或者直接发我 wang.fang88圈a126.com',
+     'wang.fang88圈a126.com'),
+    ('邮箱：li.lei2001小老鼠qq.com',
+     'li.lei2001小老鼠qq.com'),
+    ('订票后客服发来的 PNR：\nSSR DOCS MU HK1 P/GBR/533218477/GBR/05JUN98/F/11JAN31/SMITH/ANNA',
+     'P/GBR/533218477/GBR/05JUN98/F/11JAN31/SMITH/ANNA'),
+    ('Hostel check-in for Tom\nUK passport 533218477, DOB 05/06/1998',
+     '05/06/1998'),
+    ('Reisepass: C01X00T47, Geburtsdatum: 12.08.1999',
+     '12.08.1999'),
+    ('护照号 E12345678，出生日期：1999年8月12日',
+     '1999年8月12日'),
+    ('学籍在线验证报告\n在线验证码：K7QZ2M9XWA4PLMRT',
+     'K7QZ2M9XWA4PLMRT'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_record_beside_its_number_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '他在圈子里 a 了一下，大家都笑了',
+    'SSR DOCS is the APIS element: P/issuing country/number/nationality/DOB/sex/expiry/names',
+    'DOB 04/09/2004 is when the club was founded',
+    '短信验证码：382910，5 分钟内有效',
+    'access code ABCDEFGHIJKL is the sample in the manual',
+], ids=lambda t: t[:24])
+def test_the_same_words_without_a_record_pass(text: str) -> None:
+    assert found(text) == []

@@ -26,7 +26,7 @@ _IDEOGRAPHIC_DOT_RE = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?@\s?(?P<domain>[A-Za-z0-9-]+(?:[.。][A-Za-z0-9-]+)*。[A-Za-z]{{2,24}})"
     r"(?![A-Za-z0-9-])")
 _OBFUSCATED_RE = re.compile(
-    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s*(?:[(\[{{<]\s*(?:at|AT|@)\s*[)\]}}>]|艾特|\s(?:AT|at)\s)\s*"
+    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s*(?:[(\[{{<]\s*(?:at|AT|@)\s*[)\]}}>]|艾特|圈[aA]|小老鼠|\s(?:AT|at)\s)\s*"
     r"(?P<domain>[A-Za-z0-9-]+(?:\s*(?:[(\[{<]\s*(?:dot|DOT|\.)\s*[)\]}>]|\s(?:dot|DOT)\s|\.|点|點)\s*[A-Za-z0-9-]+)+)")
 # An address broken at the end of a line by a PDF copy or a form's wrapping: "zhang.xiaoyu4754\n@outlook.com",
 # "li.lei@\npku.edu.cn" (the line break sits right at the "@").
@@ -82,7 +82,7 @@ _MASKS = "*•●"
 
 
 def emails(text: str) -> list[Finding]:
-    if "@" not in text and "#" not in text and "%40" not in text and not re.search(r"at|AT|艾特", text):
+    if "@" not in text and "#" not in text and "%40" not in text and not re.search(r"at|AT|艾特|圈[aA]|小老鼠", text):
         return []
     found = [Finding(EMAIL, m.start(), m.end()) for m in _EMAIL_RE.finditer(text)
              if not _placeholder(m.group("local"), m.group("domain")) and not _public_mailbox(text, m)
@@ -97,7 +97,7 @@ def emails(text: str) -> list[Finding]:
     for rx in (_OBFUSCATED_RE, _HASH_RE):
         for m in rx.finditer(text):
             raw = m.group("domain")
-            if rx is _OBFUSCATED_RE and not re.search(r"[(\[{<]|艾特|点|點", m.group(0)) and "dot" not in raw.lower():
+            if rx is _OBFUSCATED_RE and not re.search(r"[(\[{<]|艾特|圈[aA]|小老鼠|点|點", m.group(0)) and "dot" not in raw.lower():
                 continue  # "look at example.com" is prose; "name at pku dot edu" is an address
             domain = re.sub(r"\s|[(\[{<>}\])]|dot|DOT|点|點", ".", raw)
             if "." in domain.strip(".") and not _placeholder(m.group("local"), domain):

@@ -742,6 +742,7 @@ def id_documents(text: str) -> Iterator[Finding]:
     if not hints:
         return  # no number a word could announce: the words need not be looked for
     for start, end, ends, kind in _windows(text, _regions(text, hints)):  # only where a word announces them
+        found_here = False
         for form in _FORMS:
             if form.words != kind and form.words not in _SHARED_WORDS.get(kind, ()) \
                     and not (form.generic and kind == "generic"):
@@ -749,9 +750,16 @@ def id_documents(text: str) -> Iterator[Finding]:
             for m in form.pattern.finditer(text, start, end):
                 if (form.words != "passport" or _below_ok(text, start, ends, m.start())) and form.check(m.group(0)) \
                         and not _placeholder(m.group(0), counting=False):
+                    found_here = True
                     yield Finding(_KINDS.get(form.words, RESIDENT_ID), m.start(), m.end())
         if kind in _LABELS_ONLY:
-            yield from _right_after(text, ends)
+            for f in _right_after(text, ends):
+                found_here = True
+                yield f
+        if found_here:  # the birth date written beside the number is the record's too ("passport …, DOB 04/09/2004")
+            line_end = text.find("\n", ends[-1])
+            for m in _BIRTH_DATE_RE.finditer(text, start, len(text) if line_end < 0 else line_end):
+                yield Finding(_KINDS.get(kind, RESIDENT_ID), m.start("v"), m.end("v"))
 
 
 # A number without a check known here is what its word names when it stands right after the word: "NIN:
@@ -764,6 +772,14 @@ _RIGHT_AFTER_RE = re.compile(
     r"[ \t]*[\"']?[ \t]*(?:[:：=#]|-|–|—|是|为|為|(?i:is))?[ \t\"'「]*"
     r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[ ./-](?=[A-Z0-9])){5,24})(?![A-Za-z0-9])")
 _YEARS_RE = re.compile(r"(?:19|20)\d\d(?:[-–/ ](?:19|20)?\d\d)?|\d{1,4}[-./ ]\d{1,2}[-./ ]\d{1,4}")
+
+
+_BIRTH_DATE_RE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|born|geburtsdatum|geb\.|fecha\s+de\s+nacimiento|"
+    r"data\s+de\s+nascimento|date\s+de\s+naissance|data\s+di\s+nascita|doğum\s+tarihi|дата\s+рождения|ngày\s+sinh|"
+    r"tanggal\s+lahir)|出生日期|出生年月日?|生年月日|생년월일)"
+    r"[ \t]*[:：=]?[ \t]*(?P<v>\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}[ \t]?[A-Za-z]{3,9}\.?[ \t]?\d{2,4}|"
+    r"\d{4}年\d{1,2}月\d{1,2}日|\d{4}[ \t]?년[ \t]?\d{1,2}[ \t]?월[ \t]?\d{1,2}[ \t]?일)")
 
 
 def _placeholder(value: str, *, counting: bool = True) -> bool:

@@ -45,7 +45,16 @@ def _mrz_chars(line: str) -> str:
     return line.replace(" ", "").replace("\t", "").replace("«", "<").replace("‹", "<")
 
 
+# An airline booking's passport line (SSR DOCS, the data sent to the border before the flight): document type,
+# issuing country, number, nationality, birth date, sex, expiry, names — all of it the passport's.
+_SSR_DOCS_RE = re.compile(r"(?:SSR|SR)[ \t]*DOCS[ \t]+(?:[A-Z0-9]{2}[ \t]+)?(?:HK|NN|KK)?\d?[ \t/]*"
+                          r"(?P<v>[A-Z]{1,2}/[A-Z]{3}/[A-Z0-9]{5,20}/[A-Z]{3}/\d{2}[A-Z]{3}\d{2,4}/[A-Z]{1,2}/"
+                          r"\d{2}[A-Z]{3}\d{2,4}(?:/[A-Z][A-Z -]*){0,3})")
+
+
 def machine_readable_zones(text: str) -> Iterator[Finding]:
+    if "DOCS" in text:
+        yield from (Finding(PASSPORT, m.start("v"), m.end("v")) for m in _SSR_DOCS_RE.finditer(text))
     if "<<" not in text and "< <" not in text and "«" not in text:
         return
     lines = []  # (start, end, holds a checked line) of the lines that look like a zone's

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from desktop_kb.qa.detectors.base import RECOVERY_CODE, Finding, line_bounds
+from desktop_kb.qa.detectors.base import RECOVERY_CODE, Finding, line_bounds, sequential
 
 _BITLOCKER_HINT_RE = re.compile(r"-\d{6}-\d{6}-")  # a literal first: found fast
 _BITLOCKER_RE = re.compile(r"\d{6}(?:-\d{6}){7}(?![\d-])")
@@ -100,7 +100,16 @@ def _backup_codes(text: str) -> Iterator[Finding]:
             pos = end + 1
 
 
+# A report's online verification code (学信网 在线验证码 ABMXUVHEVL5MHSTD): whoever has it opens the report, with the
+# person's ID number and study record in it, for months. (An SMS code is six digits, used once, and passes.)
+_ACCESS_CODE_RE = re.compile(r"(?:在线验证码|在線驗證碼|报告验证码|報告驗證碼|(?i:online\s+verification\s+code|report\s+verification\s+code|"
+                             r"access\s+code))[ \t]*[:：]?[ \t]*(?P<v>[A-Z0-9]{10,24})(?![A-Za-z0-9])")
+
+
 def recovery_codes(text: str) -> Iterator[Finding]:
+    if "验证码" in text or "驗證碼" in text or "code" in text.lower():
+        yield from (Finding(RECOVERY_CODE, m.start("v"), m.end("v")) for m in _ACCESS_CODE_RE.finditer(text)
+                    if sum(c.isalpha() for c in m.group("v")) >= 6 and not sequential(m.group("v")))
     if _BITLOCKER_HINT_RE.search(text):
         yield from _bitlocker(text)
     lower = text.lower()
