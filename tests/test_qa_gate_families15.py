@@ -402,3 +402,36 @@ def test_a_record_beside_its_number_is_withheld(text: str, secret: str) -> None:
 ], ids=lambda t: t[:24])
 def test_the_same_words_without_a_record_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a recovery phrase laid out in a structure: a CSV row, numbered lines out of order, parts of four ------
+
+_P1 = ["volcano", "menu", "embrace", "net", "merge", "similar", "laundry", "funny", "subway", "limit", "observe", "once"]
+_P2 = ["inhale", "evil", "rule", "cricket", "satisfy", "hotel", "urban", "fee", "version", "earth", "street", "recycle"]
+_P3 = ["wood", "young", "song", "caution", "arena", "slight", "clerk", "heart", "merge", "enrich", "sugar", "drive"]
+_P4 = ["stumble", "clock", "execute", "wheat", "olympic", "cheap", "brisk", "snake", "bracket", "hood", "trick", "imitate"]
+_P5 = ["earth", "together", "pond", "inhale", "main", "camp", "grow", "bronze", "sad", "treat", "velvet", "report"]
+_ORDER = [5, 1, 9, 12, 3, 7, 2, 11, 4, 8, 10, 6]
+_WRONG = _P1[:11] + ["zoo"]  # (a word changed: the list no longer checks out)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("备份日期,1,2,3,4,5,6,7,8,9,10,11,12\n2026-12-01," + ",".join(_P1) + "\n", ",".join(_P1)),
+    ("Wrote the words down shuffled, numbers say where they go:\n" + "\n".join(f"{n}) {_P2[n - 1]}" for n in _ORDER),
+     _P2[6]),
+    ("钱包备份（自己的副本）\n第一段：" + " ".join(_P3[:4]) + "\n第二段：" + " ".join(_P3[4:8]) + "\n第三段：" + " ".join(_P3[8:]),
+     " ".join(_P3[4:8])),
+    ("wallet:\n  seed:\n" + "".join(f"    - {w}\n" for w in _P4), _P4[5]),
+    ("| # | word |\n|---|---|\n" + "".join(f"| {i} | {w} |\n" for i, w in enumerate(_P5, 1)) + "\n(Ledger backup)", _P5[8]),
+], ids=["csv", "shuffled", "parts", "yaml", "table"])
+def test_a_phrase_laid_out_in_a_structure_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Unit 3 vocabulary\n" + "\n".join(f"{i}. {w}" for i, w in enumerate(_WRONG, 1)),
+    "Spelling test words: " + ", ".join(_P2[::-1]) + ".",
+    "Shuffled flashcards:\n" + "\n".join(f"{n}) {_WRONG[n - 1]}" for n in [2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11]),
+], ids=["vocabulary", "reversed", "flashcards"])
+def test_word_lists_that_do_not_check_out_pass(text: str) -> None:
+    assert found(text) == []

@@ -145,6 +145,72 @@ def _seedqr(text: str) -> Iterator[Finding]:
             yield Finding(RECOVERY_CODE, m.start(), m.end())
 
 
+# A phrase spread over a structure: a CSV row's cells, numbered lines in any order (" 2 - drastic"), parts of
+# four on lines of their own ("第一段：raw cousin dad fan"). Read in order — or by their numbers when every word
+# has one — the block's list words must be a phrase's length and check out, and either the words came numbered
+# out of order (a shuffled copy) or the block says what they are (wallet, 助记词, backup …): a vocabulary list
+# of twelve words checks out once in sixteen.
+_LIST_WORD_RE = re.compile(r"(?:(?P<n>\d{1,2})[ \t]*[-.):：][ \t]*)?(?<![A-Za-z])(?P<w>[a-z]{3,8})(?![A-Za-z])")
+_BLOCK_END_RE = re.compile(r"\n[ \t]*\n")
+_BACKUP_RE = re.compile(r"(?i)backup|备份|備份|副本|バックアップ|백업")
+
+
+def _scattered(text: str) -> Iterator[Finding]:
+    if text.count("\n") < 2 and text.count(",") < 11:
+        return  # (twelve words over three lines at least, or eleven commas)
+    words = _lists()[0]
+    pos = 0
+    while pos < len(text):
+        gap = _BLOCK_END_RE.search(text, pos)
+        end = gap.start() if gap else len(text)
+        if end - pos <= 2000:
+            yield from _scattered_block(text, pos, end, words)
+        pos = gap.end() if gap else len(text)
+
+
+def _scattered_block(text: str, start: int, end: int, words: dict[str, int]) -> Iterator[Finding]:
+    found: list[re.Match[str]] = []
+    pos = start
+    while pos < end:  # the lines made of list words only (a heading or a sentence above them is not read)
+        line_end = text.find("\n", pos, end)
+        line_end = end if line_end < 0 else line_end
+        if line_end - pos > 300 or _NOT_LIST_LINE_RE.search(text, pos, line_end):
+            pos = line_end + 1
+            continue  # (a long line, or one with capitals or code: not a phrase's)
+        matches = list(_LIST_WORD_RE.finditer(text, pos, line_end))
+        latin = _LATIN_RE.findall(text, pos, line_end)
+        if matches and all(m.group("w") in words for m in matches) and len(latin) == len(matches):
+            found += matches
+        pos = line_end + 1
+    numbered = [m for m in found if m.group("n")]
+    for run in (found, numbered):  # (a table's header word, "| # | word |", is not numbered)
+        if len(run) not in _LENGTHS:
+            continue
+        numbers = [int(m.group("n")) for m in run if m.group("n")]
+        by_number = len(numbers) == len(run) and sorted(numbers) == list(range(1, len(run) + 1))
+        order = sorted(run, key=lambda m: int(m.group("n"))) if by_number else run
+        if not _phrase([words[m.group("w")] for m in order]):
+            continue
+        above = text.rfind("\n", 0, max(0, start - 1)) + 1
+        if not ((by_number and numbers != sorted(numbers)) or _CONTEXT_RE.search(text, above, end)
+                or _BACKUP_RE.search(text, above, end)):
+            return
+        run_start, run_end = run[0].start(), run[0].end()
+        for m in run[1:]:  # words a comma or a space apart are one finding ("supreme,fluid,often,…")
+            if _BETWEEN_RE.fullmatch(text, run_end, m.start()):
+                run_end = m.end()
+                continue
+            yield Finding(RECOVERY_CODE, run_start, run_end)
+            run_start, run_end = m.start(), m.end()
+        yield Finding(RECOVERY_CODE, run_start, run_end)
+        return
+
+
+_LATIN_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z])")
+_NOT_LIST_LINE_RE = re.compile(r"[A-Z{}=<>\[\]_'\"`;]|[a-z]{9}")
+_BETWEEN_RE = re.compile(r"[ \t,;|/]{1,4}")
+
+
 def written_phrases(text: str) -> Iterator[Finding]:
     """Phrases written in the forms above (see the module's docstring)."""
     if any(c in text for c in "-_.+/"):
@@ -155,3 +221,5 @@ def written_phrases(text: str) -> Iterator[Finding]:
     if re.search(r"\d", text):
         yield from _word_numbers(text)
         yield from _seedqr(text)
+    if "\n" in text or "," in text:
+        yield from _scattered(text)
