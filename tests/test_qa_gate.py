@@ -88,7 +88,7 @@ HELDOUT12_MISSES = {
 HELDOUT13_MISSES = {
     "h13-003", "h13-007", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060", "h13-067",
     "h13-068", "h13-083", "h13-085", "h13-098", "h13-105", "h13-106", "h13-108", "h13-111", "h13-113",
-    "h13-143", "h13-194", "h13-195", "h13-196", "h13-197"}
+    "h13-143", "h13-194", "h13-195", "h13-196"}
 # (found since session 15, tests/test_qa_gate_families15.py: h13-148..159 bank accounts under their words,
 # h13-120..134 identity numbers of more countries and any value right after its word, h13-175 a passport
 # under its Urdu word; h9-095, a foreign permanent resident ID right after 身份证, with them; h13-178..189
@@ -96,7 +96,8 @@ HELDOUT13_MISSES = {
 # and with them h10-158/159 and h11-149/151, a Russian, Spanish, French and Brazilian address line;
 # h13-135/147 mobiles and h13-210..217 plates right after their words in more languages, h13-092 a PIN under 暗証番号,
 # h13-169/173 an SSR DOCS line and a birth date beside a passport, h13-161 an @ written 圈a, h13-132 an online
-# verification code, h13-203..205 a recovery phrase laid out as a CSV row, shuffled numbered lines, parts of four)
+# verification code, h13-203..205 a recovery phrase laid out as a CSV row, shuffled numbered lines, parts of four,
+# h13-197 backup codes below an account line)
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
                 | HELDOUT12_MISSES | HELDOUT13_MISSES)
 

@@ -435,3 +435,22 @@ def test_a_phrase_laid_out_in_a_structure_is_withheld(text: str, secret: str) ->
 ], ids=["vocabulary", "reversed", "flashcards"])
 def test_word_lists_that_do_not_check_out_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- backup codes a line or two below their word (an account line or a note between) ----------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("备用验证码\n账号：wang***@163.com\n\n1. 4821 9930\n2. 1174 5502\n3. 6093 2218\n", "1174 5502"),
+    ("GitHub recovery codes\nKeep these somewhere safe.\n\nab12c-de34f\n9x8w7-v6u5t\n", "9x8w7-v6u5t"),
+], ids=["zh-account-line", "en-note-line"])
+def test_backup_codes_below_a_note_are_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Backup codes are printed once.\nThey look like this:\n\nXXXX XXXX\n",
+    "备用验证码的用法\n每个只能用一次。\n这节课讲两步验证。",
+], ids=["format", "lesson"])
+def test_backup_code_words_without_codes_pass(text: str) -> None:
+    assert found(text) == []

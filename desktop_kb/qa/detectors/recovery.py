@@ -85,17 +85,24 @@ def _backup_codes(text: str) -> Iterator[Finding]:
     for word in _BACKUP_WORDS_RE.finditer(text):
         pos = line_bounds(text, word.start())[1] + 1
         blank = 0
+        before = 0  # lines between the word and its codes ("账号：li***@gmail.com", "Keep these safe")
+        started = False
         while pos < len(text):
             end = line_bounds(text, pos)[1]
             if not text[pos:end].strip():
                 blank += 1
-                if blank > 1:
+                if blank > (2 if not started and before else 1):
                     break
                 pos = end + 1
                 continue
             m = _CODE_LINE_RE.fullmatch(text, pos, end)
             if m is None or not re.search(r"\d", m.group("v")):
-                break
+                before += 1
+                if started or before > 2:
+                    break
+                pos = end + 1
+                continue
+            started = True
             yield Finding(RECOVERY_CODE, m.start("v"), m.end("v"))
             pos = end + 1
 
