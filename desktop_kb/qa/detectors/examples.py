@@ -86,7 +86,11 @@ _WORD_PROBLEM_RE = re.compile(r"应用题|例题|习题|练习题|数学题|思�
 _QUESTION_RE = re.compile(r"求|多少|几[个层楼米]|(?i:how\s+(?:many|much|far|high|long)|calculate|find\s+the)")
 
 
-def _template(text: str, f: Finding) -> bool:
+def _word_problem(text: str) -> bool:
+    return _WORD_PROBLEM_RE.search(text) is not None and _QUESTION_RE.search(text) is not None
+
+
+def _template(text: str, f: Finding, word_problem: bool) -> bool:
     value = text[f.start:f.end]
     if f.kind == API_KEY:
         if _FILLED_TOKEN_RE.fullmatch(value):
@@ -96,24 +100,23 @@ def _template(text: str, f: Finding) -> bool:
             return _DIGEST_WORDS_RE.search(before) is not None and _SECRET_WORDS_RE.search(before) is None
     if f.kind == PASSWORD:
         return _PLACEHOLDER_PASSWORD_RE.fullmatch(value) is not None
-    if f.kind == ADDRESS:
-        return _WORD_PROBLEM_RE.search(text) is not None and _QUESTION_RE.search(text) is not None
-    return False
+    return f.kind == ADDRESS and word_problem
 
 
 def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     """``findings`` less the published examples and test patterns presented as such (see above)."""
     kept: list[Finding] = []
     example_lines: set[int] = set()
+    word_problem = any(f.kind == ADDRESS for f in findings) and _word_problem(text)  # (once per text: linear)
     for f in findings:
         value = text[f.start:f.end]
         if f.end - f.start < 12:  # (shorter than any listed value or test pattern: a plate, a PIN, a name)
-            if not _template(text, f):
+            if not _template(text, f, word_problem):
                 kept.append(f)
         elif (published(value) and _said(text, f.start, f.end, EXAMPLE_RE)) \
                 or (_test_pattern(text, f.start, f.end) and _said(text, f.start, f.end, _TEST_RE)):
             example_lines.add(line_bounds(text, f.start)[0])
-        elif (f.kind == API_KEY and _example_output(text, f.start)) or _template(text, f):
+        elif (f.kind == API_KEY and _example_output(text, f.start)) or _template(text, f, word_problem):
             continue
         else:
             kept.append(f)
