@@ -220,3 +220,30 @@ def test_unknown_model_with_unrecognised_inputs_names_kind(tmp_path: Path) -> No
     with pytest.raises(ModelInstallError, match=r"needs kind \('transformer' or 'string'\)"):
         manager.install_from(folder)
     assert leftovers(manager) == []
+
+
+def test_a_model_install_stopped_by_a_full_disk_says_what_to_do(
+    weights: bytes, tmp_path: Path, qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    """It said 'Could not install … [Errno 28] No space left on device. Nothing was installed.',
+    the system's English inside the Chinese window, and nothing about what to do."""
+    from mounts import tmpfs
+
+    from desktop_kb.embed.errors import DISK_FULL_MESSAGE
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    folder = installed_folder(weights, tmp_path)
+    size_kb = sum(f.stat().st_size for f in folder.iterdir()) // 1024
+    with tmpfs(tmp_path / "disk", size_kb // 2 + 64) as disk:
+        manager = ModelManager(disk / "data")
+        with pytest.raises(ModelInstallError) as failed:
+            manager.install_from(folder)
+        assert str(failed.value) == DISK_FULL_MESSAGE.format(E5)
+        assert leftovers(manager) == [] and manager.list_installed() == []
+    i18n.install_language("zh_CN")
+    try:
+        shown = localize(str(failed.value))
+        assert shown.startswith(f"磁盘已满，所以没有安装模型 {E5}") and "disk" not in shown, shown
+    finally:
+        i18n.install_language("en")

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+#: A full disk stopped an install: said as what the person can do, not "[Errno 28] No space
+#: left on device" (English inside the Chinese window).
+DISK_FULL_MESSAGE = ("The disk is full, so the model {0} was not installed and nothing was "
+                     "changed: free some space and install it again.")
+
 
 class ModelInstallError(Exception):
     """An install failed; the message says what failed and what to do, on one line.

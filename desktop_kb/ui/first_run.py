@@ -29,6 +29,7 @@ from desktop_kb.embed.manager import DEFAULT_MODEL, KNOWN_MODELS
 from desktop_kb.library import IndexStatus
 from desktop_kb.tasks.library_tasks import describe_error
 from desktop_kb.tasks.progress_bridge import ProgressBridge
+from desktop_kb.ui.env_messages import localize
 
 if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
@@ -176,7 +177,7 @@ class MeaningSearch(QObject):
         cancelled = self.bridge is not None and self.bridge.cancelled
         self._finish()
         message = (self.tr("Installation cancelled. Nothing was installed.") if cancelled else
-                   self.tr("The model could not be installed: {0}").format(describe_error(exc)))
+                   self.tr("The model could not be installed: {0}").format(localize(describe_error(exc))))
         self.window.statusBar().showMessage(message, 15000)
         self.failed.emit(message)
 

@@ -29,6 +29,7 @@ from desktop_kb.tasks import model_tasks
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.tasks.model_tasks import InstallOutcome, ModelRow, ModelsSnapshot, Report
 from desktop_kb.tasks.progress_bridge import ProgressBridge
+from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.progress_dialog import stage_text
 
 _ID = Qt.ItemDataRole.UserRole
@@ -266,7 +267,7 @@ class ModelPage(QWidget):
             self.model_message.setText(self.tr("Installation cancelled. Nothing was installed."))
         else:
             self.model_message.setText(
-                self.tr("Could not install the model: {0}").format(describe_error(exc)))
+                self.tr("Could not install the model: {0}").format(localize(describe_error(exc))))
 
     # ----- language -------------------------------------------------------------------
 

@@ -3535,6 +3535,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>Nothing was restored, and the library is unchanged: </source>
         <translation>没有恢复任何内容，资料库保持原样：</translation>
     </message>
+    <message>
+        <source>The disk is full, so the model {0} was not installed and nothing was changed: free some space and install it again.</source>
+        <translation>磁盘已满，所以没有安装模型 {0}，也没有改动任何内容：请释放一些空间后再安装一次。</translation>
+    </message>
 </context>
 <context>
     <name>QaBridge</name>
