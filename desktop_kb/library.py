@@ -294,7 +294,7 @@ class Library:
                 formats=formats or settings.get_setting(self.store_reader, "import.formats"),
                 prune=prune, prune_empty=prune_empty, progress=progress, lock=self._write_lock,
                 unindexed=self._unindexed_fragments, include_generated=include_generated,
-                ocr_ready=self.ocr.installed)
+                ocr_ready=self.ocr.installed, own=(self.paths.data_dir, self.models.models_dir))
 
     def _unindexed_fragments(self, fragment_ids: list[int]) -> list[int]:
         """Fragments the index should hold by now (their last change is applied) but does not."""

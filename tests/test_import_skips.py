@@ -143,3 +143,25 @@ def test_open_document_refuses_generated_unless_asked(tmp_path: Path) -> None:
     with pytest.raises(GeneratedFile):
         open_document(path, "go")
     assert open_document(path, "go", include_generated=True).parse().fragments
+
+
+def test_a_folder_holding_the_library_itself_imports_none_of_its_files(tmp_path: Path) -> None:
+    """Importing a home or Documents folder that holds the library's own folder took in its
+    recovered text (typed into a local-only note, then imported as a document that was not),
+    its import notes and its models' JSON as study material."""
+    from desktop_kb import recovery
+    from desktop_kb.importer.files import OWN_LIBRARY_FOLDER
+    from desktop_kb.library import Library
+
+    home = tmp_path / "home"
+    write(home / "notes" / "学习.md", "# 学习笔记\n\nzqhome\n")
+    data_dir = home / "Documents" / "KB"
+    with Library(data_dir, load_model=False) as lib:
+        secret = lib.add_note("私密", "zqsecret")
+        lib.set_note_local_only(secret, True)
+        recovery.keep(data_dir, secret, "私密", "typed but not saved zqrecovered", "disk full")
+        write(data_dir / "models" / "some-model" / "manifest.json", json.dumps({"id": "some-model"}))
+        summary = lib.import_paths([home])
+        assert [d.path for d in lib.list_documents()] == [str(home / "notes" / "学习.md")]
+        assert (str(data_dir), OWN_LIBRARY_FOLDER) in summary.skipped, summary
+        assert [r.source_id for r in lib.search("zqrecovered", mode="lexical").results] == []

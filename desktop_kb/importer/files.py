@@ -13,6 +13,7 @@ message rather than importing mojibake.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -42,6 +43,10 @@ NOT_A_FILE = "not a regular file"
 ALREADY_VISITED = "folder already visited (linked folder)"
 NOT_SUPPORTED = "format not supported"
 GITIGNORED = "excluded by .gitignore"
+#: The library's own data folder inside a folder being imported (a home or Documents folder
+#: holding it): its recovered text, index error notes and models' JSON were imported as study
+#: material — text kept for a local-only note among them, no longer local-only.
+OWN_LIBRARY_FOLDER = "Desktop KB's own library folder"
 # Unsupported formats that are documents a person might expect us to read: listed one
 # by one. Images, media, archives and the like in a folder are only counted.
 _DOCUMENT_LIKE = frozenset({"doc", "ppt", "pptx", "xls", "xlsx", "odt", "odp", "ods", "rtf",
@@ -137,7 +142,7 @@ def _classify(path: Path, selected: set[str], in_folder: bool,
 
 def iter_candidates(
     paths: Sequence[Path], formats: Collection[str] = DEFAULT_FORMATS,
-    *, include_generated: bool = False,
+    *, include_generated: bool = False, own: Collection[Path] = (),
 ) -> Iterator[Candidate | Skipped]:
     """Yield importable files under ``paths`` (files or folders), in a stable order.
 
@@ -149,6 +154,11 @@ def iter_candidates(
     """
     selected = expand_formats(tuple(formats))
     visited: set[tuple[int, int]] = set()
+    mine: set[tuple[int, int]] = set()  # ``own``: the library's folders, never walked (its data is no study material)
+    for folder in own:
+        with contextlib.suppress(OSError):
+            st = os.stat(folder)
+            mine.add((st.st_dev, st.st_ino))
     for raw in paths:
         root = Path(raw)
         if _bad_name(str(root)):
@@ -165,8 +175,10 @@ def iter_candidates(
         except OSError as exc:
             yield Skipped(root, f"cannot open ({exc.strerror or exc})")
             continue
-        if stat.S_ISDIR(st.st_mode):
-            yield from _walk(root, (st.st_dev, st.st_ino), selected, visited, include_generated)
+        if stat.S_ISDIR(st.st_mode) and (st.st_dev, st.st_ino) in mine:
+            yield Skipped(root, OWN_LIBRARY_FOLDER)
+        elif stat.S_ISDIR(st.st_mode):
+            yield from _walk(root, (st.st_dev, st.st_ino), selected, visited, include_generated, mine)
         elif stat.S_ISREG(st.st_mode):
             yield _classify(root, selected, False, include_generated)
         else:
@@ -185,7 +197,7 @@ def _scan(folder: Path) -> list[os.DirEntry[str]] | Skipped:
 
 def _walk(
     root: Path, root_key: tuple[int, int], selected: set[str], visited: set[tuple[int, int]],
-    include_generated: bool,
+    include_generated: bool, mine: Collection[tuple[int, int]] = (),
 ) -> Iterator[Candidate | Skipped]:
     """Depth-first, name-sorted walk with an explicit stack (no recursion limit)."""
     if root_key in visited:
@@ -235,6 +247,9 @@ def _walk(
                 yield Skipped(path, PERMISSION_DENIED)
                 continue
             key = (st.st_dev, st.st_ino)
+            if key in mine:
+                yield Skipped(path, OWN_LIBRARY_FOLDER)
+                continue
             if key in visited:
                 yield Skipped(path, ALREADY_VISITED, quiet=True)
                 continue

@@ -117,7 +117,7 @@ def import_paths(
     *, formats: Collection[str] = DEFAULT_FORMATS, prune: bool = False,
     progress: Progress | None = None, lock: AbstractContextManager[Any] | None = None,
     unindexed: UnindexedCheck | None = None, include_generated: bool = False,
-    ocr_ready: bool = False, prune_empty: bool = False,
+    ocr_ready: bool = False, prune_empty: bool = False, own: Collection[Path] = (),
 ) -> ImportSummary:
     """Import files and folders; re-import touches only files whose sha256 changed.
 
@@ -134,7 +134,7 @@ def import_paths(
     the lock (a long PDF must not hold up note saves). Scanned PDF pages are not
     recognised here: with OCR installed (``ocr_ready``) their documents are
     listed in ``ocr_documents`` for ``recognise_documents``, which runs after
-    the text is searchable.
+    the text is searchable. ``own``: the library's folders (data, models), never imported.
     """
     lock = lock or contextlib.nullcontext()
     progress = progress or Progress()
@@ -142,7 +142,7 @@ def import_paths(
     roots = [Path(p).expanduser().resolve() for p in paths]
     selected = expand_formats(tuple(formats))
     candidates: list[Candidate] = []
-    for item in iter_candidates(roots, formats, include_generated=include_generated):
+    for item in iter_candidates(roots, formats, include_generated=include_generated, own=own):
         if isinstance(item, Skipped):
             if item.quiet:
                 summary.quiet_skipped[item.reason] += 1

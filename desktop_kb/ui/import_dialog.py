@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.importer.files import GITIGNORED
+from desktop_kb.importer.files import GITIGNORED, OWN_LIBRARY_FOLDER
 from desktop_kb.importer.run import ImportSummary
 
 _UNSUPPORTED = re.compile(r"`\.(\w+)` is not supported yet \((.+)\)")
@@ -136,6 +136,7 @@ def reason_text(reason: str) -> str:
         "binary file (contains control characters)": QCoreApplication.translate("ImportSummaryDialog", "binary file"),
         "format not supported": QCoreApplication.translate("ImportSummaryDialog", "format not supported"),
         GITIGNORED: QCoreApplication.translate("ImportSummaryDialog", "excluded by .gitignore"),
+        OWN_LIBRARY_FOLDER: QCoreApplication.translate("ImportSummaryDialog", "Desktop KB's own library folder"),
         "minified or bundled code": QCoreApplication.translate("ImportSummaryDialog", "minified or bundled code"),
         "minified code (very long lines)": QCoreApplication.translate("ImportSummaryDialog", "minified or bundled code"),
         "generated file (marked as generated)": QCoreApplication.translate("ImportSummaryDialog", "generated file (marked “do not edit”)"),

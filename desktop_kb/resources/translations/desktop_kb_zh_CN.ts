@@ -319,6 +319,10 @@
         <source>no top-level YAML keys found; split into paragraphs</source>
         <translation>没有找到顶层 YAML 键；已按段落拆分</translation>
     </message>
+    <message>
+        <source>Desktop KB&apos;s own library folder</source>
+        <translation>Desktop KB 自己的资料库文件夹</translation>
+    </message>
 </context>
 <context>
     <name>IndexStatusPopup</name>
