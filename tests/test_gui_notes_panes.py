@@ -299,3 +299,35 @@ def test_keys_go_back_to_the_window_when_the_search_popup_closes(qtbot, data_dir
     qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
     assert not popup.isVisible()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+
+
+
+def _lowest_ink(image) -> int:  # noqa: ANN001
+    """The lowest row holding a pixel unlike the top-left corner's (the background)."""
+    back = image.pixel(0, 0)
+    for y in range(image.height() - 1, -1, -1):
+        if any(abs(((image.pixel(x, y) >> 8) & 255) - ((back >> 8) & 255)) > 60 for x in range(image.width())):
+            return y
+    return -1
+
+
+def test_an_underscore_on_a_hits_last_line_is_drawn(qtbot, data_dir: Path) -> None:
+    # A hit's last line lost its underscores: "text.split_whitespace() … or_insert(0)" read
+    # "text.split whitespace() … or insert(0)" in the search list (a label draws only inside
+    # its text's height, and an underscore hangs below the last line's). On a last line of
+    # letters that do not descend, the underscore is what reaches lowest.
+    window = open_window(qtbot, data_dir)
+    window.library.add_note("zeta", "zeta_omicron")
+    wait_index_idle(qtbot, window)
+    window.act_search.trigger()
+    popup = window.search
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        popup.query.setText("zeta_omicron")
+    label = popup.list.itemWidget(popup.list.item(0))
+    assert "zeta_omicron" in label.text()
+    item = popup.list.item(0)
+    qtbot.waitUntil(lambda: label.height() >= item.sizeHint().height() - 2, timeout=5000)
+    with_underscore = _lowest_ink(label.grab().toImage())
+    label.setText(label.text().replace("zeta_omicron", "zeta-omicron"))
+    assert with_underscore > _lowest_ink(label.grab().toImage())
+    qtbot.keyClick(popup.query, Qt.Key.Key_Escape)

@@ -35,6 +35,7 @@ from desktop_kb.ui.snippet_html import marked_html
 DEBOUNCE_MS = 150
 LOCK_ICON = (RESOURCES / "icons" / "lock.svg").as_posix()
 LIMIT = 20
+UNDER_LAST_LINE_PX = 3  # below a hit's last line, where an underscore hangs
 
 SearchFn = Callable[[str], SearchResponse]
 
@@ -224,7 +225,11 @@ class SearchPopup(QDialog):
             item = self.list.item(i)
             label = self.list.itemWidget(item)
             if isinstance(label, QLabel):
-                item.setSizeHint(QSize(width, label.heightForWidth(width)))
+                # Room under the last line, the text at the top: a label draws only inside its
+                # text's height, and the underscores of "split_whitespace" on a hit's last line
+                # hang below it (they were not drawn at all).
+                label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                item.setSizeHint(QSize(width, label.heightForWidth(width) + UNDER_LAST_LINE_PX))
 
     def _failed(self, generation: int, exc: BaseException) -> None:
         if generation == self.generation:
