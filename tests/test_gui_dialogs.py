@@ -295,6 +295,32 @@ def test_the_import_summary_names_each_file_so_it_can_be_read(qtbot) -> None:  #
     assert all(metrics.horizontalAdvance(r.text(0)) < dialog.skipped.columnWidth(0) for r in rows)
 
 
+def test_the_import_summary_shows_each_reason_whole(qtbot) -> None:  # noqa: ANN001
+    # After importing the Rust book each remark read "1 passage longer than 4…characters split
+    # into …" at the dialog's size: the reasons were to wrap in their column, but the rows kept
+    # the height they had before the dialog was laid out, one line, and the text was cut.
+    from desktop_kb.importer.run import ImportSummary
+    from desktop_kb.ui.import_dialog import ImportSummaryDialog
+
+    folder = "/home/learner/study/corpora/rust-book-cn/src"
+    summary = ImportSummary(added=2)
+    summary.remarks = [(f"{folder}/{n}", "1 passage(s) longer than 4000 characters were split into parts")
+                       for n in ("ch08-02-strings.md", "ch15-05-interior-mutability.md")]
+    dialog = ImportSummaryDialog(summary)
+    qtbot.addWidget(dialog)
+    dialog.resize(600, 420)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    view = dialog.skipped
+    metrics = view.fontMetrics()
+    for i in range(view.topLevelItemCount()):
+        item = view.topLevelItem(i)
+        text = item.text(1)
+        lines = -(-metrics.horizontalAdvance(text) // max(1, view.columnWidth(1) - 12))  # ceil
+        qtbot.waitUntil(lambda item=item, lines=lines: view.visualItemRect(item).height()
+                        >= lines * metrics.lineSpacing(), timeout=3000)
+
+
 def test_an_import_with_nothing_skipped_keeps_its_headline_at_the_top(qtbot) -> None:  # noqa: ANN001
     # With the skipped list hidden, its room went to the headline: "4 new, 0 updated…" floated
     # mid-dialog with 100 px of blank above it.

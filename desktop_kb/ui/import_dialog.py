@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -171,6 +171,23 @@ class _PathCells(QStyledItemDelegate):
         option.textElideMode = Qt.TextElideMode.ElideMiddle
 
 
+class _ReasonCells(QStyledItemDelegate):
+    """Reasons wrapped to their column's width, each row as tall as its reason: a tree view
+    asks a cell's height without its width, and every reason got one line, cut."""
+
+    def __init__(self, view: QTreeWidget) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: object) -> QSize:  # noqa: N802
+        hint = super().sizeHint(option, index)  # type: ignore[arg-type]
+        cell = QStyleOptionViewItem(option)
+        self.initStyleOption(cell, index)  # type: ignore[arg-type]
+        width = max(40, self._view.columnWidth(index.column()) - 8)  # type: ignore[attr-defined]
+        text = cell.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt.TextFlag.TextWordWrap, cell.text)
+        return QSize(hint.width(), max(hint.height(), text.height() + 4))
+
+
 class ImportSummaryDialog(QDialog):
     includeGeneratedRequested = Signal()
 
@@ -191,7 +208,11 @@ class ImportSummaryDialog(QDialog):
         self.skipped.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self._path_cells = _PathCells(self.skipped)
         self.skipped.setItemDelegateForColumn(0, self._path_cells)
+        self._reason_cells = _ReasonCells(self.skipped)
+        self.skipped.setItemDelegateForColumn(1, self._reason_cells)
         self.skipped.header().setStretchLastSection(True)
+        # A column that changes width has its rows measured again (``_ReasonCells``).
+        self.skipped.header().sectionResized.connect(lambda *_: self.skipped.doItemsLayout())
         self.hidden = QLabel(wordWrap=True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
