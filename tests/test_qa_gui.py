@@ -461,3 +461,17 @@ def test_a_long_question_names_its_chat_whole_and_the_list_shows_where_it_is_cut
     qtbot.waitUntil(lambda: pane.sessions.count() == 2, timeout=5000)
     titles = [pane.sessions.itemText(i) for i in range(2)]
     assert any(len(t) == 80 and t.endswith("…") for t in titles)
+
+
+def test_a_saved_answer_does_not_repeat_the_heading_its_source_title_names(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    """The saved note's source line read "[1] **什么是所有权？ > 所有权规则** — 所有权规则 首先，…",
+    like the hit list did: the passage opens with the heading its title ends with."""
+    window = open_window(qtbot, data_dir)
+    pane = window.qa_dock.pane
+    hit = {"n": 1, "source_type": "note", "source_id": window.editor.note_id, "title": "什么是所有权？ > 所有权规则",
+           "start": 0, "end": 40, "snippet": "### 所有权规则\n\n首先，让我们看一下所有权的规则。", "highlights": []}
+    pane.entries = [{"question": "什么是所有权", "mode": "local", "reason": "cloud_off", "hits": [hit]}]
+    with qtbot.waitSignal(pane.noteSaved, timeout=10000) as saved:
+        pane.save_as_note(0)
+    body = window.library.get_note(saved.args[0]).body
+    assert "[1] **什么是所有权？ > 所有权规则** — 首先，让我们看一下所有权的规则。" in body

@@ -151,3 +151,24 @@ def strip_with_spans(text: str, spans: list[tuple[int, int]]) -> tuple[str, list
         if end > start:
             moved.append((start, end))
     return plain, moved
+
+
+_HEADING_LINE_RE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?([^\n]*?)[ \t#]*(?:\n+|$)")
+
+
+def repeated_headings(snippet: str, title: str) -> int:
+    """How many characters at the start of ``snippet`` only repeat headings of ``title``'s path
+    (a passage keeps its bare parent headings as context: "# 什么是所有权？\n\n## 所有权规则\n\n首先")."""
+    from desktop_kb.retrieval.locators import split_locator
+    from desktop_kb.text.headings import split_part
+
+    if not title:
+        return 0
+    base, _page, _end = split_locator(title)
+    path = {plain_title(h).strip() for h in split_part(base)[0].split(" > ")} - {""}
+    cut = 0
+    while (m := _HEADING_LINE_RE.match(snippet, cut)) and m.end() > cut and m.end() < len(snippet.rstrip()):
+        if plain_title(m.group(1)).strip() not in path:
+            break
+        cut = m.end()
+    return cut

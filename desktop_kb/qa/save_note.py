@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from desktop_kb.markup.plain import plain_title, strip_markdown
+from desktop_kb.markup.plain import plain_title, repeated_headings, strip_markdown
 from desktop_kb.store.links import InvalidLinkTarget
 
 TITLE_CHARS = 80
@@ -53,7 +53,9 @@ def answer_note(entry: dict[str, Any], words: NoteWords | None = None) -> tuple[
         lines += [(entry.get("answer") or "").strip(), ""]
     lines += [f"## {words.sources if generated else words.from_library}", ""]
     for c in records:
-        snippet = " ".join(strip_markdown(str(c.get("snippet", "")))[0].split())
+        raw = str(c.get("snippet", ""))
+        raw = raw[repeated_headings(raw, str(c["title"])):]  # the title names those headings already
+        snippet = " ".join(strip_markdown(raw)[0].split())
         lines.append(f"[{c['n']}] **{plain_title(str(c['title']))}** — {snippet}")
     targets = list(dict.fromkeys((c["source_type"], int(c["source_id"])) for c in records))
     return title or words.untitled, "\n".join(lines).rstrip() + "\n", targets

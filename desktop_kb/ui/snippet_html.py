@@ -8,12 +8,9 @@ white on pale yellow, unreadable. The colours are fixed pairs, readable on eithe
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Sequence
 
-from desktop_kb.markup.plain import plain_title, strip_with_spans
-from desktop_kb.retrieval.locators import split_locator
-from desktop_kb.text.headings import split_part
+from desktop_kb.markup.plain import repeated_headings, strip_with_spans
 
 HIGHLIGHT_STYLE = "background:#ffe08a;color:#111"
 
@@ -25,7 +22,7 @@ def marked_html(snippet: str, start: int, highlights: Iterable[Sequence[int]], t
     A snippet that opens with headings its ``title`` (a heading path) already names does not
     say them again: a hit read "什么是所有权？ > 所有权规则 — 所有权规则 首先，…".
     """
-    cut = _repeated_heading(snippet, title)
+    cut = repeated_headings(snippet, title)
     snippet, start = snippet[cut:], start + cut
     relative = [(int(h[0]) - start, int(h[1]) - start) for h in highlights]
     text, spans = strip_with_spans(snippet, relative)
@@ -41,20 +38,3 @@ def marked_html(snippet: str, start: int, highlights: Iterable[Sequence[int]], t
     parts.append(html.escape(text[cursor:]))
     return "".join(parts)
 
-
-_HEADING_LINE_RE = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?([^\n]*?)[ \t#]*(?:\n+|$)")
-
-
-def _repeated_heading(snippet: str, title: str) -> int:
-    """How many characters at the start of ``snippet`` only repeat headings of ``title``'s path
-    (a passage keeps its bare parent headings as context: "# 什么是所有权？\n\n## 所有权规则\n\n首先")."""
-    if not title:
-        return 0
-    base, _page, _end = split_locator(title)
-    path = {plain_title(h).strip() for h in split_part(base)[0].split(" > ")} - {""}
-    cut = 0
-    while (m := _HEADING_LINE_RE.match(snippet, cut)) and m.end() > cut and m.end() < len(snippet.rstrip()):
-        if plain_title(m.group(1)).strip() not in path:
-            break
-        cut = m.end()
-    return cut
