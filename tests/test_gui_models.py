@@ -52,6 +52,8 @@ def test_install_from_a_folder_puts_the_first_model_to_use_then_remove(
     (tiny.folder / "manifest.json").write_text(json.dumps({"id": "my-model"}), "utf-8")
     with qtbot.waitSignal(page.modelInstalled, timeout=20000) as installed:
         page.install_from_path(tiny.folder / "manifest.json")  # what the file dialog returns
+        # The folder is named, not "manifest.json" (what every model folder's file is called).
+        assert page.model_message.text() == f"Installing from {tiny.folder.name}…"
     assert installed.args == ["my-model"]
     assert "my-model is installed and in use" in page.model_message.text()
     qtbot.waitUntil(lambda: rows(page).get("my-model") == "In use", timeout=10000)

@@ -194,7 +194,9 @@ class ModelPage(QWidget):
 
     def install_from_path(self, path: Path) -> None:
         library = self._library
-        self._start(self.tr("Installing from {0}…").format(Path(path).name),
+        # A folder is chosen by its manifest.json: name the folder, not the manifest.
+        shown = Path(path).parent if Path(path).name == "manifest.json" else Path(path)
+        self._start(self.tr("Installing from {0}…").format(shown.name),
                     lambda report: model_tasks.install_model_from(library, Path(path), report))
 
     def _choose_file(self) -> None:
