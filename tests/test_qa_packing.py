@@ -153,3 +153,27 @@ def test_reach_is_bounded_in_a_huge_note() -> None:
                           params=replace(DEFAULT_PACKING, reach=800))
     assert "gitlab-backup create" in packed.render()
     assert all(abs(s.start - start) <= 2 * 800 + 40 for s in packed.snippets)
+
+
+
+def test_a_passage_is_never_sent_as_its_heading_alone(data_dir, tmp_path) -> None:  # noqa: ANN001
+    # Asking "什么是所有权" sent the Rust book's "[3] ## 什么是所有权？" and nothing under it: the
+    # heading holds every word of the question and outranked the sentences below it, which
+    # fell under the cut. A heading window takes the sentence it heads (or is left out).
+    from rust_book_ch4 import CH04_00, CH04_01_START
+
+    from desktop_kb.library import Library
+    from desktop_kb.qa.engine import QaEngine
+
+    docs = tmp_path / "book"
+    docs.mkdir()
+    (docs / "ch04-00-understanding-ownership.md").write_text(CH04_00, encoding="utf-8")
+    (docs / "ch04-01-what-is-ownership.md").write_text(CH04_01_START, encoding="utf-8")
+    with Library(data_dir, load_model=False) as lib:
+        lib.import_paths([docs])
+        lib.drain()
+        engine = QaEngine(lib)
+        plan = engine.prepare("什么是所有权", session_id=engine.new_session("所有权"))
+    texts = [s.text for s in plan.packed.snippets]
+    assert texts and not any(t.strip() == "## 什么是所有权？" for t in texts), texts
+    assert any(t.startswith("## 什么是所有权？") and "Rust 的核心功能" in t for t in texts), texts

@@ -382,6 +382,7 @@ def pack_scored(
         chosen = _with_leads(hits, per_hit, chosen, budget_chars)
     if params.bridge > 0:
         chosen = _bridge(hits, per_hit, chosen, budget_chars, params.bridge)
+    chosen = _past_headings(hits, per_hit, chosen, budget_chars)
 
     snippets: list[PackedSnippet] = []
     for i, a, b in _windows(per_hit, chosen):
@@ -458,6 +459,31 @@ def _with_leads(hits: Sequence[tuple[SearchResult, str]], per_hit: dict[int, lis
             trial[i].add(0)
             if _rendered_length(hits, per_hit, trial) <= budget_chars:
                 out = trial
+    return out
+
+
+_HEADING_LINE_RE = re.compile(r"[ \t]*(?:>[ \t]?)*#{1,6}[ \t]")
+
+
+def _past_headings(hits: Sequence[tuple[SearchResult, str]], per_hit: dict[int, list[_Sentence]],
+                   chosen: dict[int, set[int]], budget_chars: int) -> dict[int, set[int]]:
+    """A passage whose windows are only its headings also sends the sentence they head, or
+    is left out: "什么是所有权" sent the Rust book's "[3] ## 什么是所有权？" and nothing under
+    it (the heading holds every word of the question and outranked the sentences below)."""
+    out = {i: set(v) for i, v in chosen.items()}
+    for i, picked in chosen.items():
+        text, sentences = hits[i][1], per_hit[i]
+        if not picked or not all(_HEADING_LINE_RE.match(text[sentences[j].start:sentences[j].end])
+                                 for j in picked):
+            continue
+        following = max(picked) + 1
+        if following < len(sentences):
+            trial = {k: set(v) for k, v in out.items()}
+            trial[i].add(following)
+            if _rendered_length(hits, per_hit, trial) <= budget_chars:
+                out = trial
+                continue
+        del out[i]  # a heading alone tells the model nothing and takes a citation number
     return out
 
 
