@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from test_gui_support import gui_marks, open_window
 
 from desktop_kb import recovery
@@ -780,3 +781,21 @@ def test_another_computer_s_version_put_beside_the_open_library_is_said_at_once(
         later = other.add_note("后来", "after the file zqlater")
     qtbot.waitUntil(lambda: later in window.note_list.model.ids(), timeout=TIMEOUT)
     assert not window.outside.other_versions_box.isVisible()
+
+
+def test_the_keys_return_to_back_up_now_when_the_backup_is_made(qtbot, data_dir: Path) -> None:
+    # "Back up now" is disabled while it works, and the keys moved on to "Open folder": the
+    # next Enter opened a file manager instead of making another backup.
+    window = open_window(qtbot, data_dir)
+    window.settings.open_settings()
+    dialog = window.settings.dialog
+    page = dialog.backups
+    dialog.tabs.setCurrentWidget(page)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=TIMEOUT)
+    page.create_button.setFocus()
+    qtbot.waitUntil(page.create_button.hasFocus, timeout=TIMEOUT)
+    before = page.table.rowCount()
+    qtbot.keyClick(page.create_button, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: page.table.rowCount() == before + 1 and not page.busy, timeout=TIMEOUT)
+    assert page.create_button.hasFocus()

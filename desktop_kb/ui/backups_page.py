@@ -47,6 +47,7 @@ class BackupsPage(QWidget):
         super().__init__(parent)
         self._runner = runner
         self._data_dir = Path(data_dir)
+        self._keys_were: QWidget | None = None  # where the keys were when work started
         self.backups: list[Backup] = []
         self._listing = 0  # the newest reload; an older one finishing late must not win
         self.busy = False
@@ -190,12 +191,18 @@ class BackupsPage(QWidget):
     def _start(self, text: str) -> None:
         self.busy = True
         self.status.setText(text)
+        # The button pressed is disabled while it works, and the keys moved on to "Open folder":
+        # after "Back up now", Enter opened a file manager. They come back when it is done.
+        self._keys_were = self.focusWidget()
         self._update_buttons()
 
     def _stop(self, text: str) -> None:
         self.busy = False
         self.status.setText(text)
         self._update_buttons()
+        was = self._keys_were
+        if was is not None and was.isEnabled() and was.isVisible():
+            was.setFocus()
 
     def _update_buttons(self) -> None:
         self.create_button.setEnabled(not self.busy)
