@@ -284,7 +284,7 @@ def test_a_note_derived_from_a_local_only_document_is_local_only(library: Any, t
 
 
 def test_a_local_only_file_stays_local_only_when_renamed_moved_and_pruned(library: Any, tmp_path: Path) -> None:
-    root = tmp_path / "library"
+    root = tmp_path / "study"  # not the data folder (tmp_path / "library"), which imports skip
     (root / "a").mkdir(parents=True)
     (root / "b").mkdir()
     first = root / "a" / "secret-plan.md"
@@ -322,7 +322,7 @@ def test_a_local_only_file_stays_local_only_when_renamed_moved_and_pruned(librar
 def test_marking_a_document_local_only_covers_its_copies_already_imported(
         library: Any, server: ChatServer, tmp_path: Path) -> None:
     """A backup copy imported earlier from another folder holds the same words: it stops leaving too."""
-    root = tmp_path / "library"
+    root = tmp_path / "study"
     (root / "diary").mkdir(parents=True)
     (root / "backup").mkdir()
     text = "# 日记\n\n周三去医院复查，医生说 GitLab 项目压力太大要多休息。\n"
