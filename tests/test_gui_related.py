@@ -106,6 +106,10 @@ def test_dismissed_suggestion_never_returns(
     ids = _seed(data_dir, tmp_path)
     window = open_window(qtbot, data_dir)
     panel = _open(qtbot, window, ids["deploy"])
+    wait_index_idle(qtbot, window)  # no index event (the upkeep's verify) asks for one later
+    qtbot.waitUntil(lambda: not panel.controller._in_flight and not panel.rendering, timeout=10000)
+    # The card is read once nothing redraws: a redraw while waiting deletes the cards (a CI run
+    # clicked a deleted button).
     card = next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"]))
     # A refresh in flight as the click comes (an index event's) and drawn before the dismissal
     # is written: the order that failed a landing, made certain here.
@@ -118,8 +122,6 @@ def test_dismissed_suggestion_never_returns(
         dismiss_many(*args, **kwargs)
 
     monkeypatch.setattr(window.library, "dismiss_many", after_the_stale_view)
-    wait_index_idle(qtbot, window)  # no index event (the upkeep's verify) asks for one later
-    qtbot.waitUntil(lambda: not panel.controller._in_flight and not panel.rendering, timeout=10000)
     panel.controller.refresh()  # as an index event does
     _decide(qtbot, panel, panel.controller.actionDone, card.dismiss_button.click)
     assert stale_drawn.is_set()
