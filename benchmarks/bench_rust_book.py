@@ -25,8 +25,8 @@ The sixth set (``rust_book_questions_6.tsv``) likewise in session 6: measured on
 whoever changed them. The seventh (``rust_book_questions_7.tsv``) in session 9 the same way
 (written by a helper who changed no code; measured on main 6f1edfc and on the final main),
 the eighth (``rust_book_questions_8.tsv``) in session 10 (main 728d38f and deaa0e4).
-The ninth to twelfth (``rust_book_questions_9.tsv`` to ``_12.tsv``) were written
-the same way in sessions 11 to 14, measured sealed there and in the session after, then released (their off-topic questions
+The ninth to thirteenth (``rust_book_questions_9.tsv`` to ``_13.tsv``) were written
+the same way in sessions 11 to 15, measured sealed there and in the session after, then released (their off-topic questions
 joined ``offtopic_questions.tsv``, library ``book``).
 The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
 repository.

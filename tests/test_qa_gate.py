@@ -23,6 +23,7 @@ from benchmarks.gate_corpus import (
     heldout11,
     heldout12,
     heldout13,
+    heldout14,
     written,
 )
 from benchmarks.gate_corpus.negatives import NEGATIVES
@@ -37,6 +38,7 @@ from benchmarks.gate_corpus.negatives9 import NEGATIVES as SESSION11_NEGATIVES
 from benchmarks.gate_corpus.negatives10 import NEGATIVES as SESSION12_NEGATIVES
 from benchmarks.gate_corpus.negatives11 import NEGATIVES as SESSION13_NEGATIVES
 from benchmarks.gate_corpus.negatives12 import NEGATIVES as SESSION14_NEGATIVES
+from benchmarks.gate_corpus.negatives13 import NEGATIVES as SESSION15_NEGATIVES
 from desktop_kb.qa.detectors import detect
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.gate import check_question, check_snippet, luhn_ok, redact, valid_resident_id
@@ -98,15 +100,23 @@ HELDOUT13_MISSES = {
 # h13-169/173 an SSR DOCS line and a birth date beside a passport, h13-161 an @ written 圈a, h13-132 an online
 # verification code, h13-203..205 a recovery phrase laid out as a CSV row, shuffled numbered lines, parts of four,
 # h13-197 backup codes below an account line)
+# heldout14 (session 15's sealed batch) as first wired in (main 853ff4d, 163/217 found), less what was found since.
+HELDOUT14_MISSES = {
+    "h14-002", "h14-005", "h14-034", "h14-036", "h14-038", "h14-041", "h14-042", "h14-046", "h14-055",
+    "h14-065", "h14-066", "h14-069", "h14-078", "h14-086", "h14-091", "h14-095", "h14-096", "h14-097",
+    "h14-098", "h14-099", "h14-102", "h14-103", "h14-104", "h14-105", "h14-108", "h14-109", "h14-111",
+    "h14-114", "h14-118", "h14-124", "h14-126", "h14-144", "h14-147", "h14-154", "h14-155", "h14-157",
+    "h14-179", "h14-180", "h14-183", "h14-185", "h14-187", "h14-189", "h14-202", "h14-203", "h14-204",
+    "h14-205", "h14-206", "h14-207", "h14-209", "h14-210", "h14-212", "h14-213", "h14-214", "h14-215"}
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
-                | HELDOUT12_MISSES | HELDOUT13_MISSES)
+                | HELDOUT12_MISSES | HELDOUT13_MISSES | HELDOUT14_MISSES)
 
 
 @pytest.mark.parametrize("case", [
     pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss")) if c.id in KNOWN_MISSES else c
     for c in heldout.CASES + heldout2.CASES + heldout3.CASES + heldout4.CASES
     + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES
-    + heldout11.CASES + heldout12.CASES + heldout13.CASES], ids=lambda c: c.id)
+    + heldout11.CASES + heldout12.CASES + heldout13.CASES + heldout14.CASES], ids=lambda c: c.id)
 def test_every_heldout_case_is_withheld(case: heldout.Case) -> None:
     # Held out while the detectors were written; kept here so a later change cannot lose them.
     found, leaked = check_case(case)
@@ -131,6 +141,9 @@ KNOWN_FALSE_POSITIVES10: set[int] = set()  # (both pass since session 15: base64
 KNOWN_FALSE_POSITIVES11: set[int] = set()
 # negatives12 (written with heldout13), as first wired in (main 975d3bc): an MD5-looking hex in a sentence.
 KNOWN_FALSE_POSITIVES12: set[int] = set()  # (passes since session 15: a generator's example output)
+# negatives13 (written with heldout14), as first wired in (main 853ff4d): a base64 PNG read as a key (53),
+# 'SHA-256' read as a password (58).
+KNOWN_FALSE_POSITIVES13: set[int] = {53, 58}
 
 
 def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:
@@ -144,7 +157,8 @@ def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:
                          + _negatives("neg9", SESSION11_NEGATIVES, KNOWN_FALSE_POSITIVES9)
                          + _negatives("neg10", SESSION12_NEGATIVES, KNOWN_FALSE_POSITIVES10)
                          + _negatives("neg11", SESSION13_NEGATIVES, KNOWN_FALSE_POSITIVES11)
-                         + _negatives("neg12", SESSION14_NEGATIVES, KNOWN_FALSE_POSITIVES12))
+                         + _negatives("neg12", SESSION14_NEGATIVES, KNOWN_FALSE_POSITIVES12)
+                         + _negatives("neg13", SESSION15_NEGATIVES, KNOWN_FALSE_POSITIVES13))
 def test_study_text_passes(text: str) -> None:
     assert detect(text) == [], [text[f.start:f.end] for f in detect(text)]
 
@@ -203,7 +217,7 @@ def test_the_question_is_gated_like_a_snippet() -> None:
 def _note_cases() -> list[written.Case]:
     return [c for c in written.CASES + heldout.CASES + heldout2.CASES + heldout3.CASES + heldout6.CASES
             + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES + heldout11.CASES
-            + heldout12.CASES + heldout13.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
+            + heldout12.CASES + heldout13.CASES + heldout14.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
 
 
 @pytest.mark.parametrize("case", _note_cases(), ids=lambda c: c.id)
