@@ -111,20 +111,29 @@ def test_dismissed_suggestion_never_returns(
     # The card is read once nothing redraws: a redraw while waiting deletes the cards (a CI run
     # clicked a deleted button).
     card = next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"]))
-    # A refresh in flight as the click comes (an index event's) and drawn before the dismissal
-    # is written: the order that failed a landing, made certain here.
-    stale_drawn = threading.Event()
-    panel.rendered.connect(lambda _note: stale_drawn.set())
+    # A refresh in flight as the click comes (an index event's) whose view is read before the
+    # dismissal is written: the order that failed a landing, made certain here. The hold is on the
+    # view being read, not drawn: an index event arriving meanwhile rightly replaces the stale view
+    # before it is drawn, and a hold on the drawing then stopped the writer for good (a CI run).
+    stale_read = threading.Event()
+    related_material = window.library.related_material
     dismiss_many = window.library.dismiss_many
 
+    def read_then_mark(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return related_material(*args, **kwargs)
+        finally:
+            stale_read.set()
+
     def after_the_stale_view(*args: Any, **kwargs: Any) -> None:
-        assert stale_drawn.wait(10)
+        assert stale_read.wait(10)
         dismiss_many(*args, **kwargs)
 
+    monkeypatch.setattr(window.library, "related_material", read_then_mark)
     monkeypatch.setattr(window.library, "dismiss_many", after_the_stale_view)
     panel.controller.refresh()  # as an index event does
     _decide(qtbot, panel, panel.controller.actionDone, card.dismiss_button.click)
-    assert stale_drawn.is_set()
+    assert stale_read.is_set()
     assert ("note", ids["backup"]) not in _shown(panel)
     assert _link_count(window) == 0
     # Editing and saving the note refreshes suggestions (after indexing); still dismissed.
