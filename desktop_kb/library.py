@@ -54,7 +54,7 @@ from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, markup_sync, notes, settings
 from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup, room_for_a_backup
-from desktop_kb.store.connection import close_writer, open_store
+from desktop_kb.store.connection import close_writer, open_store, waiting_briefly
 from desktop_kb.store.errors import StoreError, is_environment
 from desktop_kb.store.tx import empty_the_wal, replaced_message, replaced_under, transaction
 
@@ -359,10 +359,18 @@ class Library:
         with self._write_lock:
             settings.set_setting(self.store, key, value)
 
-    def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` with the store's write connection (chats, upload log: desktop_kb.qa)."""
+    def write(self, fn: Callable[[sqlite3.Connection], T], *, wait: bool = True) -> T:
+        """Run ``fn`` with the store's write connection (chats, upload log: desktop_kb.qa).
+
+        ``wait=False``: a write the person can do without (the chat of a question answered by
+        reading) does not wait for another program's write lock (store.connection.SHORT_BUSY_MS)
+        and fails with who holds it, instead of keeping the answer back for the busy timeout.
+        """
         with self._write_lock:
-            return fn(self.store)
+            if wait:
+                return fn(self.store)
+            with waiting_briefly(self.store):
+                return fn(self.store)
 
     # ----- embedding model ------------------------------------------------------
 

@@ -86,6 +86,34 @@ def test_ask_answers_while_another_program_holds_the_library(
         assert len(sessions) == 1 and len(chats.list_messages(lib.store_reader, sessions[0].id)) == 2
 
 
+def test_ask_does_not_wait_for_the_programs_write_lock_to_answer(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asking reads; only keeping its chat writes. With the app (or an import) holding the write
+    lock, 'desktop-kb ask' sat out the whole busy timeout (5 s) before it printed the answer it
+    already had. The busy timeout here is an hour: before, ``run`` gave up on the command."""
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("所有权", "Rust 中每个值都有一个所有者 zqheld")
+        assert lib.drain(60)
+        session = lib.write(lambda conn: chats.create_session(conn, "earlier"))
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 3_600_000)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(data_dir / "library.sqlite")],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        for extra in ([], ["--session", str(session)]):  # a new chat, and one continued
+            code, out, err = run(capsys, data_dir, "ask", "zqheld 所有者", *extra)
+            assert code == 0 and "[1] 所有权" in out, (out, err)
+            assert "not kept in a chat" in err and f"process {holder.pid}" in err, err
+        holder.communicate("\n", timeout=60)
+    finally:
+        holder.kill()
+        holder.wait()
+    with Library(data_dir, load_model=False) as lib:
+        assert [s.id for s in chats.list_sessions(lib.store_reader)] == [session]
+        assert chats.list_messages(lib.store_reader, session) == []
+
+
 def test_nothing_is_sent_when_the_upload_cannot_be_logged(
     data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

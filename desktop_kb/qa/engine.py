@@ -216,7 +216,7 @@ class QaEngine:
     # ----- sessions ---------------------------------------------------------------------
 
     def new_session(self, title: str = "") -> int:
-        return self.library.write(lambda conn: chats.create_session(conn, title))
+        return self.library.write(lambda conn: chats.create_session(conn, title), wait=False)
 
     def open_session(self, title: str = "") -> tuple[int | None, str]:
         """A new chat for a question, or (None, why) when the library cannot be written now
@@ -387,7 +387,7 @@ class QaEngine:
                 upload_ids[attempt] = self.library.write(lambda conn: uploads.log_upload(
                     conn, session_id=plan.session_id, provider_host=plan.host, model=plan.config.model,
                     size=len(payload), sources=sources, snippet_hashes=hashes, verdicts=counts,
-                    attempt=attempt))
+                    attempt=attempt), wait=False)
             except StoreError as exc:
                 raise _Withheld("not_logged", str(exc)) from exc
 
@@ -497,7 +497,7 @@ class QaEngine:
                 json.dumps(meta, ensure_ascii=False, default=str)))
 
         try:
-            answer.message_id = self.library.write(write)
+            answer.message_id = self.library.write(write, wait=False)
         except StoreError as exc:
             answer.meta["not_kept"] = str(exc)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from desktop_kb.paths import file_identity
@@ -18,6 +19,10 @@ from desktop_kb.store.errors import (
 from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 BUSY_TIMEOUT_MS = 5000
+#: How long a write that the person can do without (a chat kept for a question that was
+#: answered by reading) waits for another program's write lock: a save's commit takes
+#: milliseconds, a long import's transaction minutes, and asking must not wait for that.
+SHORT_BUSY_MS = 100
 
 
 class StoreConnection(sqlite3.Connection):
@@ -99,6 +104,18 @@ def _refuse_a_lost_library(path: Path) -> None:
             raise StoreError(f"Cannot open the library at {path}: {EMPTY_LIBRARY_MESSAGE}", damaged=True)
 
 
+@contextlib.contextmanager
+def waiting_briefly(conn: sqlite3.Connection) -> Iterator[None]:
+    """Writes inside wait at most :data:`SHORT_BUSY_MS` for another process's write lock
+    (the caller holds the connection's own lock, so no other thread sees the change)."""
+    before = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute(f"PRAGMA busy_timeout = {min(before, SHORT_BUSY_MS)}")
+    try:
+        yield
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {before}")
+
+
 def close_writer(conn: sqlite3.Connection) -> None:
     """Close the write connection with the library whole in ``library.sqlite``.
 
@@ -155,5 +172,5 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
             raise
 
 
-__all__ = ["close_writer", "open_store", "StoreConnection", "StoreError",
+__all__ = ["close_writer", "open_store", "waiting_briefly", "StoreConnection", "StoreError",
            "SchemaTooNewError"]
