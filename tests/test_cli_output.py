@@ -225,3 +225,37 @@ def test_a_reader_that_stops_early_gets_no_error_line(data_dir: Path) -> None:
     proc.stderr.close()
     assert proc.wait(timeout=120) != 0
     assert err == ""
+
+
+def test_tabs_and_line_breaks_in_titles_and_file_names_keep_each_listing_row_whole(
+    data_dir: Path, tmp_path: Path,
+) -> None:
+    """A title typed with a tab or a line break, or a file named with them, split 'note list'
+    and 'document list' rows in two and shifted their columns: a script reading them took the
+    rest of a title for the next row. Text output writes them as \\t \\n \\r; JSON keeps them."""
+    title = "部署\t笔记\n第二行\r末尾"
+    note_id = json.loads(_run(data_dir, "note", "add", "--title", title, "--body", "zqcols 用 Docker",
+                              "--json").stdout)["id"]
+    src = tmp_path / "tab\tfolder"
+    src.mkdir()
+    named = src / "第一\t章\n续.md"
+    named.write_text("# 标题\n\nzqcols 在文件里\n", encoding="utf-8")
+    (src / "bad\nname.md").write_bytes(b"\xff\xfe\x00\xd8 broken")
+    summary = _run(data_dir, "import", str(src), ok=False)
+    assert all(line.startswith(("added", "by format", "failed", "skipped", "note"))
+               for line in summary.stdout.splitlines()), summary.stdout
+    escaped = r"部署\t笔记\n第二行\r末尾"
+
+    rows = _run(data_dir, "note", "list").stdout.splitlines()
+    assert [row.split("\t") for row in rows] == [[str(note_id), escaped]]
+    rows = _run(data_dir, "document", "list").stdout.splitlines()
+    assert len(rows) == 1 and rows[0].split("\t")[2] == str(named).replace("\t", r"\t").replace("\n", r"\n")
+    assert json.loads(_run(data_dir, "document", "list", "--json").stdout)["documents"][0]["path"] == str(named)
+    assert json.loads(_run(data_dir, "note", "list", "--json").stdout)["notes"][0]["title"] == title
+    assert _run(data_dir, "note", "show", str(note_id)).stdout.startswith(f"# {escaped}\n\nzqcols")
+
+    found = _run(data_dir, "search", "zqcols").stdout.splitlines()
+    assert len(found) == 4 and f". [note {note_id}] {escaped}" in "\n".join(found), found  # 2 hits, 2 lines each
+    asked = _run(data_dir, "ask", "zqcols").stdout.splitlines()
+    assert any(line.startswith("[") and escaped in line for line in asked), asked
+    assert len([line for line in asked if line.startswith("[")]) == 2 and len(asked) == 4, asked

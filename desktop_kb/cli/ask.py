@@ -20,7 +20,7 @@ from desktop_kb.cli.common import (
     open_library,
     wait_for_index,
 )
-from desktop_kb.cli.output import AnswerStream, emit, notice, snippet_line
+from desktop_kb.cli.output import AnswerStream, emit, field, notice, snippet_line
 
 
 def _answer_text(answer: Any) -> str:
@@ -34,14 +34,14 @@ def _answer_text(answer: Any) -> str:
         if "answer_too_long" in answer.flags:
             lines.append("(the answer reached qa.max_answer_tokens and was cut off)")
         lines.append("")
-        lines += [f"[{c.n}] {c.title} ({c.source_type} {c.source_id}, {c.start}–{c.end})"
+        lines += [f"[{c.n}] {field(c.title)} ({c.source_type} {c.source_id}, {c.start}–{c.end})"
                   for c in answer.citations]
     else:
         reason = REASONS.get(answer.reason or "", answer.reason or "")
         lines.append(f"Local answer — {reason}" + (f" ({answer.detail})" if answer.detail else ""))
         if answer.hits:
             lines.append("")
-            lines += [f"[{c.n}] {c.title} — {snippet_line(c.snippet)}" for c in answer.hits]
+            lines += [f"[{c.n}] {field(c.title)} — {snippet_line(c.snippet)}" for c in answer.hits]
     return "\n".join(lines)
 
 

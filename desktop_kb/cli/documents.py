@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, open_library, parse_bool
-from desktop_kb.cli.output import emit
+from desktop_kb.cli.output import emit, field
 
 
 def cmd_document(args: argparse.Namespace) -> int:
@@ -15,7 +15,7 @@ def cmd_document(args: argparse.Namespace) -> int:
             items = lib.list_documents()
             emit(args, {"documents": [{"id": d.id, "title": d.title, "path": d.path,
                                        "format": d.format, "local_only": d.local_only} for d in items]},
-                 lambda: "\n".join(f"{d.id}\t{'[local] ' if d.local_only else ''}{d.title}\t{d.path}"
+                 lambda: "\n".join(f"{d.id}\t{'[local] ' if d.local_only else ''}{field(d.title)}\t{field(d.path)}"
                                    for d in items) or "(no documents)")
         else:
             if args.local_only is None:

@@ -18,7 +18,7 @@ from desktop_kb.cli.common import (
     open_library,
     wait_for_index,
 )
-from desktop_kb.cli.output import emit, error, notice, stderr_progress
+from desktop_kb.cli.output import emit, error, field, notice, stderr_progress
 from desktop_kb.progress import Progress
 
 PRUNE_KEPT_HINT = ("the folder is empty, though the library holds documents from it (is its "
@@ -35,23 +35,23 @@ def _summary_text(summary: Any) -> str:
     for reason, count in sorted(summary.quiet_skipped.items()):
         lines.append(f"skipped {count} ({reason})")
     for path, reason in summary.skipped:
-        lines.append(f"skipped {path}: {reason}")
+        lines.append(f"skipped {field(path)}: {reason}")
     for old, new in summary.moved:
-        lines.append(f"moved {old} -> {new} (the same document: its links are kept)")
+        lines.append(f"moved {field(old)} -> {field(new)} (the same document: its links are kept)")
     for path, original in summary.conflicted:
-        lines.append(f"conflicted copy {path}: a sync client kept it beside {original} when both "
+        lines.append(f"conflicted copy {field(path)}: a sync client kept it beside {field(original)} when both "
                      "changed; compare the two and keep one")
     for path, remark in summary.remarks:
-        lines.append(f"note {path}: {remark}")
+        lines.append(f"note {field(path)}: {remark}")
     for path, reason in summary.failed:
-        lines.append(f"failed {path}: {reason}")
+        lines.append(f"failed {field(path)}: {field(reason)}")
     for path, link in summary.links_lost:
-        lines.append(f"link lost: note {link.note_id} \"{link.note_title}\" linked a passage of {path} "
+        lines.append(f"link lost: note {link.note_id} \"{link.note_title}\" linked a passage of {field(path)} "
                      f"that is gone ({link.heading_path or 'no heading'}: \"{link.excerpt}\")")
     if summary.dismissals_lost:
         lines.append(f"{summary.dismissals_lost} dismissed suggestion(s) pointed at passages that are gone")
     for folder in summary.prune_kept:
-        lines.append(f"nothing removed under {folder}: {PRUNE_KEPT_HINT}")
+        lines.append(f"nothing removed under {field(folder)}: {PRUNE_KEPT_HINT}")
     if summary.stopped:
         lines.append(f"stopped early: {summary.stopped} Run the same import again once that is "
                      "fixed: the files already imported are skipped.")

@@ -13,7 +13,7 @@ from desktop_kb.cli.common import (
     say_who_does_it,
     wait_for_index,
 )
-from desktop_kb.cli.output import emit, format_duration, stderr_progress
+from desktop_kb.cli.output import emit, field, format_duration, stderr_progress
 
 
 def _status_text(status: Any) -> str:
@@ -40,7 +40,7 @@ def _status_text(status: Any) -> str:
                      f"{status.embedding.total} chunks"
                      + (f", {format_duration(left)} left" if left is not None else "")
                      + " (keyword search covers the rest meanwhile)")
-    lines += [f"  failed {t} {i}: {r}" for t, i, r, _ in status.failures]
+    lines += [f"  failed {t} {i}: {field(r)}" for t, i, r, _ in status.failures]
     return "\n".join(lines)
 
 

@@ -18,7 +18,7 @@ from desktop_kb.cli.common import (
     parse_bool,
     wait_for_index,
 )
-from desktop_kb.cli.output import emit
+from desktop_kb.cli.output import emit, field
 
 
 def _read_body(args: argparse.Namespace) -> str:
@@ -54,9 +54,9 @@ def _note_json(note: Any, *, body: bool) -> dict[str, Any]:
 
 def _note_text(note: Any) -> str:
     derived = _derived_from(note)
-    why = ("\n(local only: made from " + ", ".join(f"{d['type']} {d['id']} “{d['title']}”" for d in derived)
+    why = ("\n(local only: made from " + ", ".join(f"{d['type']} {d['id']} “{field(d['title'])}”" for d in derived)
            + "; lift with `note set ID --local-only false`)") if derived else ""
-    return f"# {note.title}{why}\n\n{note.body}"
+    return f"# {field(note.title)}{why}\n\n{note.body}"
 
 
 def cmd_note(args: argparse.Namespace) -> int:
@@ -69,7 +69,7 @@ def cmd_note(args: argparse.Namespace) -> int:
         elif args.note_cmd == "list":
             items = lib.list_notes(trashed=args.trash, tags=args.tag or ())
             emit(args, {"notes": [_note_json(n, body=False) for n in items]},
-                 lambda: "\n".join(f"{n.id}\t{n.title}" for n in items) or "(no notes)")
+                 lambda: "\n".join(f"{n.id}\t{field(n.title)}" for n in items) or "(no notes)")
         elif args.note_cmd == "show":
             note = lib.get_note(args.id)
             emit(args, _note_json(note, body=True), _note_text(note))

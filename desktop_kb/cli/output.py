@@ -53,6 +53,20 @@ def clean(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+# A tab or line break inside one value, written out as its escape; \v \f and the C1 NEL are
+# controls that clean() drops anyway.
+_IN_FIELD = str.maketrans({"\t": "\\t", "\n": "\\n", "\r": "\\r",
+                           "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def field(value: object) -> str:
+    """One value (a title, a file name, a reason) inside a line of text output: its tabs and
+    line breaks written as ``\\t`` ``\\n`` ``\\r``, so the columns and lines a script reads stay
+    whole. A title typed with a tab, or a file named with a newline, split 'note list' and
+    'document list' rows in two. JSON output keeps the value exact."""
+    return str(value).translate(_IN_FIELD)
+
+
 def snippet_line(snippet: str) -> str:
     """A snippet as one readable line under its title: no Markdown, no line breaks.
 

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_until_ready
-from desktop_kb.cli.output import emit, snippet_line
+from desktop_kb.cli.output import emit, field, snippet_line
 from desktop_kb.store.links import TARGET_TYPES
 
 
@@ -22,7 +22,7 @@ def _suggestion_text(s: Any, rank: int | None = None) -> str:
         reason.append(f"similar in meaning {round(s.likeness * 100)}%")
     elif s.similarity is not None:
         reason.append(f"similarity {s.similarity:.2f}")
-    lines = [f"{rank or s.rank}. [{s.target_type} {s.target_id}] {s.title or '(untitled)'}"]
+    lines = [f"{rank or s.rank}. [{s.target_type} {s.target_id}] {field(s.title or '(untitled)')}"]
     if reason:
         lines.append("   " + " · ".join(reason))
     if s.snippet:
@@ -41,7 +41,7 @@ def cmd_related(args: argparse.Namespace) -> int:
         result = lib.related_material(args.note_id, limit=args.limit)
 
         def text() -> str:
-            lines = [f"nearly the same as [{d.target_type} {d.target_id}] {d.title or '(untitled)'} "
+            lines = [f"nearly the same as [{d.target_type} {d.target_id}] {field(d.title or '(untitled)')} "
                      f"({round(d.overlap * 100)}% shared text"
                      + (f", similarity {d.similarity:.2f}" if d.similarity is not None else "")
                      + ") — compare them; nothing is merged" for d in result.near_duplicates]
@@ -53,7 +53,7 @@ def cmd_related(args: argparse.Namespace) -> int:
                 lines.append(_suggestion_text(group.lead, rank))
                 if group.copies:
                     lines.append("   same text also in: " + "; ".join(
-                        f"[{c.target_type} {c.target_id}] {c.title}" for c in group.copies))
+                        f"[{c.target_type} {c.target_id}] {field(c.title)}" for c in group.copies))
             return "\n".join(lines)
 
         emit(args, result.as_json(), text)
@@ -93,10 +93,10 @@ def cmd_links(args: argparse.Namespace) -> int:
 
         def text() -> str:
             lines = ["links from this note:"]
-            lines += [f"  -> [{e.target_type} {e.target_id}] {e.title or '(untitled)'} ({e.origin})"
+            lines += [f"  -> [{e.target_type} {e.target_id}] {field(e.title or '(untitled)')} ({e.origin})"
                       for e in links.outgoing] or ["  (none)"]
             lines.append("links to this note:")
-            lines += [f"  <- [note {e.target_id}] {e.title or '(untitled)'}" for e in links.backlinks] \
+            lines += [f"  <- [note {e.target_id}] {field(e.title or '(untitled)')}" for e in links.backlinks] \
                 or ["  (none)"]
             return "\n".join(lines)
 

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
-from desktop_kb.cli.output import emit, snippet_line
+from desktop_kb.cli.output import emit, field, snippet_line
 
 WEAK_LINE = ("weak matches: only some of these words are in the library, so these passages may not "
              "be what you mean; try the words the material itself uses")
@@ -29,7 +29,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 close = response.notice == NOTHING_NOTICE and args.query.strip()
                 return NOTHING_NOTICE if close else "no results"
             listed = "\n".join(
-                f"{r.rank}. [{r.source_type} {r.source_id}] {r.title}\n   {snippet_line(r.snippet)}"
+                f"{r.rank}. [{r.source_type} {r.source_id}] {field(r.title)}\n   {snippet_line(r.snippet)}"
                 for r in response.results)
             # Keyword search found only some of the words: say so above the list, not after it.
             if not response.weak_matches:

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desktop_kb.cli.common import add_common_options, open_library
-from desktop_kb.cli.output import emit
+from desktop_kb.cli.output import emit, field
 
 
 def cmd_tags(args: argparse.Namespace) -> int:
@@ -16,7 +16,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
         def text() -> str:
             if not tags:
                 return "(no tags: write #tag in a note)"
-            return "\n".join(f"{'  ' * t.depth}#{t.label}\t{t.notes}" for t in tags)
+            return "\n".join(f"{'  ' * t.depth}#{field(t.label)}\t{t.notes}" for t in tags)
 
         emit(args, {"tags": [t.as_json() for t in tags]}, text)
     return 0
