@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Collection, Sequence
@@ -41,7 +42,7 @@ from desktop_kb.index.worker import (
     Listener,
     RebuildResult,
 )
-from desktop_kb.paths import LibraryPaths, file_identity
+from desktop_kb.paths import LibraryPaths, file_identity, read_only_folder, read_only_index_dir
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.by_name import with_named_documents
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
@@ -54,8 +55,15 @@ from desktop_kb.store import documents as docs
 from desktop_kb.store import feed, markup_sync, notes, settings
 from desktop_kb.store import tags as store_tags
 from desktop_kb.store.backup import Backup, backup_due, create_backup, room_for_a_backup
-from desktop_kb.store.connection import close_writer, open_store, waiting_briefly
-from desktop_kb.store.errors import StoreError, is_environment
+from desktop_kb.store.connection import close_writer, open_read_only, open_store, waiting_briefly
+from desktop_kb.store.errors import (
+    NOT_IMPORTED_PREFIX,
+    OLD_READ_ONLY_LIBRARY_MESSAGE,
+    READ_ONLY_LIBRARY_MESSAGE,
+    StoreError,
+    is_environment,
+)
+from desktop_kb.store.schema import SCHEMA_VERSION
 from desktop_kb.store.tx import empty_the_wal, replaced_message, replaced_under, transaction
 
 if TYPE_CHECKING:  # imported where used, so that opening a library does not load them
@@ -69,11 +77,22 @@ class Library:
     def __init__(self, data_dir: Path, *, listener: Listener | None = None,
                  verify_on_start: bool = False, models_dir: Path | None = None,
                  load_model: bool = True, role: str = "cli") -> None:
-        self.paths = LibraryPaths(data_dir)
-        self.paths.ensure()
+        #: Why nothing can be saved here (a library on a read-only disk, share or CD), or None.
+        #: It is read as it is; its index lives in the per-user cache (``read_only_index_dir``).
+        self.read_only: str | None = None
+        store_path = LibraryPaths(data_dir).store
+        if read_only_folder(data_dir) and store_path.exists():
+            self.read_only = READ_ONLY_LIBRARY_MESSAGE
+            self.paths = LibraryPaths(data_dir, read_only_index_dir(data_dir))
+        else:
+            self.paths = LibraryPaths(data_dir)
+            self.paths.ensure()
         self._write_lock = threading.RLock()
-        self.store = open_store(self.paths.store)
-        markup_sync.ensure_synced(self.store)  # links and tags of notes written before v3
+        if self.read_only:
+            self.store = self._open_read_only_store()
+        else:
+            self.store = open_store(self.paths.store)
+            markup_sync.ensure_synced(self.store)  # links and tags of notes written before v3
         # Which library this is wherever its folder is mounted (recovered text names it).
         self.library_id = feed.position(self.store).epoch
         self._local = threading.local()
@@ -108,6 +127,30 @@ class Library:
         if verify_on_start and self.startup_rebuild is None and self.worker.startup_verify is None \
                 and self.worker.is_owner:
             self.worker.verify(repair=True)
+
+    def _open_read_only_store(self) -> sqlite3.Connection:
+        """The store of a library nothing can be written in, and its index started from the one
+        beside it (a copy: the index must be written as the library is read)."""
+        conn = open_store(self.paths.store, readonly=True)
+        if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            conn.close()
+            raise StoreError(f"Cannot open the library at {self.paths.data_dir}: {OLD_READ_ONLY_LIBRARY_MESSAGE}")
+        assert self.paths.index_dir is not None
+        self.paths.index_dir.mkdir(parents=True, exist_ok=True)
+        beside = self.paths.data_dir / self.paths.index.name
+        if not self.paths.index.exists() and beside.exists():
+            part = self.paths.index.with_name(".seed-" + self.paths.index.name)
+            try:
+                source = open_read_only(beside)
+                try:
+                    with contextlib.closing(sqlite3.connect(part)) as copy:
+                        source.backup(copy)
+                finally:
+                    source.close()
+                os.replace(part, self.paths.index)
+            except (sqlite3.Error, OSError):
+                part.unlink(missing_ok=True)  # the index is built from the library instead
+        return conn
 
     def close(self) -> None:
         self._closing = True
@@ -288,6 +331,8 @@ class Library:
         """Import; scanned PDF pages are left for ``recognise_scans`` (text first). In the
         app, words first: the files' vectors are embedded after the import (the status says
         "embedding" meanwhile)."""
+        if self.read_only:
+            raise StoreError(f"{NOT_IMPORTED_PREFIX}{self.read_only}")
         with self.worker.holding_backfill(), import_journal.under_way(self.paths.data_dir, paths):
             return import_paths(
                 self.store, self.worker, paths,
@@ -608,8 +653,8 @@ class Library:
         """On start (the app), at most once a day: a backup, old tombstones collected, and a
         full verify of the index as a last safety net under the change feed (I5). Returns
         the new backup, if one was made; raises ``BackupError`` when it could not be."""
-        if not backup_due(self.paths.store):
-            return None
+        if self.read_only or not backup_due(self.paths.store):
+            return None  # nothing to back up from a library that cannot change, nor room for it
         room_for_a_backup(self.paths.store)
         made = create_backup(self.paths.store, reason="auto")
         # Tidying only: with the library held by another program (a long import) it waits for

@@ -7,6 +7,7 @@ and scripts never touch the person's real library.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,9 +54,32 @@ def _refuse_a_missing_disk(path: Path) -> None:
         raise StoreError(f"Cannot open the library at {path}: {DATA_DIR_MISSING_MESSAGE}")
 
 
+def read_only_folder(path: Path) -> bool:
+    """Whether ``path`` is an existing folder nothing can be written in: a read-only mount (a
+    CD, a write-protected stick, a share or a backup disk mounted read-only), or a folder this
+    user may not write to. Root may write where the permissions say no, but not on a
+    read-only mount (``access`` reports EROFS for everyone)."""
+    try:
+        if not path.is_dir():
+            return False
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY) or not os.access(path, os.W_OK)
+    except OSError:
+        return False
+
+
+def read_only_index_dir(data_dir: Path) -> Path:
+    """Where the search index of a library in a read-only folder lives: the per-user cache,
+    one folder per library path (the index knows its library's history, and is rebuilt when
+    another library appears at that path)."""
+    key = hashlib.sha256(os.fsencode(str(data_dir))).hexdigest()[:16]
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "read-only libraries" / key
+
+
 @dataclass(frozen=True)
 class LibraryPaths:
     data_dir: Path
+    #: Where the index lives when not beside the library (a read-only folder).
+    index_dir: Path | None = None
 
     @property
     def store(self) -> Path:
@@ -63,7 +87,7 @@ class LibraryPaths:
 
     @property
     def index(self) -> Path:
-        return self.data_dir / "index.sqlite"
+        return (self.index_dir or self.data_dir) / "index.sqlite"
 
     @property
     def models(self) -> Path:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from mounts import remount, tmpfs
+from test_gui_support import QT_NOISE, open_window
 
 from desktop_kb.library import Library
 
@@ -25,28 +26,65 @@ def cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT)
 
 
-@pytest.mark.parametrize("copied_while_open", [False, True])
-def test_a_library_on_a_read_only_mount_says_so_in_one_line_and_changes_nothing(
-        tmp_path: Path, copied_while_open: bool) -> None:
+def _library_on_a_stick(stick: Path, how: str) -> Path:
+    """A library of one note (two for 'index_behind') left on ``stick`` as ``how`` says."""
+    data_dir = stick / "library"
+    with Library(data_dir, load_model=False) as lib:
+        lib.add_note("只读", "on a write-protected stick zqro")
+        assert lib.drain(60)
+        if how == "index_behind":  # the index was copied before the last note was indexed
+            kept = lib.paths.index.read_bytes()
+            lib.add_note("后来", "written last zqlater")
+            assert lib.drain(60)
+        if how == "copied_while_open":  # its -wal and -shm came along (the case that said Errno 30)
+            copy = stick / "copy"
+            shutil.copytree(data_dir, copy, ignore=shutil.ignore_patterns("*.lock"))
+    gc.collect()  # connections other threads opened close when collected
+    if how == "index_behind":
+        for name in ("index.sqlite-wal", "index.sqlite-shm"):
+            (data_dir / name).unlink(missing_ok=True)
+        (data_dir / "index.sqlite").write_bytes(kept)
+    if how == "no_index":
+        (data_dir / "index.sqlite").unlink()
+    if how == "closed":  # as a clean close leaves it: no -wal and no -shm to read with
+        for name in ("library.sqlite-wal", "library.sqlite-shm", "index.sqlite-wal", "index.sqlite-shm"):
+            path = data_dir / name
+            assert not path.exists() or name.endswith("-shm") or path.stat().st_size == 0
+            path.unlink(missing_ok=True)
+    return stick / "copy" if how == "copied_while_open" else data_dir
+
+
+@pytest.mark.parametrize("how", ["open", "copied_while_open", "closed", "no_index", "index_behind"])
+def test_a_library_on_a_read_only_mount_is_read_and_searched_and_says_saving_is_off(
+        tmp_path: Path, how: str) -> None:
+    """A CD, a write-protected stick, a backup disk mounted read-only: it could not be opened at
+    all ('The library file could not be opened. Check that the data folder exists and is
+    writable.'). It is read as it is now, its index kept in the per-user cache (copied from the
+    one beside it, caught up, or built); saving is refused in one sentence that says why."""
     with tmpfs(tmp_path / "stick", 8192) as stick:
-        data_dir = stick / "library"
-        with Library(data_dir, load_model=False) as lib:
-            lib.add_note("只读", "on a write-protected stick zqro")
-            if copied_while_open:  # its -wal and -shm came along (the case that said Errno 30)
-                copy = stick / "copy"
-                shutil.copytree(data_dir, copy, ignore=shutil.ignore_patterns("*.lock"))
-        if copied_while_open:
-            data_dir = copy
+        data_dir = _library_on_a_stick(stick, how)
         before = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
-        gc.collect()  # connections other threads opened close when collected
         remount(stick, read_only=True)
         try:
-            for command in (["note", "list"], ["search", "zqro"], ["index", "status"],
-                            ["note", "add", "--title", "新", "--body", "x"]):
+            done = cli(data_dir, "note", "list")
+            assert done.returncode == 0 and "只读" in done.stdout, done.stderr
+            done = cli(data_dir, "search", "zqro")
+            assert done.returncode == 0 and "[note 1] 只读" in done.stdout, (done.stdout, done.stderr)
+            if how == "index_behind":  # caught up, not shown as complete while short
+                done = cli(data_dir, "search", "zqlater")
+                assert done.returncode == 0 and "后来" in done.stdout, (done.stdout, done.stderr)
+            done = cli(data_dir, "index", "status")
+            sources = 2 if how == "index_behind" else 1
+            assert done.stdout.startswith(f"ok: {sources} sources"), (done.stdout, done.stderr)
+            done = cli(data_dir, "note", "show", "1")
+            assert done.returncode == 0 and "zqro" in done.stdout, done.stderr
+            for command in (["note", "add", "--title", "新", "--body", "x"], ["import", str(tmp_path)],
+                            ["backup", "create"]):
                 done = cli(data_dir, *command)
                 assert done.returncode == 1, (command, done.stdout)
                 lines = done.stderr.strip().splitlines()
-                assert len(lines) == 1 and "writ" in lines[0], (command, done.stderr)
+                assert len(lines) == 1 and "Saving is off because the library's folder cannot be " \
+                    "written" in lines[0], (command, done.stderr)
                 assert "Errno" not in lines[0], lines[0]
             after = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
             assert after == before
@@ -76,3 +114,55 @@ def test_a_library_on_a_stick_that_is_not_connected_is_not_started_anew(tmp_path
     # A new folder in a folder that exists is a new library, as always.
     fresh = tmp_path / "fresh"
     assert cli(fresh, "note", "add", "--title", "新", "--body", "zqnew").returncode == 0
+
+
+@pytest.mark.qt_log_level_fail("WARNING")
+@pytest.mark.qt_log_ignore(*QT_NOISE)
+def test_the_window_opens_a_library_on_a_read_only_mount_and_says_saving_is_off_in_chinese(
+        qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The window said '无法打开资料库：…' of a library on a CD; it opens it now, its notes shown
+    but not editable, new notes and imports off, and says once, in the window's language, why."""
+    from desktop_kb.ui import i18n
+
+    with tmpfs(tmp_path / "stick", 8192) as stick:
+        data_dir = _library_on_a_stick(stick, "closed")
+        remount(stick, read_only=True)
+        i18n.install_language("zh_CN")
+        try:
+            window = open_window(qtbot, data_dir)
+            box = window.read_only_box
+            assert box is not None and box.text().startswith("资料库所在的文件夹无法写入"), \
+                box.text() if box else None
+            assert "已停止保存" in box.text() and "Saving" not in box.text()
+            assert window.read_only_notice.isVisible() and window.read_only_notice.text() == "只读：已停止保存"
+            assert window.editor.note_id == 1 and window.editor.body.isReadOnly()
+            assert not window.act_new.isEnabled() and not window.act_import_folder.isEnabled()
+            window.notes.new_note()
+            assert "已停止保存" in window.statusBar().currentMessage()
+            assert [r.title for r in window.library.search("zqro").results] == ["只读"]
+            box.close()
+            window.close()
+        finally:
+            i18n.install_language("en")
+            remount(stick, read_only=False)
+
+
+def test_one_window_at_a_time_opens_a_library_on_a_read_only_mount(tmp_path: Path) -> None:
+    """The app's single-instance lock is a file in the library's folder: on a read-only mount it
+    said 'Cannot lock the library folder … Check that it exists and is writable.' and did not
+    start. The lock lives with the library's index in the per-user cache, and still lets one
+    window at a time open it."""
+    from desktop_kb.ui.single_instance import AlreadyRunning, acquire_instance_lock
+
+    with tmpfs(tmp_path / "stick", 8192) as stick:
+        data_dir = _library_on_a_stick(stick, "closed")
+        remount(stick, read_only=True)
+        try:
+            lock = acquire_instance_lock(data_dir)
+            with pytest.raises(AlreadyRunning) as refused:
+                acquire_instance_lock(data_dir)
+            assert "already open" in str(refused.value)
+            lock.unlock()
+            acquire_instance_lock(data_dir).unlock()
+        finally:
+            remount(stick, read_only=False)

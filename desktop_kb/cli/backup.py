@@ -9,8 +9,9 @@ from typing import Any
 
 from desktop_kb.cli.common import CliError, add_common_options
 from desktop_kb.cli.output import emit
-from desktop_kb.paths import LibraryPaths, resolve_data_dir
+from desktop_kb.paths import LibraryPaths, read_only_folder, resolve_data_dir
 from desktop_kb.store.backup import Backup, BackupError, create_backup, list_backups
+from desktop_kb.store.errors import READ_ONLY_LIBRARY_MESSAGE
 from desktop_kb.text.sizes import human_size
 
 
@@ -32,6 +33,9 @@ def _find(paths: LibraryPaths, name: str) -> Path:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     paths = LibraryPaths(resolve_data_dir(args.data_dir))
+    if args.backup_cmd != "list" and read_only_folder(paths.data_dir) and paths.store.exists():
+        raise CliError(f"Nothing was {'backed up' if args.backup_cmd == 'create' else 'restored'}: "
+                       f"{READ_ONLY_LIBRARY_MESSAGE}")
     try:
         if args.backup_cmd == "list":
             found = list_backups(paths.store)

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from desktop_kb.paths import file_identity
+from desktop_kb.paths import file_identity, read_only_folder
 from desktop_kb.store.backup import BackupError, create_backup, list_backups
 from desktop_kb.store.errors import (
     EMPTY_LIBRARY_MESSAGE,
@@ -15,6 +15,7 @@ from desktop_kb.store.errors import (
     SchemaTooNewError,
     StoreError,
     environment_error,
+    error_code,
 )
 from desktop_kb.store.schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -57,12 +58,13 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
     _refuse_a_lost_library(path)
     try:
         if readonly:
-            conn = sqlite3.connect(
-                f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False,
-                isolation_level=None,
-            )
-            _configure(conn)
-            _check_version(conn, path)
+            conn = open_read_only(path)
+            try:
+                _configure(conn)
+                _check_version(conn, path)
+            except BaseException:
+                conn.close()
+                raise
             return conn
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
@@ -78,6 +80,39 @@ def open_store(path: Path, *, readonly: bool = False, backup_before_upgrade: boo
         if err is None:
             raise
         raise err from exc
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that only reads ``path`` (the store, or an index to copy), also where it
+    lies on a read-only disk with no ``-shm`` beside it."""
+    try:
+        return _connect_read_only(path, "?mode=ro")
+    except sqlite3.OperationalError as exc:
+        if not _unshared_on_a_read_only_folder(path, exc):
+            raise
+    return _connect_read_only(path, "?mode=ro&immutable=1")
+
+
+def _connect_read_only(path: Path, query: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(f"{path.as_uri()}{query}", uri=True, check_same_thread=False,
+                           isolation_level=None)
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1")  # opening is lazy
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _unshared_on_a_read_only_folder(path: Path, exc: sqlite3.Error) -> bool:
+    """A library closed cleanly and then found on a read-only disk has no ``-shm`` beside it,
+    and none can be made, so SQLite cannot open it for reading at all ("unable to open").
+    Nothing can write it there either, so it may be read as immutable; not when a ``-wal``
+    holds pages (immutable would not read them)."""
+    if error_code(exc) != 14 or not read_only_folder(path.parent):
+        return False
+    wal = path.with_name(path.name + "-wal")
+    return not wal.exists() or wal.stat().st_size == 0
 
 
 def _refuse_a_lost_library(path: Path) -> None:
@@ -172,5 +207,5 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
             raise
 
 
-__all__ = ["close_writer", "open_store", "waiting_briefly", "StoreConnection", "StoreError",
+__all__ = ["close_writer", "open_read_only", "open_store", "waiting_briefly", "StoreConnection", "StoreError",
            "SchemaTooNewError"]

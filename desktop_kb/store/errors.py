@@ -15,7 +15,9 @@ from pathlib import Path
 ENVIRONMENT_MESSAGES = {
     5: "The library is busy in another program (database locked). Close the other window or try again.",
     6: "The library is locked by another connection. Try again in a moment.",
-    8: "The library file is read-only. Check the folder's permissions.",
+    8: ("Saving is off because the library's folder cannot be written (a read-only disk, share "
+        "or CD, or a folder you may not change): you can search and read it, and to change it, "
+        "copy the folder to a disk you can write to and open the copy."),
     10: "A disk input/output error occurred while reading or writing the library.",
     11: ("The library file is damaged (corrupt). Restore a backup (Settings → Backups, or "
          "`desktop-kb backup list` then `desktop-kb backup restore NAME`); the search index "
@@ -26,6 +28,15 @@ ENVIRONMENT_MESSAGES = {
          "reading. Restore a backup (Settings → Backups, or `desktop-kb backup list` then "
          "`desktop-kb backup restore NAME`)."),
 }
+
+READ_ONLY_LIBRARY_MESSAGE = ENVIRONMENT_MESSAGES[8]
+
+OLD_READ_ONLY_LIBRARY_MESSAGE = (
+    "This library was made by an older version of Desktop KB and must be upgraded before it "
+    "can be opened, which cannot be done where nothing can be written: copy its folder to a "
+    "disk you can write to and open the copy.")
+
+NOT_IMPORTED_PREFIX = "Nothing was imported: "
 
 # A 0-byte library.sqlite where a library has been kept (backups or an index beside it):
 # SQLite would open it as a new, empty library; it is a copy cut short.

@@ -32,6 +32,8 @@ from desktop_kb.store.errors import (
     MISSING_LIBRARY_MESSAGE,
     MOVED_LIBRARY_MESSAGE,
     NO_ROOM_FOR_BACKUP_MESSAGE,
+    NOT_IMPORTED_PREFIX,
+    OLD_READ_ONLY_LIBRARY_MESSAGE,
     PATH_TOO_LONG_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
 )
@@ -43,7 +45,8 @@ def _translations() -> dict[str, str]:
     return {
         ENVIRONMENT_MESSAGES[5]: QCoreApplication.translate("EnvironmentError", "The library is busy in another program (database locked). Close the other window or try again."),
         ENVIRONMENT_MESSAGES[6]: QCoreApplication.translate("EnvironmentError", "The library is locked by another connection. Try again in a moment."),
-        ENVIRONMENT_MESSAGES[8]: QCoreApplication.translate("EnvironmentError", "The library file is read-only. Check the folder's permissions."),
+        ENVIRONMENT_MESSAGES[8]: QCoreApplication.translate("EnvironmentError", "Saving is off because the library's folder cannot be written (a read-only disk, share or CD, or a folder you may not change): you can search and read it, and to change it, copy the folder to a disk you can write to and open the copy."),
+        OLD_READ_ONLY_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "This library was made by an older version of Desktop KB and must be upgraded before it can be opened, which cannot be done where nothing can be written: copy its folder to a disk you can write to and open the copy."),
         ENVIRONMENT_MESSAGES[10]: QCoreApplication.translate("EnvironmentError", "A disk input/output error occurred while reading or writing the library."),
         ENVIRONMENT_MESSAGES[11]: QCoreApplication.translate("EnvironmentError", "The library file is damaged (corrupt). Restore a backup (Settings → Backups, or “Restore a backup…” when the library cannot be opened); the search index rebuilds itself afterwards."),
         ENVIRONMENT_MESSAGES[13]: QCoreApplication.translate("EnvironmentError", "The disk is full. Free some space and try again; nothing was lost."),
@@ -67,6 +70,7 @@ def _prefixes() -> dict[str, str]:
     return {
         "Saving to the library: ": QCoreApplication.translate("EnvironmentError", "Saving to the library: "),
         "Cannot open the library at ": QCoreApplication.translate("EnvironmentError", "Cannot open the library at "),
+        NOT_IMPORTED_PREFIX: QCoreApplication.translate("EnvironmentError", "Nothing was imported: "),
         NOT_RESTORED_PREFIX: QCoreApplication.translate("EnvironmentError", "Nothing was restored, and the library is unchanged: "),
         BACKUP_FAILED_PREFIX: QCoreApplication.translate("EnvironmentError", "Could not back up the library to "),
     }

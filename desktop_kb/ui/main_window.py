@@ -187,7 +187,12 @@ class MainWindow(QMainWindow):
         status.addWidget(self.undo_bar)
         self.degraded = QLabel(objectName="degradedNotice")
         self.degraded.hide()
+        # A library on a read-only disk is read as it is: said for as long as it is open.
+        self.read_only_notice = QLabel(objectName="degradedNotice")
+        self.read_only_notice.hide()
+        self.read_only_box: QMessageBox | None = None
         self.badge = StatusBadge()
+        status.addPermanentWidget(self.read_only_notice)
         status.addPermanentWidget(self.degraded)
         status.addPermanentWidget(self.badge)
 
@@ -294,9 +299,31 @@ class MainWindow(QMainWindow):
         self.links.set_titles([(r.id, r.title) for r in opened.rows])
         self.notes.show_opened(opened.rows, opened.welcome_id)
         freeze_long_lived_objects()  # the library and its caches are loaded now
+        self._say_if_read_only(opened.library)
         self.libraryOpened.emit(opened.library)
         self.notes.notesLoaded.emit()
         self._run_upkeep()
+
+    def _say_if_read_only(self, library: Library) -> None:
+        """A library on a read-only disk, share or CD opens to be searched and read; saving is
+        off, and the one sentence why is shown once as it opens and stays a hover away."""
+        on = library.read_only is not None
+        self.read_only_notice.setVisible(on)
+        for action in (self.act_new, self.act_import_files, self.act_import_folder):
+            action.setEnabled(not on)
+        self.note_list.new_button.setEnabled(not on)
+        if on:
+            box = QMessageBox(QMessageBox.Icon.Information, self.tr("Desktop KB"),
+                              localize(library.read_only or ""), QMessageBox.StandardButton.Close, self)
+            self.read_only_box = box
+            box.open()
+        self._read_only_texts()
+
+    def _read_only_texts(self) -> None:
+        library = self.library
+        self.read_only_notice.setText(self.tr("Read-only: saving is off"))
+        self.read_only_notice.setToolTip(
+            localize(library.read_only) if library is not None and library.read_only else "")
 
     def _run_upkeep(self) -> None:
         """At start, then every hour while the window stays open: the daily backup was made
@@ -431,6 +458,7 @@ class MainWindow(QMainWindow):
         self.badge.retranslateUi()
         self.degraded.setText(degraded_text(self.index.last_status))
         self.degraded.setToolTip(self.tr("Install an embedding model in Settings to also search by meaning."))
+        self._read_only_texts()
         self._show_placeholder_text()
 
     # ===== state and shutdown ==========================================================

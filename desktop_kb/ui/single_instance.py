@@ -22,6 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLockFile, QSysInfo
 
+from desktop_kb.paths import LibraryPaths, read_only_folder, read_only_index_dir
 from desktop_kb.store.processes import process_stopped
 
 LOCK_NAME = "desktop-kb.lock"
@@ -44,15 +45,19 @@ def acquire_instance_lock(data_dir: Path,
     """The folder's lock; ``take_over`` is asked (with the refusal) whether to take a lock
     another computer left, and the lock is taken when it answers True."""
     data_dir = Path(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
-    lock = QLockFile(str(data_dir / LOCK_NAME))
+    folder = data_dir
+    if read_only_folder(data_dir) and LibraryPaths(data_dir).store.exists():
+        # A library on a read-only disk is opened to be read; its lock lives with its index.
+        folder = read_only_index_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = QLockFile(str(folder / LOCK_NAME))
     lock.setStaleLockTime(0)  # never by age (a long session is not stale); dead PIDs still are
     if lock.tryLock(100):
         return lock
-    if lock.error() == QLockFile.LockError.LockFailedError and _writable(data_dir):
+    if lock.error() == QLockFile.LockError.LockFailedError and _writable(folder):
         info = lock.getLockInfo()  # PySide returns (pid, host, app), or fewer when unreadable
         host = str(info[1]) if len(info) >= 2 else ""
-        if host and host != QSysInfo.machineHostName() and not _index_kept(data_dir):
+        if host and host != QSysInfo.machineHostName() and not _index_kept(folder):
             refusal = AlreadyRunning(QCoreApplication.translate(
                 "SingleInstance",
                 "The library in {0} was opened by Desktop KB on another computer ({1}) and not "

@@ -530,6 +530,10 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Read-only: saving is off</source>
+        <translation>只读：已停止保存</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/main_window.py" line="274" />
         <source>The library could not be opened: {0}</source>
         <translation>无法打开资料库：{0}</translation>
@@ -2482,6 +2486,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
 <context>
     <name>NotesController</name>
     <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/controllers/notes.py" line="116" />
         <source>Edited</source>
         <translation>已修改</translation>
@@ -3420,8 +3428,16 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库被另一个连接锁定。请稍后再试。</translation>
     </message>
     <message>
-        <source>The library file is read-only. Check the folder's permissions.</source>
-        <translation>资料库文件是只读的。请检查文件夹的权限。</translation>
+        <source>Saving is off because the library's folder cannot be written (a read-only disk, share or CD, or a folder you may not change): you can search and read it, and to change it, copy the folder to a disk you can write to and open the copy.</source>
+        <translation>资料库所在的文件夹无法写入（只读的磁盘、共享文件夹或光盘，或你无权修改的文件夹），所以已停止保存：你仍可以搜索和阅读它；要修改它，请把文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
+    </message>
+    <message>
+        <source>This library was made by an older version of Desktop KB and must be upgraded before it can be opened, which cannot be done where nothing can be written: copy its folder to a disk you can write to and open the copy.</source>
+        <translation>这个资料库是旧版 Desktop KB 创建的，打开前需要先升级，而在无法写入的地方不能升级：请把它的文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: </source>
+        <translation>没有导入任何内容：</translation>
     </message>
     <message>
         <source>A disk input/output error occurred while reading or writing the library.</source>

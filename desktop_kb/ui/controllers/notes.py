@@ -99,6 +99,10 @@ class NotesController(QObject):
                                   lambda note: self._show_note(generation, note, highlights, scroll_to),
                                   lambda exc: self._w.statusBar().showMessage(describe_error(exc), 5000))
 
+    def library_read_only(self) -> bool:
+        """Whether the open library is on a read-only disk: its notes are shown, not edited."""
+        return self._w.library is not None and self._w.library.read_only is not None
+
     def _show_note(self, generation: int, note: Note, highlights: Spans, scroll_to: int | None) -> None:
         if generation != self._open_generation:
             return
@@ -106,13 +110,16 @@ class NotesController(QObject):
             return  # the person typed after asking; what is on screen is newer
         editor = self._w.editor
         unsaved = self._w.save_queue.pending_text(note.id)
+        read_only = note.trashed or self.library_read_only()
         if unsaved is None:
             self._w.save_queue.set_base(note.id, note.change_seq, note.title, note.body,
                                         local_only=note.local_only)
-            editor.load(note, read_only=note.trashed)
+            editor.load(note, read_only=read_only)
         else:  # a save of this note is still failing: show the newer, unsaved text
-            editor.load(replace(note, title=unsaved[0], body=unsaved[1]), read_only=note.trashed)
+            editor.load(replace(note, title=unsaved[0], body=unsaved[1]), read_only=read_only)
             editor.set_save_state(self.tr("Not saved"))
+        if read_only and not note.trashed:
+            editor.set_save_state(self.tr("Read-only"))
         if note.trashed:
             # Opened from a citation, a link or a search: it looked like any note, and typing did
             # nothing, without a word why.
@@ -195,6 +202,9 @@ class NotesController(QObject):
                  derived_from: tuple[tuple[str, int], ...] = (), focus_body: bool = False) -> None:
         if self._w.library is None:
             return
+        if self.library_read_only():
+            self._w.statusBar().showMessage(localize(self._w.library.read_only or ""), 10000)
+            return
         if self._w.note_list.showing_trash:
             self._w.note_list.trash_button.setChecked(False)
         self.save_now()
@@ -221,6 +231,9 @@ class NotesController(QObject):
                                 text: str) -> None:
         """Quote the reader's selection in a new note linked to its passage (local-only follows)."""
         if self._w.library is None:
+            return
+        if self.library_read_only():
+            self._w.statusBar().showMessage(localize(self._w.library.read_only or ""), 10000)
             return
         if self._w.note_list.showing_trash:
             self._w.note_list.trash_button.setChecked(False)

@@ -166,7 +166,7 @@ class OutsideChangesController(QObject):
             return
         w.save_queue.set_base(note.id, note.change_seq, note.title, note.body,
                                   local_only=note.local_only)
-        w.editor.refresh(note, read_only=note.trashed)
+        w.editor.refresh(note, read_only=note.trashed or w.notes.library_read_only())
         w.statusBar().showMessage(self.tr("The open note was updated by another program."), 5000)
 
     def _reopen_current(self) -> None:
