@@ -135,8 +135,6 @@ class Library:
         if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
             conn.close()
             raise StoreError(f"Cannot open the library at {self.paths.data_dir}: {OLD_READ_ONLY_LIBRARY_MESSAGE}")
-        assert self.paths.index_dir is not None
-        self.paths.index_dir.mkdir(parents=True, exist_ok=True)
         beside = self.paths.data_dir / self.paths.index.name
         if not self.paths.index.exists() and beside.exists():
             part = self.paths.index.with_name(".seed-" + self.paths.index.name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,11 +69,33 @@ def read_only_folder(path: Path) -> bool:
 
 
 def read_only_index_dir(data_dir: Path) -> Path:
-    """Where the search index of a library in a read-only folder lives: the per-user cache,
-    one folder per library path (the index knows its library's history, and is rebuilt when
-    another library appears at that path)."""
+    """Where the search index of a library in a read-only folder lives (made if need be): the
+    per-user cache, else the temporary folder (a cache folder that cannot be written, say one a
+    ``sudo`` run left to root); one folder per library path (the index knows its library's
+    history, and is rebuilt when another library appears at that path)."""
     key = hashlib.sha256(os.fsencode(str(data_dir))).hexdigest()[:16]
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "read-only libraries" / key
+    tried = []
+    for base in (Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)), _temporary_folder()):
+        folder = base / "read-only libraries" / key
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            tried.append(str(base))
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
+        tried.append(str(base))
+    from desktop_kb.store.errors import NO_INDEX_FOLDER_MESSAGE, StoreError
+
+    raise StoreError(f"Cannot open the library at {data_dir}: {NO_INDEX_FOLDER_MESSAGE} ({', '.join(tried)})")
+
+
+def _temporary_folder() -> Path:
+    try:
+        temporary = Path(tempfile.gettempdir())
+    except OSError:  # no temporary folder can be written either
+        temporary = Path(tempfile.tempdir or "/tmp")
+    return temporary / f"{APP_NAME}-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
 
 
 @dataclass(frozen=True)

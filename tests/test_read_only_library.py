@@ -166,3 +166,35 @@ def test_one_window_at_a_time_opens_a_library_on_a_read_only_mount(tmp_path: Pat
             acquire_instance_lock(data_dir).unlock()
         finally:
             remount(stick, read_only=False)
+
+
+def test_a_read_only_library_whose_cache_folder_cannot_be_written_keeps_its_index_in_the_temporary_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A per-user cache a 'sudo' run left to root (here: on the read-only mount too): every
+    command said '[Errno 30] Read-only file system: …/cache'. The index goes to the temporary
+    folder; with no folder at all to keep it, the library is refused in one sentence."""
+    import os
+    import tempfile
+
+    from desktop_kb.store import errors
+
+    with tmpfs(tmp_path / "stick", 8192) as stick:
+        data_dir = _library_on_a_stick(stick, "closed")
+        remount(stick, read_only=True)
+        temporary = tmp_path / "tmp"
+        temporary.mkdir()
+        try:
+            env = {**os.environ, "XDG_CACHE_HOME": str(stick / "cache"), "TMPDIR": str(temporary)}
+            done = subprocess.run([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir),
+                                   "search", "zqro"], capture_output=True, text=True, encoding="utf-8",
+                                  timeout=TIMEOUT, env=env)
+            assert done.returncode == 0 and "只读" in done.stdout, done.stderr
+            assert list(temporary.glob("desktop-kb-*/read-only libraries/*/index.sqlite"))
+
+            monkeypatch.setenv("XDG_CACHE_HOME", str(stick / "cache"))
+            monkeypatch.setattr(tempfile, "tempdir", str(stick))
+            with pytest.raises(errors.StoreError) as refused:
+                Library(data_dir, load_model=False)
+            assert errors.NO_INDEX_FOLDER_MESSAGE in str(refused.value) and "Errno" not in str(refused.value)
+        finally:
+            remount(stick, read_only=False)

@@ -38,6 +38,11 @@ OLD_READ_ONLY_LIBRARY_MESSAGE = (
 
 NOT_IMPORTED_PREFIX = "Nothing was imported: "
 
+NO_INDEX_FOLDER_MESSAGE = (
+    "The library's folder cannot be written, and neither can the folders where its search index "
+    "would be kept instead (the per-user cache and the temporary folder): make one of them "
+    "writable, or copy the library's folder to a disk you can write to and open the copy.")
+
 # A 0-byte library.sqlite where a library has been kept (backups or an index beside it):
 # SQLite would open it as a new, empty library; it is a copy cut short.
 EMPTY_LIBRARY_MESSAGE = (

@@ -23,6 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLockFile, QSysInfo
 
 from desktop_kb.paths import LibraryPaths, read_only_folder, read_only_index_dir
+from desktop_kb.store.errors import StoreError
 from desktop_kb.store.processes import process_stopped
 
 LOCK_NAME = "desktop-kb.lock"
@@ -48,7 +49,12 @@ def acquire_instance_lock(data_dir: Path,
     folder = data_dir
     if read_only_folder(data_dir) and LibraryPaths(data_dir).store.exists():
         # A library on a read-only disk is opened to be read; its lock lives with its index.
-        folder = read_only_index_dir(data_dir)
+        try:
+            folder = read_only_index_dir(data_dir)
+        except StoreError as exc:  # no folder for its index either: said as the window would
+            from desktop_kb.ui.env_messages import localize
+
+            raise AlreadyRunning(localize(str(exc))) from exc
     folder.mkdir(parents=True, exist_ok=True)
     lock = QLockFile(str(folder / LOCK_NAME))
     lock.setStaleLockTime(0)  # never by age (a long session is not stale); dead PIDs still are

@@ -3436,6 +3436,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>这个资料库是旧版 Desktop KB 创建的，打开前需要先升级，而在无法写入的地方不能升级：请把它的文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
     </message>
     <message>
+        <source>The library's folder cannot be written, and neither can the folders where its search index would be kept instead (the per-user cache and the temporary folder): make one of them writable, or copy the library's folder to a disk you can write to and open the copy.</source>
+        <translation>资料库所在的文件夹无法写入，可以改放搜索索引的文件夹（用户缓存文件夹和临时文件夹）也都无法写入：请让其中一个可以写入，或者把资料库的文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
+    </message>
+    <message>
         <source>Nothing was imported: </source>
         <translation>没有导入任何内容：</translation>
     </message>
