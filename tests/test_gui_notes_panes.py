@@ -326,3 +326,27 @@ def test_an_underscore_on_a_hits_last_line_is_drawn(qtbot, data_dir: Path) -> No
     assert label.contentsRect().height() - text_height >= UNDER_LAST_LINE_PX - 1
     assert label.alignment() & Qt.AlignmentFlag.AlignTop
     qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
+
+
+def test_the_note_list_shows_the_line_under_a_heading_that_repeats_the_title(qtbot, data_dir: Path) -> None:
+    # The welcome note's row read "Welcome to Desktop KB / … Welcome to Desktop KB": its first
+    # line is the title as a heading, and the list draws the title above already.
+    from desktop_kb.ui.note_list import SUBTITLE_ROLE
+
+    window = open_window(qtbot, data_dir)
+    note = window.library.add_note("Rust 所有权", "# Rust 所有权\n\n每一个值都有一个所有者。\n")
+    other = window.library.add_note("部署", "# 安装\n\n先装 Docker。\n")
+    _reload(qtbot, window)
+    model = window.note_list.model
+
+    def subtitle(note_id: int) -> str:
+        return str(model.data(model.index(model.row_of(note_id), 0), SUBTITLE_ROLE))
+
+    assert subtitle(note).endswith("  每一个值都有一个所有者。")
+    assert subtitle(other).endswith("  安装")  # a heading that is not the title still tells
+    _open(qtbot, window, note)
+    body = window.editor.body
+    body.selectAll()
+    body.insertPlainText("# Rust 所有权\n\n值在任一时刻有且只有一个所有者。\n")  # the row a save redraws
+    window.notes.save_now()
+    qtbot.waitUntil(lambda: subtitle(note).endswith("  值在任一时刻有且只有一个所有者。"), timeout=5000)

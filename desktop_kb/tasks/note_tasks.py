@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desktop_kb.library import Library
+from desktop_kb.markup.plain import plain_title
 from desktop_kb.store.notes import Note
 
 
@@ -23,16 +24,29 @@ class NoteRow:
 
     @classmethod
     def from_note(cls, note: Note) -> NoteRow:
-        return cls(note.id, note.title, note.updated_at, note.local_only, preview_of(note.body))
+        return cls(note.id, note.title, note.updated_at, note.local_only,
+                   preview_of(note.body, note.title))
 
 
-def preview_of(body: str) -> str:
-    """The first line with text, without Markdown markers, cut to fit one list line."""
-    for line in body.splitlines():
-        line = line.strip().lstrip("#>*-+ ").strip()
-        if line:
-            return line[:120]
+def preview_of(body: str, title: str = "") -> str:
+    """The first line with text, without Markdown markers, cut to fit one list line.
+
+    A first heading that only repeats the title is passed over: the list draws the title
+    above, and "Welcome to Desktop KB / Welcome to Desktop KB" told nothing of the note."""
+    first = True
+    for raw in body.splitlines():
+        line = raw.strip().lstrip("#>*-+ ").strip()
+        if not line:
+            continue
+        if first and raw.lstrip().startswith("#") and _same_title(line, title):
+            first = False
+            continue
+        return line[:120]
     return ""
+
+
+def _same_title(heading: str, title: str) -> bool:
+    return bool(title) and plain_title(heading.rstrip("# ")).strip().casefold() == plain_title(title).strip().casefold()
 
 
 def load_rows(library: Library, trashed: bool, tags: list[str] | None = None) -> list[NoteRow]:

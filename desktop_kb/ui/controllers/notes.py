@@ -168,7 +168,7 @@ class NotesController(QObject):
         model = self._w.note_list.model
         row = model.get(note_id)
         if row is not None:
-            model.upsert(NoteRow(note_id, title, time.time(), row.local_only, preview_of(body)))
+            model.upsert(NoteRow(note_id, title, time.time(), row.local_only, preview_of(body, title)))
 
     def _saved(self, note_id: int, _changed: bool) -> None:
         if note_id == self._w.editor.note_id and not self.dirty:
