@@ -152,3 +152,30 @@ def test_a_pdf_without_a_title_is_listed_by_its_first_heading(qtbot, data_dir: P
     rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
     rows += [row.child(i) for row in rows for i in range(row.childCount())]
     assert [row.text(0) for row in rows if row.data(0, DOC_ROLE) is not None] == ["Rust 所有权讲义"]
+
+
+def test_a_book_imported_from_its_chapter_files_is_listed_in_reading_order(qtbot, data_dir: Path,
+                                                                           tmp_path: Path) -> None:
+    # The Rust book's 105 chapter files were listed by title ("Cargo 工作空间", "Hello, Cargo!",
+    # "if let 简单控制流" …), chapter 14 before chapter 1: a learner lost the book's order.
+    window = open_window(qtbot, data_dir)
+    book = tmp_path / "book"
+    book.mkdir()
+    for name, title in [("ch10-00-generics.md", "泛型"), ("ch02-00-guessing-game.md", "猜数字游戏"),
+                        ("ch01-02-hello-world.md", "Hello, World!"), ("ch01-00-getting-started.md", "入门指南"),
+                        ("appendix-01-keywords.md", "附录 A：关键字")]:
+        (book / name).write_text(f"# {title}\n\n这一章讲{title}。\n", encoding="utf-8")
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
+        drop(window, window.tree.tree.viewport(), [book])
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 5, timeout=WAIT)
+    tree = window.tree.tree
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    rows = [row.child(i) for row in rows for i in range(row.childCount())] or rows
+    assert [row.text(0) for row in rows] == ["附录 A：关键字", "入门指南", "Hello, World!", "猜数字游戏", "泛型"]
+
+
+def test_numbered_files_and_folders_sort_as_numbers() -> None:
+    from desktop_kb.ui.library_tree import natural_key
+
+    names = ["week10", "Week2", "week1", "notes", "01 intro"]
+    assert sorted(names, key=natural_key) == ["01 intro", "notes", "week1", "Week2", "week10"]

@@ -9,6 +9,7 @@ the tree never queries the store.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
@@ -61,6 +62,22 @@ def _collapse(node: _Folder) -> _Folder:
     return node
 
 
+_NUMBER_RE = re.compile(r"(\d+)")
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """File-manager order: numbers compared as numbers ("ch2" before "ch10"), case ignored."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in _NUMBER_RE.split(name.casefold()) if part)
+
+
+def _reading_order(doc: Document) -> tuple[tuple[tuple[int, int | str], ...], str]:
+    """Documents in the order of their files, as the folder lists them: a book's chapters
+    (ch01-00-getting-started.md, ch01-01-installation.md …) are named in reading order, and
+    their titles ("Cargo 工作空间", "Hello, Cargo!") are not."""
+    return natural_key(PurePath(doc.path).name), plain_title(doc.title).casefold()
+
+
 def _short(name: str) -> str:
     parts = PurePath(name).parts
     return name if len(parts) <= 2 else "…/" + "/".join(parts[-2:])
@@ -100,7 +117,7 @@ class LibraryTree(QWidget):
         self.empty.setVisible(not snapshot.documents)
 
     def _fill(self, parent: QTreeWidgetItem, node: _Folder, path: str, collapsed: set[str]) -> None:
-        for name in sorted(node.folders, key=str.casefold):
+        for name in sorted(node.folders, key=natural_key):
             child = node.folders[name]
             full = str(PurePath(path) / child.name) if path else child.name
             item = QTreeWidgetItem([_short(child.name)])
@@ -110,7 +127,7 @@ class LibraryTree(QWidget):
             parent.addChild(item)
             self._fill(item, child, full, collapsed)
             item.setExpanded(full not in collapsed)
-        for doc in sorted(node.documents, key=lambda d: plain_title(d.title).casefold()):
+        for doc in sorted(node.documents, key=_reading_order):
             item = QTreeWidgetItem([plain_title(doc.title)])
             item.setData(0, DOC_ROLE, doc.id)
             item.setToolTip(0, f"{doc.path}\n{doc.format}")
