@@ -82,6 +82,9 @@ DENSE_PER_CHUNK = 50
 MIN_LEXICAL = 0.2  # roughly: shares at least one of the note's defining words
 COMMON_SHARE = 0.05  # a term in more than this share of chunks defines nothing ...
 COMMON_MIN_CHUNKS = 4  # ... once it is in more than this many (small libraries)
+#: ... unless the note names it (title, heading, #tag) and it is in at most this share: a note
+#: titled "Rust 所有权" beside the Rust book is about 所有权, in 9 % of the book's chunks.
+NAMED_COMMON_SHARE = 0.25
 #: The chance, at most, that any passage of the library shares that many of a note's rare words
 #: by chance alone (the usual 5 % level, taken over the whole library at once).
 CHANCE_ANY = 0.05
@@ -216,8 +219,8 @@ def telling(term: str) -> bool:
     return term not in CONNECTIVES and zipf(term) < EVERYDAY_ZIPF
 
 
-def _common(df: int, total: int) -> bool:
-    return df > COMMON_MIN_CHUNKS and df > COMMON_SHARE * total
+def _common(df: int, total: int, named: bool = False) -> bool:
+    return df > COMMON_MIN_CHUNKS and df > (NAMED_COMMON_SHARE if named else COMMON_SHARE) * total
 
 
 @dataclass(frozen=True)
@@ -273,11 +276,14 @@ class Aboutness:
     telling: frozenset[str]  # its telling words
 
     @classmethod
-    def of(cls, title: str, text: str) -> Aboutness:
+    def of(cls, title: str, text: str, *, tags: bool = True) -> Aboutness:
+        """``tags``: whether #tags name the text's subject too (a learner's tags are often a
+        shelf, #学习/编程, where the title says the subject)."""
         from desktop_kb.markup.headings import outline
         from desktop_kb.markup.tags import note_tags
 
-        named = "\n".join([title, *(h.title for h in outline(text)), *note_tags(text).values()])
+        named = "\n".join([title, *(h.title for h in outline(text)),
+                           *(note_tags(text).values() if tags else ())])
         words = frozenset(t for t in word_tokens(f"{title}\n{text}") if _meaningful(t) and telling(t))
         return cls(named.casefold(), words)
 
@@ -317,11 +323,12 @@ def key_term_stats(index: sqlite3.Connection, title: str, body: str,
     own_tokens = chunk_tokens(index, own_chunks)
     chunks, freqs = index_stats(index, list(counts))
     total = chunks - len(own_tokens)
+    about = Aboutness.of(title, body)
     weights: dict[str, float] = {}
     doc_freq: dict[str, int] = {}
     for term, tf in counts.items():
         df = freqs.get(term, 0) - sum(1 for toks in own_tokens.values() if term in toks)
-        if df <= 0 or total <= 0 or _common(df, total):
+        if df <= 0 or total <= 0 or _common(df, total, about.names(term)):
             continue
         weights[term] = (1.0 + math.log(tf)) * bm25_idf(total, df)
         doc_freq[term] = df
@@ -444,7 +451,8 @@ class _Reading:
             return dense
         return ev.lexical + self.params.dense_weight * self.fit * dense
 
-    def passes(self, ev: _Evidence, about: Callable[[Sequence[str]], bool] = lambda _: False) -> bool:
+    def passes(self, ev: _Evidence, about: Callable[[Sequence[str]], bool] = lambda _: False,
+               named: bool = False) -> bool:
         """The floor: shown only with enough evidence, calibrated similarity first.
 
         Where keywords decide alone, a passage shares more of the note's rare telling words
@@ -455,10 +463,17 @@ class _Reading:
         Where meaning has a say, one shared telling word beside a calibrated similarity is
         enough, and meaning alone must stand above what chance gives the best of this many
         comparisons (``alone_level``).
+
+        ``named``: both texts name a word they share, the note in its title or a heading, the
+        passage in its title, a heading or a #tag (the note "Rust 所有权" and the book's
+        "什么是所有权？"), which says what both are about whatever a model makes of a short
+        note: such a passage needs only to be closer than unrelated text is on average.
         """
         telling_shared = [t for t in ev.terms if telling(t)]
         lexical_ok = ev.lexical >= MIN_LEXICAL and bool(telling_shared)
         level = self.level(ev.similarity)
+        if named and telling_shared and self.mode != "dense":
+            return level is None or self.fit == 0.0 or level >= 0.0
         if self.mode == "lexical" or level is None or self.fit == 0.0:
             if self.mode == "dense":
                 return ev.similarity is not None
@@ -550,29 +565,46 @@ def related_for_note(
     note_about = Aboutness.of(source.title, source.text)
     targets: dict[SourceKey, Aboutness | None] = {}
 
-    def about(key: SourceKey, shared: Sequence[str]) -> bool:
-        # Read only for a candidate that rests on words too common here to be rare.
+    def target_about(key: SourceKey) -> Aboutness | None:
+        # Read only for a candidate that rests on words too common here to be rare, or on a
+        # word the note's title names.
         if key not in targets:
             target = resolve_sources(store, [key]).get(key)
             targets[key] = Aboutness.of(target.title, target.text) if target else None
-        found = targets[key]
+        return targets[key]
+
+    def about(key: SourceKey, shared: Sequence[str]) -> bool:
+        found = target_about(key)
         return found is not None and about_each_other(note_about, found, shared)
 
+    # The note's subject as its title and headings say it (its #tags are more often a shelf).
+    subject = Aboutness.of(source.title, source.text, tags=False)
+    note_named = {t for t in weights if telling(t) and subject.names(t)}
+
+    def named_by_both(key: SourceKey, shared: Sequence[str]) -> bool:
+        both = [t for t in shared if t in note_named]
+        found = target_about(key) if both else None
+        return found is not None and any(found.names(t) for t in both)
+
     best: dict[SourceKey, tuple[float, int]] = {}
+    named: set[int] = set()
     for cid, ev in evidence.items():
         ref = refs.get(cid)
         if ref is None or ref.key in excluded:
             continue
-        if floor and not reading.passes(ev, lambda shared, key=ref.key: about(key, shared)):
+        if named_by_both(ref.key, ev.terms):
+            named.add(cid)
+        if floor and not reading.passes(ev, lambda shared, key=ref.key: about(key, shared), cid in named):
             continue
         score = scores[cid]
-        if ref.key not in best or score > best[ref.key][0]:
+        if ref.key not in best or (cid in named, score) > (best[ref.key][1] in named, best[ref.key][0]):
             best[ref.key] = (score, cid)
 
-    def order(item: tuple[SourceKey, tuple[float, int]]) -> tuple[float, float, float, str, int]:
+    def order(item: tuple[SourceKey, tuple[float, int]]) -> tuple[bool, float, float, float, str, int]:
+        # What both name first (the chapter a note's title names), then by score.
         key, (score, cid) = item
         ev = evidence[cid]
-        return (-score, -ev.lexical, -(ev.similarity or 0.0), key[0], key[1])
+        return (cid not in named, -score, -ev.lexical, -(ev.similarity or 0.0), key[0], key[1])
 
     ranked = sorted(best.items(), key=order)
     shortlist = ranked[: limit * 3]
