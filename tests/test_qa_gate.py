@@ -102,12 +102,10 @@ HELDOUT13_MISSES = {
 # h13-197 backup codes below an account line)
 # heldout14 (session 15's sealed batch) as first wired in (main 853ff4d, 163/217 found), less what was found since.
 HELDOUT14_MISSES = {
-    "h14-002", "h14-005", "h14-034", "h14-036", "h14-038", "h14-041", "h14-042", "h14-046", "h14-055",
-    "h14-065", "h14-066", "h14-069", "h14-078", "h14-086", "h14-091", "h14-095", "h14-096", "h14-097",
-    "h14-098", "h14-099", "h14-102", "h14-103", "h14-104", "h14-105", "h14-108", "h14-109", "h14-111",
-    "h14-114", "h14-118", "h14-124", "h14-126", "h14-144", "h14-147", "h14-154", "h14-155", "h14-157",
-    "h14-179", "h14-180", "h14-183", "h14-185", "h14-187", "h14-189", "h14-202", "h14-203", "h14-204",
-    "h14-205", "h14-206", "h14-207", "h14-209", "h14-210", "h14-212", "h14-213", "h14-214", "h14-215"}
+    "h14-002", "h14-005", "h14-034", "h14-036", "h14-038", "h14-041", "h14-042", "h14-046", "h14-055", "h14-069",
+    "h14-086", "h14-109", "h14-111", "h14-118", "h14-124", "h14-126", "h14-144", "h14-147", "h14-154", "h14-155",
+    "h14-157", "h14-179", "h14-180", "h14-183", "h14-185", "h14-187", "h14-189", "h14-203", "h14-207", "h14-209",
+    "h14-210", "h14-212", "h14-213", "h14-214", "h14-215"}
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
                 | HELDOUT12_MISSES | HELDOUT13_MISSES | HELDOUT14_MISSES)
 
@@ -143,7 +141,7 @@ KNOWN_FALSE_POSITIVES11: set[int] = set()
 KNOWN_FALSE_POSITIVES12: set[int] = set()  # (passes since session 15: a generator's example output)
 # negatives13 (written with heldout14), as first wired in (main 853ff4d): a base64 PNG read as a key (53),
 # 'SHA-256' read as a password (58).
-KNOWN_FALSE_POSITIVES13: set[int] = {53, 58}
+KNOWN_FALSE_POSITIVES13: set[int] = set()  # (both pass since session 16: media base64, algorithm names)
 
 
 def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from desktop_kb.qa.detectors import password_words
 from desktop_kb.qa.detectors.base import PASSWORD, Finding, looks_random
 from desktop_kb.qa.detectors.secret_names import (
     PASSWORD_NAME,
@@ -54,9 +55,7 @@ _ZH_DESCRIBED_RE = re.compile(
 # Other languages' words for "password" (people study in more than two).
 # ("heslo 50Iw9NQ%33" in a Czech list: the word, a space, the value; a copula in its own language.)
 _FOREIGN_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|hasło|haslo|"
-    r"пароль|парола|パスワード|비밀번호|암호|heslo|l[öo]senord|adgangskode|passord|salasana|jelsz[óo]|parol[ăa]|"
-    r"[şs]ifre|lozinka|geslo|slapta[žz]odis|parool|m[ậa]t\s+kh[ẩa]u|kata\s+(?:sandi|laluan)|รหัสผ่าน|סיסמה|पासवर्ड|"
+    r"(?i)(?<![^\W\d_])(?:" + "|".join(password_words.WORDS) + r"|パスワード|비밀번호|암호|"
     # a card's or a phone's PIN in those languages
     r"geheimzahl|pin-?kode[nt]?|pin-?koodi|c[óo]digo\s+pin|code\s+pin|m[ãa]\s+pin|kod\s+pin|пин-?код|핀\s*번호)"
     r"(?![^\W\d_])\s*(?P<sep>[:=]|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")

@@ -145,10 +145,19 @@ def is_example(value: str) -> bool:
     return _EXAMPLE_RE.search(value) is not None
 
 
+# How a media file's bytes begin, in base64 (PNG, JPEG, GIF, WebP/WAV, PDF, WOFF/WOFF2, ICO, TIFF, Ogg, MP3,
+# SVG and XML, MP4/HEIC, WebM, TrueType/OpenType, FLAC): an image or a font inlined in a notebook, a data
+# URI or a CSS file, not a key (random bytes begin so with odds under one in 16 million).
+MEDIA_BASE64 = ("iVBORw0KGgo", "/9j/", "R0lGODlh", "R0lGODdh", "UklGR", "JVBERi0", "d09GR", "d09GMg", "AAABAA",
+                "SUkqAA", "TU0AKg", "T2dnUw", "SUQzB", "SUQzA", "PHN2Zy", "PD94bWwg", "AAAAIGZ0eXA", "AAAAHGZ0eXA",
+                "AAAAGGZ0eXA", "GkXfo", "AAEAAAA", "T1RUTw", "ZkxhQw")
+
+
 def looks_random(value: str, *, min_len: int = 16) -> bool:
     """A machine-made token: long, varied, not a word or a number (hashes qualify; UUIDs too)."""
     core = value.strip("=")
-    if len(core) < min_len or core.isdigit() or not _TOKEN_CHARS_RE.fullmatch(core) or is_example(core):
+    if len(core) < min_len or core.isdigit() or not _TOKEN_CHARS_RE.fullmatch(core) or is_example(core) \
+            or core.startswith(MEDIA_BASE64):
         return False
     if re.fullmatch(r"[0-9a-fA-F-]+", core):
         hexdigits = core.replace("-", "")

@@ -64,9 +64,19 @@ def _phrase(indexes: list[int]) -> bool:
     return len(indexes) in _LENGTHS and checksum_ok(indexes)
 
 
+# Or run together, each word capitalised ("FantasyVideoTorch…"): a name in code is never twelve list words long.
+_CAMEL_JOINED_RE = re.compile(r"[A-Z](?<![A-Za-z0-9][A-Z])[a-z]{2,7}(?:[A-Z][a-z]{2,7}){11,23}(?![A-Za-z0-9])")
+_CAPITAL_RE = re.compile(r"[A-Z][a-z]+")
+
+
 def _joined_words(text: str) -> Iterator[Finding]:
     english, _zh, _tw = _lists()
-    for m in _JOINED_RE.finditer(text):
+    for m in _CAMEL_JOINED_RE.finditer(text):
+        words = [w.lower() for w in _CAPITAL_RE.findall(m.group(0))]
+        if all(w in english for w in words) and (_phrase([english[w] for w in words])
+                                                   or len(words) in _LENGTHS and _context(text, m.start())):
+            yield Finding(RECOVERY_CODE, m.start(), m.end())
+    for m in _JOINED_RE.finditer(text) if any(c in text for c in "-_.+/") else ():
         words = [w.lower() for w in m.group(0).split(m.group("sep"))]
         if all(w in english for w in words) and (_phrase([english[w] for w in words])
                                                    or len(words) in _LENGTHS and _context(text, m.start())):
@@ -213,8 +223,7 @@ _BETWEEN_RE = re.compile(r"[ \t,;|/]{1,4}")
 
 def written_phrases(text: str) -> Iterator[Finding]:
     """Phrases written in the forms above (see the module's docstring)."""
-    if any(c in text for c in "-_.+/"):
-        yield from _joined_words(text)
+    yield from _joined_words(text)
     if re.search(r"[\u4e00-\u9fff]", text):
         yield from _han(text)
     yield from _cut_words(text)

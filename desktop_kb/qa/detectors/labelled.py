@@ -33,6 +33,7 @@ import unicodedata
 import urllib.parse
 from collections.abc import Iterator
 
+from desktop_kb.qa.detectors import password_words
 from desktop_kb.qa.detectors.base import (
     API_KEY,
     BANK_CARD,
@@ -56,15 +57,10 @@ from desktop_kb.text.han import HAN_CHARS, has_han
 
 # ----- what a label names ------------------------------------------------------------------------
 
-# The word for a password in the other languages people study in (Indonesian and Malay, Thai, Greek,
-# Vietnamese, Arabic, Persian, Turkish, Hebrew, Hindi, the Nordic, Slavic and Romance languages). A word
-# that is also the word for any code counts only alone, as the whole label: κωδικός (code; κωδικός
-# μαθήματος is a course's), Turkish and Italian "parola" (parola chiave: a keyword), sandi (sandi morse).
-_PASSWORD_WORDS = (
-    r"kata\s+(?:sandi|laluan)|รหัสผ่าน|κωδικ[οό]ς\s+πρ[οό]σβασης|^κωδικ[οό]ς?$|^parola$|^sandi$|"
-    r"m[aậ]t\s+kh[aẩ]u|كلمة\s+(?:المرور|السر)|رمز\s+(?:المرور|عبور)|[şs]ifre(?!\s*(?:en\s+az|kural))|parolă|"
-    r"סיסמ[הא]|पासवर्ड|l[öo]senord|adgangskode|passord|salasana|(?<![a-z])heslo(?![a-z])|jelsz[óo]|"
-    r"contrase[ñn]a|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord|has[łl]o|пароль|парола")
+# The word for a password in any language (password_words). A word that is also the word for any code
+# counts only alone, as the whole label: κωδικός (code; κωδικός μαθήματος is a course's), Turkish and
+# Italian "parola" (parola chiave: a keyword), sandi (sandi morse).
+_PASSWORD_WORDS = password_words.PATTERN
 # The word for a mobile phone in other languages (its number must then be a mobile's shape, _FOREIGN_MOBILE_RE).
 _PHONE_WORDS = (
     r"(?<![a-z])(?:mob|portable|handy|handynummer|mobil|mobilnummer|celular|cel|m[óo]vil|cellulare|whatsapp)(?![a-z])|"
@@ -88,7 +84,7 @@ _KIND = {PW: PASSWORD, KEY: API_KEY, OTP: RECOVERY_CODE, PHONE: MOBILE, CARD: BA
 # Words in labels, strongest first (两步验证密钥 is a 2FA seed, not any key). Chinese, Japanese, English.
 _LABEL_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((cls, re.compile(rx, re.I)) for cls, rx in (
     (OTP, r"两步验证|兩步驗證|二次验证|二段階認証|2段階認証|二要素|2fa|(?<![a-z])(?:mfa|otp)(?![a-z])|totp|authenticator|验证器|驗證器"),
-    (PW, r"密码|密碼|口令|パスワード|暗証番号|暗証|パスコード|合言葉|비밀번호|password|passwd|passphrase|passcode|(?<![a-z])(?:pwd|pin)(?![a-z])|"
+    (PW, r"密码|密碼|口令|パスワード|暗証番号|暗証|パスコード|合言葉|비밀번호|password|passwd|passphrase|passcode|(?<![a-z])(?:pwd|pin|puk)(?![a-z])|"
          + _PASSWORD_WORDS),
     (ID, r"身份证|身份證|身分证|身分證|身分証|マイナンバー|個人番号|(?<![a-z])id[\s_-]*(?:card|number|no)(?![a-z])|national\s+id"),
     (PASSPORT_NO, r"护照|護照|旅券|パスポート|passport"),
@@ -150,7 +146,7 @@ _ABOUT_RE = re.compile(r"[ \t_-]*(?:熵|强度|強度|长度|長度|位数|位�
 _LABEL_TEXT = rf"[{HAN_CHARS}\u3040-\u30ff\uac00-\ud7af][{HAN_CHARS}\u3040-\u30ff\uac00-\ud7af A-Za-z0-9_-]{{0,14}}"
 # A label in another script (Клю́ч доступа, كلمة السر, รหัสผ่าน, Clé d'accès (production)): letters with their
 # combining marks (Thai and Devanagari vowels are marks, not letters), up to four words and a bracket.
-_MARKS = "\u0300-\u036f\u0e00-\u0e7f\u0900-\u097f\u0600-\u06ff"
+_MARKS = password_words.MARKS
 _OTHER_LABEL = (rf"(?<![\w{_MARKS}$.-])[^\W\d_A-Za-z{HAN_CHARS}][\w{_MARKS}'’.-]{{0,30}}"
                 rf"(?:[ \t](?:[\w{_MARKS}'’-]{{1,20}}|\([\w ]{{1,20}}\)|（[\w ]{{1,20}}）)){{0,3}}")
 _QUOTED = r"\"[^\"\n]{1,300}\"|'[^'\n]{1,300}'|`[^`\n]{1,300}`|“[^”\n]{1,300}”|「[^」\n]{1,300}」"
@@ -257,6 +253,9 @@ _IDENT_RE = re.compile(r"[A-Za-z_$][\w.$-]*")
 _SYMBOL_WORD_RE = re.compile(r"[!@$%&*#.:_-][A-Za-z_]+")
 _CODE_CHARS_RE = re.compile(r"[()\[\]{}]|::|->|\$\{|\$\(|%\(|\{\{")
 _CODE_NAME_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[a-z]+(?:_[a-z]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+# "Cobalt.Cobalt.Maple04": a password manager's memorable password (capitalised words, dots, digits at
+# the end), not an attribute path (settings.DB_PASSWORD, np.float64: lower-case or short parts).
+_MEMORABLE_RE = re.compile(r"(?:[A-Z][a-z]{2,}\.){2,5}[A-Z][a-z]{2,}\d{1,4}")
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _OTHER_RE = re.compile(r"[\d\W_]")
 _CAMEL_WORDS_RE = re.compile(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)*")
@@ -290,8 +289,8 @@ def _password_like(v: str) -> bool:
         return False  # "@required", "!Ref", "$HOME": an annotation, a tag, a variable
     if _CODE_CHARS_RE.search(v):
         return False
-    if _CODE_NAME_RE.fullmatch(v):  # settings.DB_PASSWORD, get_password, CURLOPT_READDATA: names
-        return False  # settings.DB_PASSWORD, get_password: code
+    if _CODE_NAME_RE.fullmatch(v) and not _MEMORABLE_RE.fullmatch(v):
+        return False  # settings.DB_PASSWORD, get_password, CURLOPT_READDATA: names
     letters = _LETTER_RE.search(v) is not None
     others = _OTHER_RE.search(v) is not None
     if letters and not others:  # "ResMqmZWtQtB": random letters in both cases, not a word
@@ -604,8 +603,8 @@ _LONG_ANCHORS = ("pass", "pwd", "passport", "secret", "token", "auth", "cred", "
                  "parola", "סיסמ", "पासवर्ड", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelsz",
                  "contrase", "mot de passe", "kennwort", "senha", "wachtwoord", "hasło", "haslo", "пароль", "парол", "clé", "cle ",
                  "clave", "chave", "chiave", "schlüssel", "schluessel", "ключ", "токен", "시크릿", "액세스", "비밀 키", "개인 키",
-                 "api 키", "api키", "토큰")
-_SHORT_ANCHORS = ("key", "tel", "pin", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard", "mob", "cel", "handy",
+                 "api 키", "api키", "토큰") + password_words.ANCHORS
+_SHORT_ANCHORS = ("key", "tel", "pin", "puk", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard", "mob", "cel", "handy",
                   "portable", "whatsapp", "m\u00f3vil", "movil", "телефон", "мобильн", "휴대", "핸드폰", "전화", "โทรศัพท์",
                   "điện thoại", "sđt", "nomor hp")
 

@@ -12,7 +12,7 @@ import re
 
 PASSWORD_NAME, SECRET_NAME, WEAK_NAME = "password", "secret", "weak"
 
-_PASSWORD_PARTS = {"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "pw", "passwort",
+_PASSWORD_PARTS = {"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "puk", "pw", "passwort",
                    "kennwort", "contrasena", "motdepasse", "senha", "wachtwoord", "psk", "wpa"}
 _SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "apikey",
                  "sessionid", "authorization", "auth", "bearer", "appsecret", "appkey", "accesskey",

@@ -58,6 +58,22 @@ camellia bcrypt scrypt argon2 pbkdf2 otp totp hotp
 """.split())  # noqa: SIM905 - a word list reads best as words
 
 
+# An algorithm's name with its size and mode ("SHA-256", "AES-256-GCM", "RSA-2048", "PBKDF2-HMAC-SHA256",
+# "Argon2id", "secp256k1", "HS256", "SHA256withRSA"): what a lesson says a password is hashed or sent with.
+_ALGORITHM = (r"(?:rsa|aes|3?des|sm[2349]|ecc|e?c?dsa|eddsa|ed(?:25519|448)|x(?:25519|448)|md[245]|sha(?:-?[123])?|hmac|"
+              r"rc[456]|(?:two|blow)fish|x?chacha(?:8|12|20)?|salsa20|poly1305|elgamal|ecdhe?|dhe?|camellia|b?crypt|"
+              r"scrypt|yescrypt|argon2(?:id|i|d)?|pbkdf[12]|blake[23][bs]?|ripemd|crc|ntlm|whirlpool|gost|kyber|"
+              r"dilithium|wpa[23]?|wep|tkip|gcm|cbc|ecb|ctr|cfb|ofb|ccm|ocb|xts|siv|oaep|pss|pkcs[157]?|with|and|v1_5|"
+              r"(?:hs|rs|es|ps)(?=256|384|512)|p(?=-?(?:192|224|256|384|521))|secp(?=\d{3}[kr]1)|[kr]1)")
+_SIZES = r"(?:8|12|16|20|24|32|40|56|64|80|96|112|128|160|168|192|224|256|384|512|521|1024|2048|3072|4096|8192)(?!\d)"
+_ALGORITHM_RE = re.compile(rf"{_ALGORITHM}(?:[-_/ ]?(?:{_ALGORITHM}|{_SIZES}))*")
+
+
+def is_algorithm(value: str) -> bool:
+    """``SHA-256``, ``AES-128-CBC``, ``bcrypt``: a name of how a secret is kept, not a secret."""
+    return _ALGORITHM_RE.fullmatch(value.strip().lower()) is not None
+
+
 TEMPLATE_RE = re.compile(r"<[A-Za-z_ .-]+>|\$\{|\{\{|%\(\w+\)|\[[A-Za-z_ ]+\]")
 
 
@@ -65,7 +81,7 @@ def is_placeholder(value: str) -> bool:
     v = value.strip()
     low = v.lower()
     return (not v or bool(PLACEHOLDER_RE.match(v)) or bool(TEMPLATE_RE.search(v))
-            or bool(re.fullmatch(r"[\W_]+", v)) or low in _WORD_VALUES or low in _CRYPTO_WORDS
+            or bool(re.fullmatch(r"[\W_]+", v)) or low in _WORD_VALUES or low in _CRYPTO_WORDS or is_algorithm(v)
             or low.startswith(("your", "<your", "my-", "xxx", "sk-xxx", "sk-...")) or "your_" in low
             or "your-" in low or "_here" in low or "-here" in low or low.endswith("here"))
 

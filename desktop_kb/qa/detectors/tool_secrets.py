@@ -32,6 +32,7 @@ from desktop_kb.qa.detectors.base import (
     looks_random,
     wordlike,
 )
+from desktop_kb.qa.detectors.labelled import PW, fits
 from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME, SECRET_NAME, name_class
 from desktop_kb.qa.detectors.secret_values import (
     CODE_RE,
@@ -65,10 +66,22 @@ _TOOLS: tuple[tuple[str, str, str], ...] = (
     # SNMP v1/v2c's community string is its password ("public", the default, is not a secret)
     (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmpbulkget|snmpgetnext|snmptable|snmptrap|onesixtyone", r"-c[ \t]+",
      PASSWORD),
+    # a key's passphrase (new and old), a PDF's password (MuPDF, qpdf, pdftk, Poppler), sshpass, GnuPG, FreeRDP
+    (r"ssh-keygen", r"-[NP][ \t]+", PASSWORD),
+    (r"mutool", r"-p[ \t]+", PASSWORD),
+    (r"qpdf", r"--password=", PASSWORD),
+    (r"pdftk", r"(?:input|user|owner)_pw[ \t]+", PASSWORD),
+    (r"pdftotext|pdftoppm|pdftocairo|pdfinfo|pdfimages|pdftohtml|pdfseparate|pdfdetach|pdffonts|pdfattach",
+     r"-[ou]pw[ \t]+", PASSWORD),
+    (r"sshpass", r"-p[ \t]*", PASSWORD),
+    (r"gpg|gpg2", r"--passphrase[ \t=]+", PASSWORD),
+    (r"xfreerdp|wlfreerdp|sdl-freerdp|xfreerdp3", r"/p:", PASSWORD),
 )
 # (tool names first, so the engine skips ahead on their first letters; what stands before one is checked
 # in code: a space, a quote, "$(", or a path's "/" — not a letter: "unzip" is not "zip", "notes.zip" no tool)
 _TOOL_NAMES_RE = re.compile(r"(?P<tool>" + "|".join(t for t, _f, _k in _TOOLS) + r")(?:\.exe)?(?![\w.-])")
+# Windows writes a program's name in any case ("Rar.exe", "UnRAR.exe"): read so only where ".exe" is.
+_EXE_NAMES_RE = re.compile(r"(?i)(?P<tool>" + "|".join(t for t, _f, _k in _TOOLS) + r")\.exe(?![\w.-])")
 _FLAGS = {tool: (re.compile(r"(?<![\w-])" + flag + _VALUE), kind) for tool, flag, kind in _TOOLS}
 _TOOL_OF = [(re.compile(rf"(?:{tool})"), tool) for tool, _f, _k in _TOOLS]
 # One-off shapes: openssl passwd's plain argument, b2's key after its id, ZooKeeper's digest, PowerShell.
@@ -91,15 +104,25 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"censys[ \t]+config|vt[ \t]+init[ \t]+--apikey|hf[ \t]+auth[ \t]+login[ \t]+--token|"
                 r"huggingface-cli[ \t]+login[ \t]+--token|glab[ \t]+auth[ \t]+login[ \t]+--token|codecov[ \t]+(?:-t|--token)|"
                 r"netlify[ \t]+(?:deploy|link)[^\n|;&]{0,80}?--auth)[ \t]+" + _VALUE), API_KEY),
+    # SQLCipher's key: PRAGMA key = '…', ATTACH DATABASE 'x.db' AS x KEY '…'
+    (re.compile(r"(?i)\bPRAGMA[ \t]+(?:\w+\.)?(?:re|hex|hexre)?key[ \t]*=[ \t]*" + _VALUE), PASSWORD),
+    (re.compile(r"(?i)\bATTACH(?:[ \t]+DATABASE)?[ \t]+\S+[ \t]+AS[ \t]+\w+[ \t]+KEY[ \t]+" + _VALUE), PASSWORD),
+    # Oracle's tools take "user/password[@database]" (sqlplus, SQL*Loader's userid=, Data Pump; exp and imp,
+    # short words, only before an "@")
+    (re.compile(r"(?i)\b(?:(?:sqlplus|sqlldr|sqlcl|expdp|impdp|rman|dgmgrl)(?:\.exe)?[ \t]+(?:-\w+[ \t]+)*"
+                r"(?:[^\n|;&]{0,80}?\buserid=)?[\"']?[A-Za-z_][\w$#]{0,30}/(?P<raw>[^\s@/\"']{1,200})(?=[@\"'\s]|$)|"
+                r"(?:exp|imp)(?:\.exe)?[ \t]+(?:userid=)?[A-Za-z_][\w$#]{0,30}/(?P<sq>[^\s@/\"']{1,200})@)"), PASSWORD),
     # chpasswd reads "user:password" lines: the part after the colon
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
 )
 _SHAPE_WORDS: tuple[str | tuple[str, ...], ...] = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
                 ("shodan", "ngrok", "wandb", "snyk", "doctl", "cloudflared", "censys", "vt ", "hf ", "huggingface-cli",
-                 "glab", "codecov", "netlify"), "chpasswd")  # (one literal test before each, or any of several)
+                 "glab", "codecov", "netlify"), "pragma", "attach", ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman",
+                 "dgmgrl", "exp", "imp"), "chpasswd")  # (one literal test before each, or any of several)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
-_DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root", "public", "private"])
+_DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root", "public", "private",
+                       "tiger", "manager", "change_on_install"])  # (Oracle's sample schemas)
 
 
 def _value(m: re.Match[str]) -> tuple[str, int, int]:
@@ -139,6 +162,13 @@ def _plain_password(value: str) -> bool:
 # printf 'pw\npw\n' | passwd user, echo pw | passwd --stdin user.
 _STDIN_TOOL_RE = re.compile(r"\|[ \t]*(?:sudo[ \t]+)?(?:smbpasswd|passwd|pdbedit|vncpasswd|kinit|"
                             r"(?:docker|podman|nerdctl|helm)[ \t]+(?:registry[ \t]+)?login)(?![\w-])")
+# Or any program told to read its password from standard input: a flag that says so (openconnect's
+# --passwd-on-stdin, docker's --password-stdin, GnuPG's --passphrase-fd 0, cryptsetup's --key-file=- or -d -,
+# a password file that is /dev/stdin) or sudo -S.
+_STDIN_FLAG_RE = re.compile(
+    r"\|[^\n|]*?(?:--passwd-on-stdin|--pass(?:word|phrase)?-?stdin|--passphrase-fd[ \t=]+0(?!\d)|--stdin-pass\w*|"
+    r"(?:--key-?file|-d|--(?:vault-)?pass(?:word|phrase)?-file)[ \t=]+(?:-|/dev/stdin|/dev/fd/0)(?![\w/-])|"
+    r"(?<![\w-])sudo[ \t]+(?:-[A-Za-z]+[ \t]+)*-[A-Za-z]*S)")
 _ECHOED_RE = re.compile(r"\b(?:echo|printf)[ \t]+(?:-[en]+[ \t]+)?" + _VALUE)
 # Network devices' configuration: Cisco's "enable secret X", "username u privilege 15 password 0 X", Huawei
 # and H3C's "local-user admin password simple X" (a type word or digit before the plain password).
@@ -148,15 +178,25 @@ _DEVICE_PASSWORD_RE = re.compile(
     r"plain-text-password[ \t]+)[ \t]+(?P<raw>[^\s\"']{4,200})")
 
 
+def _echoed(text: str, pipe: int, *, named: bool) -> Iterator[Finding]:
+    """What ``echo``/``printf`` writes into the pipe at ``pipe``: a password when the program reads one
+    (``named``: a password tool; else only a value that looks like one: "echo Done | … -S" is a message)."""
+    line_start = text.rfind("\n", 0, pipe) + 1
+    for e in _ECHOED_RE.finditer(text, line_start, pipe):
+        value, start, end = _value(e)
+        for piece in re.finditer(r"(?:[^\\]|\\(?!n))+", value):  # printf's "pw\npw\n": each line
+            word = piece.group(0)
+            if _secret(word, PASSWORD) and not word.startswith("-") and (named or fits(PW, word)):
+                yield Finding(PASSWORD, start + piece.start(), start + piece.end())
+
+
 def _device_and_stdin(text: str) -> Iterator[Finding]:
     if "|" in text:
         for m in _STDIN_TOOL_RE.finditer(text):
-            line_start = text.rfind("\n", 0, m.start()) + 1
-            for e in _ECHOED_RE.finditer(text, line_start, m.start()):
-                value, start, end = _value(e)
-                for piece in re.finditer(r"(?:[^\\]|\\(?!n))+", value):  # printf's "pw\npw\n": each line
-                    if _secret(piece.group(0), PASSWORD) and not piece.group(0).startswith("-"):
-                        yield Finding(PASSWORD, start + piece.start(), start + piece.end())
+            yield from _echoed(text, m.start(), named=True)
+        if "stdin" in text or "-S" in text or "-d -" in text or "=-" in text or "fd" in text:
+            for m in _STDIN_FLAG_RE.finditer(text):
+                yield from _echoed(text, m.start(), named=False)
     low = text.lower()
     if "password" in low or "secret" in low:
         for m in _DEVICE_PASSWORD_RE.finditer(text):
@@ -166,10 +206,11 @@ def _device_and_stdin(text: str) -> Iterator[Finding]:
 
 def tool_flags(text: str) -> Iterator[Finding]:
     yield from _device_and_stdin(text)
-    tools = [m for m in (_TOOL_NAMES_RE.finditer(text) if "-" in text else ())
+    names = _EXE_NAMES_RE if ".exe" in text or ".EXE" in text else _TOOL_NAMES_RE
+    tools = [m for m in (names.finditer(text) if "-" in text or "/p:" in text else ())
              if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.-")]
     for n, tool in enumerate(tools):
-        name = tool.group("tool")
+        name = tool.group("tool").lower()
         pattern = next(t for rx, t in _TOOL_OF if rx.fullmatch(name))
         flags, kind = _FLAGS[pattern]
         end = _segment_end(text, tool.end())  # (or the next tool's name: its flags are its own)
@@ -196,6 +237,8 @@ _CALL_RE = re.compile(
     r"[ \t]*\((?P<args>[^()\n]{1,400})")
 _ARG_RE = re.compile(r"[ \t]*(?:(?P<q>[\"'])(?P<s>(?:\\.|(?!(?P=q))[^\\\n])*)(?P=q)|[^,\"']*)[^,]*(?:,|$)")
 # set_token('…'), setApiKey("…"), set_password('…'): the call's name says what its one argument is.
+_SETTERS_RE = re.compile(r"(?<![\w])(?P<fn>set_?[A-Za-z_]{2,30})[ \t]*\([^()\n]{1,200}?,[ \t]*(?P<q>[\"'])"
+                         r"(?P<v>[^\"'\n]{4,200})(?P=q)[ \t]*\)")
 _SETTER_RE = re.compile(r"(?<![\w])(?P<fn>set_?[A-Za-z_]{2,30})[ \t]*\([ \t]*(?P<q>[\"'])(?P<v>[^\"'\n]{4,200})(?P=q)[ \t]*\)")
 
 
@@ -244,6 +287,12 @@ def call_arguments(text: str) -> Iterator[Finding]:
             if _secret(value, kind) and (kind == API_KEY or not re.fullmatch(r"[\w.:/-]*:memory:", value)):
                 yield Finding(kind, args[index].start("s"), args[index].end("s"))
     if "set" in text:
+        for m in _SETTERS_RE.finditer(text):  # keyring.set_password(service, user, '…'): the last argument
+            cls = name_class(m.group("fn"))
+            value = m.group("v")
+            if cls == SECRET_NAME and looks_random(value) or cls == PASSWORD_NAME and _secret(value, PASSWORD) \
+                    and not CODE_RE.search(value):
+                yield Finding(API_KEY if cls == SECRET_NAME else PASSWORD, m.start("v"), m.end("v"))
         for m in _SETTER_RE.finditer(text):
             cls = name_class(m.group("fn"))
             value = m.group("v")

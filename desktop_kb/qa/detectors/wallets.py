@@ -243,49 +243,95 @@ def _listed(word: str, table: dict[str, tuple[tuple[int, int], ...]]) -> tuple[t
     return table.get(_key(word) if word[0] < "\u0250" else unicodedata.normalize("NFC", word), ())  # Latin or not
 
 
-def _twelve_listed(words: list[str], table: dict[str, tuple[tuple[int, int], ...]]) -> bool:
-    """Whether twelve words in a row are on some list, looking at every twelfth word first (a word on
-    no list rules out the eleven before it): most text is passed over reading a twelfth of its words."""
-    i = 11
+def _twelve_listed(words: list[str], table: dict[str, tuple[tuple[int, int], ...]], k: int = 12) -> bool:
+    """Whether ``k`` words in a row are on some list, looking at every k-th word first (a word on
+    no list rules out the k-1 before it): most text is passed over reading a k-th of its words."""
+    i = k - 1
     while i < len(words):
         if not _listed(words[i], table):
-            i += 12
+            i += k
             continue
         j = i - 1
-        while j > i - 12 and _listed(words[j], table):
+        while j > i - k and _listed(words[j], table):
             j -= 1
-        if j == i - 12:
+        if j == i - k:
             return True
-        i = j + 12
+        i = j + k
     return False
 
 
+# Markup between a phrase's words is no word of it: a LaTeX table's "& 2. 현장 \\ \hline", an HTML table's
+# "</td><td>".
+_MARKUP_RE = re.compile(r"\\[A-Za-z]+|</?[A-Za-z][^<>\n]{0,40}>")
+_PART_GAP = 160  # (characters between two parts of one phrase: a message's or a line's prefix)
+
+
 def other_language_phrases(text: str) -> Iterator[Finding]:
-    """Runs of one list's words, each run judged as a phrase (see the module's docstring)."""
+    """Runs of one list's words, each run judged as a phrase (see the module's docstring); runs shorter
+    than a phrase that follow each other closely are read as its parts ("[SMS 1/2] …" "[SMS 2/2] …")."""
     table = _other_lists()
     letters = _LETTERS_RE if _MARKS_RE.search(text) else _PLAIN_LETTERS_RE
-    if not _twelve_listed(letters.findall(text), table):
+    markup = list(_MARKUP_RE.finditer(text)) if "\\" in text or "<" in text else []
+    plain = _MARKUP_RE.sub(" ", text) if markup else text
+    words = letters.findall(plain)
+    if not _twelve_listed(words, table, 6):
         return
+    whole = _twelve_listed(words, table)
+    in_markup = {i for m in markup for i in range(m.start(), m.end())}
     runs: dict[int, list[tuple[int, int, int]]] = {}
+    closed: list[tuple[int, list[tuple[int, int, int]]]] = []
     last_end = -1
     for m in _LETTERS_RE.finditer(text):
+        if m.start() in in_markup:
+            continue
         hits = _listed(m.group(0), table)
         if runs:
-            joined = m.start() - last_end <= 16 and _ANY_GAP_RE.fullmatch(text, last_end, m.start()) is not None
+            gap = _MARKUP_RE.sub("", text[last_end:m.start()]) if markup else None
+            joined = (m.start() - last_end <= 16 and _ANY_GAP_RE.fullmatch(text, last_end, m.start()) is not None
+                      if gap is None else len(gap) <= 16 and _ANY_GAP_RE.fullmatch(gap) is not None)
             listed = dict(hits)
             for n in list(runs):
                 if n not in listed or not joined:
-                    yield from _close(text, runs.pop(n))
+                    closed.append((n, runs.pop(n)))
         for n, i in hits:
             runs.setdefault(n, []).append((m.start(), m.end(), i))
         last_end = m.end()
-    for run in runs.values():
-        yield from _close(text, run)
+    closed += list(runs.items())
+    found = False
+    for _n, run in closed:
+        for f in _close(text, run) if whole else ():
+            found = True
+            yield f
+    if not found:
+        yield from _parts(text, sorted((run[0][0], n, run) for n, run in closed if len(run) >= 4))
+
+
+def _parts(text: str, runs: list[tuple[int, int, list[tuple[int, int, int]]]]) -> Iterator[Finding]:
+    """Runs of one list of four words or more on lines that follow each other, whose words together are
+    a phrase that checks out (24 words: odds of 1 in 256 by chance; 12: 1 in 16, so twelve need three
+    parts at least). Prose strings a few list words together often, but not line after line."""
+    for a in range(len(runs)):
+        n, words, last = runs[a][1], list(runs[a][2]), runs[a][2][-1][1]
+        pieces = [runs[a][2]]
+        for b in range(a + 1, len(runs)):
+            start, m, run = runs[b]
+            if start - last > _PART_GAP or len(words) >= 24 or "\n" not in text[last:start]:
+                break
+            if m != n:
+                continue
+            words += run
+            pieces.append(run)
+            last = run[-1][1]
+            if len(words) in _PHRASE_LENGTHS and (len(words) > 12 or len(pieces) >= 3) \
+                    and checksum_ok([i for _s, _e, i in words]):
+                for piece in pieces:
+                    yield Finding(RECOVERY_CODE, piece[0][0], piece[-1][1])
+                return
 
 
 def recovery_phrases(text: str) -> Iterator[Finding]:
-    if text.count(" ") + text.count("\n") + text.count("\u3000") < 11:
-        return  # twelve words need eleven gaps, and the gaps hold a space or a line break
+    if text.count(" ") + text.count("\n") + text.count("\t") + text.count("\u3000") + text.count("<") < 11:
+        return  # twelve words need eleven gaps, and the gaps hold a space, a line break, a tab or a tag
     english, simplified, traditional = _lists()
     for start, end in _stretches(text, _EN_STRETCH_RE):
         for run in _runs(text[:end], _WORD_RE, english, _GAP_RE, start):
