@@ -212,3 +212,78 @@ _FR_BAD = "majorer cascade aimable miroiter secouer profond perte dénuder faibl
 ], ids=["es-parts", "camel", "tsv-pt", "latex-fr", "java-name", "es-prose"])
 def test_list_words_that_are_no_phrase_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a licence plate after its word, in more languages (plurals, Greek letters), or a car named nearby -------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Hyrbil Göteborg\nreg.nr: ABC 12D\nNyckel i receptionen', 'ABC 12D'),
+    ('Bil til hytta\nskiltnummer: EL 12345\n', 'EL 12345'),
+    ('Auto Tartus\nnumbrimärk: 123 ABC\n', '123 ABC'),
+    ('Alquiler (Buenos Aires)\npatente: AB 123 CD\n', 'AB 123 CD'),
+    ('Carro da república\nplacas: BRA2E19\n', 'BRA2E19'),
+    ('Αυτοκίνητο του ξενώνα\nαριθμός κυκλοφορίας: ΙΚΧ-4821\n', 'ΙΚΧ-4821'),
+    ('Σταθμός: πινακίδα ΝΒΕ 3307 στο γκαράζ', 'ΝΒΕ 3307'),
+    ('Host family car (Auckland)\nrego: LMN482\n', 'LMN482'),
+    ('Carpool Mon/Wed — white Corolla, plate 7KQB214', '7KQB214'),
+    ('{"vehicle": {"make": "Skoda", "spz": "3AB 4567"}}', '3AB 4567'),
+    ('Parkeringstillstånd\nRegnr: XYZ 789\n', 'XYZ 789'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_plate_after_its_word_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'Patente: una patente protege un invento durante 20 años.',
+    'placas de vídeo: RTX 4060 e RX 7600 (comparação)',
+    'reg.nr i hyresavtalet står på sidan 2',
+    'Registration for the car-free day opens at 9 (room B204).',
+    'Carpool sign-up: plate numbers are collected by the office.',
+    'πινακίδα: βλέπε φωτογραφία',
+], ids=lambda t: t[:24])
+def test_plate_words_without_a_plate_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- a value written as its characters' codes or as listed pieces ----------------------------------------
+
+_GH = "ghp_R8xKq2mVb7TzKp4WcNd8Ls1Ye5Hu3Qa9Zt6"
+
+
+def _codes(value: str, sep: str = ",") -> str:
+    return sep.join(str(ord(c)) for c in value)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("GITHUB_TOKEN = ''.join(['ghp_', 'R8xKq2mVb7', 'TzKp4WcNd8', 'Ls1Ye5Hu3Q', 'a9Zt6'])",
+     "'ghp_', 'R8xKq2mVb7', 'TzKp4WcNd8', 'Ls1Ye5Hu3Q', 'a9Zt6'"),
+    ("const token = ['ghp_', 'R8xKq2mVb7', 'TzKp4WcNd8', 'Ls1Ye5Hu3Q', 'a9Zt6'].join('');",
+     "'ghp_', 'R8xKq2mVb7', 'TzKp4WcNd8', 'Ls1Ye5Hu3Q', 'a9Zt6'"),
+    ("db_password = ''.join(['P','a','n','d','a','#','2','0','2','4','x','Q'])",
+     "'P','a','n','d','a','#','2','0','2','4','x','Q'"),
+    ('<a href="mailto:&#108;&#105;&#110;&#46;&#122;&#104;&#97;&#110;&#103;&#64;&#113;&#113;&#46;&#99;&#111;&#109;">写信</a>',
+     '&#108;&#105;&#110;&#46;&#122;&#104;&#97;&#110;&#103;&#64;&#113;&#113;&#46;&#99;&#111;&#109;'),
+    ('<span>手机：&#x31;&#x33;&#x38;&#x30;&#x30;&#x31;&#x33;&#x38;&#x30;&#x30;&#x30;</span>',
+     '&#x31;&#x33;&#x38;&#x30;&#x30;&#x31;&#x33;&#x38;&#x30;&#x30;&#x30;'),
+    ('key = bytes([' + _codes(_GH, ', ') + ']).decode()', _codes(_GH, ', ')),
+    ("SMTP_PASSWORD = ''.join(map(chr, [" + _codes("Lotus#9921mail") + "]))", _codes("Lotus#9921mail")),
+    ('String secret = new String(new char[]{' + ",".join(f"'{c}'" for c in "Qz7!mK2pLw9") + '});',
+     ",".join(f"'{c}'" for c in "Qz7!mK2pLw9")),
+    ('<script>var t = String.fromCharCode(' + _codes(_GH) + ');</script>', _codes(_GH)),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_value_spelled_in_codes_or_pieces_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'fruits = ", ".join(["apple", "banana", "cherry"])',
+    'console.log(String.fromCharCode(72, 101, 108, 108, 111, 33));',
+    '<footer>&#169; 2024 &#8212; 版权所有</footer>',
+    "alphabet = ''.join(['a','b','c','d','e','f','g','h','i','j','k','l'])",
+    'digits = "".join(map(chr, range(48, 58)))',
+    "path = '/'.join(['home', 'lin', 'notes', 'rust'])",
+    'word = bytes([104, 101, 108, 108, 111]).decode()',
+], ids=lambda t: t[:24])
+def test_codes_and_pieces_that_spell_no_secret_pass(text: str) -> None:
+    assert found(text) == []

@@ -17,7 +17,10 @@ from desktop_kb.qa.detectors.base import Finding
 from desktop_kb.qa.detectors.normalize import normalize
 
 # (\" too: JSON kept as a string inside JSON or a log line, "{\"password\": \"…\"}", reads as JSON again)
-_ESCAPE_RE = re.compile(r"\\(?:u(?P<u>[0-9a-fA-F]{4})|x(?P<x>[0-9a-fA-F]{2})|(?P<q>\"))")
+# (and HTML's character references, &#x41; and &#65;: a key in a saved page's attribute, an address
+# written so that crawlers cannot read it)
+_ESCAPE_RE = re.compile(r"\\(?:u(?P<u>[0-9a-fA-F]{4})|x(?P<x>[0-9a-fA-F]{2})|(?P<q>\"))|&#(?:[xX](?P<hx>[0-9a-fA-F]{1,6})|"
+                        r"(?P<dec>\d{1,7}));")
 _AROUND = 100  # characters read on each side of a cluster of escapes (a label, the rest of the value)
 _GAP = 64  # escapes closer than this share one stretch
 
@@ -35,7 +38,7 @@ def _stretches(text: str, escapes: list[re.Match[str]]) -> Iterator[tuple[int, i
 
 
 def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding]]) -> Iterator[Finding]:
-    if "\\u" not in text and "\\x" not in text and '\\"' not in text:
+    if "\\u" not in text and "\\x" not in text and '\\"' not in text and "&#" not in text:
         return
     escapes = list(_ESCAPE_RE.finditer(text))
     for first, last in _stretches(text, escapes):
@@ -50,8 +53,9 @@ def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding
             for i in range(pos, m.start()):
                 pieces.append(text[i])
                 origin.append((i, i + 1))
-            code = ord('"') if m.group("q") else int(m.group("u") or m.group("x"), 16)
-            pieces.append(chr(code) if not 0xD800 <= code <= 0xDFFF else "\ufffd")
+            code = ord('"') if m.group("q") else int(m.group("dec")) if m.group("dec") \
+                else int(m.group("u") or m.group("x") or m.group("hx"), 16)
+            pieces.append(chr(code) if not 0xD800 <= code <= 0xDFFF and code < 0x110000 else "\ufffd")
             origin.append((m.start(), m.end()))
             pos = m.end()
         for i in range(pos, end):
@@ -62,4 +66,79 @@ def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding
         for f in detect_excerpt(norm.text):
             a, b = norm.span(f.start, f.end)
             if b > a:  # (a plain value under an escaped label "\u624b\u673a" counts too)
+                yield Finding(f.kind, origin[a][0], origin[b - 1][1])
+
+
+# ----- a value written as its characters' codes or in listed pieces ------------------------------------
+# String.fromCharCode(78,120,…), bytes([115,107,…]).decode(), ''.join(map(chr, […])), ''.join(['8','7',…]),
+# ['ghp_','R8x…'].join(''), new String(new char[]{'a','b',…}): code that builds a string the reader cannot
+# see. The call is read as the string it makes, quoted, on its line (a label before it stays in view), and a
+# finding there withholds the codes or pieces that spell it.
+_NUMBERS = r"\d{1,7}(?:[ \t]*,[ \t]*\d{1,7}){3,300}"
+_ITEMS = r"(?:[\"'][^\"'\n]{0,40}[\"'][ \t]*,[ \t]*){1,300}[\"'][^\"'\n]{0,40}[\"']"
+_CODED_RE = re.compile(
+    rf"(?:String\.fromCharCode|fromCharCode)[ \t]*\([ \t]*(?P<codes>{_NUMBERS})[ \t]*\)|"
+    rf"bytes(?:array)?[ \t]*\([ \t]*\[[ \t]*(?P<bytes>{_NUMBERS})[ \t]*,?[ \t]*\][ \t]*\)[ \t]*\.decode\([^()\n]{{0,20}}\)|"
+    rf"(?P<jp>[\"'][\"'][ \t]*\.[ \t]*join[ \t]*\([ \t]*)?map[ \t]*\([ \t]*chr[ \t]*,[ \t]*[\[(][ \t]*(?P<mapped>{_NUMBERS})"
+    rf"[ \t]*,?[ \t]*[\])][ \t]*\)(?(jp)[ \t]*\))|"
+    rf"(?P<sep>[\"'][^\"'\n]{{0,3}}[\"'])[ \t]*\.[ \t]*join[ \t]*\([ \t]*[\[(][ \t]*(?P<items>{_ITEMS})[ \t]*,?[ \t]*[\])][ \t]*\)|"
+    rf"\[[ \t]*(?P<jsitems>{_ITEMS})[ \t]*\][ \t]*\.join[ \t]*\([ \t]*(?P<jssep>[\"'][^\"'\n]{{0,3}}[\"'])[ \t]*\)|"
+    rf"new[ \t]+String[ \t]*\([ \t]*new[ \t]+char[ \t]*\[[ \t]*\][ \t]*\{{[ \t]*(?P<chars>{_ITEMS})[ \t]*\}}[ \t]*\)")
+_CODE_RE = re.compile(r"\d+")
+_ITEM_RE = re.compile(r"[\"'](?P<s>[^\"'\n]{0,40})[\"']")
+
+
+def _spelled(m: re.Match[str]) -> list[tuple[str, int, int]] | None:
+    """(piece of the string, start, end of what spells it) per piece, or None when it makes no text."""
+    for group in ("codes", "bytes", "mapped"):
+        if m.group(group) is not None:
+            out = []
+            for c in _CODE_RE.finditer(m.group(0), m.start(group) - m.start(), m.end(group) - m.start()):
+                code = int(c.group(0))
+                if not 32 <= code < 0x110000 or 0xD800 <= code <= 0xDFFF:
+                    return None
+                out.append((chr(code), m.start() + c.start(), m.start() + c.end()))
+            return out
+    group, sep = next((g, s) for g, s in (("items", "sep"), ("jsitems", "jssep"), ("chars", None))
+                      if m.group(g) is not None)
+    joint = m.group(sep)[1:-1] if sep else ""
+    out = []
+    for n, item in enumerate(_ITEM_RE.finditer(m.group(0), m.start(group) - m.start(), m.end(group) - m.start())):
+        if n and joint:
+            out.append((joint, m.start() + item.start(), m.start() + item.start() + 1))
+        out.append((item.group("s"), m.start() + item.start(), m.start() + item.end()))  # (its quotes too)
+    return out
+
+
+def coded_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding]]) -> Iterator[Finding]:
+    if "fromCharCode" not in text and ".decode(" not in text and "chr" not in text and "join" not in text \
+            and "new String" not in text:
+        return
+    for m in _CODED_RE.finditer(text):
+        pieces = _spelled(m)
+        if not pieces:
+            continue
+        line_start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _AROUND)
+        line_end = text.find("\n", m.end())
+        line_end = min(len(text) if line_end < 0 else line_end, m.end() + _AROUND)
+        chars: list[str] = []
+        origin: list[tuple[int, int]] = []
+        for i in range(line_start, m.start()):
+            chars.append(text[i])
+            origin.append((i, i + 1))
+        chars.append('"')
+        origin.append((m.start(), m.start() + 1))
+        for piece, start, end in pieces:
+            for ch in piece:
+                chars.append(ch)
+                origin.append((start, end))
+        chars.append('"')
+        origin.append((m.end() - 1, m.end()))
+        for i in range(m.end(), line_end):
+            chars.append(text[i])
+            origin.append((i, i + 1))
+        norm = normalize("".join(chars))
+        for f in detect_excerpt(norm.text):
+            a, b = norm.span(f.start, f.end)
+            if b > a and origin[b - 1][1] > m.start() and origin[a][0] < m.end():
                 yield Finding(f.kind, origin[a][0], origin[b - 1][1])

@@ -37,11 +37,16 @@ _VIN_RE = re.compile(
     r"(?P<v>(?-i:[A-HJ-NPR-Z0-9]{17}))(?![A-Za-z0-9])")
 _INDIA_PLATE_RE = re.compile(r"[A-Z]{2}[ -]?\d{1,2}[ -]?[A-Z]{0,3}[ -]?\d{4}")
 # "Registration" is a course's or an event's as often: a vehicle must be named on the line.
-_VEHICLE_RE = re.compile(r"(?i)(?<![A-Za-z])(?:car|car's|vehicle|van|truck|lorry|motorbike|motorcycle|scooter|"
-                         r"ute|suv|taxi)(?![A-Za-z])|车|車")
+_VEHICLE_RE = re.compile(r"(?i)(?<![A-Za-z])(?:car|car's|cars|vehicle|van|truck|lorry|motorbike|motorcycle|scooter|"
+                         r"ute|suv|taxi|carpool|car-?share|parking|rental\s+car|hire\s+car)(?![A-Za-z])|车|車")
 # After the word: a few words or a colon ("registration is", "号：", "(台北)"), then the plate.
 _AFTER_WORD_RE = re.compile(
     r"[^\n]{0,14}?(?<![A-Za-z0-9])(?P<v>[A-Z0-9]{1,8}(?:[ \-·][A-Z0-9]{1,5}){0,3})(?![A-Za-z0-9])")
+
+
+def _line_above(text: str, pos: int) -> str:
+    line_start = text.rfind("\n", 0, pos)
+    return "" if line_start < 0 else text[max(text.rfind("\n", 0, line_start) + 1, line_start - 80):line_start]
 
 
 def _plate_like(value: str) -> bool:
@@ -63,7 +68,14 @@ _FOREIGN_WORDS_RE = re.compile(
     r"nr\.?\s*rej\.?|numer\s+rej\.?|tablica(?:\s+rejestracyjna)?|plaka(?:s[ıi]|m|n[ıi]z)?|kontrollschild|"
     r"autonummer|rendsz[áa]m(?:a|om)?|spz|nummerplade|no\.?\s*plat|plat\s+nombor|nombor\s+plat|"
     r"num[ăa]r(?:ul)?\s+de\s+[îi]nmatriculare|reg\.?\s*oznaka|registarska\s+oznaka|πινακίδα|رقم\s+اللوحة|پلاک|"
-    r"номерний\s+знак)(?![^\W\d_])")
+    r"номерний\s+знак|"
+    # plurals (placas, targhe, plaques, tablice) and the Nordic, Baltic, Balkan, Greek, Hebrew, Hindi, Argentine,
+    # Indonesian and Swahili words (reg.nr, kjennemerke, numbrimärk, patente, αριθμός κυκλοφορίας, לוחית רישוי)
+    r"placas|matr[íi]culas|targhe|plaques|tablice|reg\.?\s?nr\.?|bilnummer|nummerpl[åa]t|kjennemerke|kjennetegn|"
+    r"skiltnummer|bilskilt|b[íi]ln[úu]mer|rekkari|rekisterikilpi|numbrim[äa]rk|registreerimisnumber|numurz[īi]me|"
+    r"valstybinis\s+numeris|patente|registrska\s+(?:tablica|[šs]tevilka)|registarske\s+tablice|"
+    r"регистрационен\s+номер|рег\.\s?номер|αριθμ[οό]ς\s+κυκλοφορ[ιί]ας|πινακ[ιί]δ(?:α|ες)|לוחית\s+רישוי|מספר\s+רכב|"
+    r"नंबर\s+प्लेट|nopol|namba\s+ya\s+gari)(?![^\W\d_])")
 # (matched in the lower-cased text without IGNORECASE or a look-behind first, so the engine skips ahead on
 # the words' first characters; a word inside another is ruled out in code)
 
@@ -72,8 +84,8 @@ def _foreign_words(text: str, low: str) -> Iterator[re.Match[str]]:
     for m in _FOREIGN_WORDS_RE.finditer(low):
         if not (m.start() and (low[m.start() - 1].isalpha() or low[m.start() - 1] == "_")):
             yield m
-_LABEL_END_RE = re.compile(r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\uac00-\ud7af])")
-_CYR_KO = "\u0410-\u042f\u0401\uac00-\ud7af"
+_LABEL_END_RE = re.compile(r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\u0391-\u03a9\uac00-\ud7af])")
+_CYR_KO = "\u0391-\u03a9\u0410-\u042f\u0401\uac00-\ud7af"  # (and Greek capitals: ΗΚΟ-7181)
 _VALUE_RE = re.compile(
     rf"(?P<v>[A-Z0-9ÄÖÜ{_CYR_KO}]{{1,9}}(?:[ \-·.][A-Z0-9ÄÖÜ{_CYR_KO}]{{1,6}}){{0,3}})(?![A-Za-z0-9{_CYR_KO}])")
 # Singapore's plates carry a check letter: S, one or two letters, up to four digits, the letter.
@@ -89,7 +101,7 @@ def _foreign_plate(value: str) -> bool:
     """Letters and digits as plates have them: two letters or more (a Korean plate's one syllable), at most
     eight characters (nine with a Russian region's three digits): A01234567 is a student number."""
     core = re.sub(r"[ \-·.]", "", value)
-    letters = len(re.findall(r"[A-ZÄÖÜ\u0410-\u042f\u0401]", core))
+    letters = len(re.findall(r"[A-ZÄÖÜ\u0391-\u03a9\u0410-\u042f\u0401]", core))
     hangul = len(re.findall(r"[\uac00-\ud7af]", core))
     cyrillic = re.search(r"[\u0410-\u042f\u0401]", core) is not None
     # (one letter where the plate is written in its groups with five digits: 29B1-123.45, 12-D-34567)
@@ -148,7 +160,10 @@ def _columns(text: str, low: str) -> Iterator[Finding]:
 _FOREIGN_ANCHORS = ("kennzeichen", "nummernschild", "immatric", "plaque", "placa", "matr", "targa", "kenteken", "rejestrac",
                     "registrerings", "rekisteri", "госномер", "гос", "номер", "차량", "번호판", "ナンバー", "biển", "ทะเบียน",
                     "nomor", "plat", "rej", "tablica", "plak", "kontrollschild", "autonummer", "rendsz", "spz",
-                    "nummerplade", "înmatric", "inmatric", "oznaka", "πινακίδα", "اللوحة", "پلاک")
+                    "nummerplade", "înmatric", "inmatric", "oznaka", "πινακίδα", "اللوحة", "پلاک", "tablice", "reg",
+                    "bilnummer", "nummerpl", "kjenne", "skilt", "biln", "rekkari", "numbrim", "registreerimis", "numurz",
+                    "numeris", "patente", "registrsk", "registarsk", "регистрац", "рег.", "κυκλοφορ", "πινακ", "לוחית",
+                    "מספר רכב", "प्लेट", "nopol", "namba ya gari")
 
 
 def licence_plates(text: str) -> Iterator[Finding]:
@@ -175,8 +190,9 @@ def licence_plates(text: str) -> Iterator[Finding]:
     if "牌" not in text and "plate" not in lower and "reg" not in lower and "vehicle" not in lower:
         return
     for word in _PLATE_WORDS_RE.finditer(text):
-        if word.group("generic") and not near(text, word.start(), word.end(), _VEHICLE_RE, 40, 40):
-            continue
+        if word.group("generic") and not near(text, word.start(), word.end(), _VEHICLE_RE, 64, 40) \
+                and not _VEHICLE_RE.search(_line_above(text, word.start())):
+            continue  # (a heading names the car: "Host family car (Auckland)" over "rego: …")
         lowered = _CN_PLATE_ANY_CASE_RE.match(text, word.end())
         if lowered is not None and re.search(r"\d", lowered.group("v")):
             yield Finding(LICENCE_PLATE, lowered.start("v"), lowered.end("v"))
