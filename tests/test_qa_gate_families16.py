@@ -287,3 +287,40 @@ def test_a_value_spelled_in_codes_or_pieces_is_withheld(text: str, secret: str) 
 ], ids=lambda t: t[:24])
 def test_codes_and_pieces_that_spell_no_secret_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- markup around a label or a value; a label that mixes scripts; an extended private key by its prefix ----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('\\begin{description}\n  \\item[Wi-Fi] 密码：\\texttt{Maple2024!x}\n\\end{description}', 'Maple2024!x'),
+    ('<p>Password: <code>Birch_Lake_77</code></p>', 'Birch_Lake_77'),
+    ('<li><strong>Mot de passe :</strong> <kbd>Tilleul#4491</kbd></li>', 'Tilleul#4491'),
+    ('[b]Passwort:[/b] [code]Kiefer-88-Wald[/code]', 'Kiefer-88-Wald'),
+    ('Database password: ``Lotus_2023x`` (reST notes)', 'Lotus_2023x'),
+    ('<tr><td>API key</td><td><code>sk-live-9fQ2xLm7Rt4Wb8Kz1Np6Vc3Hy5Jd0Sa</code></td></tr>',
+     'sk-live-9fQ2xLm7Rt4Wb8Kz1Np6Vc3Hy5Jd0Sa'),
+    ('\\textbf{手机：}\\texttt{13800138000}', '13800138000'),
+    ('API 키: 854448bae9cdb557ef44019e56b97e498ad3ef91', '854448bae9cdb557ef44019e56b97e498ad3ef91'),
+    ('OpenAI API キー = 6f1c2a77e3b84d2fa6c10e5b7d9f3a21c4e8b0d2', '6f1c2a77e3b84d2fa6c10e5b7d9f3a21c4e8b0d2'),
+    ('Git トークン: ghp_R8xKq2mVb7TzKp4WcNd8Ls1Ye5Hu3Qa9Zt6', 'ghp_R8xKq2mVb7TzKp4WcNd8Ls1Ye5Hu3Qa9Zt6'),
+    ('descriptor: wpkh(xprv9s21ZrQH143K3GJpoapnV8SFfukcVBSfeCficPSGfubmSFDxo1kuHnLisriDvSnRRuL2Qrg5ggqHKNVpxR86Qe'
+     'c6LTzG2XjN3TGGfrxe2k/84h/0h/0h/0/*)', 'xprv9s21ZrQH143K3GJpoapnV8SFfukcVBSfeCficPSGfubmSFDxo1kuHnLisriDvSnRRuL2Q'
+     'rg5ggqHKNVpxR86Qec6LTzG2XjN3TGGfrxe2k'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_value_in_markup_or_under_a_mixed_label_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'Pass the flag \\texttt{--password} only in scripts, never \\texttt{-p}.',
+    '<b>Password policy:</b> at least 12 characters, one digit.',
+    'Password: <code>********</code>',
+    '<label for="pwd">Password</label> <input type="password" id="pwd">',
+    '[b]Hinweis:[/b] das Passwort steht im [i]Tresor[/i].',
+    'Use ``getpass.getpass()`` to read a password without echo.',
+    'API 키: 발급 페이지에서 확인',
+    'Watch-only wallet: xpub6CUGRUonZSQ4TWtTMmzXdrXDtypWKiKrhko4egpiMZbpiaQL2jkwSB1icqYh2cfDfVxdx4df189oLKnC5fSwqPfgyP3hooxujYzAu3fDVmz',
+], ids=lambda t: t[:24])
+def test_markup_and_mixed_labels_without_a_secret_pass(text: str) -> None:
+    assert found(text) == []

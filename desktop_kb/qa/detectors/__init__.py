@@ -19,7 +19,7 @@ from desktop_kb.qa.detectors.bip39_forms import written_phrases
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
-from desktop_kb.qa.detectors.escapes import coded_findings, escaped_findings
+from desktop_kb.qa.detectors.escapes import coded_findings, escaped_findings, markup_findings
 from desktop_kb.qa.detectors.examples import drop_examples
 from desktop_kb.qa.detectors.id_documents import id_documents
 from desktop_kb.qa.detectors.joins import joined_findings
@@ -64,6 +64,7 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     raw += spelled_digit_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += escaped_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += coded_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
+    raw += markup_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
     for f in drop_examples(norm.text, raw):  # a standard's or a vendor's example, shown as one
         if public_key_id(norm.text, f.start, f.end):

@@ -55,7 +55,9 @@ _ZH_DESCRIBED_RE = re.compile(
 # Other languages' words for "password" (people study in more than two).
 # ("heslo 50Iw9NQ%33" in a Czech list: the word, a space, the value; a copula in its own language.)
 _FOREIGN_RE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:" + "|".join(password_words.WORDS) + r"|パスワード|비밀번호|암호|"
+    # (the guard: a word can start only at one of these letters; the alternatives are tried there only)
+    r"(?i)(?=[" + re.escape(password_words.FIRST_CHARS) + r"パ비암gGpPcCmMkKпП핀])(?<![^\W\d_])(?:"
+    + "|".join(password_words.WORDS) + r"|パスワード|비밀번호|암호|"
     # a card's or a phone's PIN in those languages
     r"geheimzahl|pin-?kode[nt]?|pin-?koodi|c[óo]digo\s+pin|code\s+pin|m[ãa]\s+pin|kod\s+pin|пин-?код|핀\s*번호)"
     r"(?![^\W\d_])\s*(?P<sep>[:=]|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")

@@ -142,3 +142,69 @@ def coded_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding]]
             a, b = norm.span(f.start, f.end)
             if b > a and origin[b - 1][1] > m.start() and origin[a][0] < m.end():
                 yield Finding(f.kind, origin[a][0], origin[b - 1][1])
+
+
+# ----- a value inside markup -------------------------------------------------------------------------
+# "密码：\texttt{Qwer9306@yu}", "Password: <code>…</code>", "[b]Passwort:[/b] [code]…[/code]", "Key: ``…``":
+# LaTeX, HTML, BBCode or reST around a label or a value is no part of either. The text is read once more
+# with the markup taken out (a LaTeX command's closing brace too), and what is found there is mapped back.
+_MARKUP_TOKEN_RE = re.compile(
+    r"\\(?P<tex>texttt|textbf|textit|textsf|textrm|emph|code|url|path|lstinline|mbox|underline|text|ttfamily)\{|"
+    r"</?(?:code|b|strong|i|em|kbd|samp|tt|var|mark|u|s|span|font|pre|td|th|li|p|div|label|small|big|sup|sub)"
+    r"(?:[ \t][^<>\n]{0,120})?/?>|\[/?(?:code|b|i|u|s|tt|kbd|quote|color(?:=[#\w]{1,20})?|font(?:=[\w ]{1,20})?)\]|``")
+
+
+# A value wrapped whole (no space inside): only the lines that hold one are read again, with the line above
+# (a label over a value), so a page or a book full of markup costs the lines that matter.
+_WRAPPED_RE = re.compile(
+    r"\\(?:texttt|textbf|textit|textsf|emph|code|url|path|lstinline|mbox|text)\{[^{}\s]{4,200}\}|"
+    r"<(?P<tag>code|b|strong|kbd|samp|tt|var|mark|span|font|td|i|em|u|s)(?:[ \t][^<>\n]{0,120})?>[^<>\s]{4,200}</(?P=tag)>|"
+    r"\[(?P<bb>code|b|i|u|tt|kbd)\][^\[\]\s]{4,200}\[/(?P=bb)\]|``[^`\s]{4,200}``")
+
+
+def markup_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding]]) -> Iterator[Finding]:
+    if "\\" not in text and "<" not in text and "[" not in text and "``" not in text:
+        return
+    regions: list[tuple[int, int]] = []
+    for m in _WRAPPED_RE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        start = text.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else 0
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        if regions and start <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(regions[-1][1], end))
+        else:
+            regions.append((start, end))
+    for start, end in regions:
+        yield from _unmarked(text, start, end, detect_excerpt)
+
+
+def _unmarked(text: str, start: int, end: int, detect_excerpt: Callable[[str], Sequence[Finding]]) -> Iterator[Finding]:
+    chars: list[str] = []
+    origin: list[int] = []
+    removed: list[tuple[int, int]] = []
+    braces = 0  # LaTeX commands whose closing brace is still ahead (on their line)
+    pos = start
+    for m in [*_MARKUP_TOKEN_RE.finditer(text, start, end), None]:
+        stop = end if m is None else m.start()
+        for i in range(pos, stop):
+            c = text[i]
+            if c == "\n":
+                braces = 0
+            if c == "}" and braces:
+                braces -= 1
+                removed.append((i, i + 1))
+                continue
+            chars.append(c)
+            origin.append(i)
+        if m is None:
+            break
+        removed.append((m.start(), m.end()))
+        braces += 1 if m.group("tex") else 0
+        pos = m.end()
+    for f in detect_excerpt("".join(chars)):
+        if f.end <= f.start:
+            continue
+        a, b = origin[f.start], origin[f.end - 1] + 1
+        if any(x <= b and a <= y for x, y in removed):  # only what the markup hid is new
+            yield Finding(f.kind, a, b)

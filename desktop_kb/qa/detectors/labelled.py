@@ -158,7 +158,8 @@ _INLINE_RE = re.compile(
     # and its value passed side by side
     rf"(?P<clabel>\"[\w.-]{{1,60}}\"|'[\w.-]{{1,60}}')[ \t]*,[ \t]*(?P<cvalue>{_QUOTED})|"
     rf"(?P<label>\"[^\"\n]{{1,40}}\"|'[^'\n]{{1,40}}'|{_LABEL_TEXT}|{_OTHER_LABEL}|(?<![\w$.-])[A-Za-z][\w.'’-]{{0,40}}"
-    rf"(?:[ \t](?:[A-Za-z][\w'’-]{{0,20}}|\([\w ]{{1,20}}\))){{0,3}})"
+    # (a word in another script may end it, as its head: "API 키", "API キー", "Git トークン")
+    rf"(?:[ \t](?:[A-Za-z][\w'’-]{{0,20}}|\([\w ]{{1,20}}\))){{0,3}}(?:[ \t][^\W\d_A-Za-z][\w'’-]{{0,20}})?)"
     # (config["db_password"] = …; process.env.DB_PASSWORD ?? "…"; "password -> …")
     rf"\]?[*_]{{0,2}}[ \t]*(?:\|\|=|\?\?=|:=|[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:(?:!!?\w+|&\w+)[ \t]+)?"
     rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}|\+?\(\d{{1,4}}\)))")
@@ -615,21 +616,25 @@ _SHORT_ANCHORS = ("key", "tel", "pin", "puk", "card", "otp", "mfa", "2fa", "id "
 # where the alternation tried every word at every letter.
 _ANCHOR_RE = re.compile("|".join(map(re.escape, sorted(_LONG_ANCHORS + _SHORT_ANCHORS, key=len, reverse=True))))
 _ASCII_ANCHORS = tuple(w for w in _LONG_ANCHORS + _SHORT_ANCHORS if w.isascii() and not w.startswith("passport"))
+_OTHER_ANCHOR_RE = re.compile("|".join(map(re.escape, sorted((w for w in _LONG_ANCHORS + _SHORT_ANCHORS
+                                                              if not w.isascii()), key=len, reverse=True))))
 _SHORT = frozenset(_SHORT_ANCHORS)
 
 
 def _anchors(text: str, low: str) -> dict[int, list[int]]:
     """Label words' positions, by the start of their line (``low``: the text lower-cased)."""
-    if text.isascii():  # str.find per English word (C speed, no alternation tried at every letter)
-        found: dict[int, str] = {}
-        for word in _ASCII_ANCHORS:
-            pos = low.find(word)
-            while pos >= 0:
-                found.setdefault(pos, word)
-                pos = low.find(word, pos + len(word))
-        words = sorted(found.items())
-    else:  # Chinese or Japanese text: one pass of the whole alternation skips the Han characters fast
-        words = [(m.start(), m.group(0)) for m in _ANCHOR_RE.finditer(low)]
+    # str.find per Latin word (C speed, no alternation tried at every letter), then in other text one pass
+    # of the other scripts' words (the engine skips ahead on their first characters)
+    found: dict[int, str] = {}
+    for word in _ASCII_ANCHORS:
+        pos = low.find(word)
+        while pos >= 0:
+            found.setdefault(pos, word)
+            pos = low.find(word, pos + len(word))
+    if not text.isascii():
+        for m in _OTHER_ANCHOR_RE.finditer(low):
+            found.setdefault(m.start(), m.group(0))
+    words = sorted(found.items())
     lines: dict[int, list[int]] = {}
     for pos, word in words:
         if word in _SHORT and pos and text[pos - 1].islower():

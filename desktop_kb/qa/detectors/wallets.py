@@ -54,7 +54,17 @@ def _private_base58(run: str) -> bool:
     return len(payload) == 78 and payload[:4] in _EXTENDED_PRIVATE
 
 
+# An extended private key named by its prefix (xprv, tprv, yprv, zprv, uprv, vprv and the multisig Yprv/Zprv/
+# Uprv/Vprv) and about its length, whether or not its checksum holds: a copy with a typo or a character
+# dropped is still the key (an "xpub" is public and has its own prefix).
+_PRV_PREFIX_RE = re.compile(r"[xtyzuvYZUV]prv[1-9A-HJ-NP-Za-km-z]{95,125}(?![A-Za-z0-9])")
+
+
 def base58_private_keys(text: str) -> Iterator[Finding]:
+    if "prv" in text:
+        for m in _PRV_PREFIX_RE.finditer(text):
+            if not (m.start() and text[m.start() - 1].isalnum()):
+                yield Finding(PRIVATE_KEY, m.start(), m.end())
     for m in _B58_RUN_RE.finditer(text):
         if m.start() and text[m.start() - 1].isalnum():
             continue
