@@ -35,6 +35,7 @@ from desktop_kb.embed.errors import DISK_FULL_MESSAGE, ModelInstallError, ModelN
 from desktop_kb.embed.hashing import ProgressCallback, copy_hashing, hash_file, report
 from desktop_kb.embed.manifest_infer import complete_manifest
 from desktop_kb.embed.wheels import download_wheel
+from desktop_kb.freed_memory import release_freed_memory
 from desktop_kb.store.errors import disk_is_full
 from desktop_kb.whole_file import being_written
 
@@ -104,7 +105,9 @@ class ModelManager:
     def load_engine(
         self, name: str, threads: int | None = None, batch_size: int = DEFAULT_BATCH_SIZE
     ) -> EmbeddingEngine:
-        return self._engine(self._model_dir(name), self.manifest(name), threads, batch_size)
+        engine = self._engine(self._model_dir(name), self.manifest(name), threads, batch_size)
+        release_freed_memory()  # onnxruntime freed its parse of the model file (35 MB for USE)
+        return engine
 
     # -- changes -----------------------------------------------------------
 

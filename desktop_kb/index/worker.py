@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.freed_memory import release_freed_memory
 from desktop_kb.index import db, handoff, postings
 from desktop_kb.index.apply import Applier, IndexEvent
 from desktop_kb.index.backfill import backfill_vectors
@@ -924,8 +925,11 @@ class IndexWorker:
                 return 0
         self._engine = applier.engine = engine
         applier.reload_dense()
+        release_freed_memory()  # the rows and buffers the sign bits were read through
         self._emit(IndexEvent("model", detail=model_id))
-        return self._backfill(progress)
+        embedded = self._backfill(progress)
+        release_freed_memory()  # a backfill's pages of passages and their batches
+        return embedded
 
     # ----- follower ---------------------------------------------------------------
 
@@ -1013,6 +1017,7 @@ class IndexWorker:
             return
         ids, codes = load_codes(reader, engine.model_id, engine.dim)
         self.dense.reset(engine.model_id, engine.dim, ids, codes)
+        release_freed_memory()  # the rows and buffers the sign bits were read through
 
     def _emit(self, event: IndexEvent) -> None:
         for listener in self._listeners:

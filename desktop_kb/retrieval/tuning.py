@@ -38,6 +38,7 @@ import numpy as np
 
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedParams
 from desktop_kb.embed.engine import EmbeddingEngine
+from desktop_kb.freed_memory import release_freed_memory
 from desktop_kb.retrieval.calibration import Calibration, estimate, library_centre, script_share
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.floor_reference import FloorReference, reference_of
@@ -194,6 +195,7 @@ class TuningSource:
                 if key in memo:
                     return memo[key]
             value = compute()
+            release_freed_memory()  # what the measurement read (chunk text, vectors) is freed
             with self._lock:
                 memo[key] = value
             return value
