@@ -77,9 +77,19 @@ def _segmenter_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return lexicon._cache_path(dictionary, folder)
 
 
+@pytest.fixture(scope="session")
+def _opencc_cache(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """OpenCC's s2twp tables merged (``text/opencc_compact.py``), built once per session for
+    the same reason as the segmenter's cache (about 1.5 s for each process that builds them)."""
+    from desktop_kb.text import opencc_compact
+
+    made = opencc_compact.compact_config("s2twp.json", tmp_path_factory.mktemp("opencc-cache"))
+    return None if made is None else made.parent
+
+
 @pytest.fixture(autouse=True)
 def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
-                   _segmenter_cache: Path) -> None:
+                   _segmenter_cache: Path, _opencc_cache: Path | None) -> None:
     """Point every per-user folder at a temp dir so no test touches real user data."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
@@ -93,6 +103,9 @@ def _isolated_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
         os.link(_segmenter_cache, cache / _segmenter_cache.name)
     except OSError:
         shutil.copy2(_segmenter_cache, cache / _segmenter_cache.name)
+    if _opencc_cache is not None:  # its config names the session folder's tables: they stay there
+        (cache / _opencc_cache.name).mkdir()
+        shutil.copy2(_opencc_cache / "config.json", cache / _opencc_cache.name / "config.json")
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     monkeypatch.delenv("DESKTOP_KB_DATA_DIR", raising=False)
 
