@@ -324,3 +324,82 @@ def test_a_value_in_markup_or_under_a_mixed_label_is_withheld(text: str, secret:
 ], ids=lambda t: t[:24])
 def test_markup_and_mixed_labels_without_a_secret_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a value spelled out word by word, a value repeated without its label, a code that opens a lock ---------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Router (read out by the landlord): password Kilo Echo Lima 4 4 7 Papa Oscar', 'Kilo Echo Lima 4 4 7 Papa Oscar'),
+    ('电话里念的 Wi-Fi 密码：Bravo Oscar Romeo Alfa 2 0 6 1\n记下来：bora2061', 'bora2061'),
+    ('card number read out on the phone: four nine one six, three three eight five, zero six zero eight, two eight three two',
+     'four nine one six, three three eight five, zero six zero eight, two eight three two'),
+    ('my mobile: one three eight, zero zero one three, eight zero zero zero', 'one three eight, zero zero one three, eight zero zero zero'),
+    ('API_KEY=sk-live-9fQ2xLm7Rt4Wb8Kz1Np6Vc3Hy5Jd0Sa\n...\nlater pasted again: sk-live-9fQ2xLm7Rt4Wb8Kz1Np6Vc3Hy5Jd0Sa',
+     'sk-live-9fQ2xLm7Rt4Wb8Kz1Np6Vc3Hy5Jd0Sa'),
+    ('密码：Tianqi_2019!\n（备忘：Tianqi_2019! 别忘了加感叹号）', 'Tianqi_2019!'),
+    ('行李箱密码锁：0527', '0527'),
+    ('Airbnb Lisboa — door code 4821#, lockbox code 0927', '4821#'),
+    ('Airbnb Lisboa — door code 4821#, lockbox code 0927', '0927'),
+    ('Appart Lyon : digicode 2580, 3e étage', '2580'),
+    ('WG-Zimmer: Türcode 1357, Briefkasten links', '1357'),
+    ('Casa en Sevilla — código del candado: 9 2 7 1', '9 2 7 1'),
+    ('宿舍储物柜：自己设的 3306', '3306'),
+    ('{"hostel": {"locker": 12, "locker_code": "4410"}}', '4410'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_spelled_repeated_or_lock_value_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'NATO alphabet drill: Alfa Bravo Charlie Delta Echo Foxtrot Golf Hotel India.',
+    'She counted one two three four five six seven eight nine ten before diving.',
+    'Hotel India Mike — the ship\'s call letters in the film are fictional.',
+    '保险箱容量 200 升，门禁卡 2 张',
+    'The safe for 100 people is the left room; door code rules: at least 4 digits.',
+    'The combination C(10,3) = 120 counts the committees.',
+    '行李箱密码锁 2019年买的，忘了密码怎么办？',
+    'HTTP code 403 means forbidden; error code 5001 in the log',
+], ids=lambda t: t[:24])
+def test_spelled_words_and_lock_words_without_a_secret_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- small families: a card's code under its key, a session cookie by its framework's name, a marketplace
+# token, a password in a URL's query after its user, "HP" for a mobile, a savings account by its word -----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('{"card": {"number": "4916338506082832", "security_code": "517"}}', '517'),
+    ('payment:\n  card_verification_value: 0423\n', '0423'),
+    ('Card verification: 881 (back of the card)', '881'),
+    ('cookies:\n  JSESSIONID: "8F2A9C41D7E3B5A06C1F4E9D2B7A8C35"\n', '8F2A9C41D7E3B5A06C1F4E9D2B7A8C35'),
+    ('document.cookie = "PHPSESSID=r4nd0mk8s2lq9v7t3m1x6p0c5b";', 'r4nd0mk8s2lq9v7t3m1x6p0c5b'),
+    ('requests.get(url, cookies={"sessid": "b1c9f2e7a4d85a3f"})', 'b1c9f2e7a4d85a3f'),
+    ('$ npx vsce publish --pat 3kq9v7xmt2lp8r4wz6ny1cb5hd0gfj7a', '3kq9v7xmt2lp8r4wz6ny1cb5hd0gfj7a'),
+    ('ovsx publish -p 5b2d8f41-7c9e-4a36-b1d0-e8f3a6c92b47', '5b2d8f41-7c9e-4a36-b1d0-e8f3a6c92b47'),
+    ('curl "http://10.0.0.9:8086/query?u=lin&p=Fjord%21Pine42&q=SHOW+DATABASES"', 'Fjord%21Pine42'),
+    ('rtsp://cam.local/stream?user=admin&pwd=Harbor_77x', 'Harbor_77x'),
+    ('<iframe src="https://nas.example.edu/login.cgi?login=lin&pass=Mesa.Tide.Oak42">', 'Mesa.Tide.Oak42'),
+    ('Landlord (Penang)\nTel. bimbit: 012-345 6789\n', '012-345 6789'),
+    ('RA office\nHP: 9123 4567\n', '9123 4567'),
+    ('Joint A/C: 0123-456789-01 (for rent)', '0123-456789-01'),
+    ('Salary acct: 1234 5678 9012 — OCBC', '1234 5678 9012'),
+    ('Current Acct No. 220-33445-6, pay by transfer', '220-33445-6'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_small_family_value_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'SMS verification code: 4821 (expires in 5 minutes)',
+    'cookies:\n  JSESSIONID: ${SESSION_COOKIE}\n',
+    'vsce publish --pat $VSCE_PAT',
+    'https://example.edu/search?u=lin&p=2',
+    'HP: 100/100, MP: 40/60 after the boss fight',
+    'HP LaserJet Pro M404 — printer in room 3',
+    'Savings acct interest: 2.5% a year',
+    'The session id (PHPSESSID) is stored in a cookie named by session.name.',
+], ids=lambda t: t[:24])
+def test_small_family_words_without_a_value_pass(text: str) -> None:
+    assert found(text) == []

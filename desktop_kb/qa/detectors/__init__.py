@@ -9,6 +9,7 @@ crypto vocabulary — passes (see benchmarks/bench_gate.py for both figures).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from desktop_kb.qa.detectors.accounts import bank_accounts
@@ -29,6 +30,7 @@ from desktop_kb.qa.detectors.keys import private_keys
 from desktop_kb.qa.detectors.label_lines import label_lines
 from desktop_kb.qa.detectors.labelled import labelled_values, worded_mobiles
 from desktop_kb.qa.detectors.literals import long_literals
+from desktop_kb.qa.detectors.lock_codes import lock_codes
 from desktop_kb.qa.detectors.mrz import machine_readable_zones
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.detectors.numbers import (
@@ -42,7 +44,7 @@ from desktop_kb.qa.detectors.plates import licence_plates
 from desktop_kb.qa.detectors.prose import keyword_tokens, prose
 from desktop_kb.qa.detectors.published import public_key_id
 from desktop_kb.qa.detectors.recovery import recovery_codes
-from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings
+from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings, spoken_findings
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
 from desktop_kb.qa.detectors.tool_secrets import call_arguments, tool_flags
@@ -51,7 +53,8 @@ from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrase
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
-    machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates)
+    machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates,
+    lock_codes)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 
@@ -65,6 +68,7 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     raw += escaped_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += coded_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += markup_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
+    raw += spoken_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
     for f in drop_examples(norm.text, raw):  # a standard's or a vendor's example, shown as one
         if public_key_id(norm.text, f.start, f.end):
@@ -72,7 +76,31 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
         start, end = norm.span(f.start, f.end)
         if end > start:
             spans.append(Finding(f.kind, start, end))
-    return merge(spans)
+    return merge(spans + _repeated(text, spans))
+
+
+_REPEATABLE_RE = re.compile(r"[^\s]*[A-Za-z][^\s]*|\d{8,}")
+
+
+def _repeated(text: str, spans: list[Finding]) -> list[Finding]:
+    """A value found once is withheld wherever else the source writes it ("Wi-Fi 密码：… 也就是 zuhg9585"
+    under a spelled-out one, a key pasted twice, the second time with no label)."""
+    out: list[Finding] = []
+    seen: set[str] = set()
+    for f in spans:
+        value = text[f.start:f.end].strip()
+        if len(value) < 6 or value in seen or not _REPEATABLE_RE.fullmatch(value):
+            continue
+        seen.add(value)
+        pos = text.find(value)
+        for _ in range(50):
+            if pos < 0:
+                break
+            end = pos + len(value)
+            if not (pos and text[pos - 1].isalnum() or end < len(text) and text[end].isalnum()):
+                out.append(Finding(f.kind, pos, end))
+            pos = text.find(value, end)
+    return out
 
 
 def _detect_normalised(text: str, depth: int) -> list[Finding]:

@@ -29,6 +29,7 @@ _S = r"[\s_-]*"
 _STRONG = (
     rf"account{_S}(?:number|num|no|nr|#)|acct{_S}(?:number|num|no|#)|a/c{_S}(?:no|number|#)?|accountnumber|"
     rf"bank{_S}account|checking{_S}account|savings{_S}account|beneficiary{_S}account|"
+    rf"(?:savings|current|checking|chequing|cheque|deposit|salary|joint){_S}(?:acct|a/c)|"
     r"账户号码|帳戶號碼|賬戶號碼|账户号|帳戶號|户口号码|戶口號碼|戶口號|银行账号|銀行帳號|银行账户|銀行帳戶|收款账号|收款帳號|"
     r"口座番号|口座番號|계좌번호|계좌|"
     rf"kontonummer|konto{_S}nr|kto{_S}nr|num[ée]ro{_S}de{_S}compte|n[°o]{_S}de{_S}compte|"
@@ -43,7 +44,7 @@ _WEAK = r"account|acct|acc|账号|帳號|賬號|帐号|账户|帳戶|賬戶|户�
 _WORD_RE = re.compile(rf"(?P<strong>{_STRONG})|(?P<weak>{_WEAK})")
 _BANK_CONTEXT_RE = re.compile(
     r"bank|banco|banque|banca|routing|sort\s*code|\bbsb\b|\bifsc\b|transit|institution|swift|\bbic\b|iban|\baba\b|"
-    r"cheque|deposit|\bwire\b|payee|beneficiary|payroll|\bblz\b|ag[êe]ncia|sucursal|\bpix\b|"
+    r"cheque|deposit|\bwire\b|payee|beneficiary|payroll|\bblz\b|ag[êe]ncia|sucursal|\bpix\b|transfer|paynow|\bgiro\b|"
     r"银行|銀行|开户|開戶|户名|戶名|支行|分行|转账|轉帳|轉賬|汇款|匯款|收款|은행|支店|振込|普通預金|当座")
 # Between the word and its number: a colon, a quote, "number", "No.", "是" — and at most a bank's short name
 # ("No. Rek BCA 1234567890"); nothing that makes it a sentence about something else.

@@ -67,7 +67,8 @@ _PHONE_WORDS = (
     r"телефон|мобильный|휴대폰|핸드폰|휴대전화|전화번호|โทรศัพท์|điện\s+thoại|(?<![a-z])(?:sđt|nomor\s+hp)(?![a-z])|"
     r"κινητ[οό]|τηλ[εέ]φωνο|(?<![a-z])(?:cep|gsm|mobiel|natel|telefon|telefonnummer|mobilní|komórka|puhelin|"
     r"matkapuhelin|telem[óo]vel|telefone|mobitel|mobiltelefon)(?![a-z])|tel\.?\s*kom\.?|мобільний|моб\.|"
-    r"נייד|טלפון|موبائل|جوال|هاتف|मोबाइल|手提")
+    r"נייד|טלפון|موبائل|جوال|هاتف|मोबाइल|手提|"
+    r"^h/?p$|^tel\.?\s*bimbit$")  # (Singapore's and Malaysia's "HP", handphone: only as the whole label)
 # A secret key's name in those languages: only the secret half's (clé publique, открытый ключ, 공개 키
 # are meant to be shared, and a bare "key" names a dictionary's keys as often).
 _KEY_WORDS = (
@@ -605,7 +606,7 @@ _LONG_ANCHORS = ("pass", "pwd", "passport", "secret", "token", "auth", "cred", "
                  "contrase", "mot de passe", "kennwort", "senha", "wachtwoord", "hasło", "haslo", "пароль", "парол", "clé", "cle ",
                  "clave", "chave", "chiave", "schlüssel", "schluessel", "ключ", "токен", "시크릿", "액세스", "비밀 키", "개인 키",
                  "api 키", "api키", "토큰") + password_words.ANCHORS
-_SHORT_ANCHORS = ("key", "tel", "pin", "puk", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard", "mob", "cel", "handy",
+_SHORT_ANCHORS = ("key", "tel", "pin", "puk", "hp:", "hp：", "h/p", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard", "mob", "cel", "handy",
                   "portable", "whatsapp", "m\u00f3vil", "movil", "телефон", "мобильн", "휴대", "핸드폰", "전화", "โทรศัพท์",
                   "điện thoại", "sđt", "nomor hp")
 

@@ -229,8 +229,10 @@ _IBAN_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?
 
 # The code on the back of a card is what makes a card number usable online.
 _CVV_RE = re.compile(
-    r"(?i)(?<![A-Za-z])(?:cvv2?|cvc2?|cvn2?|security\s+code|card\s+verification(?:\s+(?:code|value))?|"
-    r"安全码|安全碼|(?:卡)?背面(?:后|後)?三位(?:数|數|码|碼)?)\s*(?:[:：=#]|is)?\s*(?P<v>\d{3,4})(?!\d)")
+    r"(?i)(?<![A-Za-z])(?:cvv2?|cvc2?|cvn2?|security[\s_-]+code|card[\s_-]+verification(?:[\s_-]+(?:code|value))?|"
+    r"verification[\s_-]+value|安全码|安全碼|(?:卡)?背面(?:后|後)?三位(?:数|數|码|碼)?)"
+    # (a JSON or YAML key: "verification_value": "432")
+    r"[\"']?\s*(?:[:：=#]|is)?\s*[\"']?(?P<v>\d{3,4})(?!\d)")
 
 
 def _dated(digits: str) -> bool:

@@ -17,7 +17,8 @@ _PASSWORD_PARTS = {"password", "passwd", "pwd", "pass", "passphrase", "passcode"
 _SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "apikey",
                  "sessionid", "authorization", "auth", "bearer", "appsecret", "appkey", "accesskey",
                  "secretkey", "masterkey", "authkey", "privatekey", "clientsecret", "accesstoken",
-                 "refreshtoken", "authtoken", "webhook"}
+                 "refreshtoken", "authtoken", "webhook",
+                 "phpsessid", "jsessionid", "aspsessionid", "sessid"}  # (web frameworks' session cookies)
 _KEY_QUALIFIERS = {"api", "app", "access", "secret", "master", "auth", "private", "client", "signing",
                    "sign", "encryption", "enc", "license", "licence", "session", "account", "subscription",
                    "service", "admin", "root", "x", "openai", "deploy", "webhook"}

@@ -97,3 +97,104 @@ def spelled_digit_findings(text: str, detect_excerpt: Callable[[str], Iterable[F
             if any(s < r_end and r_start < e for r_start, r_end, _d in ours):
                 out.append(Finding(f.kind, s, e))
     return out
+
+
+# ----- a value spelled out word by word: the radio alphabet, digit words ---------------------------------
+# "Wi-Fi 密码：Zulu Uniform Hotel Golf 9 5 8 5" (read out over the phone), "card: five four eight six, one
+# nine five six, …": each word is one character of the value. A run of such words (four or more, two of
+# them letters, or eight digit words) is read as the characters, on its line with the line above, and a
+# finding there withholds the words that spell it.
+_SPOKEN = {
+    **{w: w[0].lower() for w in ("alfa", "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+                                 "india", "juliett", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa",
+                                 "quebec", "romeo", "sierra", "tango", "uniform", "victor", "whiskey", "whisky",
+                                 "x-ray", "xray", "yankee", "zulu")},
+    **{w: str(i) for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                        "nine"))},
+    **{str(i): str(i) for i in range(10)}, "oh": "0", "niner": "9",
+}
+_SPOKEN_WORD = r"(?:[A-Za-z]+(?:-[A-Za-z]+)?|\d)"
+_SPOKEN_RUN_RE = re.compile(rf"(?<![\w-]){_SPOKEN_WORD}(?:[ \t]*[ ,\-][ \t]*{_SPOKEN_WORD}){{3,40}}(?![\w-])")
+_SPOKEN_WORD_RE = re.compile(_SPOKEN_WORD)
+_RADIO_RE = re.compile(r"(?i)\b(?:alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike|"
+                       r"november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiske?y|x-?ray|yankee|zulu|"
+                       r"zero|one|two|three|four|five|six|seven|eight|nine|niner)\b")
+
+
+def _spoken_runs(text: str) -> list[list[tuple[int, int, str]]]:
+    runs = []
+    for m in _SPOKEN_RUN_RE.finditer(text):
+        run: list[tuple[int, int, str]] = []
+        for w in _SPOKEN_WORD_RE.finditer(text, m.start(), m.end()):
+            char = _SPOKEN.get(w.group(0).lower())
+            if char is None:
+                if len(run) >= 4:
+                    runs.append(run)
+                run = []
+                continue
+            run.append((w.start(), w.end(), char))
+        if len(run) >= 4:
+            runs.append(run)
+    out = []
+    for run in runs:
+        letters = sum(c.isalpha() for _s, _e, c in run)
+        words = sum(not text[s].isdigit() for s, _e, _c in run)
+        if letters >= 2 and words >= 4 or letters == 0 and words >= 8:
+            out.append(run)
+    return out
+
+
+def spoken_findings(text: str, detect_excerpt: Callable[[str], Iterable[Finding]]) -> list[Finding]:
+    if len(_RADIO_RE.findall(text[:20000])) < 4:
+        return []
+    out: list[Finding] = []
+    for run in _spoken_runs(text):
+        start, end = run[0][0], run[-1][1]
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end < 0 else line_end
+        above = text.rfind("\n", 0, start)
+        first = text.rfind("\n", 0, above) + 1 if above > 0 else 0
+        chars: list[str] = []
+        origin: list[tuple[int, int]] = []
+        pos = first
+        for s, e, c in run:
+            if start < s and ("," in text[pos:s] or "-" in text[pos:s]):
+                chars.append(" ")  # "four nine one six, three …": the groups as written
+                origin.append((pos, s))
+            for i in range(pos, s):
+                if start <= i < end:
+                    continue  # (the spaces between the words)
+                chars.append(text[i])
+                origin.append((i, i + 1))
+            chars.append(c)
+            origin.append((s, e))
+            pos = e
+        for i in range(pos, line_end):
+            chars.append(text[i])
+            origin.append((i, i + 1))
+        for f in detect_excerpt("".join(chars)):
+            if f.end <= f.start:
+                continue
+            s, e = origin[f.start][0], origin[f.end - 1][1]
+            if s < end and start < e:
+                out.append(Finding(f.kind, s, e))
+                # the value as written out elsewhere in the source ("也就是 zuhg9585")
+                spelled = "".join(c for (a, _b), c in zip(origin[f.start:f.end], chars[f.start:f.end], strict=True)
+                                  if start <= a < end)
+                out += _written(text, spelled, f.kind)
+    return out
+
+
+def _written(text: str, value: str, kind: str) -> list[Finding]:
+    if len(value) < 6:
+        return []
+    low, out = text.lower(), []
+    if len(low) != len(text):  # (İ lower-cases to two characters: offsets would drift)
+        return []
+    pos = low.find(value.lower())
+    while pos >= 0 and len(out) < 20:
+        end = pos + len(value)
+        if not (pos and low[pos - 1].isalnum() or end < len(low) and low[end].isalnum()):
+            out.append(Finding(kind, pos, end))
+        pos = low.find(value.lower(), end)
+    return out

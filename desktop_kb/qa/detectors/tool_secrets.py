@@ -76,6 +76,8 @@ _TOOLS: tuple[tuple[str, str, str], ...] = (
     (r"sshpass", r"-p[ \t]*", PASSWORD),
     (r"gpg|gpg2", r"--passphrase[ \t=]+", PASSWORD),
     (r"xfreerdp|wlfreerdp|sdl-freerdp|xfreerdp3", r"/p:", PASSWORD),
+    # an extension marketplace's personal access token (Open VSX, the VS Code Marketplace)
+    (r"ovsx|vsce", r"(?:-p|--pat)[ \t]+", API_KEY),
 )
 # (tool names first, so the engine skips ahead on their first letters; what stands before one is checked
 # in code: a space, a quote, "$(", or a path's "/" — not a letter: "unzip" is not "zip", "notes.zip" no tool)
@@ -190,7 +192,17 @@ def _echoed(text: str, pipe: int, *, named: bool) -> Iterator[Finding]:
                 yield Finding(PASSWORD, start + piece.start(), start + piece.end())
 
 
+# A URL's query that names a user and then a password by their short names: InfluxDB's ?u=admin&p=…,
+# ?user=…&pwd=…, ?login=…&pass=… (a query's "p" alone is a page; after a user it is the user's password).
+_QUERY_PASSWORD_RE = re.compile(r"[?&](?:u|usr|user|username|login|uid)=[^&\s#\"']{1,64}&(?:p|pw|pwd|pass|passwd|password)="
+                                r"(?P<raw>[^&\s#\"']{4,200})")
+
+
 def _device_and_stdin(text: str) -> Iterator[Finding]:
+    if "=" in text and "&" in text:
+        for m in _QUERY_PASSWORD_RE.finditer(text):
+            if _secret(m.group("raw"), PASSWORD):
+                yield Finding(PASSWORD, m.start("raw"), m.end("raw"))
     if "|" in text:
         for m in _STDIN_TOOL_RE.finditer(text):
             yield from _echoed(text, m.start(), named=True)
