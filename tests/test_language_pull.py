@@ -10,7 +10,7 @@ from desktop_kb.retrieval.calibration import Calibration
 from desktop_kb.retrieval.candidates import Candidates
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.floor_reference import FloorReference
-from desktop_kb.retrieval.fusion import fuse_scores, order
+from desktop_kb.retrieval.fusion import agreement_pair, fuse_scores, order
 from desktop_kb.retrieval.language_pull import without_language_pull
 
 
@@ -67,3 +67,22 @@ def test_nothing_changes_without_the_conditions() -> None:
                  (dense, FloorReference(CHINESE_CENTRE, 0.1), CHINESE_BOOK),
                  (None, reference, CHINESE_BOOK), (dense, None, CHINESE_BOOK)):
         assert without_language_pull(cand, *args) is cand
+
+
+def test_the_meaning_list_is_reordered_by_the_cosines_read_without_the_pull() -> None:
+    """The agreement rule compares the keyword favourite with the meaning list's first place: after
+    the pull that is the Chinese chapter, not the English list it was before. Left in its raw order,
+    e5 on the Rust book (set 15) put a chapter both lists ranked first second, under a chunk neither
+    did ('Why does the web server project move main.rs into a src/bin directory ...')."""
+    dense = _library()
+    reference = FloorReference(CHINESE_CENTRE, 0.1, english=ENGLISH_CENTRE)
+    cand = _question(dense, has_cjk=False)
+    # Keywords find the chapter first, the English list second.
+    cand = replace(cand, bm25=np.array([9.0, 3.0]), coverage=np.array([0.3, 0.1]),
+                   lex_rank=np.array([1, 2], np.int32))
+    assert agreement_pair(cand) == (0, 1)  # raw: the lists disagree
+
+    read = without_language_pull(cand, dense, reference, CHINESE_BOOK)
+    assert read.cosine[0] > read.cosine[1]
+    assert list(read.dense_rank) == [1, 2]
+    assert agreement_pair(read) == (0, 0)  # read as fusion reads it: both put the chapter first

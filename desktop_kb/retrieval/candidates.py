@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -69,6 +69,16 @@ class Candidates:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def with_cosines(self, cosine: np.ndarray) -> Candidates:
+        """The record with other cosines (read against a level, less a pull), the meaning list
+        reordered by them: its first place is what the agreement rule compares with the keyword
+        favourite. Which chunks it lists does not change."""
+        listed = np.flatnonzero(self.dense_rank > 0)
+        dense_rank = np.zeros_like(self.dense_rank)
+        order = listed[np.argsort(-cosine[listed], kind="stable")]
+        dense_rank[order] = np.arange(1, len(order) + 1, dtype=self.dense_rank.dtype)
+        return replace(self, cosine=cosine, dense_rank=dense_rank)
 
 
 def empty_candidates() -> Candidates:

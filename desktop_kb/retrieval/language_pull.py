@@ -13,8 +13,6 @@ library measured as English, or a model without both centroids is left as it is.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from desktop_kb.retrieval.calibration import Calibration
@@ -40,4 +38,6 @@ def without_language_pull(cand: Candidates, dense: DenseIndex | None, reference:
     cosine = cand.cosine.copy()
     for i in known:
         cosine[i] -= max(0.0, excess.get(int(cand.ids[i]), 0.0))
-    return replace(cand, cosine=cosine)
+    # The meaning list follows the cosines it is read with: its first place before the pull
+    # (an English page) is not what the agreement rule must compare with the keyword favourite.
+    return cand.with_cosines(cosine)

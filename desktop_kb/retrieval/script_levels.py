@@ -28,7 +28,7 @@ measured and today's single level is used. No constant is fitted on questions.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -199,17 +199,8 @@ def measure(index: sqlite3.Connection, dense: DenseIndex, *, sample: int = SAMPL
 
 
 def read_in_own_script(cand: Candidates, offsets: np.ndarray) -> Candidates:
-    """The candidate record with each cosine read against its own script's level.
-
-    The meaning list's order follows the read cosines (its first place is what the
-    agreement rule compares with the keyword favourite); which chunks it lists does not
-    change.
-    """
+    """The candidate record with each cosine read against its own script's level
+    (``Candidates.with_cosines``: the meaning list follows the read cosines)."""
     if not offsets.any():
         return cand
-    cosine = cand.cosine - offsets
-    listed = np.flatnonzero(cand.dense_rank > 0)
-    dense_rank = np.zeros_like(cand.dense_rank)
-    order = listed[np.argsort(-cosine[listed], kind="stable")]
-    dense_rank[order] = np.arange(1, len(order) + 1, dtype=cand.dense_rank.dtype)
-    return replace(cand, cosine=cosine, dense_rank=dense_rank)
+    return cand.with_cosines(cand.cosine - offsets)
