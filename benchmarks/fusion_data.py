@@ -99,6 +99,12 @@ class SetData:
     vector_ids: np.ndarray | None = None  # the library's vectors (for offline calibration)
     vectors: np.ndarray | None = None
     chunk_doc: dict[int, int] = field(default_factory=dict)  # every chunk -> passage index
+    # The library's per-script levels as the app measures them (``script_levels.measure``) and
+    # each candidate's Han share as the app reads it (``ScriptLevels.weights``: the index's token
+    # text); None in a one-script library. ``script_weights`` is None in a dump made before they
+    # were kept (class defaults, so older dumps read them too).
+    scripts: Any = None
+    script_weights: dict[int, float] | None = None
 
 
 def code_version() -> str:
@@ -161,6 +167,7 @@ def _finish(name: str, model: str, lib: Any, records: list[QueryRecord],
             chunk_doc: dict[int, int]) -> SetData:
     from desktop_kb.retrieval.calibration import estimate
     from desktop_kb.retrieval.resolve import chunk_refs, resolve_sources
+    from desktop_kb.retrieval.script_levels import measure
 
     calibration = None
     if lib.engine is not None:
@@ -169,7 +176,10 @@ def _finish(name: str, model: str, lib: Any, records: list[QueryRecord],
     refs = chunk_refs(lib.index_reader, ids)
     sources = resolve_sources(lib.store_reader, list({ref.key for ref in refs.values()}))
     vector_ids, vectors = lib.dense.snapshot() if lib.engine is not None else (None, None)
-    return SetData(name, model, records, calibration, refs, sources, vector_ids, vectors, chunk_doc)
+    scripts = measure(lib.index_reader, lib.dense) if lib.engine is not None else None
+    weights = scripts.weights(lib.index_reader, ids) if scripts is not None else []
+    return SetData(name, model, records, calibration, refs, sources, vector_ids, vectors, chunk_doc,
+                   scripts, {cid: float(w) for cid, w in zip(ids, weights, strict=True)})
 
 
 def _save(data: SetData, version: str) -> None:
@@ -271,11 +281,13 @@ def _read(path: Path) -> SetData:
 def read_in_own_scripts(data: SetData) -> SetData:
     """The set as the app's hybrid search reads it: each cosine against its own script's level.
 
-    The script levels are measured as ``retrieval.script_levels.measure`` does on the app's
-    library (each chunk's Han token share, here from the chunk text the dump holds, through the
-    indexer's own segmentation; the least-squares line through the library's vectors); a set
-    whose library has one script (every public set: no Latin-dominant chunk) keeps its cosines.
-    A dump made before the library's script was measured gets it here, as the app measures it.
+    A dump keeps the levels the app measured on its library (``script_levels.measure``) and each
+    candidate's Han share as the app reads it (``SetData.scripts``, ``script_weights``); the
+    replay then moves exactly the cosines the app moves. An older dump gets levels estimated here
+    (each candidate's share from the chunk text through the indexer's segmentation, the line
+    fitted through the candidates' vectors only): close, but not the app's sample, and on the
+    Rust book a near-tie could fall the other way (e5, set 15: the meaning side's first for an
+    English question). A set whose library has one script keeps its cosines.
     """
     from desktop_kb.index.segment import segment_for_index
     from desktop_kb.retrieval.script_levels import fit, han_weight, read_in_own_script
@@ -283,14 +295,17 @@ def read_in_own_scripts(data: SetData) -> SetData:
     if data.vectors is None or data.vector_ids is None:
         return data
     data = _with_script_share(data)
-    weight: dict[int, float] = {}
-    for cid, ref in data.refs.items():
-        source = data.sources.get(ref.key)
-        share = han_weight(segment_for_index(source.text[ref.start:ref.end])) if source else None
-        if share is not None:
-            weight[int(cid)] = share
-    ids = [i for i, cid in enumerate(data.vector_ids.tolist()) if cid in weight]
-    levels = fit(np.array([weight[int(data.vector_ids[i])] for i in ids]), data.vectors[ids]) if ids else None
+    if data.script_weights is not None:  # measured at dump time (None: one script)
+        levels, weight = data.scripts, data.script_weights
+    else:
+        weight = {}
+        for cid, ref in data.refs.items():
+            source = data.sources.get(ref.key)
+            share = han_weight(segment_for_index(source.text[ref.start:ref.end])) if source else None
+            if share is not None:
+                weight[int(cid)] = share
+        ids = [i for i, cid in enumerate(data.vector_ids.tolist()) if cid in weight]
+        levels = fit(np.array([weight[int(data.vector_ids[i])] for i in ids]), data.vectors[ids]) if ids else None
     if levels is None:
         return data
     records = []
