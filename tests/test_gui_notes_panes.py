@@ -316,9 +316,12 @@ def test_an_underscore_on_a_hits_last_line_is_drawn(qtbot, data_dir: Path) -> No
     popup = window.search
     with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
         popup.query.setText("zeta_omicron")
+    def laid_out() -> bool:  # the row read anew: a redraw of the list deletes its labels
+        item = popup.list.item(0)
+        return popup.list.itemWidget(item).height() >= item.sizeHint().height() - 2
+
+    qtbot.waitUntil(laid_out, timeout=5000)
     label = popup.list.itemWidget(popup.list.item(0))
-    item = popup.list.item(0)
-    qtbot.waitUntil(lambda: label.height() >= item.sizeHint().height() - 2, timeout=5000)
     assert "zeta_omicron" in label.text()
     margins = label.contentsMargins()
     text_height = QLabel.heightForWidth(label, label.width()) - margins.top() - margins.bottom()
