@@ -33,6 +33,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--order", default="", metavar="reversed|shuffled:SEED",
                      help="run the tests in another order, to find tests that lean on an earlier one "
                           "(the segmenter's user words were such a leak)")
+    parser.addoption("--redraw-in-waits", action="store_true",
+                     help="redraw the related panel, search list, library and tag trees at the start "
+                          "of every wait of a GUI test, to find tests that hold a widget a redraw "
+                          "deletes (tests/redraws.py)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--redraw-in-waits"):
+        import redraws
+
+        redraws.install()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
