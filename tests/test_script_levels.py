@@ -234,6 +234,25 @@ def test_the_app_measures_the_model_on_its_library_before_the_first_search(data_
         assert cli.warmed is None
 
 
+class _LockTakers:
+    """A lock that remembers which threads took it."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self.takers: list[int] = []
+
+    def __enter__(self) -> None:
+        import threading
+
+        self._lock.acquire()
+        self.takers.append(threading.get_ident())
+
+    def __exit__(self, *_exc: object) -> None:
+        self._lock.release()
+
+
 def test_a_search_waits_for_the_measurement_under_way_instead_of_making_its_own(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A search that arrived while the app's warm-up measured the same size band measured it
@@ -258,6 +277,8 @@ def test_a_search_waits_for_the_measurement_under_way_instead_of_making_its_own(
             return real(*args, **kwargs)
 
         monkeypatch.setattr(tuning_module, "estimate", slow)
+        looked = _LockTakers()  # who has looked for a measurement already made
+        source._lock = looked  # type: ignore[assignment]
         found: list[object] = []
 
         def measure() -> None:
@@ -271,7 +292,13 @@ def test_a_search_waits_for_the_measurement_under_way_instead_of_making_its_own(
         assert started.wait(30)
         second = threading.Thread(target=measure)
         second.start()
-        time.sleep(0.5)  # the second is at the gate by now (it measured at once before)
+        # The second has looked and found nothing made yet: it measures at once (as it did
+        # before) or waits at the gate; 0.5 s of sleep stood in for this and under load the
+        # second could arrive after the first had finished, passing without being tested.
+        deadline = time.monotonic() + 30
+        while second.ident not in looked.takers and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert second.ident in looked.takers
         release.set()
         first.join(30)
         second.join(30)
