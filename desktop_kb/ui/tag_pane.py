@@ -135,6 +135,7 @@ class TagPaneController(QObject):
         self.pane.filterChosen.connect(window.note_list.set_tag_filter)
         window.note_list.tagFilterChanged.connect(self._filter_changed)
         window.editor.tagActivated.connect(self.show_tag)
+        self._generation = 0
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
         window.libraryOpened.connect(lambda _lib: self.refresh())
@@ -148,8 +149,18 @@ class TagPaneController(QObject):
 
     def refresh(self) -> None:
         library = self.window.library
-        if library is not None:
-            self.window.runner.run(library.tags, self._loaded)
+        if library is None:
+            return
+        self._generation += 1
+        generation = self._generation
+
+        def loaded(tags: list[TagCount]) -> None:
+            # Two counts in flight (a save's and a trashing's, a big library under load): the
+            # one that read the library first must not land last with a #tag gone or back.
+            if generation == self._generation:
+                self._loaded(tags)
+
+        self.window.runner.run(library.tags, loaded)
 
     def _loaded(self, tags: list[TagCount]) -> None:
         self.window.note_list.set_tag_labels({t.key: t.label for t in tags})
