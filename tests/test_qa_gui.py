@@ -475,3 +475,42 @@ def test_a_saved_answer_does_not_repeat_the_heading_its_source_title_names(qtbot
         pane.save_as_note(0)
     body = window.library.get_note(saved.args[0]).body
     assert "[1] **什么是所有权？ > 所有权规则** — 首先，让我们看一下所有权的规则。" in body
+
+
+def test_a_chat_list_read_first_never_lands_over_a_later_one(qtbot, data_dir: Path,  # noqa: ANN001
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two lists of chats in flight (a question's new chat, then a rename): the one read first
+    # landed last and the list showed the chat's old title until the next change.
+    import threading
+
+    from PySide6.QtWidgets import QApplication
+
+    _library(data_dir, None)
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    pane.question.setText(QUESTION)
+    with qtbot.waitSignal(pane.answerShown, timeout=10000):
+        pane.ask_button.click()
+    qtbot.waitUntil(lambda: pane.sessions.count() == 1, timeout=5000)
+    session = pane.session_id
+    engine = pane.bridge.engine
+    listed, release = threading.Event(), threading.Event()
+    sessions = engine.sessions
+
+    def first_held():  # noqa: ANN202
+        found = sessions()
+        if not listed.is_set():
+            listed.set()
+            release.wait(30)  # lands after the list asked for later
+        return found
+
+    monkeypatch.setattr(engine, "sessions", first_held)
+    pane.bridge.load_sessions()
+    assert listed.wait(30)
+    pane.bridge.rename_session(session, "部署问题")
+    qtbot.waitUntil(lambda: pane.sessions.itemText(0) == "部署问题", timeout=10000)
+    release.set()
+    assert window.runner.wait(30000)
+    QApplication.processEvents()  # the first list, queued as its task ended
+    assert pane.sessions.itemText(0) == "部署问题"

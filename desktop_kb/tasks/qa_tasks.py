@@ -44,6 +44,7 @@ class QaBridge(QObject):
         self.engine: QaEngine | None = None
         self._cancel: CancelToken | None = None
         self.streaming = False
+        self._sessions_asked = 0
         # "Send for this session" lives in this running app only, never in the library (I8).
         self.session_approvals = SessionApprovals()
 
@@ -61,7 +62,16 @@ class QaBridge(QObject):
     # ----- sessions -----------------------------------------------------------------------
 
     def load_sessions(self) -> None:
-        self._run(lambda e: e.sessions(), self.sessionsLoaded.emit)
+        self._sessions_asked += 1
+        asked = self._sessions_asked
+
+        def loaded(sessions: list[Any]) -> None:
+            # Two lists in flight (a question's new chat, a rename): the one read first must
+            # not land last and show the chats as they were before the later change.
+            if asked == self._sessions_asked:
+                self.sessionsLoaded.emit(sessions)
+
+        self._run(lambda e: e.sessions(), loaded)
 
     def load_messages(self, session_id: int) -> None:
         self._run(lambda e: e.messages(session_id), lambda msgs: self.messagesLoaded.emit(session_id, msgs))
