@@ -198,3 +198,33 @@ def test_a_read_only_library_whose_cache_folder_cannot_be_written_keeps_its_inde
             assert errors.NO_INDEX_FOLDER_MESSAGE in str(refused.value) and "Errno" not in str(refused.value)
         finally:
             remount(stick, read_only=False)
+
+
+def test_a_backup_or_restore_of_a_library_on_a_read_only_mount_says_why_in_the_ui_language(
+        qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Settings → Backups → Back up now (or Restore) on a library on a CD said 'Could not back up
+    the library to …/backups: [Errno 30] Read-only file system: …'; it says why saving is off."""
+    from desktop_kb.store.backup import BackupError, create_backup
+    from desktop_kb.store.restore import restore_backup
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    with tmpfs(tmp_path / "stick", 8192) as stick:
+        data_dir = _library_on_a_stick(stick, "closed")
+        kept = create_backup(data_dir / "library.sqlite", reason="manual")
+        remount(stick, read_only=True)
+        try:
+            for attempt in (lambda: create_backup(data_dir / "library.sqlite", reason="manual"),
+                            lambda: restore_backup(data_dir / "library.sqlite", kept.path)):
+                with pytest.raises(BackupError) as failed:
+                    attempt()
+                said = str(failed.value)
+                assert "Saving is off because the library's folder cannot be written" in said, said
+                assert "Errno" not in said
+                i18n.install_language("zh_CN")
+                try:
+                    assert "已停止保存" in localize(said) and "Saving" not in localize(said)
+                finally:
+                    i18n.install_language("en")
+        finally:
+            remount(stick, read_only=False)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from desktop_kb.paths import read_only_folder
 from desktop_kb.store.errors import (
     ENVIRONMENT_MESSAGES,
     NO_ROOM_FOR_BACKUP_MESSAGE,
@@ -156,6 +157,8 @@ def create_backup(
             else BackupError
         if _is_full(exc, folder):  # what happened, and what the person can do about it
             raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {ENVIRONMENT_MESSAGES[13]} ({exc})") from exc
+        if read_only_folder(store_path.parent):  # a CD, a read-only share: "[Errno 30]" said less
+            raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {ENVIRONMENT_MESSAGES[8]}") from exc
         if error_code(exc) == 14 and path_too_long(store_path.parent):
             raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {PATH_TOO_LONG_MESSAGE} ({exc})") from exc
         raise kind(f"{BACKUP_FAILED_PREFIX}{folder}: {exc}") from exc
