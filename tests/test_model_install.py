@@ -247,3 +247,35 @@ def test_a_model_install_stopped_by_a_full_disk_says_what_to_do(
         assert shown.startswith(f"磁盘已满，所以没有安装模型 {E5}") and "disk" not in shown, shown
     finally:
         i18n.install_language("en")
+
+
+def test_a_model_install_into_a_library_on_a_read_only_disk_says_what_to_do(
+    weights: bytes, tmp_path: Path, qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    """A library on a CD (or a read-only share): Settings → Embedding model → Install said
+    'Could not write to …/models: [Errno 30] Read-only file system: …/.install-…'."""
+    from mounts import remount, tmpfs
+
+    from desktop_kb.embed import errors
+    from desktop_kb.ui import i18n
+    from desktop_kb.ui.env_messages import localize
+
+    folder = installed_folder(weights, tmp_path)
+    with tmpfs(tmp_path / "disk", 1024) as disk:
+        (disk / "data").mkdir()
+        remount(disk, read_only=True)
+        try:
+            manager = ModelManager(disk / "data")
+            with pytest.raises(ModelInstallError) as failed:
+                manager.install_from(folder)
+            said = str(failed.value)
+            assert "Errno" not in said and "cannot be written" in said, said
+            assert said == errors.READ_ONLY_MESSAGE.format(E5)
+        finally:
+            remount(disk, read_only=False)
+    i18n.install_language("zh_CN")
+    try:
+        shown = localize(str(failed.value))
+        assert shown.startswith("资料库所在的文件夹无法写入") and E5 in shown and "disk" not in shown, shown
+    finally:
+        i18n.install_language("en")

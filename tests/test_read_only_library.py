@@ -140,6 +140,8 @@ def test_the_window_opens_a_library_on_a_read_only_mount_and_says_saving_is_off_
             window.notes.new_note()
             assert "已停止保存" in window.statusBar().currentMessage()
             assert [r.title for r in window.library.search("zqro").results] == ["只读"]
+            window.meaning._model_known(None)  # no model: meaning search is not offered, it could
+            assert not window.meaning.offer.isVisible()  # not be installed on the read-only disk
             box.close()
             window.close()
         finally:

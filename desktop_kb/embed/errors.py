@@ -7,6 +7,12 @@ from __future__ import annotations
 DISK_FULL_MESSAGE = ("The disk is full, so the model {0} was not installed and nothing was "
                      "changed: free some space and install it again.")
 
+#: The library's folder is on a read-only disk (a CD, a read-only share): "[Errno 30]
+#: Read-only file system" said less.
+READ_ONLY_MESSAGE = ("The library's folder cannot be written (a read-only disk, share or CD), so "
+                     "the model {0} was not installed: copy the folder to a disk you can write to "
+                     "and install it there.")
+
 
 class ModelInstallError(Exception):
     """An install failed; the message says what failed and what to do, on one line.

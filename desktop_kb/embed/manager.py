@@ -31,7 +31,12 @@ from desktop_kb.embed.catalogue import (
     wheel_models,
 )
 from desktop_kb.embed.engine import DEFAULT_BATCH_SIZE, EmbeddingEngine, ModelManifest
-from desktop_kb.embed.errors import DISK_FULL_MESSAGE, ModelInstallError, ModelNotFoundError
+from desktop_kb.embed.errors import (
+    DISK_FULL_MESSAGE,
+    READ_ONLY_MESSAGE,
+    ModelInstallError,
+    ModelNotFoundError,
+)
 from desktop_kb.embed.hashing import ProgressCallback, copy_hashing, hash_file, report
 from desktop_kb.embed.manifest_infer import complete_manifest
 from desktop_kb.embed.wheels import download_wheel
@@ -416,6 +421,8 @@ class ModelManager:
             staging = Path(tempfile.mkdtemp(prefix=f".install-{name}-p{os.getpid()}-",
                                             dir=self.models_dir))
         except OSError as exc:
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise ModelInstallError(READ_ONLY_MESSAGE.format(name)) from exc
             raise ModelInstallError(f"Could not write to {self.models_dir}: {exc}") from exc
         try:
             yield staging

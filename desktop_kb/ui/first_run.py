@@ -103,6 +103,9 @@ class MeaningSearch(QObject):
         self.window.runner.run(library.active_model_name, self._model_known)
 
     def _model_known(self, name: str | None) -> None:
+        library = self.window.library
+        if library is not None and library.read_only is not None:
+            return  # on a read-only disk a model could not be installed: no offer that fails
         if name is None and self.window.state.text(OFFERED_KEY, "") != "yes":
             self.show_offer()
 
