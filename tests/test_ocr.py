@@ -128,3 +128,21 @@ def test_library_recognises_scans_after_text_pages(qapp: object, ocr_data: Path,
         assert all(fid in {f.id for f in after} for fid in first), "text pages kept their ids"
         hit = lib.search("特征向量", mode="lexical").results[0]
         assert hit.document_id == doc.id
+
+
+def test_an_ocr_install_into_a_library_on_a_read_only_disk_says_what_to_do(
+        tmp_path: Path, ocr_wheels: Path) -> None:
+    """A library on a CD: 'desktop-kb ocr install' and Settings → Text recognition said
+    '[Errno 30] Read-only file system: …/.install-ocr-…'."""
+    from mounts import remount, tmpfs
+
+    with tmpfs(tmp_path / "disk", 1024) as disk:
+        (disk / "data").mkdir()
+        remount(disk, read_only=True)
+        try:
+            with pytest.raises(OcrInstallError) as failed:
+                OcrManager(disk / "data").install(from_path=ocr_wheels)
+        finally:
+            remount(disk, read_only=False)
+    said = str(failed.value)
+    assert "Errno" not in said and said.startswith("The library's folder cannot be written"), said

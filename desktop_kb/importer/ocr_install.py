@@ -14,6 +14,7 @@ numpy and onnxruntime are the app's own.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import importlib
 import importlib.util
@@ -46,6 +47,12 @@ _MANIFEST = "manifest.json"
 
 class OcrInstallError(Exception):
     """An install failed for a reason the person can act on; the message says how."""
+
+
+#: OCR goes into the library's folder; on a read-only disk (a CD, a read-only share) it cannot.
+READ_ONLY_MESSAGE = ("The library's folder cannot be written (a read-only disk, share or CD), so "
+                     "text recognition (OCR) was not installed: copy the folder to a disk you can "
+                     "write to and install it there.")
 
 
 @dataclass(frozen=True)
@@ -196,8 +203,13 @@ class _Staging:
         self.path = root.with_name(f".install-ocr-{uuid.uuid4().hex[:8]}")
 
     def __enter__(self) -> Path:
-        self.root.parent.mkdir(parents=True, exist_ok=True)
-        self.path.mkdir()
+        try:
+            self.root.parent.mkdir(parents=True, exist_ok=True)
+            self.path.mkdir()
+        except OSError as exc:  # "[Errno 30] Read-only file system: …/.install-ocr-…" said less
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise OcrInstallError(READ_ONLY_MESSAGE) from exc
+            raise
         return self.path
 
     def __exit__(self, exc_type: object, *_exc: object) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from desktop_kb.embed.errors import DISK_FULL_MESSAGE as MODEL_DISK_FULL_MESSAGE
 from desktop_kb.embed.errors import READ_ONLY_MESSAGE as MODEL_READ_ONLY_MESSAGE
+from desktop_kb.importer.ocr_install import READ_ONLY_MESSAGE as OCR_READ_ONLY_MESSAGE
 from desktop_kb.index.db import (
     REBUILD_NOT_STARTED_MESSAGE,
     REBUILD_STOPPED_MESSAGE,
@@ -48,6 +49,7 @@ def _translations() -> dict[str, str]:
         ENVIRONMENT_MESSAGES[5]: QCoreApplication.translate("EnvironmentError", "The library is busy in another program (database locked). Close the other window or try again."),
         ENVIRONMENT_MESSAGES[6]: QCoreApplication.translate("EnvironmentError", "The library is locked by another connection. Try again in a moment."),
         ENVIRONMENT_MESSAGES[8]: QCoreApplication.translate("EnvironmentError", "Saving is off because the library's folder cannot be written (a read-only disk, share or CD, or a folder you may not change): you can search and read it, and to change it, copy the folder to a disk you can write to and open the copy."),
+        OCR_READ_ONLY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library's folder cannot be written (a read-only disk, share or CD), so text recognition (OCR) was not installed: copy the folder to a disk you can write to and install it there."),
         NO_INDEX_FOLDER_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library's folder cannot be written, and neither can the folders where its search index would be kept instead (the per-user cache and the temporary folder): make one of them writable, or copy the library's folder to a disk you can write to and open the copy."),
         OLD_READ_ONLY_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "This library was made by an older version of Desktop KB and must be upgraded before it can be opened, which cannot be done where nothing can be written: copy its folder to a disk you can write to and open the copy."),
         ENVIRONMENT_MESSAGES[10]: QCoreApplication.translate("EnvironmentError", "A disk input/output error occurred while reading or writing the library."),

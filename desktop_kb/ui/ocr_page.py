@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
 from desktop_kb.tasks.progress_bridge import ProgressBridge
+from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.progress_dialog import stage_text
 
 
@@ -146,7 +147,7 @@ class OcrPage(QWidget):
         cancelled = self._install is not None and self._install.cancelled
         self._finish()
         self.message.setText(self.tr("Installation cancelled. Nothing was installed.") if cancelled
-                             else describe_error(exc))
+                             else localize(describe_error(exc)))
         self.reload()
 
     def remove(self) -> None:

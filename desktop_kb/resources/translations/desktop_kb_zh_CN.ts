@@ -3444,6 +3444,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库所在的文件夹无法写入（只读的磁盘、共享文件夹或光盘），所以没有安装模型 {0}：请把文件夹复制到可以写入的磁盘上，再在那里安装。</translation>
     </message>
     <message>
+        <source>The library's folder cannot be written (a read-only disk, share or CD), so text recognition (OCR) was not installed: copy the folder to a disk you can write to and install it there.</source>
+        <translation>资料库所在的文件夹无法写入（只读的磁盘、共享文件夹或光盘），所以没有安装文字识别（OCR）：请把文件夹复制到可以写入的磁盘上，再在那里安装。</translation>
+    </message>
+    <message>
         <source>Nothing was imported: </source>
         <translation>没有导入任何内容：</translation>
     </message>
