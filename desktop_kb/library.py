@@ -137,7 +137,9 @@ class Library:
             raise StoreError(f"Cannot open the library at {self.paths.data_dir}: {OLD_READ_ONLY_LIBRARY_MESSAGE}")
         beside = self.paths.data_dir / self.paths.index.name
         if not self.paths.index.exists() and beside.exists():
-            part = self.paths.index.with_name(".seed-" + self.paths.index.name)
+            # Several commands may start at once: each copies to a name of its own, and the
+            # first to finish puts its copy in place (a link never replaces an index in use).
+            part = self.paths.index.with_name(f".seed-{os.getpid()}-{threading.get_ident()}.sqlite")
             try:
                 source = open_read_only(beside)
                 try:
@@ -145,9 +147,11 @@ class Library:
                         source.backup(copy)
                 finally:
                     source.close()
-                os.replace(part, self.paths.index)
+                os.link(part, self.paths.index)
             except (sqlite3.Error, OSError):
-                part.unlink(missing_ok=True)  # the index is built from the library instead
+                pass  # another process's copy is in place, or the index is built from the library
+            finally:
+                part.unlink(missing_ok=True)
         return conn
 
     def close(self) -> None:
