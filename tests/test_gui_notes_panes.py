@@ -353,3 +353,22 @@ def test_the_note_list_shows_the_line_under_a_heading_that_repeats_the_title(qtb
     body.insertPlainText("# Rust 所有权\n\n值在任一时刻有且只有一个所有者。\n")  # the row a save redraws
     window.notes.save_now()
     qtbot.waitUntil(lambda: subtitle(note).endswith("  值在任一时刻有且只有一个所有者。"), timeout=5000)
+
+
+def test_search_hits_show_a_link_written_as_code_as_its_text(qtbot, data_dir: Path) -> None:
+    # The Rust book links its API names as code: "这个函数叫做 [`drop`][drop]". The hit read
+    # "叫做 [drop][drop]，" in the search list, the QA pane and the related panel: a link
+    # holding a code span was taken for code and kept whole.
+    window = open_window(qtbot, data_dir)
+    window.library.add_note("释放内存", "这个函数叫做 [`drop`][drop]，在结尾处自动调用。见 [`Vec<T>`](https://doc.rust-lang.org)。\n\n"
+                                       "[drop]: https://doc.rust-lang.org/std/ops/trait.Drop.html\n")
+    wait_index_idle(qtbot, window)
+    window.act_search.trigger()
+    popup = window.search
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        popup.query.setText("自动调用")
+    label = popup.list.itemWidget(popup.list.item(0))
+    shown = label.text() if label is not None else popup.list.item(0).text()
+    assert "叫做 drop，" in shown and "[drop]" not in shown
+    assert "见 Vec&lt;T&gt;。" in shown
+    qtbot.keyClick(popup.query, Qt.Key.Key_Escape)

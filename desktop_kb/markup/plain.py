@@ -64,7 +64,9 @@ def strip_markdown(text: str) -> tuple[str, list[int]]:
         mark(m.start(), keep[0])
         mark(keep[1], m.end())
     for m in _LINK_RE.finditer(text):
-        if any(drop[m.start():m.end()]) or in_code(m):
+        # A link that starts in code or a fence line is code; one whose text is code
+        # ("[`drop`][drop]", as the Rust book writes its API links) is a link.
+        if drop[m.start()] or code[m.start()]:
             continue
         mark(m.start(), m.start(1))
         mark(m.end(1), m.end())
