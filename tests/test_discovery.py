@@ -370,3 +370,28 @@ def test_with_a_model_a_passage_both_name_needs_only_to_be_closer_than_unrelated
     assert reading.passes(ownership, named=True)
     far = _Evidence(lexical=0.83, similarity=0.16134 - 0.5 * 0.1011, terms=("所有权",))
     assert not reading.passes(far, named=True)
+
+
+@pytest.mark.parametrize("book", [False, True])
+@pytest.mark.parametrize(("title", "body"), [
+    ("Docker 笔记", "用 Docker 安装 GitLab。#运维"),
+    ("Docker notes", "Install GitLab with Docker. #ops"),
+    ("第三章总结", "变量默认不可变，要加 mut。"),
+])
+def test_a_title_that_says_what_kind_of_note_it_is_does_not_name_a_subject(data_dir: Path, tmp_path: Path,
+                                                                          title: str, body: str,
+                                                                          book: bool) -> None:
+    # The second note a person wrote, "Docker 笔记", was offered the welcome note for sharing
+    # 笔记 ("1. 笔记 — 就是这个编辑器"): a title's 笔记, notes or 总结 says what kind of note it
+    # is, and was read as its subject, which links two notes where the library is too small to
+    # call words rare; beside an imported book, where 笔记 is rare, it was a shared rare word.
+    from desktop_kb.ui.welcome import welcome_note
+
+    with Library(data_dir) as lib:
+        if book:
+            lib.import_paths([scattered_words_book(tmp_path / "docs")])
+        zh = lib.add_note("欢迎使用 Desktop KB", WELCOME_ZH)
+        en = lib.add_note(*welcome_note())
+        note = lib.add_note(title, body)
+        lib.drain()
+        assert not {("note", zh), ("note", en)} & {s.key for s in lib.related(note).suggestions}

@@ -69,6 +69,14 @@ _CONNECTIVE_WORDS = """
     大家 没有 不是 不会 不能 例如 比如 另外 其他 其中 通过 进行 一般 总是 还要
 """
 CONNECTIVES: frozenset[str] = frozenset(_CONNECTIVE_WORDS.split())
+#: Words a title uses for what kind of note it is, not what it is about ("Docker 笔记",
+#: "Rust notes", "第三章总结"): read as a subject, the welcome note ("1. 笔记 — 就是这个
+#: 编辑器") was offered beside every "… 笔记" a person wrote in a new library.
+_KIND_WORDS = """
+    笔记 学习笔记 读书笔记 心得 总结 小结 复习 整理 记录 摘要 摘抄 备忘 备忘录 草稿 随笔 日记
+    note notes summary review draft memo diary journal
+"""
+KIND_WORDS: frozenset[str] = frozenset(_KIND_WORDS.split())
 #: Words this common in everyday language (zipf, ``index.everyday_words``: 问题 6.0, 方法 5.5,
 #: 今天 5.4, "thing" 5.7, "today" 5.6, "important" 5.4) count as shared words too, but say
 #: nothing of what two notes are about: two notes of a small library, where no word is common
@@ -215,8 +223,9 @@ def _meaningful(term: str) -> bool:
 
 def telling(term: str) -> bool:
     """Whether sharing ``term`` says two texts are about the same thing: not a connective,
-    not an everyday word (:data:`EVERYDAY_ZIPF`)."""
-    return term not in CONNECTIVES and zipf(term) < EVERYDAY_ZIPF
+    not a word for a kind of note (:data:`KIND_WORDS`), not an everyday word
+    (:data:`EVERYDAY_ZIPF`)."""
+    return term not in CONNECTIVES and term not in KIND_WORDS and zipf(term) < EVERYDAY_ZIPF
 
 
 def _common(df: int, total: int, named: bool = False) -> bool:
@@ -288,8 +297,9 @@ class Aboutness:
         return cls(named.casefold(), words)
 
     def names(self, term: str) -> bool:
-        """The term is in the title, a heading or a tag (下雨 in the title 下雨天)."""
-        return term in self.named
+        """The term is in the title, a heading or a tag (下雨 in the title 下雨天), and says
+        what the text is about rather than what kind of note it is (:data:`KIND_WORDS`)."""
+        return term not in KIND_WORDS and term in self.named
 
     def share(self, shared: int) -> float:
         return shared / max(1, len(self.telling))
