@@ -205,3 +205,17 @@ def test_the_question_mark_operator_does_not_end_a_sentence() -> None:
     text = "先看第一句话，它和问题无关，只是为了占位置。调用 File::open(path)? 会在出错时提前返回。"
     snip = make_snippet(text, 0, len(text), ["提前返回"], max_chars=40)
     assert snip.text == "调用 File::open(path)? 会在出错时提前返回。"
+
+
+def test_a_fragment_of_a_query_word_is_lit_only_inside_that_word_where_the_passage_holds_it() -> None:
+    # "什么是所有权？" is searched as 所有, 有权 and 所有权: the hit for "拥有所有权" lit 所有 in
+    # "几乎所有的 Rust 类型" as well, as if the passage spoke of ownership there.
+    terms = query_terms("什么是所有权？")
+    assert {"所有", "所有权"} <= set(terms)
+    src = "几乎所有的 Rust 类型都是 Send 的，拥有所有权的值可以转移。"
+    sn = make_snippet(src, 0, len(src), terms)
+    check(src, sn, 200)
+    assert texts(src, sn) == ["所有权"]
+    # Where the passage never writes the whole word, the fragment is why it was found.
+    src = "几乎所有的 Rust 类型都是 Send 的。"
+    assert texts(src, make_snippet(src, 0, len(src), terms)) == ["所有"]

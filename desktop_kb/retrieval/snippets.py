@@ -73,6 +73,18 @@ def _find_hits(
     return hits
 
 
+def _whole_words(hits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Hits of a search fragment of a longer query word (所有 and 有权 of 所有权) only inside
+    that word, where the passage holds it: "几乎所有的 Rust 类型" lit 所有 in a hit for
+    "什么是所有权？", as if the passage spoke of it there."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for s, e, term in hits:
+        spans.setdefault(term, []).append((s, e))
+    longer = {t: [u for u in spans if u != t and t in u] for t in spans}
+    return [(s, e, t) for s, e, t in hits
+            if not longer[t] or any(a <= s and e <= b for u in longer[t] for a, b in spans[u])]
+
+
 def written_forms(source: str, terms: Sequence[str], start: int = 0, end: int | None = None) -> dict[str, str]:
     """Each index-form term as ``source[start:end]`` first writes it ("ctrl" → "Ctrl",
     "标签" → "標籤"); terms it does not hold are left out."""
@@ -140,7 +152,7 @@ def make_snippet(
     markup = {sp for sp in sentences if is_markup_span(source, *sp)}
     if len(markup) == len(sentences):
         markup = set()
-    hits = _find_hits(source, chunk_start, chunk_end, terms)
+    hits = _whole_words(_find_hits(source, chunk_start, chunk_end, terms))
 
     # Seed: the sentence with most distinct terms (then most hits, then earliest).
     seed: tuple[int, int] | None = None
