@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import jieba
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,6 +85,14 @@ def _shared_compact() -> CompactTokenizer:
 def test_frequencies_match_jieba(jieba_tok: jieba.Tokenizer, compact: CompactTokenizer) -> None:
     for word in ["北京", "天安门", "的", "中华人民共和国", "不存在的词汇啊", "x"]:
         assert compact.freq(word) == (jieba_tok.FREQ.get(word) or 0)
+
+
+def test_the_frequency_table_takes_four_bytes_a_slot(jieba_tok: jieba.Tokenizer,
+                                                     compact: CompactTokenizer) -> None:
+    # int32, not the cache's int64: 4 MB of a process's memory; every count is the same.
+    assert compact._freqs.dtype == np.int32 and compact._freqs.nbytes <= 4 * len(compact._keys)
+    words = [w for w, f in jieba_tok.FREQ.items() if f > 0][::50]
+    assert [compact.freq(w) for w in words] == [jieba_tok.FREQ[w] for w in words]
 
 
 def test_cache_is_reused_and_a_damaged_cache_is_rebuilt(tmp_path: Path) -> None:

@@ -170,6 +170,14 @@ def _hash_table(hashes: np.ndarray, freqs: np.ndarray) -> tuple[np.ndarray, np.n
     return keys, table_freqs, probes
 
 
+def _narrowed(freqs: np.ndarray) -> np.ndarray:
+    """The frequency table as int32 when every count fits (jieba's largest is 318,825): 4 MB of
+    the table's 16 instead of 8; lookups widen them back to int64, so no count changes."""
+    if len(freqs) and int(freqs.max()) <= np.iinfo(np.int32).max and int(freqs.min()) >= 0:
+        return freqs.astype(np.int32)
+    return freqs
+
+
 def _cache_path(dictionary: Path, cache_dir: Path) -> Path:
     stat = dictionary.stat()
     key = hashlib.blake2b(f"{_FORMAT}|{dictionary.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
@@ -215,7 +223,7 @@ class CompactTokenizer:
     def __init__(self, dictionary: Path | None = None, cache_dir: Path | None = None) -> None:
         arrays = load_arrays(dictionary or _default_dictionary(), cache_dir)
         self._keys = arrays["keys"]
-        self._freqs = arrays["freqs"]
+        self._freqs = _narrowed(arrays["freqs"])
         self._probes = int(arrays["probes"][0])
         self._total = int(arrays["total"][0])
         self._log_total = math.log(self._total)
