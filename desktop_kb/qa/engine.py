@@ -215,15 +215,17 @@ class QaEngine:
 
     # ----- sessions ---------------------------------------------------------------------
 
-    def new_session(self, title: str = "") -> int:
-        return self.library.write(lambda conn: chats.create_session(conn, title), wait=False)
+    def new_session(self, title: str = "", *, wait: bool = True) -> int:
+        """A chat asked for (New chat) waits for another program's write lock like any save;
+        one made for a question being answered does not (``open_session``)."""
+        return self.library.write(lambda conn: chats.create_session(conn, title), wait=wait)
 
     def open_session(self, title: str = "") -> tuple[int | None, str]:
         """A new chat for a question, or (None, why) when the library cannot be written now
         (another program holds it for a long import, a full disk, a read-only folder). Asking
         only reads the library: the question is answered all the same, just not kept."""
         try:
-            return self.new_session(title), ""
+            return self.new_session(title, wait=False), ""
         except StoreError as exc:
             return None, str(exc)
 
