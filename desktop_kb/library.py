@@ -61,6 +61,7 @@ from desktop_kb.store.errors import (
     OLD_READ_ONLY_LIBRARY_MESSAGE,
     READ_ONLY_LIBRARY_MESSAGE,
     StoreError,
+    is_corruption,
     is_environment,
 )
 from desktop_kb.store.schema import SCHEMA_VERSION
@@ -638,6 +639,10 @@ class Library:
         try:
             found = status(index, error)
         except sqlite3.Error as exc:
+            if index is not None and is_corruption(exc):
+                # Damaged while another process keeps it (a sync client's copy put in its
+                # place, a disk error): never "internal error", never "ok".
+                return status(None, error or index_db.DAMAGED_MESSAGE.format(self.paths.index))
             if index is None or not is_environment(exc):
                 raise
             # The index cannot even be read (a full disk where its -shm cannot grow, an

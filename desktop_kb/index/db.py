@@ -190,6 +190,11 @@ class IndexUnavailable(Exception):
 
 
 UNAVAILABLE_PREFIX = "The search index at {0} cannot be used: "
+#: The index file is damaged while another process keeps it (only that one may rebuild it).
+DAMAGED_MESSAGE = (
+    "The search index at {0} is damaged (another program, such as a sync client, replaced or "
+    "changed its file): rebuild it with Index → Rebuild index, or `desktop-kb index rebuild`; "
+    "the library itself is not affected.")
 # Said after the reason when a full or read-only disk stopped a rebuild.
 REBUILD_STOPPED_MESSAGE = ("The rebuild stopped part way; search uses the index as it is, "
                            "and the rebuild goes on by itself once there is room.")

@@ -834,8 +834,20 @@ class IndexWorker:
     def _rebuild(self, progress: Progress) -> RebuildResult:
         applier = self._applier()
         try:
-            result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
-                                   after=lambda: self._backfill(Progress()))
+            try:
+                result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
+                                       after=lambda: self._backfill(Progress()))
+            except sqlite3.DatabaseError as exc:
+                if not is_corruption(exc):
+                    raise
+                # A damaged index is rebuilt in a new file ("drop and refill", I1): rebuilding
+                # it in place failed on its damaged pages, and the command asking said
+                # "internal error" of the one way out.
+                log.error("the search index is damaged (%s); rebuilding it in a new file", exc)
+                self._recreate_index()
+                applier = self._applier()
+                result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
+                                       after=lambda: self._backfill(Progress()))
         except sqlite3.Error as exc:
             if not is_environment(exc):
                 raise
@@ -998,7 +1010,16 @@ class IndexWorker:
                 self._index_moved_at = time.monotonic()
             self._index_version = version
             self._dense_stale = True
-            cursor = read_cursor(reader) if db.has_meta(reader) else None
+            try:
+                cursor = read_cursor(reader) if db.has_meta(reader) else None
+            except sqlite3.DatabaseError as exc:
+                if not is_corruption(exc):
+                    raise
+                # Damaged under a running owner (a sync client put another computer's copy in
+                # its place beside a stale -wal, a disk error): this process reads it as
+                # unknown and says so (status); only the owner can rebuild it.
+                self._reader, self._index_version = None, None
+                return
             with self._cv:
                 self.applied = cursor.seq if cursor else -1
                 self._cv.notify_all()

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from desktop_kb.embed.errors import DISK_FULL_MESSAGE as MODEL_DISK_FULL_MESSAGE
 from desktop_kb.embed.errors import READ_ONLY_MESSAGE as MODEL_READ_ONLY_MESSAGE
 from desktop_kb.importer.ocr_install import READ_ONLY_MESSAGE as OCR_READ_ONLY_MESSAGE
+from desktop_kb.index.db import DAMAGED_MESSAGE as INDEX_DAMAGED_MESSAGE
 from desktop_kb.index.db import (
     REBUILD_NOT_STARTED_MESSAGE,
     REBUILD_STOPPED_MESSAGE,
@@ -87,6 +88,7 @@ _HOLDER_STOPPED = re.compile(re.escape(HOLDER_STOPPED_MESSAGE).replace(r"\{0\}",
 _MOVED = re.compile(re.escape(MOVED_LIBRARY_MESSAGE).replace(r"\{0\}", "(?P<now>.+?)", 1)
                     .replace(r"\{0\}", "(?P=now)").replace(r"\{1\}", "(?P<was>.+?)"))
 _MODEL_DISK_FULL = re.compile(re.escape(MODEL_DISK_FULL_MESSAGE).replace(r"\{0\}", "(.+?)"))
+_INDEX_DAMAGED = re.compile(re.escape(INDEX_DAMAGED_MESSAGE).replace(r"\{0\}", "(.+?)"))
 _MODEL_READ_ONLY = re.compile(re.escape(MODEL_READ_ONLY_MESSAGE).replace(r"\{0\}", "(.+?)"))
 _HOLDER = re.compile(re.escape(HOLDER_MESSAGE).replace(r"\{0\}", "(.+?)"))
 
@@ -106,6 +108,8 @@ def localize(text: str) -> str:
     full = QCoreApplication.translate("EnvironmentError", "The disk is full, so the model {0} was not installed and nothing was changed: free some space and install it again.")
     text = _MODEL_DISK_FULL.sub(lambda m: full.format(m.group(1)), text)
     read_only = QCoreApplication.translate("EnvironmentError", "The library's folder cannot be written (a read-only disk, share or CD), so the model {0} was not installed: copy the folder to a disk you can write to and install it there.")
+    damaged = QCoreApplication.translate("EnvironmentError", "The search index at {0} is damaged (another program, such as a sync client, replaced or changed its file): rebuild it with Index → Rebuild index, or `desktop-kb index rebuild`; the library itself is not affected.")
+    text = _INDEX_DAMAGED.sub(lambda m: damaged.format(m.group(1)), text)
     text = _MODEL_READ_ONLY.sub(lambda m: read_only.format(m.group(1)), text)
     busy = QCoreApplication.translate("EnvironmentError", "It is held by {0}: wait for it to finish, or close it.")
     text = _HOLDER.sub(lambda m: busy.format(localize_owner(m.group(1))), text)

@@ -3448,6 +3448,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>资料库所在的文件夹无法写入（只读的磁盘、共享文件夹或光盘），所以没有安装文字识别（OCR）：请把文件夹复制到可以写入的磁盘上，再在那里安装。</translation>
     </message>
     <message>
+        <source>The search index at {0} is damaged (another program, such as a sync client, replaced or changed its file): rebuild it with Index → Rebuild index, or `desktop-kb index rebuild`; the library itself is not affected.</source>
+        <translation>{0} 处的搜索索引已损坏（另一个程序，例如同步客户端，替换或改动了它的文件）：请用“索引 → 重建索引”或 `desktop-kb index rebuild` 重建它；资料库本身不受影响。</translation>
+    </message>
+    <message>
         <source>Nothing was imported: </source>
         <translation>没有导入任何内容：</translation>
     </message>
