@@ -514,7 +514,13 @@ class Library:
                           engine=self.engine, dense=self.dense,
                           tuning=self.tuning() if mode != "lexical" else None)
 
-        response = search_with_tags(self.store_reader, query, limit, run)
+        try:
+            response = search_with_tags(self.store_reader, query, limit, run)
+        except sqlite3.DatabaseError as exc:
+            damaged = self.worker.damaged
+            if damaged is None or not is_corruption(exc):
+                raise
+            raise index_db.IndexUnavailable(damaged) from exc  # one line, not "internal error"
         if not split_tag_terms(query)[1]:  # a tag filter means notes only
             response = with_named_documents(self.store_reader, response, limit)
         return response

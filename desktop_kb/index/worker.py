@@ -134,6 +134,7 @@ class IndexWorker:
         self.stalls = 0  # times the index could not move on (``_stall``), for waiting commands
         self.mode = "starting"  # "owner" | "follower"
         self.error: str | None = None  # why the owner cannot index right now (shown as status)
+        self.damaged: str | None = None  # a follower found the index damaged (only the owner rebuilds)
         self.applied = -1  # feed number the index is known to have applied
         self.startup_rebuild: Future[RebuildResult] | None = None
         self.startup_verify: Future[VerifyReport] | None = None
@@ -581,6 +582,8 @@ class IndexWorker:
         that it is stopped (Ctrl+Z, SIGSTOP, a debugger), which it cannot say itself."""
         if self.is_owner:
             return self.error
+        if self.damaged is not None:
+            return self.damaged
         owner = self._lock.owner()
         if owner is None:
             return None
@@ -1005,7 +1008,7 @@ class IndexWorker:
         except sqlite3.Error:
             self._reader = None  # no index yet, or it was replaced: reopen next time
             return
-        if version != self._index_version or force:
+        if version != self._index_version or force or self.damaged is not None:
             if version != self._index_version:
                 self._index_moved_at = time.monotonic()
             self._index_version = version
@@ -1016,10 +1019,13 @@ class IndexWorker:
                 if not is_corruption(exc):
                     raise
                 # Damaged under a running owner (a sync client put another computer's copy in
-                # its place beside a stale -wal, a disk error): this process reads it as
-                # unknown and says so (status); only the owner can rebuild it.
-                self._reader, self._index_version = None, None
+                # its place beside a stale -wal, a disk error): this process says so (a
+                # waiting command stops waiting with it, owner_error); only the owner can
+                # rebuild it. Read again on every look until it is whole.
+                self.damaged = db.DAMAGED_MESSAGE.format(self._index_path)
+                self._reader = None
                 return
+            self.damaged = None
             with self._cv:
                 self.applied = cursor.seq if cursor else -1
                 self._cv.notify_all()
