@@ -86,6 +86,7 @@ GRID = {
     "tie_weight": [0.05],
     "coverage_power": [2.0],
     "confidence_power": [1.0, 2.0],
+    "tie_terms": [0.0, 10.0],
 }
 LOSS_WEIGHT = 5.0  # a point lost to the best baseline costs five points gained
 # Mean margins this close tie (R@1 plus MRR@10: about one question in 500 on a training set).

@@ -427,3 +427,24 @@ def test_search_does_not_depend_on_the_order_chunks_were_added_in(monkeypatch: p
         hits = forward.search(q, 10)
         assert hits == shuffled.search(q, 10)
         assert not set(gone.tolist()) & {cid for cid, _ in hits}
+
+
+def test_a_long_question_keeps_a_keyword_favourite_the_tie_break_alone_would_overturn() -> None:
+    # A long English question on a Chinese book (e5-like scale: every cosine 1-2 spreads over
+    # unrelated text, no dense evidence). Keywords put chapter 1 clearly first; the meaning
+    # list puts chapter 2 a hair above it. Read within the query, that hair is a z-score of
+    # about one, which outweighs the keyword margin of a question that holds a quarter of
+    # its words: 'What does it mean that Rust is an ahead-of-time compiled language, and how
+    # is that different from giving someone a .py or .rb file?' (Rust book set 15).
+    cal = Calibration(unrelated=0.80, spread=0.03, related=0.84, han_share=0.7)
+    noise = [(100 + i, 0.84 - i * 0.0005) for i in range(30)]
+    record = cands([(1, 30.0), (2, 12.0)], [(2, 0.852), (1, 0.846)] + noise,
+                   coverage={1: 0.25, 2: 0.2})
+    e5 = replace(DEFAULT_PARAMS, confidence_power=2.0)  # the lexical confidence e5's fit chose
+    params = replace(e5, tie_terms=10.0)
+    short, long = replace(record, n_terms=8), replace(record, n_terms=24)
+    assert [f.chunk_id for f in order(long, fuse_scores(long, cal, e5), tie)][0] == 2  # without the limit
+    assert [f.chunk_id for f in order(long, fuse_scores(long, cal, params), tie)][0] == 1
+    # A short question (at most tie_terms tokens) is fused as before: its few words are weak evidence.
+    np.testing.assert_array_equal(fuse_scores(short, cal, params), fuse_scores(short, cal, e5))
+    assert [f.chunk_id for f in order(short, fuse_scores(short, cal, params), tie)][0] == 2

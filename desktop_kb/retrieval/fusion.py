@@ -186,6 +186,15 @@ class FusionParams:
     # incidental tokens (Tatoeba en->zh) and on short passages meaning is the better judge
     # (Tatoeba paraphrases), so neither is touched. No constant is fitted.
     keep_keyword_page: float = 1.0
+    # A question of more tokens than this (0: no limit) has its tie-break weighed by
+    # sqrt(tie_terms / tokens). Keyword evidence of a long question is a sum over many words,
+    # and its favourite stands for more than a short question's; the tie-break's z-score
+    # reads the meaning list within the query, as strongly for a sentence of twenty words as
+    # for three. On the Rust book, long English and colloquial questions (sessions 13-15's
+    # sets) lost keyword favourites to a meaning list whose first stood no clear level above
+    # the rest (multilingual-e5: its English questions sit 1-2 spreads over unrelated text).
+    # Fitted leave-one-set-out with the rest (``benchmarks/bench_fusion_loso.py``).
+    tie_terms: float = 0.0
 
     def with_values(self, values: dict[str, float]) -> FusionParams:
         known = {f.name for f in fields(self)}
@@ -305,6 +314,8 @@ def fuse_scores(cand: Candidates, calibration: Calibration | None,
     # cosines would then favour whichever hits happen to be embedded, so it is left out
     # (evidence far above unrelated text, a paraphrase, still counts).
     tie_weight = params.tie_weight if not (np.isnan(cand.cosine) & hits).any() else 0.0
+    if params.tie_terms and cand.n_terms > params.tie_terms:
+        tie_weight *= float(np.sqrt(params.tie_terms / cand.n_terms))
     threshold = params.dense_from
     weight = separation_factor(calibration, params)
     if top > 0 and best_coverage > 0:
