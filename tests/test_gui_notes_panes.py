@@ -372,3 +372,23 @@ def test_search_hits_show_a_link_written_as_code_as_its_text(qtbot, data_dir: Pa
     assert "叫做 drop，" in shown and "[drop]" not in shown
     assert "见 Vec&lt;T&gt;。" in shown
     qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
+
+
+def test_a_narrow_note_list_elides_its_rows_instead_of_scrolling_sideways(qtbot, data_dir: Path) -> None:
+    # At 1280×720 and 150 % the notes pane is about 170 px wide: the list grew a horizontal
+    # scroll bar and cut each row at the pane's edge ("2026-12-07 11:25  学习 Rus"), the
+    # ellipsis drawn 200 px out, where nobody sees it.
+    from desktop_kb.ui.note_list import SUBTITLE_ROLE
+
+    window = open_window(qtbot, data_dir)
+    note = window.library.add_note("Rust 所有权与借用的规则总览", "学习 Rust 的所有权规则：每个值都有一个所有者。")
+    _reload(qtbot, window)
+    view = window.note_list.view
+    view.setFixedWidth(150)
+    qtbot.waitUntil(lambda: view.viewport().width() < 150, timeout=3000)
+    QApplication.processEvents()
+    assert view.horizontalScrollBar().maximum() == 0
+    index = view.model().index(window.note_list.proxy.mapFromSource(
+        window.note_list.model.index(window.note_list.model.row_of(note), 0)).row(), 0)
+    assert view.visualRect(index).right() <= view.viewport().width()
+    assert str(index.data(SUBTITLE_ROLE)).endswith("所有者。")

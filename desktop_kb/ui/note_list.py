@@ -126,8 +126,10 @@ class NoteDelegate(QStyledItemDelegate):
     """Title on the first line, date and the first words on a second, grey line."""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:  # noqa: N802
+        # No width of its own: a list view stretches rows to the viewport, and a wider hint
+        # made a narrow pane (1280×720 at 150 %) scroll sideways with each row cut at its edge.
         height = option.fontMetrics.height()
-        return QSize(200, height * 2 + 14)
+        return QSize(1, height * 2 + 14)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         option = QStyleOptionViewItem(option)
@@ -240,6 +242,7 @@ class NoteListPanel(QWidget):
         self.view.deletePressed.connect(self._delete_pressed)
         self.view.setModel(self.proxy)
         self.view.setItemDelegate(NoteDelegate(self.view))
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
         self.view.setUniformItemSizes(True)
         self.view.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
         self.view.selectionModel().currentChanged.connect(self._current_changed)
