@@ -130,3 +130,24 @@ def test_the_quotation_line_does_not_repeat_the_chapter_title(qtbot) -> None:
     other = Fragment(id=210, document_id=8, ord=2, heading_path="附录 A：关键字表 > 说明",
                      text="x", start=0, end=1)
     assert reader.source_label(other) == "“附录 A：关键字”, 附录 A：关键字表 > 说明"
+
+
+def test_a_long_path_takes_one_line_of_the_header_and_keeps_its_file_name(qtbot) -> None:
+    # At 1280×720 and 150 % the reader is about 320 px wide: the word-wrapped path took eight
+    # lines ("/work/ shared/ corpora/ rust- book-cn/ src/ ch15-04- rc.md") and left the
+    # document a quarter of the pane.
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.resize(320, 480)
+    reader.show()
+    path = "/work/shared/corpora/rust-book-cn/src/ch15-04-rc.md"
+    long_doc = Document(id=7, path=path, format="md", sha256="x", title="Rc<T> 引用计数智能指针",
+                        imported_at=0.0, local_only=False)
+    reader.show_document(long_doc, frags(), focus_fragment=100, highlights=[])
+    qtbot.waitUntil(lambda: reader.path.isVisible(), timeout=3000)
+    line = reader.path.fontMetrics().height()
+    assert reader.path.height() < 2 * line
+    shown = reader.path.text()
+    assert shown.startswith("…") and shown.endswith("/src/ch15-04-rc.md")
+    assert reader.path.toolTip() == path
+    assert reader.text.height() > 480 // 2  # the document keeps most of the pane

@@ -47,6 +47,7 @@ from desktop_kb.markup.plain import plain_title
 from desktop_kb.store.documents import Document, Fragment
 from desktop_kb.text.headings import PATH_SEPARATOR, below_title, split_part
 from desktop_kb.ui import icons
+from desktop_kb.ui.elided_button import ElidedLabel
 from desktop_kb.ui.locator_text import page_label, shown_heading_path
 from desktop_kb.ui.note_editor import HIT_COLOR
 from desktop_kb.ui.text_offsets import to_utf16
@@ -146,8 +147,7 @@ class DocumentReader(QWidget):
         font.setWeight(QFont.Weight.DemiBold)
         self.title.setFont(font)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.path = QLabel(objectName="emptyHint", wordWrap=True)
-        self.path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.path = ElidedLabel(objectName="emptyHint", mode=Qt.TextElideMode.ElideLeft)  # the file name shows
         self.local_button = QToolButton(autoRaise=True, checkable=True)
         self.local_button.setIcon(icons.svg("unlock"))
         self.local_button.toggled.connect(self._local_toggled)
@@ -189,9 +189,11 @@ class DocumentReader(QWidget):
         top.addWidget(self.title, 1)
         top.addWidget(self.local_button)
         top.addWidget(self.new_note_button)
+        # The path has a line of its own: beside the find field a narrow reader (1280×720 at
+        # 150 %) left it no room but "…".
         find = QHBoxLayout()
         find.setContentsMargins(0, 0, 0, 0)
-        find.addWidget(self.path, 1)
+        find.addStretch(1)
         find.addWidget(self.find_field)
         find.addWidget(self.find_prev)
         find.addWidget(self.find_next_button)
@@ -208,6 +210,7 @@ class DocumentReader(QWidget):
         layout.setContentsMargins(12, 6, 12, 6)
         layout.setSpacing(6)
         layout.addLayout(top)
+        layout.addWidget(self.path)
         layout.addLayout(find)
         layout.addWidget(self.splitter, 1)
         # Ctrl+F is the window's Edit → Find, which comes here when the reader is shown
@@ -243,8 +246,7 @@ class DocumentReader(QWidget):
                                         for p in split_part(f.heading_path)[0].split(PATH_SEPARATOR) if p}
             self.text.setPlainText(self._text)
             self.title.setText(plain_title(document.title))
-            self.path.setText(document.path)
-            self.path.setToolTip(document.path)
+            self.path.set_full_text(document.path)
             self.local_button.setChecked(document.local_only)
             self.local_button.setIcon(icons.svg("lock" if document.local_only else "unlock"))
             self._fill_outline()
@@ -280,7 +282,7 @@ class DocumentReader(QWidget):
         self.text.clear()
         self.outline.clear()
         self.title.clear()
-        self.path.clear()
+        self.path.set_full_text("")
 
     def _fill_outline(self) -> None:
         self.outline.clear()

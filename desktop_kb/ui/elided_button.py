@@ -1,5 +1,5 @@
 """A flat title button that shortens its text with "…" to the width its pane gives it
-(and a combo box that does the same with its current item).
+(and a combo box that does the same with its current item, and a one-line label).
 
 A QPushButton's minimum width is its whole text, so one long title ("Hello, World! >
 编译和运行是独立的步骤") made the related panel's contents wider than the panel: the
@@ -14,6 +14,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
+    QLabel,
     QPushButton,
     QSizePolicy,
     QStyle,
@@ -92,3 +93,41 @@ class ElidedComboBox(QComboBox):
         painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
         option.currentText = self.shown_text()
         painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+
+class ElidedLabel(QLabel):
+    """One line of plain text that shortens itself with "…" (where ``mode`` says: a path
+    keeps its file name with ``ElideLeft``) to the width its row gives it; the whole text is
+    its tooltip. A word-wrapped path in the reader's header took eight lines at 1280×720 and
+    150 % ("/work/ shared/ corpora/ rust- book-cn/ …"), leaving the document a quarter of it."""
+
+    def __init__(self, parent: QWidget | None = None, *,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, **kwargs: object) -> None:
+        super().__init__(parent, **kwargs)
+        self._full = ""
+        self._mode = mode
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(self.fontMetrics().horizontalAdvance(self._full), self.fontMetrics().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(MIN_CHARS * self.fontMetrics().averageCharWidth(), self.fontMetrics().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, self._mode, max(self.contentsRect().width(), 0))
+        if shown != self.text():
+            super().setText(shown)
