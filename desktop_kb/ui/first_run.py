@@ -11,6 +11,7 @@ installs it any time.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
 
 OFFERED_KEY = "firstrun/model_offered"
+COMPACT_HEIGHT = 640  # a window shorter than this (logical px) shows the offer without its offline line
 
 
 def offline_command() -> str:
@@ -56,6 +58,12 @@ class MeaningSearch(QObject):
         self.offer_text_label = QLabel(wordWrap=True)
         self.offer_text_label.setTextFormat(Qt.TextFormat.RichText)
         self.offer_text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The offline way, on a line of its own that a short window leaves out (1280×720 at
+        # 150 %: the whole bar took half the window and the note list showed one row); the
+        # text's tooltip and Settings → Embedding model still say it.
+        self.offline_label = QLabel(wordWrap=True)
+        self.offline_label.setTextFormat(Qt.TextFormat.RichText)
+        self.offline_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.install_button = QPushButton()
         self.install_button.clicked.connect(self.install)
         self.later_button = QPushButton(flat=True)
@@ -66,7 +74,12 @@ class MeaningSearch(QObject):
         buttons.addStretch(1)
         row = QHBoxLayout(self.offer)
         row.setContentsMargins(12, 8, 12, 8)
-        row.addWidget(self.offer_text_label, 1)
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        text.addWidget(self.offer_text_label)
+        text.addWidget(self.offline_label)
+        text.addStretch(1)
+        row.addLayout(text, 1)
         row.addLayout(buttons)
         self.offer.hide()
         # The bar sits above everything else in the window's centre.
@@ -198,10 +211,24 @@ class MeaningSearch(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.window and event.type() == QEvent.Type.LanguageChange:
             self.retranslateUi()
+        elif watched is self.window and event.type() == QEvent.Type.Resize:
+            self._fit()
         return super().eventFilter(watched, event)
 
+    def _fit(self) -> None:
+        """A short window shows the offer's question alone ("… install the embedding model
+        use-multilingual (about 45 MB)?"), the rest in its tooltip."""
+        full = self.offer_text()
+        main, _, offline = full.partition("<br>")
+        short = self.window.height() < COMPACT_HEIGHT
+        question = re.match(r".*?[?？]", main, re.DOTALL) if short else None
+        self.offer_text_label.setText(question.group() if question else main)
+        self.offer_text_label.setToolTip(full if short else "")
+        self.offline_label.setText(offline)
+        self.offline_label.setVisible(bool(offline) and not short)
+
     def retranslateUi(self) -> None:  # noqa: N802
-        self.offer_text_label.setText(self.offer_text())
+        self._fit()
         self.install_button.setText(self.tr("Install now"))
         self.later_button.setText(self.tr("Not now"))
         self.label.setText(self.tr("Meaning search on"))
