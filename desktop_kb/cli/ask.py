@@ -41,7 +41,7 @@ def _answer_text(answer: Any) -> str:
         lines.append(f"Local answer — {reason}" + (f" ({answer.detail})" if answer.detail else ""))
         if answer.hits:
             lines.append("")
-            lines += [f"[{c.n}] {field(c.title)} — {snippet_line(c.snippet)}" for c in answer.hits]
+            lines += [f"[{c.n}] {field(c.title)} — {snippet_line(c.snippet, c.title)}" for c in answer.hits]
     return "\n".join(lines)
 
 

@@ -67,15 +67,17 @@ def field(value: object) -> str:
     return str(value).translate(_IN_FIELD)
 
 
-def snippet_line(snippet: str) -> str:
-    """A snippet as one readable line under its title: no Markdown, no line breaks.
+def snippet_line(snippet: str, title: str = "") -> str:
+    """A snippet as one readable line under its title: no Markdown, no line breaks, and no
+    leading heading that ``title`` (its heading path) already names.
 
     Printed as stored, a hit's second line started at the margin ("## `Rc<T>` …",
-    "<span class=…>") and the list stopped reading as a list. JSON keeps the stored text.
+    "<span class=…>") and the list stopped reading as a list; under "智能指针 > Rc<T>" it read
+    "Rc<T> Rc<T> 启用多所有权", as the window no longer does. JSON keeps the stored text.
     """
-    from desktop_kb.markup.plain import strip_markdown
+    from desktop_kb.markup.plain import repeated_headings, strip_markdown
 
-    return " ".join(strip_markdown(snippet)[0].split())
+    return " ".join(strip_markdown(snippet[repeated_headings(snippet, title):])[0].split())
 
 
 def to_json(payload: Any) -> str:

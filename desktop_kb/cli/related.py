@@ -26,7 +26,7 @@ def _suggestion_text(s: Any, rank: int | None = None) -> str:
     if reason:
         lines.append("   " + " · ".join(reason))
     if s.snippet:
-        lines.append("   " + snippet_line(s.snippet))
+        lines.append("   " + snippet_line(s.snippet, s.title))
     return "\n".join(lines)
 
 

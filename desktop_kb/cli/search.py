@@ -29,7 +29,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 close = response.notice == NOTHING_NOTICE and args.query.strip()
                 return NOTHING_NOTICE if close else "no results"
             listed = "\n".join(
-                f"{r.rank}. [{r.source_type} {r.source_id}] {field(r.title)}\n   {snippet_line(r.snippet)}"
+                f"{r.rank}. [{r.source_type} {r.source_id}] {field(r.title)}\n   {snippet_line(r.snippet, r.title)}"
                 for r in response.results)
             # Keyword search found only some of the words: say so above the list, not after it.
             if not response.weak_matches:
