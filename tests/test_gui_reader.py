@@ -151,3 +151,23 @@ def test_a_long_path_takes_one_line_of_the_header_and_keeps_its_file_name(qtbot)
     assert shown.startswith("…") and shown.endswith("/src/ch15-04-rc.md")
     assert reader.path.toolTip() == path
     assert reader.text.height() > 480 // 2  # the document keeps most of the pane
+
+
+def test_in_a_narrow_reader_the_new_note_button_is_its_icon_and_the_title_keeps_its_lines(qtbot) -> None:
+    # At 1280×720 and 150 % "New note from selection" took half the header's width and the
+    # title beside it wrapped into four lines ("Rc<T> / 引用计 / 数智能 / 指针").
+    from PySide6.QtCore import Qt
+
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.resize(320, 480)
+    reader.show()
+    rc = Document(id=7, path="/b/rc.md", format="md", sha256="x", title="Rc<T> 引用计数智能指针",
+                  imported_at=0.0, local_only=False)
+    reader.show_document(rc, frags(), focus_fragment=100, highlights=[])
+    button = reader.new_note_button
+    qtbot.waitUntil(lambda: button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly, timeout=3000)
+    assert button.toolTip()  # what it does, where its words were
+    qtbot.waitUntil(lambda: reader.title.height() < 2.5 * reader.title.fontMetrics().height(), timeout=3000)
+    reader.resize(900, 480)
+    qtbot.waitUntil(lambda: button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon, timeout=3000)

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QPalette,
     QResizeEvent,
     QShortcut,
+    QShowEvent,
     QSyntaxHighlighter,
     QTextCharFormat,
     QTextCursor,
@@ -56,6 +57,7 @@ FRAGMENT_ROLE = Qt.ItemDataRole.UserRole + 1
 _SEPARATOR = "\n\n"
 OUTLINE_MIN_CHARS = 6  # the outline narrows to no less than this many ideographs
 OUTLINE_WIDTH = 200  # its width where there is room
+TITLE_ROOM_CHARS = 24  # the title's room (average characters) before the new-note button drops its words
 # (light theme, dark theme): the passage asked for, a heading. The hits and find matches keep
 # their yellow and blue under dark text in both themes (``note_editor.hit_selections``).
 _FOCUS_COLORS = (QColor("#fffae6"), QColor("#3b3521"))
@@ -474,8 +476,27 @@ class DocumentReader(QWidget):
         if not self._loading and self.document is not None:
             self.localOnlyToggled.emit(self.document.id, on)
 
+    def _fit_header(self) -> None:
+        """"New note from selection" keeps its words where the title still has room for a
+        line of its own; narrower (1280×720 at 150 %), it is its icon and tooltip, and the
+        title beside it no longer wraps into four lines ("Rc<T> / 引用计 / 数智能 / 指针")."""
+        button = self.new_note_button
+        words = button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        with_words = button.sizeHint().width() if words else (
+            button.sizeHint().width() + button.fontMetrics().horizontalAdvance(button.text()))
+        title_room = self.title.fontMetrics().averageCharWidth() * TITLE_ROOM_CHARS
+        wide = self.width() - with_words >= title_room
+        style = Qt.ToolButtonStyle.ToolButtonTextBesideIcon if wide else Qt.ToolButtonStyle.ToolButtonIconOnly
+        if button.toolButtonStyle() != style:
+            button.setToolButtonStyle(style)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        self._fit_header()
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
+        self._fit_header()
         # The text is what is read: on a narrow window (150 % with Ask the library open) the
         # outline kept its 200 px and the text column was as narrow, seven ideographs a line.
         # The outline takes at most a third, down to room for a few words, and gets its width
