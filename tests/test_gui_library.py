@@ -179,3 +179,24 @@ def test_numbered_files_and_folders_sort_as_numbers() -> None:
 
     names = ["week10", "Week2", "week1", "notes", "01 intro"]
     assert sorted(names, key=natural_key) == ["01 intro", "notes", "week1", "Week2", "week10"]
+
+
+def test_the_open_document_stays_chosen_when_the_tree_reloads(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    # The tree is rebuilt after every import and every change from outside: the open document's
+    # row lost its highlight, and a reload that came after the document had opened (a run
+    # under load: the import's own reload) left the tree choosing nothing.
+    window = open_window(qtbot, data_dir)
+    (tmp_path / "rc.md").write_text("# 引用计数\n\n`Rc<T>` 记录引用计数。\n", encoding="utf-8")
+    (tmp_path / "box.md").write_text("# Box\n\n`Box<T>` 指向堆上的数据。\n", encoding="utf-8")
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
+        window.import_export.import_paths([tmp_path / "rc.md"])
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 1, timeout=WAIT)
+    (opened,) = window.tree.documents
+    window.documents.open_document(opened)
+    qtbot.waitUntil(lambda: window.reader.document is not None and window.tree.tree.currentItem() is not None,
+                    timeout=WAIT)
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
+        window.import_export.import_paths([tmp_path / "box.md"])
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=WAIT)
+    chosen = window.tree.tree.currentItem()
+    assert chosen is not None and chosen.isSelected() and chosen.data(0, DOC_ROLE) == opened

@@ -39,7 +39,16 @@ class DocumentsController(QObject):
     def reload_tree(self) -> None:
         library = self._w.library
         if library is not None:
-            self._w.runner.run(lambda: document_tasks.load_snapshot(library), self._w.tree.set_snapshot)
+            self._w.runner.run(lambda: document_tasks.load_snapshot(library), self._tree_loaded)
+
+    def _tree_loaded(self, snapshot: document_tasks.LibrarySnapshot) -> None:
+        w = self._w
+        w.tree.set_snapshot(snapshot)
+        # A reload rebuilds every row: the open document's row stays the selection (after an
+        # import or a change from outside the tree highlighted nothing, or nothing ever when
+        # the reload came after the document had opened).
+        if w.centre.currentWidget() is w.reader and w.reader.document is not None:
+            w.tree.show_open(w.reader.document.id)
 
     def open_fragment(self, document_id: int, fragment_id: int, highlights: Spans = None,
                       scroll_to: int | None = None) -> None:
