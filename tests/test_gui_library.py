@@ -200,3 +200,41 @@ def test_the_open_document_stays_chosen_when_the_tree_reloads(qtbot, data_dir: P
     qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=WAIT)
     chosen = window.tree.tree.currentItem()
     assert chosen is not None and chosen.isSelected() and chosen.data(0, DOC_ROLE) == opened
+
+
+def test_a_reload_that_read_the_library_first_never_lands_over_a_later_one(
+        qtbot, data_dir: Path, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    # Two reloads in flight: an import from outside asks for one every second, and a big library
+    # takes longer than that to list under load. The one that read the library first landed
+    # last and the tree left out the newest documents until the next change.
+    import threading
+
+    from desktop_kb.tasks import document_tasks
+
+    window = open_window(qtbot, data_dir)
+    window.outside.stop()  # only the reloads this test asks for
+    for name in ("rc", "box"):
+        (tmp_path / f"{name}.md").write_text(f"# {name}\n\n正文 {name}。\n", encoding="utf-8")
+    with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
+        window.import_export.import_paths([tmp_path / "rc.md"])
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 1, timeout=WAIT)
+    listed, release = threading.Event(), threading.Event()
+    load = document_tasks.load_snapshot
+
+    def first_held(library):  # noqa: ANN001, ANN202
+        snapshot = load(library)
+        if not listed.is_set():
+            listed.set()
+            release.wait(30)  # lands after the reload asked for later
+        return snapshot
+
+    monkeypatch.setattr(document_tasks, "load_snapshot", first_held)
+    window.documents.reload_tree()
+    assert listed.wait(30)
+    window.library.import_paths([tmp_path / "box.md"])
+    window.documents.reload_tree()
+    qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=WAIT)
+    release.set()
+    assert window.runner.wait(WAIT)
+    QApplication.processEvents()  # the first reload's result, queued as its task ended
+    assert len(window.tree.documents) == 2

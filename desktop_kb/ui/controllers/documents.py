@@ -31,6 +31,7 @@ class DocumentsController(QObject):
         super().__init__(window)
         self._w = window
         self._generation = 0
+        self._tree_generation = 0
         window.tree.documentActivated.connect(lambda doc_id: self.open_document(doc_id))
         window.tree.localOnlyRequested.connect(self.set_document_local_only)
         window.tree.deleteRequested.connect(self.confirm_delete_document)
@@ -38,8 +39,19 @@ class DocumentsController(QObject):
 
     def reload_tree(self) -> None:
         library = self._w.library
-        if library is not None:
-            self._w.runner.run(lambda: document_tasks.load_snapshot(library), self._tree_loaded)
+        if library is None:
+            return
+        self._tree_generation += 1
+        generation = self._tree_generation
+
+        def loaded(snapshot: document_tasks.LibrarySnapshot) -> None:
+            # Two reloads in flight (an import from outside asks for one every second, and a
+            # big library takes longer to list under load): the one that read the library
+            # first must not land last and leave the newest documents out of the tree.
+            if generation == self._tree_generation:
+                self._tree_loaded(snapshot)
+
+        self._w.runner.run(lambda: document_tasks.load_snapshot(library), loaded)
 
     def _tree_loaded(self, snapshot: document_tasks.LibrarySnapshot) -> None:
         w = self._w
