@@ -121,3 +121,39 @@ def test_a_model_installed_in_settings_ends_the_offer_and_keyword_only_notices(
         page.install_from_path(tiny.folder / "manifest.json")
     qtbot.waitUntil(lambda: not window.meaning.offer.isVisible(), timeout=10000)
     qtbot.waitUntil(lambda: not panel.degraded.isVisible(), timeout=20000)
+
+
+def test_a_catalogue_read_first_never_lands_over_a_later_one(
+    qtbot, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # noqa: ANN001
+) -> None:
+    # Settings opened as a model was being installed: the catalogue read before the install
+    # landed after the one read after it, and the page said the model was not installed.
+    import threading
+
+    from PySide6.QtWidgets import QApplication
+
+    from desktop_kb.tasks import model_tasks
+
+    window, page = model_page(qtbot, data_dir)
+    listed, release = threading.Event(), threading.Event()
+    load = model_tasks.load_models
+
+    def first_held(library):  # noqa: ANN001, ANN202
+        snapshot = load(library)
+        if not listed.is_set():
+            listed.set()
+            release.wait(30)  # lands after the catalogue read once the model is installed
+        return snapshot
+
+    monkeypatch.setattr(model_tasks, "load_models", first_held)
+    page.reload()
+    assert listed.wait(30)
+    tiny = Tiny(tmp_path)
+    (tiny.folder / "manifest.json").write_text(json.dumps({"id": "my-model"}), "utf-8")
+    with qtbot.waitSignal(page.modelInstalled, timeout=20000):
+        page.install_from_path(tiny.folder / "manifest.json")
+    qtbot.waitUntil(lambda: rows(page).get("my-model") == "In use", timeout=10000)
+    release.set()
+    assert window.runner.wait(30000)
+    QApplication.processEvents()  # the first catalogue, queued as its task ended
+    assert rows(page).get("my-model") == "In use"

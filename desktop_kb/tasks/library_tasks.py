@@ -43,6 +43,26 @@ class _Task(QRunnable):
             signal.emit(value)
 
 
+class LatestOnly:
+    """Hands on the result of the latest run asked for, dropping those of runs asked for before it.
+
+    A ``TaskRunner`` has two threads, so two runs of the same reload (a list, a count) can end
+    in either order: the one that read the library first must not draw over a later one."""
+
+    def __init__(self) -> None:
+        self._asked = 0
+
+    def __call__(self, on_done: Callable[[Any], None]) -> Callable[[Any], None]:
+        self._asked += 1
+        asked = self._asked
+
+        def done(result: Any) -> None:
+            if asked == self._asked:
+                on_done(result)
+
+        return done
+
+
 def describe_error(exc: BaseException) -> str:
     """One line a person can read; the type name helps when reporting a bug."""
     text = str(exc).strip()

@@ -16,7 +16,7 @@ from desktop_kb.qa.approvals import SessionApprovals
 from desktop_kb.qa.engine import QaAnswer, QaEngine, QaPlan
 from desktop_kb.qa.providers import CancelToken
 from desktop_kb.store.chats import SessionNotFound
-from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+from desktop_kb.tasks.library_tasks import LatestOnly, TaskRunner, describe_error
 
 
 def failure_text(exc: BaseException) -> str:
@@ -44,7 +44,7 @@ class QaBridge(QObject):
         self.engine: QaEngine | None = None
         self._cancel: CancelToken | None = None
         self.streaming = False
-        self._sessions_asked = 0
+        self._latest_sessions = LatestOnly()
         # "Send for this session" lives in this running app only, never in the library (I8).
         self.session_approvals = SessionApprovals()
 
@@ -62,16 +62,9 @@ class QaBridge(QObject):
     # ----- sessions -----------------------------------------------------------------------
 
     def load_sessions(self) -> None:
-        self._sessions_asked += 1
-        asked = self._sessions_asked
-
-        def loaded(sessions: list[Any]) -> None:
-            # Two lists in flight (a question's new chat, a rename): the one read first must
-            # not land last and show the chats as they were before the later change.
-            if asked == self._sessions_asked:
-                self.sessionsLoaded.emit(sessions)
-
-        self._run(lambda e: e.sessions(), loaded)
+        # Two lists in flight (a question's new chat, a rename): the chats as they were before
+        # the later change must not land last.
+        self._run(lambda e: e.sessions(), self._latest_sessions(self.sessionsLoaded.emit))
 
     def load_messages(self, session_id: int) -> None:
         self._run(lambda e: e.messages(session_id), lambda msgs: self.messagesLoaded.emit(session_id, msgs))

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop_kb.library import Library
 from desktop_kb.tasks import model_tasks
-from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+from desktop_kb.tasks.library_tasks import LatestOnly, TaskRunner, describe_error
 from desktop_kb.tasks.model_tasks import InstallOutcome, ModelRow, ModelsSnapshot, Report
 from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.ui.env_messages import localize
@@ -55,6 +55,7 @@ class ModelPage(QWidget):
     def __init__(self, runner: TaskRunner, library: Library, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._runner = runner
+        self._latest = LatestOnly()  # an older reload never draws over a later one
         self._library = library
         self._install: ProgressBridge | None = None
         self._loading = True
@@ -112,7 +113,7 @@ class ModelPage(QWidget):
         self._loading = True
         self.model_in_use.setEnabled(False)
         library = self._library
-        self._runner.run(lambda: model_tasks.load_models(library), self._loaded,
+        self._runner.run(lambda: model_tasks.load_models(library), self._latest(self._loaded),
                          lambda exc: self.model_message.setText(describe_error(exc)))
 
     def _loaded(self, snapshot: ModelsSnapshot) -> None:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.qa.providers import PRESETS
-from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+from desktop_kb.tasks.library_tasks import LatestOnly, TaskRunner, describe_error
 from desktop_kb.tasks.settings_tasks import PrivacySnapshot, load_privacy
 from desktop_kb.ui.locator_text import shown_title
 
@@ -39,6 +39,7 @@ class PrivacyPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._runner = runner
+        self._latest = LatestOnly()  # an older reload never draws over a later one
         self._library = library
         self._submit = submit
         self._loading = True
@@ -79,7 +80,7 @@ class PrivacyPage(QWidget):
 
     def reload(self) -> None:
         library = self._library
-        self._runner.run(lambda: load_privacy(library), self._loaded,
+        self._runner.run(lambda: load_privacy(library), self._latest(self._loaded),
                          lambda exc: self.message.setText(describe_error(exc)))
 
     def _loaded(self, snapshot: PrivacySnapshot) -> None:

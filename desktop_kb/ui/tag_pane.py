@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_kb.store.tags import TagCount
+from desktop_kb.tasks.library_tasks import LatestOnly
 
 if TYPE_CHECKING:
     from desktop_kb.ui.main_window import MainWindow
@@ -135,7 +136,7 @@ class TagPaneController(QObject):
         self.pane.filterChosen.connect(window.note_list.set_tag_filter)
         window.note_list.tagFilterChanged.connect(self._filter_changed)
         window.editor.tagActivated.connect(self.show_tag)
-        self._generation = 0
+        self._latest = LatestOnly()
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
         window.libraryOpened.connect(lambda _lib: self.refresh())
@@ -151,16 +152,9 @@ class TagPaneController(QObject):
         library = self.window.library
         if library is None:
             return
-        self._generation += 1
-        generation = self._generation
-
-        def loaded(tags: list[TagCount]) -> None:
-            # Two counts in flight (a save's and a trashing's, a big library under load): the
-            # one that read the library first must not land last with a #tag gone or back.
-            if generation == self._generation:
-                self._loaded(tags)
-
-        self.window.runner.run(library.tags, loaded)
+        # Two counts in flight (a save's and a trashing's, a big library under load): a #tag
+        # just written or removed must not come back as it was.
+        self.window.runner.run(library.tags, self._latest(self._loaded))
 
     def _loaded(self, tags: list[TagCount]) -> None:
         self.window.note_list.set_tag_labels({t.key: t.label for t in tags})

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 from desktop_kb.markup.plain import plain_title
 from desktop_kb.tasks import document_tasks
 from desktop_kb.tasks.document_tasks import DocumentView
-from desktop_kb.tasks.library_tasks import describe_error
+from desktop_kb.tasks.library_tasks import LatestOnly, describe_error
 from desktop_kb.ui.centre_focus import show_page
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class DocumentsController(QObject):
         super().__init__(window)
         self._w = window
         self._generation = 0
-        self._tree_generation = 0
+        self._tree_latest = LatestOnly()
         window.tree.documentActivated.connect(lambda doc_id: self.open_document(doc_id))
         window.tree.localOnlyRequested.connect(self.set_document_local_only)
         window.tree.deleteRequested.connect(self.confirm_delete_document)
@@ -41,17 +41,9 @@ class DocumentsController(QObject):
         library = self._w.library
         if library is None:
             return
-        self._tree_generation += 1
-        generation = self._tree_generation
-
-        def loaded(snapshot: document_tasks.LibrarySnapshot) -> None:
-            # Two reloads in flight (an import from outside asks for one every second, and a
-            # big library takes longer to list under load): the one that read the library
-            # first must not land last and leave the newest documents out of the tree.
-            if generation == self._tree_generation:
-                self._tree_loaded(snapshot)
-
-        self._w.runner.run(lambda: document_tasks.load_snapshot(library), loaded)
+        # Two reloads in flight (an import from outside asks for one every second, and a big
+        # library takes longer to list under load): the newest documents must stay listed.
+        self._w.runner.run(lambda: document_tasks.load_snapshot(library), self._tree_latest(self._tree_loaded))
 
     def _tree_loaded(self, snapshot: document_tasks.LibrarySnapshot) -> None:
         w = self._w
