@@ -102,8 +102,8 @@ HELDOUT13_MISSES = {
 # h13-197 backup codes below an account line)
 # heldout14 (session 15's sealed batch) as first wired in (main 853ff4d, 163/217 found), less what was found since.
 HELDOUT14_MISSES = {
-    "h14-002", "h14-005", "h14-038", "h14-124", "h14-126", "h14-179", "h14-180", "h14-183", "h14-185", "h14-187",
-    "h14-189", "h14-203", "h14-207"}
+    "h14-002", "h14-005", "h14-038", "h14-179", "h14-180", "h14-183", "h14-185", "h14-187", "h14-189", "h14-203",
+    "h14-207"}
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
                 | HELDOUT12_MISSES | HELDOUT13_MISSES | HELDOUT14_MISSES)
 

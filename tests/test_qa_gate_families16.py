@@ -403,3 +403,30 @@ def test_a_small_family_value_is_withheld(text: str, secret: str) -> None:
 ], ids=lambda t: t[:24])
 def test_small_family_words_without_a_value_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- identity numbers of more countries, by their checks: Austria's SVNR, Ecuador's and Uruguay's cédula ----
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Dienstgeber-Meldung\nVersicherungsnummer: 2601 120875\n', '2601 120875'),
+    ('{"mitarbeiter": "L. Zhang", "svnr": "6523061272"}', '6523061272'),
+    ('e-card Nr. 6940 160976 (Kopie beim Arzt)', '6940 160976'),
+    ('Ficha de inscripción (Quito)\nCédula de ciudadanía: 2021488594\n', '2021488594'),
+    ('nombre,cedula,telefono\nAna Torres,1656629944,\n', '1656629944'),
+    ('Cédula (anfitrión, Guayaquil): 055051901-1', '055051901-1'),
+    ('Montevideo — cédula de identidad: 1.808.602-6', '1.808.602-6'),
+    ('huesped:\n  pais: Uruguay\n  cedula: 7.232.309-6\n', '7.232.309-6'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_an_identity_number_of_more_countries_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'Versicherungsnummer: 1237 010181 (Polizze der Haftpflicht, Beispiel aus dem Formular)',
+    'Cédula: 1234567890 es un número de ejemplo del instructivo',
+    'e-card: 24 Stunden Hotline 0800 500 180',
+    'La cédula tiene 10 dígitos; el último es un dígito verificador.',
+], ids=lambda t: t[:24])
+def test_identity_words_of_more_countries_without_a_number_pass(text: str) -> None:
+    assert found(text) == []

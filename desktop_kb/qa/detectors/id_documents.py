@@ -316,6 +316,33 @@ def ch_ahv(value: str) -> bool:
     return len(d) == 13 and d.startswith("756") and (10 - total % 10) % 10 == int(d[12])
 
 
+def at_svnr(value: str) -> bool:
+    """Austria's social insurance number: three serial digits, a mod-11 check, then the birth date ddmmyy."""
+    d = digits_of(value)
+    if len(d) != 10 or d[0] == "0" or not (1 <= int(d[4:6]) <= 31 and 1 <= int(d[6:8]) <= 12):
+        return False
+    total = sum(int(c) * w for c, w in zip(d[:3] + d[4:], (3, 7, 9, 5, 8, 4, 2, 1, 6), strict=True))
+    return total % 11 == int(d[3])
+
+
+def ec_cedula(value: str) -> bool:
+    """Ecuador's cédula: the province (01-24, 30), a third digit under 6, a 2-1-2-1 weighted mod-10 check."""
+    d = digits_of(value)
+    if len(d) != 10 or not (1 <= int(d[:2]) <= 24 or d[:2] == "30") or int(d[2]) >= 6:
+        return False
+    total = sum(p - 9 if (p := int(c) * (2 if i % 2 == 0 else 1)) > 9 else p for i, c in enumerate(d[:9]))
+    return (10 - total % 10) % 10 == int(d[9])
+
+
+def uy_ci(value: str) -> bool:
+    """Uruguay's cédula de identidad: seven digits weighted 2987634, a mod-10 check digit."""
+    d = digits_of(value).rjust(8, "0")
+    if len(d) != 8:
+        return False
+    total = sum(int(c) * w for c, w in zip(d[:7], (2, 9, 8, 7, 6, 3, 4), strict=True))
+    return (10 - total % 10) % 10 == int(d[7])
+
+
 def ee_isikukood(value: str) -> bool:
     """Estonia's and Lithuania's personal code: century and sex, birth date, serial, a two-pass mod-11 check."""
     d = [int(c) for c in digits_of(value)]
@@ -468,7 +495,8 @@ _W = {
     "za": r"(?-i:SA|RSA)|south\s+african\s+id|green\s+id\s+book|smart\s+id\s+card",
     "il": r"תעודת\s+זהות|ת\.ז|מספר\s+זהות|teudat\s+zehut|israeli\s+id|以色列身份证",
     "ie": r"(?-i:PPSN|PPS)|pps\s+(?:no|number)|personal\s+public\s+service",
-    "ch": r"(?-i:AHV|AVS)|ahv-?nr|ahv-?nummer|num[ée]ro\s+avs|sozialversicherungsnummer|(?-i:SVNR)",
+    "ch": r"(?-i:AHV|AVS)|ahv-?nr|ahv-?nummer|num[ée]ro\s+avs|sozialversicherungsnummer|(?-i:SVNR|SV-Nr)|"
+          r"versicherungsnummer|e-card",
     "ee": r"isikukood|asmens\s+kodas|personas\s+kods",
     "bg": r"егн|(?-i:EGN)|единен\s+граждански\s+номер",
     "hr": r"(?-i:OIB)|osobni\s+identifikacijski",
@@ -481,7 +509,10 @@ _W = {
     "ae": r"emirates\s+id|الهوية\s+الإماراتية",
     "pk": r"(?-i:CNIC|NICOP)",
     # Identity numbers without a check written here: only the value right after the word (_right_after).
-    "other_id": r"(?-i:NIN|NIMC|BVN|PCN|PSN|NID|NIC|IIN|ИИН|ИНН|INN|РНОКПП|ІПН|QID)|philsys|iqama|ghana\s+card|"
+    # (Peru's and Argentina's DNI have no check: "DNI" there is the es form's word, and its number right
+    # after it is one, _right_after)
+    "other_id": r"(?-i:NIN|NIMC|BVN|PCN|PSN|NID|NIC|IIN|ИИН|ИНН|INN|РНОКПП|ІПН|QID|CIC|CURP|RFC|NUIP|RNOKPP)|"
+                r"philsys|iqama|ghana\s+card|"
                 r"huduma|(?<![a-z])nida(?![a-z])|national\s+identi(?:ty|fication)|identit[ée]\s+nationale|"
                 r"c[ée]dula(?:\s+de\s+(?:ciudadan[ií]a|identidad))?|registro\s+geral|"
                 r"ідентифікаційний\s+код|идентификационный\s+номер|رقم\s+الهوية|الرقم\s+القومي|الرقم\s+الوطني|"
@@ -576,6 +607,11 @@ _FORMS: tuple[_Form, ...] = (
     _Form("il", _rx(r"\d{9}"), il_id, generic=False),
     _Form("ie", _rx(r"\d{7}[ ]?[A-W][ABHWT]?"), ie_ppsn),
     _Form("ch", _rx(r"756[.]?\d{4}[.]?\d{4}[.]?\d{2}"), ch_ahv, lambda v: v.count(".") == 3 and ch_ahv(v)),
+    # Austria's Sozialversicherungsnummer (the same German words as Switzerland's AHV number)
+    _Form("ch", _rx(r"\d{4} ?\d{6}"), at_svnr),
+    # Ecuador's and Uruguay's cédula (the same words as Chile's RUT: cédula)
+    _Form("cl", _rx(r"\d{9}-?\d"), ec_cedula),
+    _Form("cl", _rx(r"\d\.?\d{3}\.?\d{3}-?\d"), uy_ci),
     _Form("ee", _rx(r"[1-6]\d{10}"), ee_isikukood),
     _Form("bg", _rx(r"\d{10}"), bg_egn),
     _Form("hr", _rx(r"\d{11}"), hr_oib),

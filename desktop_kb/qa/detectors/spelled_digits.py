@@ -116,7 +116,8 @@ _SPOKEN = {
 _SPOKEN_WORD = r"(?:[A-Za-z]+(?:-[A-Za-z]+)?|\d)"
 _SPOKEN_RUN_RE = re.compile(rf"(?<![\w-]){_SPOKEN_WORD}(?:[ \t]*[ ,\-][ \t]*{_SPOKEN_WORD}){{3,40}}(?![\w-])")
 _SPOKEN_WORD_RE = re.compile(_SPOKEN_WORD)
-_RADIO_RE = re.compile(r"(?i)\b(?:alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike|"
+# (matched in the lower-cased text: twice as fast as with IGNORECASE)
+_RADIO_RE = re.compile(r"\b(?:alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike|"
                        r"november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiske?y|x-?ray|yankee|zulu|"
                        r"zero|one|two|three|four|five|six|seven|eight|nine|niner)\b")
 
@@ -145,7 +146,7 @@ def _spoken_runs(text: str) -> list[list[tuple[int, int, str]]]:
 
 
 def spoken_findings(text: str, detect_excerpt: Callable[[str], Iterable[Finding]]) -> list[Finding]:
-    if len(_RADIO_RE.findall(text[:20000])) < 4:
+    if len(_RADIO_RE.findall(text[:20000].lower())) < 4:
         return []
     out: list[Finding] = []
     for run in _spoken_runs(text):
