@@ -69,7 +69,7 @@ HELDOUT9_MISSES = {
 HELDOUT10_MISSES = {
     "h10-009", "h10-010", "h10-033", "h10-051", "h10-067", "h10-070", "h10-075", "h10-083", "h10-089",
     "h10-090", "h10-091", "h10-099", "h10-100", "h10-112", "h10-123", "h10-127", "h10-137",
-    "h10-138", "h10-145", "h10-153", "h10-161", "h10-162", "h10-163", "h10-164",
+    "h10-138", "h10-145", "h10-153", "h10-162", "h10-163", "h10-164",
     "h10-168", "h10-174", "h10-176", "h10-183", "h10-193", "h10-194"}
 HELDOUT11_MISSES = {
     "h11-008", "h11-010", "h11-012", "h11-017", "h11-022", "h11-047", "h11-065", "h11-091", "h11-092",
@@ -102,8 +102,7 @@ HELDOUT13_MISSES = {
 # h13-197 backup codes below an account line)
 # heldout14 (session 15's sealed batch) as first wired in (main 853ff4d, 163/217 found), less what was found since.
 HELDOUT14_MISSES = {
-    "h14-002", "h14-005", "h14-038", "h14-179", "h14-180", "h14-183", "h14-185", "h14-187", "h14-189", "h14-203",
-    "h14-207"}
+    "h14-002", "h14-005", "h14-038", "h14-180", "h14-203", "h14-207"}
 KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT10_MISSES | HELDOUT11_MISSES
                 | HELDOUT12_MISSES | HELDOUT13_MISSES | HELDOUT14_MISSES)
 

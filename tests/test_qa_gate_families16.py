@@ -430,3 +430,32 @@ def test_an_identity_number_of_more_countries_is_withheld(text: str, secret: str
 ], ids=lambda t: t[:24])
 def test_identity_words_of_more_countries_without_a_number_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a home's address in more shapes: Ukrainian and Bulgarian streets, Peru's blocks and lots, a stairway door
+# and an estate's zone in Chinese, a geohash under its word -------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Мій новий адрес:\nвул. Шевченка, буд. 12, кв. 45, Львів', 'вул. Шевченка, буд. 12, кв. 45'),
+    ('Доставка додому: просп. Науки, буд. 7, кв. 103, Харків', 'просп. Науки, буд. 7, кв. 103'),
+    ('Адрес за пратки (квартира): бул. Витоша 18, ап. 6, София', 'бул. Витоша 18'),
+    ('Mi casa (Arequipa)\nDirección: Mz. B Lt. 14, Urb. Santa Rosa, Cerro Colorado', 'Mz. B Lt. 14'),
+    ('Envío a: Jr. Huallaga 512, Dpto. 401, Cercado de Lima', 'Jr. Huallaga 512, Dpto. 401'),
+    ('姥姥家：北京市西城区白纸坊东街3号楼2门601', '3号楼2门601'),
+    ('{"收件人": "王芳", "detail": "碧桂园5期12栋2单元803"}', '碧桂园5期12栋2单元803'),
+    ('home_geohash: "wx4g0bm6c"  # 宿舍', 'wx4g0bm6c'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_home_address_in_more_shapes_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '这学期选了 3 门 2 学分的课，还有 2 门选修',
+    'Вул. Франка — одна з найстаріших вулиць Львова.',
+    'En Lima, "Mz." significa manzana y "Lt." lote: así se escriben las direcciones.',
+    'Geohash precision 9 is about 5 m; "wtw3" covers Shanghai (format example).',
+    '第2区的第3栋是图书馆，第5期工程明年完工',
+], ids=lambda t: t[:24])
+def test_address_words_without_a_home_pass(text: str) -> None:
+    assert found(text) == []

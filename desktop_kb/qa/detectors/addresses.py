@@ -42,7 +42,11 @@ _CN_PART_RE = re.compile(
     rf"|(?P<flat>\d{{1,3}}{_S}(?:楼|樓|层|層|F){_S}之{_S}\d{{1,3}})"  # 3樓之2: a flat on the 3rd floor
     rf"|(?P<block>第{_S}\d{{1,3}}{_S}[座期])"  # 第3期第18座: a phase and a tower of a Hong Kong estate
     rf"|(?P<building>{_NOT_ORDINAL}(?:\d{{1,4}}|[A-Za-z]){_S}(?:号楼|號樓|号院|號院|号舍|號舍|号馆|號館|栋|棟|幢|座|舍))"
-    rf"|(?P<unit>{_NOT_ORDINAL}{_N}{_S}(?:单元|單元))"
+    # (a stairway door numbered like a unit in Tianjin and Beijing: 1号楼6门516号; 门 before a number only,
+    # "3 门课" is a count of courses)
+    rf"|(?P<unit>{_NOT_ORDINAL}{_N}{_S}(?:单元|單元|[门門](?={_S}\d)))"
+    # an estate's numbered zone or phase before its building: 文鼎苑2区39幢
+    rf"|(?P<zone>(?<=[{HAN_CHARS}])\d{{1,2}}{_S}(?:区|區|期)(?={_S}\d{{1,4}}{_S}(?:号楼|號樓|栋|棟|幢|座)))"
     rf"|(?P<room>\d{{1,5}}{_S}(?:室|户|戶)(?![厅廳]))"  # 3室2厅 is a flat's layout, not its number
     rf"|(?P<floor>{_NOT_ORDINAL}\d{{1,3}}{_S}(?:楼|樓|层|層)(?![梯道顶頂下上房]))"
     rf"|(?P<group>(?<=[村屯庄莊])\s?{_N}{_S}(?:组|組|队|隊))"
@@ -59,7 +63,7 @@ _FILLER_RE = re.compile(rf"[ \t]*(?:[{HAN_CHARS}A-Za-z]{{0,10}}[ \t]*)?")
 _VENUE_RE = re.compile(
     r"广场|廣場|商场|商場|商城|购物|購物|中心|酒店|饭店|飯店|宾馆|賓館|写字楼|寫字樓|医院|醫院|银行|銀行|"
     r"博物馆|博物館|图书馆|圖書館|百货|百貨|商厦|商廈|办公|辦公|公司|政府|法院|车站|車站|机场|機場")
-_INNER = {"unit", "room", "flat", "group", "bare_room"}
+_INNER = {"unit", "room", "flat", "group", "bare_room"}  # (a zone is outer: the estate's)
 _AFTER_BUILDING = {"building", "block", "unit", "floor"}
 # A road or estate name runs back to the district, city or punctuation before it.
 _NAME_BACK_RE = re.compile(rf"[{HAN_CHARS}]{{1,10}}$")
@@ -107,7 +111,7 @@ def _chains(parts: list[tuple[str, int, int]], text: str) -> Iterator[list[tuple
 
 
 # Every inner part is a number before one of these (a cheap test before the full pattern).
-_CN_ANCHOR_RE = re.compile(r"[\dA-Za-z一二三四五六七八九十][ \t]?[号號]?(?:单元|單元|室|户|戶|栋|棟|幢|座|舍|楼|樓|层|層|组|組|队|隊)")
+_CN_ANCHOR_RE = re.compile(r"[\dA-Za-z一二三四五六七八九十][ \t]?[号號]?(?:单元|單元|室|户|戶|栋|棟|幢|座|舍|楼|樓|层|層|组|組|队|隊|门|門)")
 
 
 # An estate, then building-unit-room written with dashes: 翠苑三区 12-3-502, 阳光花园5-2-301.

@@ -31,7 +31,7 @@ _NAME = r"[^\W\d_][\w'’./-]*"
 _NAMES = rf"{_NAME}(?:[ \t]+{_NAME}){{0,4}}"
 # A house number: 12, 12a, 146-III, 59/1172, 5-9-13, 45 B (a Finnish staircase), 3B.
 _NUM = r"\d{1,5}[A-Za-z]?(?:[ \t]?[-/][ \t]?(?:\d{1,5}[A-Za-z]?|[IVX]{1,4}(?![a-z])|[A-Z]{1,2}(?![a-z])))*"
-_NO = r"(?:(?i:n\.?[ºo°]\.?|no\.?|nr\.?|num\.?|nro\.?)|д\.|№|#)[ \t]*:?[ \t]*"
+_NO = r"(?:(?i:n\.?[ºo°]\.?|no\.?|nr\.?|num\.?|nro\.?)|д\.|буд\.|№|#)[ \t]*:?[ \t]*"  # (буд.: Ukrainian)
 _HOUSE_RE = re.compile(
     rf"(?P<bare>{_NO}{_NUM})(?=$|[ \t,])"  # n.º 66, д. 5: the number of the street named just before
     rf"|(?P<named>{_NAMES}[ \t]+(?:{_NO})?{_NUM})(?=$|[ \t,])"  # Van Speijkstraat 146-III, Bağdat Caddesi No: 245
@@ -40,8 +40,8 @@ _HOUSE_RE = re.compile(
 _FLAT_RE = re.compile(
     r"(?i)(?<![\w])(?:(?:apt|apartment|flat|unit|suite|room|rm|lgh|lägenhet|byt|piso|planta|depto|dpto|departamento|"
     r"apto|apartamento|andar|daire|kat|stan|lokal|wohnung|whg|tür|etage|étage|appt|app|escalier|puerta|pta|"
-    r"interno|scala|huoneisto|leilighet|lejlighed|квартира|boîte|tower|twr|block|blk)\.?"
-    r"|(?:кв|m|as|int|lok|bte)\.)"  # (an abbreviation with its dot: "I'm 17" is an age, "m. 7" a flat)
+    r"interno|scala|huoneisto|leilighet|lejlighed|квартира|boîte|tower|twr|block|blk|lote)\.?"
+    r"|(?:кв|ап|m|as|int|lok|bte|lt)\.)"  # (an abbreviation with its dot: "I'm 17" is an age, "m. 7" a flat)
     r"[ \t]*(?:č\.|nr\.?|no\.?|n[ºo°]\.?|:)?[ \t]*\d{1,5}[A-Za-z]?(?![\w])"
     r"|(?<![\w])(?:apt|apartment|flat|unit|suite|depto|dpto|departamento|apto)\.?[ \t]*[A-Z](?![\w])"
     r"|(?<![\w])\d{1,3}[ \t]?(?:ος|η|ο)?[ \t]?όροφος|(?<![\w])\d{1,2}\.?[ºªo°a]\.?[ \t]?(?:[A-Z](?![\w])|(?i:esq|dto|dt|"
@@ -61,7 +61,7 @@ _HOME_RE = re.compile(
     r"asunto|osoite|leilighet|lejlighed|casa|quarto|piso|departamento|ev|evim|σπίτι|διαμέρισμα|квартира|адрес|"
     r"kvartira)(?![a-z])|寄|家|住|宿舍|公寓|收件|地址|住所|自宅|お届け|집|주소")
 _PART_SPLIT_RE = re.compile(r"[ \t]*(?:[,;|\t]|[ \t][–—-][ \t])[ \t]*")
-_LABEL_RE = re.compile(r"[>\s]*[\"'{\[(]*[\w .'-]{1,30}[\"']?[ \t]*[:：][ \t]*[\"'(]*")
+_LABEL_RE = re.compile(r"[>\s]*[\"'{\[(]*[\w .'()（）-]{1,30}[\"']?[ \t]*[:：][ \t]*[\"'(]*")  # ("Адрес (квартира):")
 _EDGE = " \t\"'{}[]()<>*-"
 
 
@@ -95,7 +95,10 @@ _STREET_WORD_RE = re.compile(
     r"lane|ln|way|drive|dr|court|ct|place|pl|terrace|close|crescent|park|square|sq|row|walk|alley|gardens|grove|"
     r"mews|hill|view|green|parade|circle|highway|hwy|parkway|quay|wharf|weg|gasse|platz|allee|ring|damm|ufer|kade|"
     r"gracht|laan|plein|singel|dijk|steeg|οδός|οδος|λεωφόρος|ул\.|улица|проспект|пр-т|пер\.|шоссе|бульвар|caddesi|"
-    r"cad\.|sokak|sok\.|mahallesi|mah\.|jalan|jl\.|đường|phố|ngõ|soi|marg|nagar|chome|dori)(?![^\W\d_])")
+    r"cad\.|sokak|sok\.|mahallesi|mah\.|jalan|jl\.|đường|phố|ngõ|soi|marg|nagar|chome|dori|"
+    # Ukrainian, Bulgarian and Belarusian streets; Peru's jirón, pasaje, urbanización and its manzana/lote blocks
+    r"вул\.|вулиця|бул\.|просп\.|пров\.|вуліца|jr\.|jir[oó]n|psje\.|pasaje|urb\.|urbanizaci[oó]n|mz\.|manzana)"
+    r"(?![^\W\d_])")
 _STRUCTURED_NUMBER_RE = re.compile(r"\d[ \t]?[-/][ \t]?\w")
 
 
@@ -151,7 +154,7 @@ def _block_kinds(text: str, line: tuple[int, int], nxt: tuple[int, int] | None) 
 _FLAT_HINT_RE = re.compile(
     r"(?:apt|apartment|flat|unit|suite|room|rm|lgh|lägenhet|byt|piso|planta|depto|dpto|departamento|apto|apartamento|"
     r"andar|daire|kat|stan|lokal|wohnung|whg|top|tür|etage|étage|appt|app|escalier|puerta|pta|interno|int|scala|"
-    r"huoneisto|leilighet|lejlighed|квартира|кв|m|as|lok|bus|bte|boîte|tower|twr|block|blk)\.?[ \t]*"
+    r"huoneisto|leilighet|lejlighed|квартира|кв|ап|m|as|lok|bus|bte|boîte|tower|twr|block|blk|буд|lt|lote)\.?[ \t]*"
     r"(?:č\.|nr\.?|no\.?|n[ºo°]\.?|:)?[ \t]*\d|(?:apt|apartment|flat|unit|suite|depto|dpto|departamento|apto)\.?[ \t]*"
     r"[a-z](?![\w])|"
     r"\d[ \t]?(?:ος|η|ο)?[ \t]?όροφος|\d\.?[ºªo°a]\.?[ \t]?[a-z]|\d\.[ \t]?(?:og|stock|etage)|\d(?:e|er|ème)[ \t]?étage|"
@@ -232,7 +235,16 @@ _PLUS_WORD_RE = re.compile(r"(?i)plus\s*code|pluscode|open\s+location\s+code|位
 _FORMAT_RE = re.compile(r"(?i)(?<![a-z])(?:like|e\.g\.|such\s+as|format|example|looks?)(?![a-z])|例如|比如|格式|示例|例子")
 
 
+# A geohash under its word: seven characters or more of its alphabet (a block of ~150 m or finer, a home).
+_GEOHASH_RE = re.compile(r"(?i:geo[ _-]?hash)[^\n=:：]{0,20}[=:：][ \t]*[\"']?(?P<v>[0-9b-hjkmnp-z]{7,12})(?![0-9a-z])")
+
+
 def coded_places(text: str) -> Iterator[Finding]:
+    if "hash" in text.lower():
+        for m in _GEOHASH_RE.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if re.search(r"\d", m.group("v")) and not _FORMAT_RE.search(text, line_start, m.start("v")):
+                yield Finding(ADDRESS, m.start("v"), m.end("v"))
     for rx, found in ((_W3W_RE, "///" in text), (_PLUS_CODE_RE, "+" in text)):
         for m in rx.finditer(text) if found else ():
             line_start = text.rfind("\n", 0, m.start()) + 1
