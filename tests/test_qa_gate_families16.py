@@ -459,3 +459,33 @@ def test_a_home_address_in_more_shapes_is_withheld(text: str, secret: str) -> No
 ], ids=lambda t: t[:24])
 def test_address_words_without_a_home_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a password in a tool's own file (most were found before this session; an element with attributes was not) ---
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('<Server><Host>ftp.example.edu</Host><User>lin</User><Pass encoding="base64">SnVuaXBlciNCcm9vazQ1</Pass></Server>',
+     'SnVuaXBlciNCcm9vazQ1'),
+    ('<credential kind="plain" user="lin"><secret scope="lab">r8Xq2mVb7TzKp4WcNd8Ls1Ye</secret></credential>',
+     'r8Xq2mVb7TzKp4WcNd8Ls1Ye'),
+    ('db.example.edu:5432:grades:lin:Quill_Otter_58\n', 'Quill_Otter_58'),
+    ('machine api.example.com\n  login lin\n  password Vela#Crane21\n', 'Vela#Crane21'),
+    ('network={\n    ssid="Dorm_5G"\n    psk="Kestrel-2024-rain"\n}\n', 'Kestrel-2024-rain'),
+    ('{"auths": {"registry.example.com": {"auth": "bGluOkhhemVsLU1vc3MtMzE="}}}', 'bGluOkhhemVsLU1vc3MtMzE='),
+    ("poll imap.example.edu protocol IMAP user 'lin' password 'Heron^Bay52'\n", 'Heron^Bay52'),
+    ('[Sessions\\lab]\nHostName=10.0.0.5\nUserName=lin\nPassword=Lark-Stone-39\n', 'Lark-Stone-39'),
+    ('<add key="ClearTextPassword" value="Juniper#Brook45" />', 'Juniper#Brook45'),
+    ('Server=db;Database=school;User Id=lin;Password=Finch#Glade44;', 'Finch#Glade44'),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_password_in_a_tools_file_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    '<Pass encoding="base64"></Pass>',
+    '<span class="pass">Pass</span> <em class="hint">at least 12 characters</em>',
+    '<password-policy min-length="12">strict</password-policy>',
+], ids=lambda t: t[:24])
+def test_a_tools_file_without_a_password_passes(text: str) -> None:
+    assert found(text) == []

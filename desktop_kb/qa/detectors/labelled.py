@@ -165,7 +165,10 @@ _INLINE_RE = re.compile(
     rf"\]?[*_]{{0,2}}[ \t]*(?:\|\|=|\?\?=|:=|[:：=＝]|=>|->|→|\?\?|\|\|)[ \t]*(?:(?:!!?\w+|&\w+)[ \t]+)?"
     rf"(?P<value>{_QUOTED}|[|>][-+]?(?=[ \t]*(?:\n|$))|{_BARE}|\+?\(\d{{1,4}}\)))")
 # XML: an element's text, an attribute pair.
-_ELEMENT_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*(?P<value>[^<\n]{1,300}?)[ \t]*</(?P=label)>")
+# (attributes too: FileZilla's <Pass encoding="base64">…</Pass>)
+_ELEMENT_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})(?P<attrs>[ \t][^<>\n]{0,120})?>[ \t]*(?P<value>[^<\n]{1,300}?)"
+                         r"[ \t]*</(?P=label)>")
+_HASHED_ATTR_RE = re.compile(r"(?i)hash|digest|md5|sha\d*|bcrypt|crypt")  # <Password type="hash">: a hash, not it
 _ELEMENT_BLOCK_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*\n(?P<value>(?:[ \t]*[^<\s][^<\n]*\n){1,4})"
                                r"[ \t]*</(?P=label)>")
 _ATTR_PAIR_RE = re.compile(  # <add key="…" value="…"/>, <input name="db_password" type="text" value="…">
@@ -466,6 +469,8 @@ def _xml(text: str) -> Iterator[Finding]:
         return
     for rx in (_ELEMENT_RE, _ATTR_PAIR_RE, _KEY_SIBLING_RE):
         for m in rx.finditer(text):
+            if rx is _ELEMENT_RE and m.group("attrs") and _HASHED_ATTR_RE.search(m.group("attrs")):
+                continue
             if (cls := label_class(m.group("label"))) is not None:
                 yield from _judge(text, cls, m.start("value"), m.end("value"))
     for m in _ELEMENT_BLOCK_RE.finditer(text):
