@@ -252,6 +252,11 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "address_parts": ("Ab 1, lgh 2, " * 18 + "\n") * (chars // 235), "flat_lines": "apt 1, 3. OG, 28195 Bremen\n" * (chars // 27),
         "id_labels": "NIN: 48213570962 " * (chars // 17),
         "mobile_words": "mob 0412 345 6 tel. kom. " * (chars // 25), "plate_words2": "plaka: 06 ABC 1, " * (chars // 17),
+        # session 16's re-readings: each run, call, reference or wrapped value read again with its line (a long
+        # line of radio-alphabet words took 8.6 s per 24,000 characters until a run's excerpt was bounded)
+        "radio_words": " ".join(["Alfa", "Bravo", "one", "two"] * (chars // 15)), "char_refs": "&#65;" * (chars // 5),
+        "join_items": "''.join([" + ", ".join(["'ab'"] * (chars // 6)) + "])", "markup_values": "<code>abcd</code> " * (chars // 18),
+        "lock_words": "door code 1234 " * (chars // 15), "list_parts": "lacra ataque leche destino huida\n" * (chars // 32),
     }
     out = {}
     for name, text in shapes.items():
