@@ -12,7 +12,7 @@ import dataclasses
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -505,6 +505,18 @@ class Library:
                 stamp, manifest.sha256, manifest_calibration(manifest.calibration, manifest.sha256))
         return memo[1], memo[2]
 
+    @contextlib.contextmanager
+    def reading_the_index(self) -> Iterator[None]:
+        """Reads of an index another process found damaged (``IndexWorker.damaged``) fail with
+        why and what to do (``IndexUnavailable``, one line), not "internal error"."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            damaged = self.worker.damaged
+            if damaged is None or not is_corruption(exc):
+                raise
+            raise index_db.IndexUnavailable(damaged) from exc
+
     def search(self, query: str, *, limit: int = 10, mode: str | None = None) -> SearchResponse:
         """Search notes and the library; ``tag:x`` terms narrow to notes tagged #x."""
         mode = mode or self.default_mode()
@@ -514,13 +526,8 @@ class Library:
                           engine=self.engine, dense=self.dense,
                           tuning=self.tuning() if mode != "lexical" else None)
 
-        try:
+        with self.reading_the_index():
             response = search_with_tags(self.store_reader, query, limit, run)
-        except sqlite3.DatabaseError as exc:
-            damaged = self.worker.damaged
-            if damaged is None or not is_corruption(exc):
-                raise
-            raise index_db.IndexUnavailable(damaged) from exc  # one line, not "internal error"
         if not split_tag_terms(query)[1]:  # a tag filter means notes only
             response = with_named_documents(self.store_reader, response, limit)
         return response
@@ -592,7 +599,9 @@ class Library:
         near-duplicate hints."""
         from desktop_kb.discovery.panel import OVERFETCH, related_material
 
-        return related_material(self.store_reader, self.related(note_id, limit=max(0, limit) * OVERFETCH), limit)
+        with self.reading_the_index():
+            return related_material(self.store_reader, self.related(note_id, limit=max(0, limit) * OVERFETCH),
+                                    limit)
 
     def dismiss_many(self, note_id: int, targets: Sequence[tuple[str, int]], *, undo: bool = False) -> None:
         """Dismiss (or restore) every copy of a passage at once, in one transaction."""

@@ -56,10 +56,12 @@ def test_a_damaged_index_beside_the_app_is_said_and_rebuilt_not_an_internal_erro
         assert done.stdout.startswith("unavailable:"), done.stdout  # never "ok" while damaged
         assert "is damaged" in done.stdout and "desktop-kb index rebuild" in done.stdout, done.stdout
 
-        # A search stops waiting for the app and says why, in one line (it waited for ever).
-        done = cli(data_dir, "search", "zqdamaged7")
-        assert "internal error" not in done.stderr, done.stderr
-        assert done.returncode == 0 or "is damaged" in done.stderr.splitlines()[-1], done.stderr
+        # A search stops waiting for the app and says why, in one line (it waited for ever);
+        # asking and related material too (they said 'internal error').
+        for command in (["search", "zqdamaged7"], ["ask", "zqdamaged7 所有权"], ["related", "7"]):
+            done = cli(data_dir, *command)
+            assert "internal error" not in done.stderr, (command, done.stderr)
+            assert done.returncode == 0 or "is damaged" in done.stderr.splitlines()[-1], done.stderr
 
         done = cli(data_dir, "index", "rebuild")
         assert done.returncode == 0 and done.stdout.startswith("rebuilt 300 sources"), done.stderr

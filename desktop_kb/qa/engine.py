@@ -286,7 +286,8 @@ class QaEngine:
             return QaPlan(question, session_id, empty, PackedContext([], 0), [], None, "question_too_long",
                           True, content_gate.Verdict(content_gate.BLOCKED, None, ["too_long"]),
                           max_tokens, max_question, not_kept=not_kept)
-        got = retrieve(self.library, question, scope=scope)
+        with self.library.reading_the_index():
+            got = retrieve(self.library, question, scope=scope)
         t1 = time.perf_counter()
         budget = int(get("qa.budget_chars") or 1200)
         packed = pack_context([(h.result, h.text) for h in got.hits], got.terms, budget,
