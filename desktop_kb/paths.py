@@ -60,10 +60,13 @@ def read_only_folder(path: Path) -> bool:
     CD, a write-protected stick, a share or a backup disk mounted read-only), or a folder this
     user may not write to. Root may write where the permissions say no, but not on a
     read-only mount (``access`` reports EROFS for everyone)."""
+    statvfs = getattr(os, "statvfs", None)  # not on Windows, where access() says it all
     try:
         if not path.is_dir():
             return False
-        return bool(os.statvfs(path).f_flag & os.ST_RDONLY) or not os.access(path, os.W_OK)
+        if statvfs is not None and statvfs(path).f_flag & os.ST_RDONLY:
+            return True
+        return not os.access(path, os.W_OK)
     except OSError:
         return False
 

@@ -230,3 +230,16 @@ def test_a_backup_or_restore_of_a_library_on_a_read_only_mount_says_why_in_the_u
                     i18n.install_language("en")
         finally:
             remount(stick, read_only=False)
+
+
+def test_a_folder_is_told_read_only_where_the_system_has_no_statvfs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows has no os.statvfs: every library open raised AttributeError there."""
+    import os
+
+    from desktop_kb.paths import read_only_folder
+
+    monkeypatch.delattr(os, "statvfs")
+    assert read_only_folder(tmp_path) is False
+    with Library(tmp_path / "library", load_model=False) as lib:
+        assert lib.read_only is None
