@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from doc_fixtures import Para, write_image_pdf, write_pdf
+from first_held import FirstCallHeld
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
@@ -207,8 +208,6 @@ def test_a_reload_that_read_the_library_first_never_lands_over_a_later_one(
     # Two reloads in flight: an import from outside asks for one every second, and a big library
     # takes longer than that to list under load. The one that read the library first landed
     # last and the tree left out the newest documents until the next change.
-    import threading
-
     from desktop_kb.tasks import document_tasks
 
     window = open_window(qtbot, data_dir)
@@ -218,23 +217,14 @@ def test_a_reload_that_read_the_library_first_never_lands_over_a_later_one(
     with qtbot.waitSignal(window.import_export.importFinished, timeout=WAIT):
         window.import_export.import_paths([tmp_path / "rc.md"])
     qtbot.waitUntil(lambda: len(window.tree.documents) == 1, timeout=WAIT)
-    listed, release = threading.Event(), threading.Event()
-    load = document_tasks.load_snapshot
-
-    def first_held(library):  # noqa: ANN001, ANN202
-        snapshot = load(library)
-        if not listed.is_set():
-            listed.set()
-            release.wait(30)  # lands after the reload asked for later
-        return snapshot
-
-    monkeypatch.setattr(document_tasks, "load_snapshot", first_held)
+    first = FirstCallHeld(document_tasks.load_snapshot)  # lands after the reload asked for later
+    monkeypatch.setattr(document_tasks, "load_snapshot", first)
     window.documents.reload_tree()
-    assert listed.wait(30)
+    assert first.called.wait(30)
     window.library.import_paths([tmp_path / "box.md"])
     window.documents.reload_tree()
     qtbot.waitUntil(lambda: len(window.tree.documents) == 2, timeout=WAIT)
-    release.set()
+    first.release.set()
     assert window.runner.wait(WAIT)
     QApplication.processEvents()  # the first reload's result, queued as its task ended
     assert len(window.tree.documents) == 2

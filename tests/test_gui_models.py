@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from first_held import FirstCallHeld
 from test_embed_transformer import Tiny
 from test_gui_support import gui_marks, open_window
 
@@ -128,32 +129,21 @@ def test_a_catalogue_read_first_never_lands_over_a_later_one(
 ) -> None:
     # Settings opened as a model was being installed: the catalogue read before the install
     # landed after the one read after it, and the page said the model was not installed.
-    import threading
-
     from PySide6.QtWidgets import QApplication
 
     from desktop_kb.tasks import model_tasks
 
     window, page = model_page(qtbot, data_dir)
-    listed, release = threading.Event(), threading.Event()
-    load = model_tasks.load_models
-
-    def first_held(library):  # noqa: ANN001, ANN202
-        snapshot = load(library)
-        if not listed.is_set():
-            listed.set()
-            release.wait(30)  # lands after the catalogue read once the model is installed
-        return snapshot
-
-    monkeypatch.setattr(model_tasks, "load_models", first_held)
+    first = FirstCallHeld(model_tasks.load_models)  # lands after the catalogue read once the model is installed
+    monkeypatch.setattr(model_tasks, "load_models", first)
     page.reload()
-    assert listed.wait(30)
+    assert first.called.wait(30)
     tiny = Tiny(tmp_path)
     (tiny.folder / "manifest.json").write_text(json.dumps({"id": "my-model"}), "utf-8")
     with qtbot.waitSignal(page.modelInstalled, timeout=20000):
         page.install_from_path(tiny.folder / "manifest.json")
     qtbot.waitUntil(lambda: rows(page).get("my-model") == "In use", timeout=10000)
-    release.set()
+    first.release.set()
     assert window.runner.wait(30000)
     QApplication.processEvents()  # the first catalogue, queued as its task ended
     assert rows(page).get("my-model") == "In use"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from first_held import FirstCallHeld
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 from test_gui_support import gui_marks, open_window, wait_index_idle
@@ -499,30 +500,19 @@ def test_a_tag_count_that_read_the_library_first_never_lands_over_a_later_one(
     # Two counts in flight (a save's and a trashing's, a big library under load): the one that
     # read the library first landed last, and a #tag just written stayed out of the pane (or one
     # just removed came back) until the next change.
-    import threading
-
     window = open_window(qtbot, data_dir)
     window.outside.stop()  # only the counts this test asks for
     window.library.add_note("Rust", "所有权 #rust")
     window.tags.refresh()
     qtbot.waitUntil(lambda: "rust" in window.tags.pane.items, timeout=10000)
-    counted, release = threading.Event(), threading.Event()
-    count = window.library.tags
-
-    def first_held():  # noqa: ANN202
-        tags = count()
-        if not counted.is_set():
-            counted.set()
-            release.wait(30)  # lands after the count asked for later
-        return tags
-
-    monkeypatch.setattr(window.library, "tags", first_held)
+    first = FirstCallHeld(window.library.tags)  # lands after the count asked for later
+    monkeypatch.setattr(window.library, "tags", first)
     window.tags.refresh()
-    assert counted.wait(30)
+    assert first.called.wait(30)
     window.library.add_note("Docker", "容器 #docker")
     window.tags.refresh()
     qtbot.waitUntil(lambda: "docker" in window.tags.pane.items, timeout=10000)
-    release.set()
+    first.release.set()
     assert window.runner.wait(30000)
     QApplication.processEvents()  # the first count's result, queued as its task ended
     assert "docker" in window.tags.pane.items

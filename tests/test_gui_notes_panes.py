@@ -180,6 +180,14 @@ def test_near_duplicate_hint_compares_side_by_side_and_merges_nothing(qtbot, dat
     assert window.library.note_links(copy).outgoing == []  # and never linked without a click
 
 
+def _first_hit_shown(qtbot, popup, query: str) -> str:  # noqa: ANN001
+    """The text the search popup shows for its first hit once ``query`` has results."""
+    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
+        popup.query.setText(query)
+    label = popup.list.itemWidget(popup.list.item(0))
+    return label.text() if label is not None else popup.list.item(0).text()
+
+
 def test_search_popup_is_frameless_fits_its_width_and_strips_markdown(qtbot, data_dir: Path) -> None:
     window = open_window(qtbot, data_dir)
     window.library.add_note("部署", "## 安装 **Docker**\n\n- 用 `docker compose` 启动 GitLab\n")
@@ -189,10 +197,7 @@ def test_search_popup_is_frameless_fits_its_width_and_strips_markdown(qtbot, dat
     assert popup.isVisible()
     assert popup.windowFlags() & Qt.WindowType.FramelessWindowHint
     assert popup.width() <= window.width()
-    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
-        popup.query.setText("docker")
-    label = popup.list.itemWidget(popup.list.item(0))
-    shown = label.text() if label is not None else popup.list.item(0).text()
+    shown = _first_hit_shown(qtbot, popup, "docker")
     assert "Docker" in shown
     assert "##" not in shown and "**" not in shown and "`" not in shown
     assert popup.list.horizontalScrollBar().maximum() == 0  # nothing to scroll sideways
@@ -212,10 +217,7 @@ def test_search_hits_show_character_references_as_the_characters_they_stand_for(
     wait_index_idle(qtbot, window)
     window.act_search.trigger()
     popup = window.search
-    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
-        popup.query.setText("逻辑或")
-    label = popup.list.itemWidget(popup.list.item(0))
-    shown = label.text() if label is not None else popup.list.item(0).text()
+    shown = _first_hit_shown(qtbot, popup, "逻辑或")
     assert "expr || expr" in shown and "&amp;vert;" not in shown
     assert "&amp;amp;" in _snippet_html({"snippet": "写成 `&amp;` 时", "start": 0, "highlights": []})
     qtbot.keyClick(popup.query, Qt.Key.Key_Escape)
@@ -365,10 +367,7 @@ def test_search_hits_show_a_link_written_as_code_as_its_text(qtbot, data_dir: Pa
     wait_index_idle(qtbot, window)
     window.act_search.trigger()
     popup = window.search
-    with qtbot.waitSignal(popup.resultsShown, timeout=10000, check_params_cb=lambda n: n > 0):
-        popup.query.setText("自动调用")
-    label = popup.list.itemWidget(popup.list.item(0))
-    shown = label.text() if label is not None else popup.list.item(0).text()
+    shown = _first_hit_shown(qtbot, popup, "自动调用")
     assert "叫做 drop，" in shown and "[drop]" not in shown
     assert "见 Vec&lt;T&gt;。" in shown
     qtbot.keyClick(popup.query, Qt.Key.Key_Escape)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import keyring
 import pytest
+from first_held import FirstCallHeld
 from keyrings.alt.file import PlaintextKeyring
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QTextCursor
@@ -144,8 +145,6 @@ def test_an_upload_log_read_first_never_lands_over_a_later_one(qtbot, data_dir: 
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     # Settings → Privacy opened while an answer was being sent: the log read before the request
     # landed after the one read after it, and the page said nothing had ever been sent.
-    import threading
-
     from desktop_kb.store import uploads
     from desktop_kb.ui import privacy_page
 
@@ -153,24 +152,15 @@ def test_an_upload_log_read_first_never_lands_over_a_later_one(qtbot, data_dir: 
     window.settings.open_settings()
     page = window.settings.dialog.privacy
     qtbot.waitUntil(lambda: page._shown, timeout=10000)
-    listed, release = threading.Event(), threading.Event()
-    load = privacy_page.load_privacy
-
-    def first_held(library):  # noqa: ANN001, ANN202
-        snapshot = load(library)
-        if not listed.is_set():
-            listed.set()
-            release.wait(30)  # lands after the log read once the request is logged
-        return snapshot
-
-    monkeypatch.setattr(privacy_page, "load_privacy", first_held)
+    first = FirstCallHeld(privacy_page.load_privacy)  # lands after the log read once the request is logged
+    monkeypatch.setattr(privacy_page, "load_privacy", first)
     page.reload()
-    assert listed.wait(30)
+    assert first.called.wait(30)
     uploads.log_upload(window.library.store, session_id=None, provider_host="127.0.0.1", model="m",
                        size=10, sources=[], snippet_hashes=["a" * 64], verdicts={"sent": 1})
     page.reload()
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=10000)
-    release.set()
+    first.release.set()
     assert window.runner.wait(30000)
     QApplication.processEvents()  # the first log, queued as its task ended
     assert page.table.rowCount() == 1

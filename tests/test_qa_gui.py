@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from first_held import FirstCallHeld
 from PySide6.QtCore import QUrl
 from test_gui_support import gui_marks, open_window
 
@@ -481,8 +482,6 @@ def test_a_chat_list_read_first_never_lands_over_a_later_one(qtbot, data_dir: Pa
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     # Two lists of chats in flight (a question's new chat, then a rename): the one read first
     # landed last and the list showed the chat's old title until the next change.
-    import threading
-
     from PySide6.QtWidgets import QApplication
 
     _library(data_dir, None)
@@ -495,22 +494,13 @@ def test_a_chat_list_read_first_never_lands_over_a_later_one(qtbot, data_dir: Pa
     qtbot.waitUntil(lambda: pane.sessions.count() == 1, timeout=5000)
     session = pane.session_id
     engine = pane.bridge.engine
-    listed, release = threading.Event(), threading.Event()
-    sessions = engine.sessions
-
-    def first_held():  # noqa: ANN202
-        found = sessions()
-        if not listed.is_set():
-            listed.set()
-            release.wait(30)  # lands after the list asked for later
-        return found
-
-    monkeypatch.setattr(engine, "sessions", first_held)
+    first = FirstCallHeld(engine.sessions)  # lands after the list asked for later
+    monkeypatch.setattr(engine, "sessions", first)
     pane.bridge.load_sessions()
-    assert listed.wait(30)
+    assert first.called.wait(30)
     pane.bridge.rename_session(session, "部署问题")
     qtbot.waitUntil(lambda: pane.sessions.itemText(0) == "部署问题", timeout=10000)
-    release.set()
+    first.release.set()
     assert window.runner.wait(30000)
     QApplication.processEvents()  # the first list, queued as its task ended
     assert pane.sessions.itemText(0) == "部署问题"
