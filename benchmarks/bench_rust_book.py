@@ -29,7 +29,8 @@ The ninth to thirteenth (``rust_book_questions_9.tsv`` to ``_13.tsv``) were writ
 the same way in sessions 11 to 15, measured sealed there and in the session after, then released (their off-topic questions
 joined ``offtopic_questions.tsv``, library ``book``).
 The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
-repository.
+repository. So was session 16's sealed set 16 (it would have been ``_14.tsv``; its figures are in
+session 16's closing note) and, with it, that session's off-topic set and gate batch 15.
 
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
         [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR] [--weak]
