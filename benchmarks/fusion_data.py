@@ -177,9 +177,11 @@ def _finish(name: str, model: str, lib: Any, records: list[QueryRecord],
     sources = resolve_sources(lib.store_reader, list({ref.key for ref in refs.values()}))
     vector_ids, vectors = lib.dense.snapshot() if lib.engine is not None else (None, None)
     scripts = measure(lib.index_reader, lib.dense) if lib.engine is not None else None
-    weights = scripts.weights(lib.index_reader, ids) if scripts is not None else []
+    # A one-script library has no levels: no weights either (the replay keeps its cosines).
+    weights = {} if scripts is None else {
+        cid: float(w) for cid, w in zip(ids, scripts.weights(lib.index_reader, ids), strict=True)}
     return SetData(name, model, records, calibration, refs, sources, vector_ids, vectors, chunk_doc,
-                   scripts, {cid: float(w) for cid, w in zip(ids, weights, strict=True)})
+                   scripts, weights)
 
 
 def _save(data: SetData, version: str) -> None:
