@@ -13,7 +13,6 @@ from PySide6.QtGui import QColor, QDesktopServices, QFont, QTextCharFormat, QTex
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPlainTextEdit,
     QSplitter,
@@ -33,6 +32,7 @@ from desktop_kb.ui.find_bar import FindBar
 from desktop_kb.ui.link_clicks import LinkClicks
 from desktop_kb.ui.markdown_highlighter import MarkdownHighlighter
 from desktop_kb.ui.text_offsets import spans_to_utf16
+from desktop_kb.ui.title_edit import TitleEdit
 
 LIVE_PREVIEW_MS = 250  # side-by-side preview follows typing after this pause
 # Ideographs of a title the editor keeps room for (a 150 % screen left it ~8: "欢迎使用 Deskto").
@@ -176,7 +176,7 @@ class NoteEditor(QWidget):
         self._loading = False
         self._read_only = False
 
-        self.title = QLineEdit(objectName="noteTitle")
+        self.title = TitleEdit(objectName="noteTitle")
         self.title.textEdited.connect(self._user_edit)
         self.title.returnPressed.connect(self._title_done)
         self.local_button = QToolButton(autoRaise=True, checkable=True)
