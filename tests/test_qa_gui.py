@@ -96,7 +96,7 @@ def test_dont_send_gives_the_local_answer_and_a_local_citation_opens(qtbot, data
     with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
         dialog.cancel_button.click()
     assert answered.args[0].reason == "not_approved" and server.requests == []
-    assert "not approved" in pane.status.text()
+    assert "not approved" in pane.transcript.toPlainText()
     record = pane.citation("cite:0:h:1")
     assert record is not None and record["source_id"] == ids["gitlab"]
     with qtbot.waitSignal(window.notes.noteOpened, timeout=5000):
@@ -138,7 +138,7 @@ def test_sessions_and_local_mode_without_cloud(qtbot, data_dir: Path) -> None:  
     with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
         pane.ask_button.click()
     assert answered.args[0].reason == "cloud_off"
-    assert "cloud answering is off" in pane.status.text()
+    assert "cloud answering is off" in pane.transcript.toPlainText()
     qtbot.waitUntil(lambda: pane.sessions.count() == 1, timeout=5000)
     session = pane.session_id
     pane.new_session()
@@ -365,7 +365,7 @@ def test_a_provider_out_of_reach_is_said_in_the_window_language_with_what_to_do(
         shown = pane.transcript.toPlainText()
         assert "本地回答：无法连接 127.0.0.1:9。请检查网络" in shown and "GitLab" in shown  # the hits stay
         assert "Errno" not in shown and "Could not reach" not in shown
-        assert pane.status.text().startswith("本地回答：无法连接 127.0.0.1:9。")
+        assert "无法连接" not in pane.status.text()  # said once, in the answer
     finally:
         i18n.install_language("en")
 
@@ -504,3 +504,28 @@ def test_a_chat_list_read_first_never_lands_over_a_later_one(qtbot, data_dir: Pa
     assert window.runner.wait(30000)
     QApplication.processEvents()  # the first list, queued as its task ended
     assert pane.sessions.itemText(0) == "部署问题"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_why_an_answer_is_local_is_said_once(qtbot, data_dir: Path, language: str) -> None:  # noqa: ANN001
+    # With cloud answering off the pane said "Local answer: cloud answering is off (Settings →
+    # Features)." twice: in the answer and again on the line under it.
+    _library(data_dir, None)
+    i18n.install_language(language)
+    try:
+        window = open_window(qtbot, data_dir, language_choice=language)
+        window.qa_dock.show()
+        pane = window.qa_dock.pane
+        for question in (QUESTION, "GitLab 备份放在哪里？"):
+            pane.question.setText(question)
+            with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+                pane.ask_button.click()
+            assert answered.args[0].reason == "cloud_off"
+        reason = pane.reason_text("cloud_off")
+        assert reason.startswith("本地回答" if language == "zh_CN" else "Local answer")
+        shown = pane.transcript.toPlainText()
+        assert shown.count(reason) == 2  # once per answer
+        assert reason not in pane.status.text()
+        assert "GitLab" in shown  # the hits are the answer
+    finally:
+        i18n.install_language("en")

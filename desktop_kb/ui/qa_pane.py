@@ -384,28 +384,26 @@ class QaPane(QWidget):
         return texts.get(reason or "", reason or "")
 
     def _status_text(self, entry: dict[str, Any]) -> str:
+        """What the transcript does not already say about the newest answer: who answered and
+        what the gate did. Why an answer is local is said once, in the answer itself (the
+        line below repeated "Local answer: cloud answering is off" word for word)."""
         gate = entry.get("gate") or {}
         gate_text = self.tr("Content gate: {0} sent, {1} redacted, {2} blocked.").format(
             gate.get("sent", 0), gate.get("redacted", 0), gate.get("blocked", 0))
+        parts: list[str] = []
         if entry.get("reason") == "gate_blocked":
-            return self.reason_text("gate_blocked") + " " + gate_text
-        if entry.get("mode") == "generated":
-            parts = [self.tr("Answered by {0}.").format(entry.get("provider") or "")]
-            if "invalid_citations_removed" in entry.get("flags", []):
-                parts.append(self.tr("Citations that matched no snippet were removed."))
+            parts.append(gate_text)
+        elif entry.get("mode") == "generated":
+            parts.append(self.tr("Answered by {0}.").format(entry.get("provider") or ""))
             if "stopped" in entry.get("flags", []):
                 parts.append(self.tr("Stopped."))
             if "answer_too_long" in entry.get("flags", []):
                 parts.append(self.tr("The answer reached the length limit and was cut off."))
-            return " ".join([*parts, gate_text]) + self._not_kept_text(entry)
-        return self.reason_text(entry.get("reason"), entry) + self._not_kept_text(entry)
-
-    def _not_kept_text(self, entry: dict[str, Any]) -> str:
-        """The answer is given, but no chat keeps it (the library is held by another program)."""
-        if not entry.get("not_kept"):
-            return ""
-        return " " + self.tr("This question and its answer are not kept in a chat: {0}").format(
-            localize(entry["not_kept"]))
+            parts.append(gate_text)
+        if entry.get("not_kept"):  # the answer is given, but no chat keeps it (another program holds it)
+            parts.append(self.tr("This question and its answer are not kept in a chat: {0}").format(
+                localize(entry["not_kept"])))
+        return " ".join(parts)
 
     def _dark(self) -> bool:
         return self.palette().color(QPalette.ColorRole.Base).lightness() < 128
