@@ -529,3 +529,39 @@ def test_why_an_answer_is_local_is_said_once(qtbot, data_dir: Path, language: st
         assert "GitLab" in shown  # the hits are the answer
     finally:
         i18n.install_language("en")
+
+
+def test_a_local_answer_is_shown_from_its_question_down(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    # With cloud answering off the view went to the end of the hit list: the person saw hit [8]
+    # and neither the question, nor why the answer was local, nor the best hit.
+    with Library(data_dir) as lib:
+        for i in range(10):
+            lib.add_note(f"GitLab 笔记 {i}", GITLAB + f" 第 {i} 次部署记录。" * 3)
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    window.resize(853, 480)
+    pane = window.qa_dock.pane
+    bar = pane.transcript.verticalScrollBar()
+    for question in (QUESTION, "GitLab 备份命令是什么？"):
+        pane.question.setText(question)
+        with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+            pane.ask_button.click()
+        assert answered.args[0].reason == "cloud_off" and len(answered.args[0].hits) >= 5
+        qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+        doc = pane.transcript.document()
+        block = doc.begin()
+        asked = None
+        while block.isValid():
+            if block.text().startswith("You:") and question in block.text():
+                asked = block
+            block = block.next()
+        assert asked is not None
+        top = doc.documentLayout().blockBoundingRect(asked).top()
+        reason = asked.next()
+        assert reason.text().startswith("Local answer")
+        bottom = doc.documentLayout().blockBoundingRect(reason).bottom()
+        qtbot.waitUntil(lambda top=top, bottom=bottom: bar.value() <= top
+                        and bottom <= bar.value() + pane.transcript.viewport().height(), timeout=3000)
+        assert bar.value() < bar.maximum()  # the hits go on below
+    assert not pane.status.isVisible()  # no empty line under the transcript

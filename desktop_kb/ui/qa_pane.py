@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
-from PySide6.QtGui import QCursor, QPalette
+from PySide6.QtGui import QCursor, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -333,6 +333,10 @@ class QaPane(QWidget):
         self.entries.append(entry)
         self._say(lambda: self._status_text(entry))
         self._render()
+        if entry.get("mode") != "generated":
+            # A local answer arrives whole: it is read from its question, why it is local and
+            # its best hit down (at the end the view showed hit [8] and none of those).
+            self._show_from(f"{self.tr('You')}: {entry['question']}")
         self.bridge.load_sessions()
         self.answerShown.emit(answer)
 
@@ -349,6 +353,7 @@ class QaPane(QWidget):
         """Show a status line; keeping how it was made lets a language switch say it again."""
         self._status_source = text
         self.status.setText(text() if text is not None else "")
+        self.status.setVisible(bool(self.status.text()))  # an empty line is a gap above the scope row
 
     def reason_text(self, reason: str | None, entry: dict[str, Any] | None = None) -> str:
         limit = int(((entry or {}).get("question_gate") or {}).get("limit") or 2000)
@@ -473,6 +478,15 @@ class QaPane(QWidget):
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+    def _show_from(self, text: str) -> None:
+        """Scroll so the last paragraph starting with ``text`` is at the top of the view."""
+        doc = self.transcript.document()
+        found = doc.find(text, doc.characterCount(), QTextDocument.FindFlag.FindBackward)
+        if not found.isNull():
+            top = doc.documentLayout().blockBoundingRect(found.block()).top()
+            bar = self.transcript.verticalScrollBar()
+            bar.setValue(min(bar.maximum(), int(top)))
+
     def _empty_text(self) -> str:
         return self.tr("Ask a question about your notes and library. Answers cite their sources; "
                        "nothing leaves this computer unless you switch cloud answering on and approve it.")
@@ -548,4 +562,5 @@ class QaPane(QWidget):
         self.stop_button.setText(self.tr("Stop"))
         if self._status_source is not None:
             self.status.setText(self._status_source())
+            self.status.setVisible(bool(self.status.text()))
         self._render()
