@@ -243,3 +243,50 @@ def test_a_folder_is_told_read_only_where_the_system_has_no_statvfs(
     assert read_only_folder(tmp_path) is False
     with Library(tmp_path / "library", load_model=False) as lib:
         assert lib.read_only is None
+
+
+@pytest.mark.qt_log_level_fail("WARNING")
+@pytest.mark.qt_log_ignore(*QT_NOISE)
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_related_panel_of_a_read_only_library_offers_nothing_it_cannot_do(
+        qtbot, tmp_path: Path, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The panel of a library on a read-only disk said 'Keyword matches only: install an embedding
+    model in Settings…' (no model can be installed there), offered ✓ and ✕ (neither a link nor a
+    dismissal can be stored) and 'Suggestions update after the note is saved' (nothing is saved)."""
+    from desktop_kb.ui import i18n
+
+    with tmpfs(tmp_path / "stick", 8192) as stick:
+        data_dir = stick / "library"
+        with Library(data_dir, load_model=False) as lib:
+            deploy = lib.add_note("用 Docker 安装 GitLab", "用 docker-compose.yml 启动 GitLab 容器。")
+            lib.add_note("GitLab backup", "Back up GitLab running in Docker.")
+            alone = lib.add_note("红烧肉", "红烧肉要放冰糖和酱油，小火慢炖。")
+            assert lib.drain(60)
+        gc.collect()
+        remount(stick, read_only=True)
+        i18n.install_language(language)
+        try:
+            window = open_window(qtbot, data_dir, language_choice=language)
+            window.read_only_box.close()
+            panel = window.related_panel
+            window.notes.open_note(deploy)
+            qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == deploy
+                            and not panel.rendering and bool(panel.cards), timeout=20000)
+            assert panel.degraded.isVisible()  # keywords only, and said so ...
+            said = panel.degraded.text()
+            assert ("read-only" in said) if language == "en" else ("只读" in said), said
+            assert "Settings" not in said and "设置" not in said  # ... with no advice that cannot be taken
+            assert "✓" not in panel.status.text() and "✕" not in panel.status.text()
+            # Cards are shown a turn after they are built: wait for them, then look for ✓ and ✕.
+            qtbot.waitUntil(lambda: panel.cards and all(c.open_button.isVisible() for c in panel.cards),
+                            timeout=10000)
+            assert not any(c.accept_button.isVisible() or c.dismiss_button.isVisible() for c in panel.cards)
+            window.notes.open_note(alone)
+            qtbot.waitUntil(lambda: panel.view is not None and panel.view.note_id == alone
+                            and not panel.rendering, timeout=20000)
+            assert not panel.cards
+            assert "saved" not in panel.status.text() and "保存" not in panel.status.text()
+            window.close()
+        finally:
+            i18n.install_language("en")
+            remount(stick, read_only=False)

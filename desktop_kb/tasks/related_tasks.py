@@ -87,6 +87,11 @@ class RelatedController(QObject):
         library.worker.add_listener(self.listener)
         self._runner.run(lambda: bool(library.get_setting("discovery.enabled")), self._switch_loaded)
 
+    @property
+    def read_only(self) -> bool:
+        """The library is on a read-only disk: nothing can be linked, dismissed or installed."""
+        return self._library is not None and self._library.read_only is not None
+
     def _switch_loaded(self, on: bool) -> None:
         self._loaded = True
         if on != self.enabled:

@@ -76,7 +76,7 @@ class SuggestionCard(QFrame):
     accepted = Signal(object)
     dismissed = Signal(object)
 
-    def __init__(self, group: SuggestionGroup, parent: QWidget | None = None) -> None:
+    def __init__(self, group: SuggestionGroup, parent: QWidget | None = None, *, writable: bool = True) -> None:
         super().__init__(parent, objectName="suggestionCard")
         self.group = group
         suggestion = group.lead
@@ -110,6 +110,9 @@ class SuggestionCard(QFrame):
         layout.addWidget(self.reason)
         if suggestion.snippet:  # (setVisible on a widget without a parent would make a window)
             layout.addWidget(self.snippet)
+        if not writable:  # a read-only library can store neither a link nor a dismissal
+            self.accept_button.hide()
+            self.dismiss_button.hide()
         self.retranslateUi()
 
     def retranslateUi(self) -> None:  # noqa: N802
@@ -145,7 +148,8 @@ class LinkRow(QWidget):
     opened = Signal(object)  # LinkEntry
     removed = Signal(object)
 
-    def __init__(self, entry: LinkEntry, *, backlink: bool, parent: QWidget | None = None) -> None:
+    def __init__(self, entry: LinkEntry, *, backlink: bool, parent: QWidget | None = None,
+                 writable: bool = True) -> None:
         super().__init__(parent)
         self.entry = entry
         self.backlink = backlink
@@ -159,6 +163,8 @@ class LinkRow(QWidget):
         row.addWidget(self.open_button, 1)
         row.addWidget(self.remove_button)
         self.retranslateUi()
+        if not writable:
+            self.remove_button.hide()
 
     def retranslateUi(self) -> None:  # noqa: N802
         e = self.entry
@@ -350,7 +356,7 @@ class RelatedPanel(QFrame):
             self.openFragment.emit(document_id, target_id, None, None)
 
     def _add_card(self, group: SuggestionGroup) -> None:
-        card = SuggestionCard(group)
+        card = SuggestionCard(group, writable=not self.controller.read_only)
         card.opened.connect(self._open_suggestion)
         card.accepted.connect(self._accept)
         card.dismissed.connect(self._dismiss)
@@ -358,7 +364,7 @@ class RelatedPanel(QFrame):
         self.cards.append(card)
 
     def _add_link_row(self, entry: LinkEntry, *, backlink: bool) -> None:
-        row = LinkRow(entry, backlink=backlink)
+        row = LinkRow(entry, backlink=backlink, writable=not self.controller.read_only)
         row.opened.connect(self._open_link)
         row.removed.connect(self._remove_link)
         (self.backlink_box if backlink else self.outgoing_box).addWidget(row)
@@ -450,12 +456,21 @@ class RelatedPanel(QFrame):
         elif view.result.missing:
             text = self.tr("This note is in the trash: no suggestions.")
         elif not view.result.groups:
-            text = self.tr("Nothing related found yet. Suggestions update after the note is saved.")
+            text = (self.tr("Nothing related found.") if self.controller.read_only else
+                    self.tr("Nothing related found yet. Suggestions update after the note is saved."))
+        elif self.controller.read_only:
+            text = self.tr("Suggested because they share terms or meaning with this note.")
         else:
             text = self.tr("Suggested because they share terms or meaning with this note. "
                            "✓ links, ✕ hides for good.")
         self.status.setText(text)
         lexical_only = view is not None and view.result.mode != "hybrid" and not view.result.missing
+        # No model can be installed into a library on a read-only disk: no advice that cannot be taken.
+        self.degraded.setText(
+            self.tr("Keyword matches only: this library is on a read-only disk, so no embedding model "
+                    "can be installed for it.") if self.controller.read_only else
+            self.tr("Keyword matches only: install an embedding model in Settings "
+                    "to also find material related in meaning."))
         self.degraded.setVisible(lexical_only)
         has_note = self.controller.note_id is not None and view is not None
         self.links_header.setVisible(has_note)
@@ -476,8 +491,6 @@ class RelatedPanel(QFrame):
         self.no_links.setText(self.tr("No links yet."))
         self.no_backlinks.setText(self.tr("No note links here yet."))
         self.undo_button.setText(self.tr("Undo"))
-        self.degraded.setText(self.tr("Keyword matches only: install an embedding model in Settings "
-                                      "to also find material related in meaning."))
         for widget in [*self.cards, *self.link_rows, *self.hints]:
             widget.retranslateUi()
         self._render_status()

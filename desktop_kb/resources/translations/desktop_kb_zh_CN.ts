@@ -1094,6 +1094,18 @@ Your data stays in {1}.</source>
         <source>Keyword matches only: install an embedding model in Settings to also find material related in meaning.</source>
         <translation>仅按关键词匹配：在设置中安装嵌入模型后，也能找到含义相关的资料。</translation>
     </message>
+    <message>
+        <source>Nothing related found.</source>
+        <translation>未找到相关内容。</translation>
+    </message>
+    <message>
+        <source>Suggested because they share terms or meaning with this note.</source>
+        <translation>推荐依据：与这篇笔记有相同的词语或相近的含义。</translation>
+    </message>
+    <message>
+        <source>Keyword matches only: this library is on a read-only disk, so no embedding model can be installed for it.</source>
+        <translation>仅按关键词匹配：这个资料库在只读磁盘上，无法为它安装嵌入模型。</translation>
+    </message>
 </context>
 <context>
     <name>SearchPopup</name>
