@@ -337,3 +337,43 @@ def test_an_import_with_nothing_skipped_keeps_its_headline_at_the_top(qtbot) -> 
     qtbot.waitExposed(dialog)
     headline = dialog.headline
     assert headline.height() <= headline.heightForWidth(headline.width()) + 8
+
+
+def test_an_ocr_state_read_first_never_lands_over_a_later_one(qtbot, data_dir: Path,  # noqa: ANN001
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # Settings → OCR opened as OCR was being installed from a terminal (`desktop-kb ocr install`):
+    # the state read before the install could land after the one read after it, and the page
+    # said OCR was not installed, with Install enabled and Remove greyed out.
+    import json
+
+    from PySide6.QtWidgets import QApplication
+
+    from desktop_kb.tasks import settings_tasks
+
+    window = open_window(qtbot, data_dir)
+    window.settings.open_settings()
+    page = window.settings.dialog.ocr_page
+    assert window.runner.wait(30000)
+    listed, release = threading.Event(), threading.Event()
+    load = settings_tasks.load_ocr_state
+
+    def first_held(library):  # noqa: ANN001, ANN202
+        state = load(library)
+        if not listed.is_set():
+            listed.set()
+            release.wait(30)  # lands after the state read once OCR is installed
+        return state
+
+    monkeypatch.setattr(settings_tasks, "load_ocr_state", first_held)
+    page.reload()
+    assert listed.wait(30)
+    root = window.library.ocr.root  # what an install finishes by writing
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "manifest.json").write_text(json.dumps({"source": "a folder"}), "utf-8")
+    page.reload()
+    qtbot.waitUntil(lambda: page.remove_button.isEnabled(), timeout=10000)
+    release.set()
+    assert window.runner.wait(30000)
+    QApplication.processEvents()  # the first state, queued as its task ended
+    assert page.remove_button.isEnabled() and not page.install_button.isEnabled()
+    assert "installed" in page.status.text() and "not installed" not in page.status.text()

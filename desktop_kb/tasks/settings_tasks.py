@@ -61,3 +61,10 @@ def store_api_key(key: str, base_url: str | None, *, allow_insecure: bool = Fals
 
 def delete_api_key(base_url: str | None) -> None:
     secrets.delete_api_key(secrets.provider_key_name(base_url))
+
+
+def load_ocr_state(library: Library) -> tuple[bool, str, int]:
+    """Settings → OCR: (installed, detail, scanned pages waiting for OCR)."""
+    status = library.ocr.status()
+    waiting = sum(d.ocr_pending for d in library.documents_waiting_for_ocr())
+    return status.installed, status.detail, waiting

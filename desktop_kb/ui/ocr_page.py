@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.tasks.library_tasks import TaskRunner, describe_error
+from desktop_kb.tasks import settings_tasks
+from desktop_kb.tasks.library_tasks import LatestOnly, TaskRunner, describe_error
 from desktop_kb.tasks.progress_bridge import ProgressBridge
 from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.progress_dialog import stage_text
@@ -35,6 +36,7 @@ class OcrPage(QWidget):
     def __init__(self, runner: TaskRunner, library: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._runner = runner
+        self._latest = LatestOnly()  # an older reload never draws over a later one
         self._library = library
         self._install: ProgressBridge | None = None
         self.header = QLabel(objectName="paneHeader")
@@ -76,12 +78,8 @@ class OcrPage(QWidget):
     def reload(self) -> None:
         library = self._library
 
-        def load() -> tuple[bool, str, int]:
-            status = library.ocr.status()
-            waiting = sum(d.ocr_pending for d in library.documents_waiting_for_ocr())
-            return status.installed, status.detail, waiting
-
-        self._runner.run(load, self._loaded, lambda exc: self.message.setText(describe_error(exc)))
+        self._runner.run(lambda: settings_tasks.load_ocr_state(library), self._latest(self._loaded),
+                         lambda exc: self.message.setText(describe_error(exc)))
 
     def _loaded(self, state: tuple[bool, str, int]) -> None:
         self._installed, _detail, self._waiting = state
