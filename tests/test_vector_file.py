@@ -187,6 +187,52 @@ def test_discarding_the_index_deletes_the_file(data_dir: Path) -> None:
     assert not vector_file.path_for(index_path).exists()
 
 
+def _open_in(folder: Path) -> list[str]:
+    """This process's open files inside ``folder``."""
+    found = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith(f"{folder}{os.sep}"):
+            found.append(target)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to list open files")
+def test_a_closed_library_keeps_no_file_of_its_folder_open(data_dir: Path) -> None:
+    """The index writer's handle on ``index.vectors`` stayed open for the life of the process:
+    after the window switched to another library (or a test closed one), the old library's
+    stick could not be remounted or ejected ('target is busy') until the app quit."""
+    import gc
+
+    with _library(data_dir, notes=5) as lib:
+        note = lib.add_note("再一条", "saved with a model: its slot is written zqslot")
+        assert lib.drain(TIMEOUT)
+        assert vector_file.path_for(lib.paths.index).is_file()
+    gc.collect()  # connections other threads opened close when collected
+    assert _open_in(data_dir) == []
+    with Library(data_dir, load_model=False) as again:  # written again after it was released
+        again.worker.set_engine(lambda: HashEngine()).result(TIMEOUT)
+        again.save_note(note, body="saved again zqagain")
+        assert again.drain(TIMEOUT)
+        engine = again.engine
+        assert engine is not None
+        conn = sqlite3.connect(again.paths.index)
+        cid, blob = conn.execute(
+            "SELECT v.chunk_id, v.vector FROM kb_vectors v JOIN kb_chunks c ON c.id = v.chunk_id "
+            "WHERE c.source_type = 'note' AND c.source_id = ?", (note,)).fetchone()
+        conn.close()
+        reader = vector_file.SlotReader(again.paths.index)
+        assert reader.open(engine.model_id, engine.dim)
+        slot = reader.read([cid], engine.dim)
+        reader.close()
+        assert slot is not None and slot[0].tobytes() == blob
+    gc.collect()
+    assert _open_in(data_dir) == []
+
+
 def test_a_hole_is_never_taken_for_a_vector_whose_sign_bits_are_all_zero(tmp_path: Path) -> None:
     """Zeros (a slot never written) have the sign bits of a vector with no positive part."""
     index_path = tmp_path / "index.sqlite"

@@ -216,15 +216,20 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
-def discard(index_path: Path) -> None:
-    """Delete the file (with the index it belongs to)."""
-    path = path_for(index_path)
+def release(index_path: Path) -> None:
+    """Close the file's write handle (the index writer stops): kept open past that, a closed
+    library's stick could not be remounted or ejected ('target is busy') while the app ran."""
     with _writers_lock:
-        current = _writers.pop(path, None)
+        current = _writers.pop(path_for(index_path), None)
         if current is not None:
             os.close(current.fd)
+
+
+def discard(index_path: Path) -> None:
+    """Delete the file (with the index it belongs to)."""
+    release(index_path)
     with contextlib.suppress(FileNotFoundError):
-        path.unlink()
+        path_for(index_path).unlink()
 
 
 def _read_into(fd: int, buffer: memoryview, offset: int) -> None:

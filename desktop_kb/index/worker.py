@@ -38,7 +38,7 @@ from typing import Any
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.freed_memory import release_freed_memory
-from desktop_kb.index import db, handoff, postings
+from desktop_kb.index import db, handoff, postings, vector_file
 from desktop_kb.index.apply import Applier, IndexEvent
 from desktop_kb.index.backfill import backfill_vectors
 from desktop_kb.index.catchup import CatchUp, read_cursor
@@ -630,6 +630,7 @@ class IndexWorker:
                 else:
                     log.exception("could not mark the index cleanly closed")
             applier.conn.close()
+            vector_file.release(self._index_path)
             if self.error is not None:
                 self._publish_error(None)
         for conn in (self._reader, self._store):
