@@ -104,7 +104,8 @@ class Library:
         self._ocr_engine: object | None = None
         self._ocr_lock = threading.Lock()
         self.dense = DenseIndex(SqliteVectors(self.paths.index), SlotReader(self.paths.index))
-        self._tuning = TuningSource(self.paths.data_dir)
+        self._tuning = TuningSource(self.paths.data_dir, None if not self.read_only or self.paths.index_dir is None
+                                    else self.paths.index_dir / f"calibration-{self.library_id}.json")
         self._calibration_memo: tuple[tuple[object, ...], str, dict[str, Any]] | None = None
         self.model_error: str | None = None
         self._role = role

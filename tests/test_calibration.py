@@ -221,3 +221,68 @@ def _questions(lib: Library, engine: object, sample: int) -> list[tuple[int, np.
             break
     vectors = engine.embed_queries([model_text(q) for _, q in questions])  # type: ignore[attr-defined]
     return [(cid, v) for (cid, _), v in zip(questions, vectors, strict=True)]
+
+
+def test_a_library_on_a_read_only_disk_measures_the_model_once(
+        tmp_path: Path, default_model_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library on a CD or a write-protected stick could not keep its measurement beside it, so
+    every open (each CLI command, each start of the app) measured the model again: 128
+    pseudo-questions embedded, seconds per command. It is kept beside the library's index in the
+    per-user cache; one the library carried beside it is read too."""
+    import gc
+
+    from mounts import remount, tmpfs
+
+    from desktop_kb.paths import read_only_index_dir
+    from desktop_kb.retrieval import tuning as tuning_module
+
+    measured: list[int] = []
+    real_estimate = tuning_module.estimate
+
+    def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        measured.append(1)
+        return real_estimate(*args, **kwargs)
+
+    monkeypatch.setattr(tuning_module, "estimate", counted)
+    topics = ["猫在阳光下睡觉", "如何安装 Docker", "红烧肉的做法", "季度报税截止日期"]
+
+    def calibrated(data_dir: Path) -> Calibration:
+        with Library(data_dir, models_dir=default_model_root / "models") as lib:
+            assert lib.model_ready is not None
+            lib.model_ready.result()
+            tuning = lib.tuning()
+            assert tuning is not None and tuning.calibration is not None
+            return tuning.calibration
+
+    with tmpfs(tmp_path / "stick", 16384) as stick:
+        data_dir = stick / "library"
+        with Library(data_dir, models_dir=default_model_root / "models") as lib:
+            for i in range(40):
+                topic = topics[i % len(topics)]
+                lib.add_note(f"{topic} {i}", f"{topic}。这是第 {i} 篇关于{topic}的笔记，记录了一些细节。")
+            assert lib.drain(120)
+            assert lib.model_ready is not None
+            lib.model_ready.result()
+        (data_dir / CACHE_FILE).unlink(missing_ok=True)  # never measured where it was written
+        gc.collect()  # connections other threads opened close when collected
+        remount(stick, read_only=True)
+        try:
+            first = calibrated(data_dir)
+            assert len(measured) == 1
+            second = calibrated(data_dir)
+            assert len(measured) == 1, "measured again on the next open"
+            assert second == first
+            assert not (data_dir / CACHE_FILE).exists()
+        finally:
+            remount(stick, read_only=False)
+        # Carried beside it (measured before the disk was write-protected): read, not measured.
+        carried = {f"{USE_SHA}:5": {**first.as_json(), "unrelated": 0.01}}
+        (data_dir / CACHE_FILE).write_text(json.dumps(carried), encoding="utf-8")
+        kept = list(read_only_index_dir(data_dir).glob("calibration-*.json"))
+        assert len(kept) == 1
+        kept[0].unlink()
+        remount(stick, read_only=True)
+        try:
+            assert calibrated(data_dir).unrelated == 0.01 and len(measured) == 1
+        finally:
+            remount(stick, read_only=False)

@@ -110,8 +110,12 @@ def prior_of(calibration: dict[str, Any]) -> Calibration | None:
 class TuningSource:
     """Measures the model on the library once per (weights, size band) and remembers it."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self._file = Path(data_dir) / CACHE_FILE
+    def __init__(self, data_dir: Path, cache_file: Path | None = None) -> None:
+        # A library in a read-only folder keeps its measurements in ``cache_file`` (the per-user
+        # cache beside its index): written beside it, every open measured again (seconds with
+        # a model); what the library carried beside it is read too.
+        self._file = cache_file or Path(data_dir) / CACHE_FILE
+        self._carried = Path(data_dir) / CACHE_FILE if cache_file is not None else None
         self._lock = threading.Lock()
         self._memo: dict[tuple[str, int], Calibration | None] = {}
         self._scripts: dict[tuple[str, int], float] = {}
@@ -217,12 +221,17 @@ class TuningSource:
         return (sha256, cls.band(dense))
 
     def _read(self, key: tuple[str, int]) -> Calibration | None:
-        try:
-            data = json.loads(self._file.read_text(encoding="utf-8"))
-            entry = data.get(f"{key[0]}:{key[1]}")
-            return Calibration(**entry) if isinstance(entry, dict) else None
-        except (OSError, ValueError, TypeError):
-            return None  # missing or damaged: measure again (it is derived data)
+        for file in (self._file, self._carried):
+            if file is None:
+                continue
+            try:
+                data = json.loads(file.read_text(encoding="utf-8"))
+                entry = data.get(f"{key[0]}:{key[1]}")
+                if isinstance(entry, dict):
+                    return Calibration(**entry)
+            except (OSError, ValueError, TypeError, AttributeError):
+                pass  # missing or damaged: measure again (it is derived data)
+        return None
 
     def _write(self, key: tuple[str, int], value: Calibration) -> None:
         try:
