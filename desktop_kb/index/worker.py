@@ -52,7 +52,7 @@ from desktop_kb.index.writer_lock import OWNER_STOPPED_MESSAGE, LockOwner, Write
 from desktop_kb.paths import file_identity
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
-from desktop_kb.store.connection import open_store
+from desktop_kb.store.connection import close_or_keep, open_store
 from desktop_kb.store.errors import is_corruption, is_environment
 from desktop_kb.store.processes import process_stopped
 from desktop_kb.whole_file import sweep, write_whole
@@ -629,7 +629,7 @@ class IndexWorker:
                     log.info("could not mark the index cleanly closed: %s", exc)
                 else:
                     log.exception("could not mark the index cleanly closed")
-            applier.conn.close()
+            close_or_keep(applier.conn, self._index_path, self._index_ident)
             vector_file.release(self._index_path)
             if self.error is not None:
                 self._publish_error(None)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -151,6 +153,41 @@ def waiting_briefly(conn: sqlite3.Connection) -> Iterator[None]:
         conn.execute(f"PRAGMA busy_timeout = {before}")
 
 
+#: Connections left open on purpose (``close_or_keep``), for the life of the process.
+_KEPT_OPEN: list[sqlite3.Connection] = []
+
+
+def another_file_with_its_inode(path: Path, opened: tuple[int, int] | None) -> bool:
+    """Whether the file at ``path`` is another file than the one opened, with the same inode
+    number: a stick pulled and put back (or another one mounted at the same place) numbers its
+    files as before — FAT derives them from where the entry sits in the folder."""
+    if opened is None:
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return st.st_ino == opened[1] and st.st_dev != opened[0]
+
+
+def close_or_keep(conn: sqlite3.Connection, path: Path, opened: tuple[int, int] | None) -> None:
+    """Close ``conn`` unless its file was replaced by one with the same inode number.
+
+    The last connection to a WAL database deletes ``-wal`` and ``-shm`` *by name* as it
+    closes. SQLite skips that for a file that has moved, but it tells by the inode number
+    alone, so closing the old stick's connection deleted the new stick's ``-wal`` and
+    ``-shm``: pages another program had committed there were gone, and connections still
+    reading them failed with SQLITE_IOERR_SHORT_READ. Such a connection is left open until
+    the process ends (the kernel then drops its locks and deletes nothing); a reference
+    nobody releases keeps the interpreter from closing it at exit.
+    """
+    if another_file_with_its_inode(path, opened):
+        _KEPT_OPEN.append(conn)
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(conn))
+        return
+    conn.close()
+
+
 def close_writer(conn: sqlite3.Connection) -> None:
     """Close the write connection with the library whole in ``library.sqlite``.
 
@@ -166,7 +203,10 @@ def close_writer(conn: sqlite3.Connection) -> None:
     with contextlib.suppress(sqlite3.Error):
         conn.execute("PRAGMA busy_timeout = 0")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
+    if isinstance(conn, StoreConnection) and conn.path is not None:
+        close_or_keep(conn, conn.path, conn.opened)
+    else:
+        conn.close()
 
 
 def _check_version(conn: sqlite3.Connection, path: Path) -> int:
@@ -207,5 +247,5 @@ def _migrate(conn: sqlite3.Connection, path: Path, backup: bool) -> None:
             raise
 
 
-__all__ = ["close_writer", "open_read_only", "open_store", "waiting_briefly", "StoreConnection", "StoreError",
+__all__ = ["close_or_keep", "close_writer", "open_read_only", "open_store", "waiting_briefly", "StoreConnection", "StoreError",
            "SchemaTooNewError"]
