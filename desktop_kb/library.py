@@ -150,7 +150,7 @@ class Library:
                 finally:
                     source.close()
                 os.link(part, self.paths.index)
-            except (sqlite3.Error, OSError):
+            except (sqlite3.Error, OSError, StoreError):
                 pass  # another process's copy is in place, or the index is built from the library
             finally:
                 part.unlink(missing_ok=True)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
 import os
+import shutil
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +17,7 @@ from desktop_kb.store.backup import BackupError, create_backup, list_backups
 from desktop_kb.store.errors import (
     EMPTY_LIBRARY_MESSAGE,
     MISSING_LIBRARY_MESSAGE,
+    WAL_WITHOUT_SHM_MESSAGE,
     SchemaTooNewError,
     StoreError,
     environment_error,
@@ -90,9 +94,55 @@ def open_read_only(path: Path) -> sqlite3.Connection:
     try:
         return _connect_read_only(path, "?mode=ro")
     except sqlite3.OperationalError as exc:
-        if not _unshared_on_a_read_only_folder(path, exc):
+        if error_code(exc) != 14 or not read_only_folder(path.parent):
             raise
+        if _wal_has_pages(path):
+            return _connect_read_only(_snapshot_with_wal(path), "?mode=ro")
     return _connect_read_only(path, "?mode=ro&immutable=1")
+
+
+def _wal_has_pages(path: Path) -> bool:
+    wal = path.with_name(path.name + "-wal")
+    return wal.exists() and wal.stat().st_size > 0
+
+
+def _snapshot_with_wal(path: Path) -> Path:
+    """``path`` and its ``-wal``, copied to the per-user cache, where SQLite can make the
+    ``-shm`` it needs to read the log's pages.
+
+    A library copied while the app ran (a sync, a backup tool, a copy that skips ``-shm``) and
+    then found on a read-only disk keeps its last changes in ``-wal``; without a ``-shm``, which
+    cannot be made there, SQLite cannot read them (only ``immutable``, which ignores them), and
+    the library was refused. Nothing can change files on a read-only disk, so one copy per
+    version of the two files serves every process; another version replaces it.
+    """
+    from desktop_kb.paths import read_only_index_dir  # paths reads store errors lazily too
+
+    wal = path.with_name(path.name + "-wal")
+    try:
+        main, log = path.stat(), wal.stat()
+        version = hashlib.sha256(repr((main.st_size, main.st_mtime_ns, log.st_size, log.st_mtime_ns,
+                                       main.st_ino, log.st_ino)).encode()).hexdigest()[:16]
+        cache = read_only_index_dir(path.parent)
+        folder = cache / f"{path.name}-with-wal-{version}"
+        if not (folder / path.name).exists():
+            part = cache / f".{folder.name}.{os.getpid()}-{threading.get_ident()}"
+            part.mkdir()
+            try:
+                shutil.copyfile(path, part / path.name)
+                shutil.copyfile(wal, part / wal.name)
+                os.rename(part, folder)
+            except OSError:
+                if not (folder / path.name).exists():
+                    raise
+            finally:
+                shutil.rmtree(part, ignore_errors=True)  # another process's copy went in first
+            for older in cache.glob(f"{path.name}-with-wal-*"):
+                if older != folder:
+                    shutil.rmtree(older, ignore_errors=True)
+    except (OSError, StoreError) as exc:
+        raise StoreError(f"Cannot open the library at {path}: {WAL_WITHOUT_SHM_MESSAGE} ({exc})") from exc
+    return folder / path.name
 
 
 def _connect_read_only(path: Path, query: str) -> sqlite3.Connection:
@@ -104,17 +154,6 @@ def _connect_read_only(path: Path, query: str) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
-
-
-def _unshared_on_a_read_only_folder(path: Path, exc: sqlite3.Error) -> bool:
-    """A library closed cleanly and then found on a read-only disk has no ``-shm`` beside it,
-    and none can be made, so SQLite cannot open it for reading at all ("unable to open").
-    Nothing can write it there either, so it may be read as immutable; not when a ``-wal``
-    holds pages (immutable would not read them)."""
-    if error_code(exc) != 14 or not read_only_folder(path.parent):
-        return False
-    wal = path.with_name(path.name + "-wal")
-    return not wal.exists() or wal.stat().st_size == 0
 
 
 def _refuse_a_lost_library(path: Path) -> None:

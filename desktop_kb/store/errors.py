@@ -36,6 +36,12 @@ OLD_READ_ONLY_LIBRARY_MESSAGE = (
     "can be opened, which cannot be done where nothing can be written: copy its folder to a "
     "disk you can write to and open the copy.")
 
+WAL_WITHOUT_SHM_MESSAGE = (
+    "The library's last changes are in its write-ahead log (a -wal file), which SQLite reads "
+    "only with the -shm file beside it; that file is missing and cannot be made on a read-only "
+    "disk, and no copy could be made in the per-user cache or the temporary folder either: copy "
+    "the library's folder to a disk you can write to and open the copy.")
+
 NOT_IMPORTED_PREFIX = "Nothing was imported: "
 
 NO_INDEX_FOLDER_MESSAGE = (

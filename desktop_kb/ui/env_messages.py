@@ -40,6 +40,7 @@ from desktop_kb.store.errors import (
     OLD_READ_ONLY_LIBRARY_MESSAGE,
     PATH_TOO_LONG_MESSAGE,
     REPLACED_LIBRARY_MESSAGE,
+    WAL_WITHOUT_SHM_MESSAGE,
 )
 from desktop_kb.store.restore import NOT_RESTORED_PREFIX
 from desktop_kb.tasks.save_queue import UNFINISHED_SAVE_MESSAGE
@@ -53,6 +54,7 @@ def _translations() -> dict[str, str]:
         OCR_READ_ONLY_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library's folder cannot be written (a read-only disk, share or CD), so text recognition (OCR) was not installed: copy the folder to a disk you can write to and install it there."),
         NO_INDEX_FOLDER_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library's folder cannot be written, and neither can the folders where its search index would be kept instead (the per-user cache and the temporary folder): make one of them writable, or copy the library's folder to a disk you can write to and open the copy."),
         OLD_READ_ONLY_LIBRARY_MESSAGE: QCoreApplication.translate("EnvironmentError", "This library was made by an older version of Desktop KB and must be upgraded before it can be opened, which cannot be done where nothing can be written: copy its folder to a disk you can write to and open the copy."),
+        WAL_WITHOUT_SHM_MESSAGE: QCoreApplication.translate("EnvironmentError", "The library's last changes are in its write-ahead log (a -wal file), which SQLite reads only with the -shm file beside it; that file is missing and cannot be made on a read-only disk, and no copy could be made in the per-user cache or the temporary folder either: copy the library's folder to a disk you can write to and open the copy."),
         ENVIRONMENT_MESSAGES[10]: QCoreApplication.translate("EnvironmentError", "A disk input/output error occurred while reading or writing the library."),
         ENVIRONMENT_MESSAGES[11]: QCoreApplication.translate("EnvironmentError", "The library file is damaged (corrupt). Restore a backup (Settings → Backups, or “Restore a backup…” when the library cannot be opened); the search index rebuilds itself afterwards."),
         ENVIRONMENT_MESSAGES[13]: QCoreApplication.translate("EnvironmentError", "The disk is full. Free some space and try again; nothing was lost."),

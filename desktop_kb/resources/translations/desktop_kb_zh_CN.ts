@@ -3448,6 +3448,10 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>这个资料库是旧版 Desktop KB 创建的，打开前需要先升级，而在无法写入的地方不能升级：请把它的文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
     </message>
     <message>
+        <source>The library's last changes are in its write-ahead log (a -wal file), which SQLite reads only with the -shm file beside it; that file is missing and cannot be made on a read-only disk, and no copy could be made in the per-user cache or the temporary folder either: copy the library's folder to a disk you can write to and open the copy.</source>
+        <translation>资料库最近的改动在它的预写日志（-wal 文件）里，SQLite 只有在旁边有 -shm 文件时才能读取；这个文件缺失，在只读磁盘上又无法创建，在每用户缓存和临时文件夹里也无法复制一份：请把资料库的文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
+    </message>
+    <message>
         <source>The library's folder cannot be written, and neither can the folders where its search index would be kept instead (the per-user cache and the temporary folder): make one of them writable, or copy the library's folder to a disk you can write to and open the copy.</source>
         <translation>资料库所在的文件夹无法写入，可以改放搜索索引的文件夹（用户缓存文件夹和临时文件夹）也都无法写入：请让其中一个可以写入，或者把资料库的文件夹复制到可以写入的磁盘上，再打开那份副本。</translation>
     </message>
