@@ -823,7 +823,7 @@ def build() -> None:  # noqa: C901,PLR0915 - one long list of cases, in the orde
     v = th_id()
     case("resident_id", "note", "a Thai national ID with its dashes",
          f"เลขประจำตัวประชาชน {v}", v)
-    v = pesel("99" + "2" + "31" + "14")
+    v = pesel("991231")
     case("resident_id", "note", "a Polish PESEL",
          f"Akademik — PESEL: {v}", v)
     v = ca_sin()

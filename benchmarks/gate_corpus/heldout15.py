@@ -9,9 +9,10 @@ shapes noticed before (Russian password words, card words in other languages, Op
 private keys real but made from the seed's bytes and thrown away, ID numbers built to pass their checks).
 168 cases: api_key 77, password 9, private_key 11, otp_secret 9, connection_string 15, bank_card 6, mobile 5, resident_id 24, address 10, email 2.
 First run, on main a2b0f74 before any detector changed (`.venv/bin/python benchmarks/bench_gate.py`):
-130/168 found (77.4 %): api_key 54/77, connection_string 15/15, private_key 8/11, password 4/9,
-resident_id 23/24, mobile 2/5, bank_card 6/6, email 2/2, address 8/10, otp_secret 8/9. Its negatives
-(negatives14): 11 of 60 flagged.
+131/168 found (78.0 %): api_key 54/77, connection_string 15/15, private_key 8/11, password 4/9,
+resident_id 24/24, mobile 2/5, bank_card 6/6, email 2/2, address 8/10, otp_secret 8/9. Its negatives
+(negatives14): 11 of 60 flagged. (h15-153's PESEL first had 12 digits, a slip of the generator: fixed
+before any detector changed, and measured again on a2b0f74.)
 
 Shapes, one per case (category: shape):
 api_key: Mistral key in an INI section of a homework tool
@@ -644,8 +645,8 @@ CASES: list[Case] = [
          'เลขประจำตัวประชาชน 5-8012-57226-46-4',
          ('5-8012-57226-46-4',)),
     Case('h15-153', 'resident_id', 'note',
-         'Akademik — PESEL: 992311420839',
-         ('992311420839',)),
+         'Akademik — PESEL: 99123120832',
+         ('99123120832',)),
     Case('h15-154', 'resident_id', 'note',
          'TA payroll form — SIN: 202 435 632',
          ('202 435 632',)),
