@@ -258,6 +258,14 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "radio_words": " ".join(["Alfa", "Bravo", "one", "two"] * (chars // 15)), "char_refs": "&#65;" * (chars // 5),
         "join_items": "''.join([" + ", ".join(["'ab'"] * (chars // 6)) + "])", "markup_values": "<code>abcd</code> " * (chars // 18),
         "lock_words": "door code 1234 " * (chars // 15), "list_parts": "lacra ataque leche destino huida\n" * (chars // 32),
+        # session 17's families: decode calls (each call's literal is decoded and its line read again), setup
+        # commands and their arguments, typed declarations, Base32 and Ascii85 runs, hex DER, other auth schemes
+        "decode_calls": "k = b64decode('" + "QUJD" * (chars // 8) + "') " + "x.b64decode('QUJDRA==') " * (chars // 50),
+        "setup_words": "tool config login auth init -k " * (chars // 31), "typed_names": "apiKey: string = x; " * (chars // 20),
+        "base32_run": "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(chars)),
+        "ascii85_opens": "<~" + "!" * (chars - 2), "hex_der": "30820122020100" + "a" * (chars - 14),
+        "auth_schemes": "Authorization: Scheme " * (chars // 22),
+        "named_elements": '<string name="api_key">' * (chars // 23),
     }
     out = {}
     for name, text in shapes.items():

@@ -65,9 +65,10 @@ HELDOUT9_MISSES = {
     "h9-159", "h9-163"}
 # heldout10 (session 11's sealed batch) and heldout11 (session 12's), as first wired in (main b9ba0a3)
 # (h10-133, a card's magnetic stripe read out, and h10-167, a shipping address under a label with a
-# remark, are found since session 14).
+# remark, are found since session 14; h10-033, a key kept as hex and decoded with bytes.fromhex, since
+# session 17).
 HELDOUT10_MISSES = {
-    "h10-009", "h10-010", "h10-033", "h10-051", "h10-067", "h10-070", "h10-075", "h10-083", "h10-089",
+    "h10-009", "h10-010", "h10-051", "h10-067", "h10-070", "h10-075", "h10-083", "h10-089",
     "h10-090", "h10-091", "h10-099", "h10-100", "h10-112", "h10-123", "h10-127", "h10-137",
     "h10-138", "h10-145", "h10-153", "h10-162", "h10-163", "h10-164",
     "h10-168", "h10-174", "h10-176", "h10-183", "h10-193", "h10-194"}
@@ -86,9 +87,10 @@ HELDOUT12_MISSES = {
 # h12-136..142 home addresses in more languages, h12-152 a phrase's bytes, h12-160..166 plates and a VIN,
 # h12-038..060 sessions and logins where their tool or code keeps them, h12-120/127 what a copy broke across
 # lines)
-# heldout13 (session 14's sealed batch) as first wired in (main 975d3bc, 147/217 found), less what was found since.
+# heldout13 (session 14's sealed batch) as first wired in (main 975d3bc, 147/217 found), less what was found since
+# (h13-067, MinIO's keys given to `mc alias set` by position: a setup command's random values, session 17).
 HELDOUT13_MISSES = {
-    "h13-003", "h13-007", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060", "h13-067",
+    "h13-003", "h13-007", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060",
     "h13-068", "h13-083", "h13-085", "h13-098", "h13-105", "h13-106", "h13-108", "h13-111", "h13-113",
     "h13-143", "h13-194", "h13-195", "h13-196"}
 # (found since session 15, tests/test_qa_gate_families15.py: h13-148..159 bank accounts under their words,

@@ -18,6 +18,7 @@ from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table
 from desktop_kb.qa.detectors.base import KINDS, Finding
 from desktop_kb.qa.detectors.bip39_forms import written_phrases
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
+from desktop_kb.qa.detectors.decode_calls import decoded_calls
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
 from desktop_kb.qa.detectors.escapes import coded_findings, escaped_findings, markup_findings
@@ -47,12 +48,17 @@ from desktop_kb.qa.detectors.recovery import recovery_codes
 from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings, spoken_findings
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
-from desktop_kb.qa.detectors.tool_secrets import call_arguments, tool_flags
+from desktop_kb.qa.detectors.tool_secrets import (
+    call_arguments,
+    property_flags,
+    setup_commands,
+    tool_flags,
+)
 from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrases
 
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
-    labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
+    labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, setup_commands, property_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates,
     lock_codes)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
@@ -67,6 +73,8 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     raw += spelled_digit_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += escaped_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += coded_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
+    if _depth < MAX_DECODE_DEPTH:
+        raw += decoded_calls(norm.text, lambda excerpt: detect(excerpt, _depth + 1))
     raw += markup_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     raw += spoken_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []

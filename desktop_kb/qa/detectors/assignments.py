@@ -11,8 +11,9 @@ import re
 from collections.abc import Iterator
 
 from desktop_kb.qa.detectors import password_words
-from desktop_kb.qa.detectors.base import PASSWORD, Finding, looks_random
+from desktop_kb.qa.detectors.base import PASSWORD, Finding, looks_random, wordlike
 from desktop_kb.qa.detectors.secret_names import (
+    DATA_KEY_BEFORE_RE,
     PASSWORD_NAME,
     SECRET_NAME,
     WEAK_NAME,
@@ -38,8 +39,19 @@ _VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,1000}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
           r"`(?P<bq>[^`\n]{1,300})`|(?P<raw>[^\s\"'`,;]{1,300}))")
 _ASSIGN_RE = re.compile(
     rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")
+# A typed declaration: the type between the name and "=" (TypeScript's ``apiKey: string = "…"``, Kotlin's
+# ``val token: String = "…"``, Rust's ``let key: &str = "…"``, Python's ``API_TOKEN: Final[str] = "…"``,
+# Swift's ``let secret: String = "…"``). Only a quoted value: a typed name set to a name is code.
+_TYPED_RE = re.compile(
+    r"(?<![A-Za-z0-9_$.])(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60})[ \t]*\??:[ \t]*&?(?:'static[ \t]+)?(?:mut[ \t]+)?"
+    r"[A-Za-z_][\w.]{0,40}(?:<[^<>\n=]{0,40}>|\[[^\[\]\n=]{0,40}\])?\??[ \t]*=[ \t]*"
+    r"(?:\"(?P<dq>[^\"\\\n]{1,300})\"|'(?P<sq>[^'\\\n]{1,300})'|`(?P<bq>[^`\n]{1,300})`)")
+# A sigil's variable set to a string (PowerShell's and PHP's $cred = "…", Perl's my $token = '…'): the
+# plain pattern above leaves names after "$" alone (a shell's $PASSWORD is read, not set).
+_SIGIL_RE = re.compile(
+    r"(?<![\w$])\$(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60})[ \t]*=[ \t]*(?:\"(?P<dq>[^\"\\\n$]{1,300})\"|'(?P<sq>[^'\\\n]{1,300})')")
 _ZH_NAMES = ("密码", "密碼", "口令", "授权码", "授權碼", "密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据",
-             "憑據", "私钥", "私鑰", "PIN码", "PIN碼", "pin码", "暗証番号", "暗証", "暗碼", "提款密碼")
+             "憑據", "私钥", "私鑰", "金鑰", "金钥", "密匙", "權杖", "权杖", "PIN码", "PIN碼", "pin码", "暗証番号", "暗証", "暗碼", "提款密碼")
 # "密 码：…": a space typed between the characters (to dodge a filter, or by the input method).
 _ZH_NAME = "(?P<name>" + "|".join("[ \t]?".join(word) for word in _ZH_NAMES) + ")"
 # A password character: printable ASCII but "," and ";", which end the value unless a comma sits
@@ -60,7 +72,7 @@ _FOREIGN_RE = re.compile(
     + "|".join(password_words.WORDS) + r"|パスワード|비밀번호|암호|"
     # a card's or a phone's PIN in those languages
     r"geheimzahl|pin-?kode[nt]?|pin-?koodi|c[óo]digo\s+pin|code\s+pin|m[ãa]\s+pin|kod\s+pin|пин-?код|핀\s*번호)"
-    r"(?![^\W\d_])\s*(?P<sep>[:=]|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
+    r"(?![^\W\d_])\s*(?P<sep>[:=—–→]|-(?=\s)|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
 # Chat shorthand: pinyin initials for 账号/密码 ("zh 就是学号，mm tuo209960"): "mm" is a password only
 # after a word for the account, and only before a value mixing letters and digits.
 _SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9_])(?:mm|MM|mima|MIMA)[ \t]*(?:[:：=]|是|就是)?[ \t]*(?P<raw>[\x21-\x7e]{6,64})")
@@ -75,7 +87,10 @@ _RESTATED_RE = re.compile(
     r"(?i)(?:密码|密碼|口令|password|passcode|\bpin\b)[^\n。.]{0,24}?"
     r"(?:新的|新密码|新密碼|新口令|new\s+one|new\s+password)[ \t]*(?:是|为|為|is|:|：|=)[ \t]*[\"'“「]?"
     r"(?P<raw>[\x21-\x7e]{4,64})")
-_ZH_SECRET_NAMES = {"密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据", "憑據", "私钥", "私鑰"}
+_ZH_SECRET_NAMES = {"密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据", "憑據", "私钥", "私鑰", "金鑰", "金钥",
+                    "密匙", "權杖", "权杖"}
+# A mail service's authorisation code for SMTP/IMAP clients: 16 letters of one case (QQ Mail, 163, 126).
+_MAIL_CODE_RE = re.compile(r"[a-z]{16}|[A-Z]{16}")
 # 公钥密码, 对称密码, 凯撒密码: kinds of cipher, not passwords; 遗传密码 is the genetic code.
 _CIPHER_PREFIX_RE = re.compile(
     r"(?:公钥|公鑰|私钥|私鑰|对称|對稱|分组|分組|序列|流|古典|现代|現代|凯撒|凱撒|维吉尼亚|維吉尼亞|替换|替換|置换|置換|"
@@ -100,6 +115,9 @@ def assignments(text: str) -> Iterator[Finding]:
         cls = name_class(m.group("name"))
         if cls is None or text[max(0, m.start("name") - 2):m.start("name")] == "::":
             continue  # "AWS::ApiGateway::ApiKey": a type's path, not a variable
+        if cls == WEAK_NAME and m.group("name").lower() in ("key", "keys") \
+                and DATA_KEY_BEFORE_RE.search(text, max(0, m.start("name") - 24), m.start("name")):
+            continue  # "restore cache: key=1de3…": a cache's key, a hash
         if text[m.start("name") - 1:m.start("name")] == ":" and _ARN_BEFORE_RE.search(text, max(0, m.start() - 80), m.start()):
             continue  # "arn:aws:secretsmanager:…:secret:prod/db": a resource's name, not secret = …
         value, start, end, quoted = value_of(m)
@@ -123,6 +141,16 @@ def assignments(text: str) -> Iterator[Finding]:
                 and plausible(value, PASSWORD_NAME, quoted=quoted, spaced=spaced, followed_by=rest):
             # JWT_SECRET=mysupersecret: a secret people choose, unlike a token, can be a word.
             yield Finding(PASSWORD, start, end)
+    for m in _SIGIL_RE.finditer(text) if "$" in text else ():
+        cls = name_class(m.group("name"))
+        value, start, end, quoted = value_of(m)
+        if cls is not None and plausible(value, cls, quoted=True):
+            yield finding_for(cls, start, end)
+    for m in _TYPED_RE.finditer(text) if ":" in text else ():
+        cls = name_class(m.group("name"))
+        value, start, end, quoted = value_of(m)
+        if cls is not None and plausible(value, cls, quoted=True):
+            yield finding_for(cls, start, end)
     for m in _ZH_ASSIGN_RE.finditer(text):
         if _CIPHER_PREFIX_RE.search(text[max(0, m.start() - 6):m.start()]):
             continue
@@ -130,7 +158,8 @@ def assignments(text: str) -> Iterator[Finding]:
         cls = SECRET_NAME if name in _ZH_SECRET_NAMES else PASSWORD_NAME
         value, start, end, quoted = value_of(m)
         if not m.group("sep") and not re.search(r"\d", value) \
-                and not (len(value) >= 6 and re.search(r"[^\w\s]", value)):
+                and not (len(value) >= 6 and re.search(r"[^\w\s]", value)) \
+                and not (name in ("授权码", "授權碼") and _MAIL_CODE_RE.fullmatch(value) and not wordlike(value)):
             continue  # "密码 RSA 算法": without ：/是/为 only a value with digits or symbols reads as one
         if value and plausible(value, cls, quoted=quoted):
             yield finding_for(cls, start, end)

@@ -39,6 +39,10 @@ _AUTH_HEADER_RE = re.compile(
     r"(?i)(?<![A-Za-z])(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?"
     r"(?:(?:basic|bearer|token|bot|digest|apikey|api-key|sso-key|ssws|jwt|hmac|negotiate|ntlm|"
     r"aws4-hmac-sha256|key|klaviyo-api-key|zoho-oauthtoken)\s+)?(?P<v>[A-Za-z0-9._~+/=:,-]{6,})")
+# Any other scheme word (Unsplash's "Client-ID", a vendor's own): only a random token after it.
+_AUTH_SCHEME_RE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?[A-Za-z][\w-]{1,30}[ \t]+"
+    r"(?P<v>[A-Za-z0-9._~+/=:-]{16,})")
 _BEARER_RE = re.compile(r"(?i)(?<![A-Za-z])bearer\s+(?P<v>[A-Za-z0-9._~+/=-]{8,})")
 _BASIC_RE = re.compile(r"(?i)(?<![A-Za-z])basic\s+(?P<v>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])")
 _CURL_USER_RE = re.compile(r"(?:^|\s)(?:-u|--user|--proxy-user)\s*[\"']?[^\s:\"']*:(?P<v>[^\s\"']+)")
@@ -60,6 +64,15 @@ _SEED_RE = re.compile(
 # (docker/podman/oc/helm registry logins); a number there is psql's port.
 _LOGIN_P_RE = re.compile(
     r"(?i)(?:\blogin\b|\s(?:-u|--user(?:name)?)[\s=])[^\n]*?\s-p[ \t=]*[\"']?(?P<v>[^\s\"'-][^\s\"']*)")
+# "-p @pw.txt" (az, curl and many tools read an argument from the file after "@"), "-u http://sp": a file
+# or a URL where a password would go, not one.
+_FILE_ARGUMENT_RE = re.compile(r"@[\w~./\\-]*\.\w{1,5}|@[~./\\][\w~./\\-]+|//[\w.-]+(?:[:/][^\s]*)?")
+
+
+def _file_argument(value: str) -> bool:
+    return _FILE_ARGUMENT_RE.fullmatch(value) is not None
+
+
 _SSHPASS_RE = re.compile(r"\bsshpass\s+-p\s*[\"']?(?P<v>[^\s\"']+)")
 # Oracle's user/password@host, on a command line or in a JDBC thin/OCI URL.
 _ORACLE_RE = re.compile(
@@ -156,6 +169,10 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
             if not is_placeholder(value) and (char_classes(value) >= 2 or len(value) >= 16) \
                     and not CODE_RE.search(value) and not identifier_like(value):
                 yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
+        for m in _AUTH_SCHEME_RE.finditer(text):
+            value = m.group("v").rstrip(TRAILING)
+            if looks_random(value) and not is_path_or_url(value):
+                yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))
     if "bearer" in lower:
         for m in _BEARER_RE.finditer(text):
             value = m.group("v").rstrip(TRAILING)
@@ -176,14 +193,15 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
         yield Finding(RECOVERY_CODE, m.start("v"), m.end("v"))
     if " -p" in text:
         for m in _LOGIN_P_RE.finditer(text):
-            if not is_placeholder(m.group("v")) and not re.fullmatch(r"\d{1,5}", m.group("v")):
+            if not is_placeholder(m.group("v")) and not re.fullmatch(r"\d{1,5}", m.group("v")) \
+                    and not _file_argument(m.group("v")):
                 yield Finding(PASSWORD, m.start("v"), m.end("v"))
     for rx, hint in ((_CURL_USER_RE, "-u"), (_CURL_USER_RE, "-user"), (_MYSQL_P_RE, "-p"), (_HTPASSWD_RE, "htpasswd"),
                      (_SSHPASS_RE, "sshpass"), (_REDIS_A_RE, "redis-cli"), (_ORACLE_RE, "/"), (_CREDENTIAL_PAIR_RE, ","),
                      (_PGPASS_RE, ":"), (_WIFI_QR_RE, "wifi:")):
         if hint in lower:
             for m in rx.finditer(text):
-                if not is_placeholder(m.group("v")):
+                if not is_placeholder(m.group("v")) and not (rx is _CURL_USER_RE and _file_argument(m.group("v"))):
                     yield Finding(PASSWORD, m.start("v"), m.end("v"))
     if "password" in lower or "identified" in lower:
         for m in _SQL_PASSWORD_RE.finditer(text):

@@ -68,8 +68,18 @@ _SIGNING_WORDS_RE = re.compile(r"(?i)发布签名|發佈簽名|发行签名|發�
                                r"release\s+signing|archive\s+(?:signing\s+)?key|distribution\s+signing")
 
 
+# An ad-block filter list's header ("! Title: …", "! Contact: …" in EasyList, uBlock and AdGuard lists):
+# the list is published, and the address in its header is there to be written to.
+_FILTER_HEADER_RE = re.compile(r"(?m)^(?:\[(?:Adblock|uBlock|AdGuard)[^\]\n]*\]|![ \t]*(?:Title|Homepage|Expires|Version)[ \t]*:)")
+
+
+def _filter_list_header(text: str, m: re.Match[str]) -> bool:
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    return text.startswith("!", line_start) and _FILTER_HEADER_RE.search(text, 0, line_start + 1 + 4000) is not None
+
+
 def _public_mailbox(text: str, m: re.Match[str]) -> bool:
-    if m.group("local").lower() in _ROLE_LOCAL:
+    if m.group("local").lower() in _ROLE_LOCAL or "!" in text and _filter_list_header(text, m):
         return True
     line_start = text.rfind("\n", 0, m.start()) + 1
     if _KEY_LOOKUP_RE.search(text, max(line_start, m.start() - 120), m.start()) is None:

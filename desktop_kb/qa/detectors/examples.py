@@ -103,8 +103,24 @@ def _template(text: str, f: Finding, word_problem: bool) -> bool:
     return f.kind == ADDRESS and word_problem
 
 
+# A Bitnami SealedSecret's encryptedData is ciphertext for the cluster's public key, made to be committed
+# (each value begins with the encrypted session key's length, 0x0200: "Ag" in base64).
+_SEALED_RE = re.compile(r"(?m)^(?P<indent>[ \t]*)encryptedData[ \t]*:[ \t]*\n(?P<block>(?:(?P=indent)[ \t]+[^\n]*\n?)+)")
+_SEALED_LINE_RE = re.compile(r"[ \t]*[\w.-]+[ \t]*:[ \t]*[\"']?Ag[A-Za-z0-9+/]{100,}={0,2}[\"']?[ \t]*")
+
+
+def _sealed_spans(text: str) -> list[tuple[int, int]]:
+    if "SealedSecret" not in text or "encryptedData" not in text:
+        return []
+    return [(m.start("block"), m.end("block")) for m in _SEALED_RE.finditer(text)]
+
+
 def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     """``findings`` less the published examples and test patterns presented as such (see above)."""
+    sealed = _sealed_spans(text)
+    if sealed:
+        findings = [f for f in findings if not (any(a <= f.start < b for a, b in sealed)
+                                                and _SEALED_LINE_RE.fullmatch(text, *line_bounds(text, f.start)))]
     kept: list[Finding] = []
     example_lines: set[int] = set()
     word_problem = any(f.kind == ADDRESS for f in findings) and _word_problem(text)  # (once per text: linear)

@@ -132,8 +132,24 @@ def _jwk_private(text: str) -> list[Finding]:
     return [Finding(PRIVATE_KEY, m.start("v"), m.end("v")) for m in _JWK_PRIVATE_RE.finditer(text)]
 
 
+# A DER private key written in hex (bytes.fromhex("3081…"), a C array dumped as one string): SEQUENCE, then
+# INTEGER 0 and an algorithm SEQUENCE or the RSA modulus (PKCS#8, PKCS#1), or INTEGER 1 and the EC scalar
+# (SEC1). A certificate (SEQUENCE in SEQUENCE) and a public key (SEQUENCE, SEQUENCE) begin otherwise.
+_HEX_DER_RE = re.compile(r"(?<![0-9A-Za-z])(?i:30(?:82[0-9a-f]{4}|81[0-9a-f]{2}|[0-7][0-9a-f])(?:020100(?:30|02)|0201010420|"
+                         r"0201010430)[0-9a-f]{90,})(?![0-9A-Za-z])")
+# Matrix Synapse's signing key file: "ed25519 a_AbCd <the 32-byte seed in unpadded base64>".
+_SIGNING_KEY_RE = re.compile(r"(?m)^[ \t]*ed25519[ \t]+a_[A-Za-z0-9_]{1,16}[ \t]+(?P<v>[A-Za-z0-9+/]{43})=?[ \t]*$")
+
+
+def _other_encodings(text: str) -> list[Finding]:
+    found = [Finding(PRIVATE_KEY, m.start(), m.end()) for m in _HEX_DER_RE.finditer(text)] if "30" in text else []
+    if "ed25519" in text:
+        found += [Finding(PRIVATE_KEY, m.start("v"), m.end("v")) for m in _SIGNING_KEY_RE.finditer(text)]
+    return found
+
+
 def private_keys(text: str) -> list[Finding]:
-    found = _jwk_private(text)
+    found = _jwk_private(text) + _other_encodings(text)
     if "-----" not in text and "PuTTY" not in text and not re.search(r"[A-Za-z0-9+/]{40}", text):
         return found
     return found + _marker_blocks(text) + _body_runs(text) + _one_line_bodies(text)

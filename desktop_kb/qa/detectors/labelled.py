@@ -51,7 +51,13 @@ from desktop_kb.qa.detectors.base import (
 )
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.detectors.numbers import luhn_ok, valid_resident_id
-from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME, SECRET_NAME, name_class, name_parts
+from desktop_kb.qa.detectors.secret_names import (
+    PASSWORD_NAME,
+    SECRET_NAME,
+    WEAK_NAME,
+    name_class,
+    name_parts,
+)
 from desktop_kb.qa.detectors.secret_values import is_path_or_url, is_placeholder
 from desktop_kb.text.han import HAN_CHARS, has_han
 
@@ -68,7 +74,7 @@ _PHONE_WORDS = (
     r"κινητ[οό]|τηλ[εέ]φωνο|(?<![a-z])(?:cep|gsm|mobiel|natel|telefon|telefonnummer|mobilní|komórka|puhelin|"
     r"matkapuhelin|telem[óo]vel|telefone|mobitel|mobiltelefon)(?![a-z])|tel\.?\s*kom\.?|мобільний|моб\.|"
     r"נייד|טלפון|موبائل|جوال|هاتف|मोबाइल|手提|"
-    r"^h/?p$|^tel\.?\s*bimbit$")  # (Singapore's and Malaysia's "HP", handphone: only as the whole label)
+    r"^h/?p$|^tel\.?\s*bimbit$|^cp\s*#?$|^wa$")  # (Singapore's and Malaysia's "HP", handphone: only as the whole label)
 # A secret key's name in those languages: only the secret half's (clé publique, открытый ключ, 공개 키
 # are meant to be shared, and a bare "key" names a dictionary's keys as often).
 _KEY_WORDS = (
@@ -77,7 +83,26 @@ _KEY_WORDS = (
     r"chave\s+(?:secreta|privada|de\s+acesso|(?:da\s+)?api)|chiave\s+(?:segreta|privata|di\s+accesso|(?:delle\s+)?api)|"
     r"geheimer\s+schl[üu]ssel|privater\s+schl[üu]ssel|api-schl[üu]ssel|zugangsschl[üu]ssel|zugriffsschl[üu]ssel|"
     r"секретный\s+ключ|закрытый\s+ключ|приватный\s+ключ|ключ\s+(?:доступа|доступу|api)|api-ключ|токен|"
-    r"시크릿\s*키|액세스\s*키|비밀\s*키|개인\s*키|api\s*키|토큰")
+    r"секретний\s+ключ|приватний\s+ключ|"
+    r"시크릿\s*키|액세스\s*키|비밀\s*키|개인\s*키|api\s*키|토큰|인증\s*키|서비스\s*키|"
+    # (the same words in more languages, from their software's settings pages: Vietnamese, Turkish, Polish,
+    # Czech and Slovak, Arabic, Persian, Hebrew, Indonesian and Malay, Dutch, Scandinavian, Finnish,
+    # Hungarian, Romanian, Greek, Thai, Hindi, Latin-American Spanish, French and Italian tokens)
+    r"kh(?:óa|oá|oa)\s+(?:bí\s+mật|bi\s+mat|api|truy\s+cập|riêng(?:\s+tư)?|bảo\s+mật)|mã\s+(?:truy\s+cập|api)|"
+    r"api\s+anahtar[ıi]|gizli\s+anahtar|eri[şs]im\s+anahtar[ıi]|[öo]zel\s+anahtar|"
+    r"klucz(?:a)?\s+(?:api|prywatny|tajny|dost[ęe]pu)|tajny\s+klucz|prywatny\s+klucz|"
+    r"kl[íi][čc]\s+(?:k\s+)?api|tajn[ýy]\s+kl[íi][čc]|soukrom[ýy]\s+kl[íi][čc]|p[řr][íi]stupov[ýy]\s+kl[íi][čc]|"
+    r"kľúč\s+api|tajný\s+kľúč|"
+    r"مفتاح\s*(?:api|ال(?:سري|وصول|خاص|واجهة)|سري|خاص)|کلید\s*(?:api|خصوصی|مخفی|دسترسی)|"
+    r"מפתח\s*(?:api|סודי|פרטי|גישה)|"
+    r"kunci\s+(?:api|rahasia|rahsia|akses|peribadi|pribadi)|"
+    r"api-?sleutel|geheime\s+sleutel|toegangssleutel|api-?nyckel|hemlig\s+nyckel|åtkomstnyckel|api-?nøkkel|"
+    r"hemmelig\s+nøkkel|api-?nøgle|hemmelig\s+nøgle|api-?avain|salainen\s+avain|api[\s-]?kulcs|titkos\s+kulcs|"
+    r"chei[ea]\s+(?:api|secret[ăa]|privat[ăa]|de\s+acces)|κλειδ[ιί]\s+api|μυστικ[οό]\s+κλειδ[ιί]|"
+    r"คีย์\s*api|api\s*คีย์|คีย์ลับ|รหัสลับ|โทเค็น|api\s*कुंजी|गुप्त\s*कुंजी|"
+    r"llave\s+(?:api|secreta|privada|de\s+acceso)|jeton(?:\s+d.acc[èe]s)?|token\s+di\s+accesso|"
+    # Taiwan's and Hong Kong's words: 金鑰 (a key), 權杖 (a token), 密匙
+    r"金鑰|金钥|密匙|權杖|权杖")
 
 PW, KEY, OTP, PHONE, CARD, ID, PASSPORT_NO = "pw", "key", "otp", "phone", "card", "id", "passport"
 _KIND = {PW: PASSWORD, KEY: API_KEY, OTP: RECOVERY_CODE, PHONE: MOBILE, CARD: BANK_CARD, ID: RESIDENT_ID,
@@ -173,6 +198,11 @@ _ELEMENT_BLOCK_RE = re.compile(r"<(?P<label>[A-Za-z_][\w.-]{0,40})>[ \t]*\n(?P<v
                                r"[ \t]*</(?P=label)>")
 _ATTR_PAIR_RE = re.compile(  # <add key="…" value="…"/>, <input name="db_password" type="text" value="…">
     r"(?:key|name|id)\s*=\s*\"(?P<label>[^\"\n]{1,40})\"[^<>\n]{0,80}?\svalue\s*=\s*(?P<value>\"[^\"\n]{1,300}\")")
+# An element named by an attribute: Android's <string name="amap_key">…</string>, <entry key="…">…</entry>,
+# <param name="…">…</param> (a name ending in "key" counts here only before a random value, as KEY).
+_NAMED_ELEMENT_RE = re.compile(
+    r"<(?P<tag>string|entry|param|property|item|setting|value|add|var)[ \t][^<>\n]{0,80}?\b(?:name|key|id)[ \t]*=[ \t]*"
+    r"\"(?P<label>[^\"\n]{1,40})\"[^<>\n]{0,80}>[ \t]*(?P<value>[^<\n]{1,300}?)[ \t]*</(?P=tag)>")
 # A property list: <key>appSecret</key> then the value in the next element.
 _KEY_SIBLING_RE = re.compile(
     r"<key>(?P<label>[^<\n]{1,40})</key>\s*<(?P<tag>string|data|integer)>(?P<value>[^<\n]{1,300})</(?P=tag)>")
@@ -244,7 +274,7 @@ def _decoded(value: str) -> str | None:
 # ----- is the value what the label says -------------------------------------------------------------
 
 _TOKEN_RE = re.compile(r"[A-Za-z0-9+/_.~=-]+")
-_SCHEME_RE = re.compile(r"^(?i:bearer|basic|token|bot|apikey)[ \t]+")  # an Authorization value: scheme, then the key
+_SCHEME_RE = re.compile(r"^(?i:bearer|basic|token|bot|apikey|client-id|key|sso-key|ssws|api-token|dsn)[ \t]+")  # an Authorization value: scheme, then the key
 _PASSPORT_RE = re.compile(r"[A-Z]{1,2}\d{7,8}|\d{9}")
 _BASE32_RE = re.compile(r"[A-Z2-7]{16,}=*|[a-z2-7]{16,}=*")
 
@@ -300,7 +330,8 @@ def _password_like(v: str) -> bool:
     others = _OTHER_RE.search(v) is not None
     if letters and not others:  # "ResMqmZWtQtB": random letters in both cases, not a word
         return len(v) >= 8 and not v.islower() and not v.isupper() and not wordlike(v) \
-            and not _CAMEL_WORDS_RE.fullmatch(v)
+            and not (_CAMEL_WORDS_RE.fullmatch(v) and all(re.search(r"[aeiouy]", p, re.I)
+                                                          for p in re.findall(r"[A-Z]?[a-z]+", v)))
     return (letters and others) or (v.isdigit() and 6 <= len(v) <= 12)
 
 
@@ -473,6 +504,12 @@ def _xml(text: str) -> Iterator[Finding]:
                 continue
             if (cls := label_class(m.group("label"))) is not None:
                 yield from _judge(text, cls, m.start("value"), m.end("value"))
+    for m in _NAMED_ELEMENT_RE.finditer(text):
+        cls = label_class(m.group("label"))
+        if cls is None and name_class(m.group("label")) == WEAK_NAME:
+            cls = KEY  # (fits() asks a KEY value to look random)
+        if cls is not None:
+            yield from _judge(text, cls, m.start("value"), m.end("value"))
     for m in _ELEMENT_BLOCK_RE.finditer(text):
         if (cls := label_class(m.group("label"))) is not None:
             first = re.search(r"\S+", m.group("value"))
@@ -610,7 +647,10 @@ _LONG_ANCHORS = ("pass", "pwd", "passport", "secret", "token", "auth", "cred", "
                  "parola", "סיסמ", "पासवर्ड", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelsz",
                  "contrase", "mot de passe", "kennwort", "senha", "wachtwoord", "hasło", "haslo", "пароль", "парол", "clé", "cle ",
                  "clave", "chave", "chiave", "schlüssel", "schluessel", "ключ", "токен", "시크릿", "액세스", "비밀 키", "개인 키",
-                 "api 키", "api키", "토큰") + password_words.ANCHORS
+                 "api 키", "api키", "토큰", "인증", "서비스", "khóa", "khoá", "khoa ", "mã truy", "anahtar", "klucz", "klíč",
+                 "klic", "kľúč", "tajn", "soukrom", "přístup", "مفتاح", "کلید", "מפתח", "kunci", "sleutel", "nyckel",
+                 "nøkkel", "nøgle", "avain", "kulcs", "cheie", "cheia", "κλειδ", "μυστικ", "คีย์", "รหัสลับ", "โทเค็น",
+                 "कुंजी", "llave", "jeton", "金鑰", "金钥", "密匙", "權杖", "权杖", "секретн", "приватн") + password_words.ANCHORS
 _SHORT_ANCHORS = ("key", "tel", "pin", "puk", "hp:", "hp：", "h/p", "card", "otp", "mfa", "2fa", "id ", "id_", "id-", "idcard", "mob", "cel", "handy",
                   "portable", "whatsapp", "m\u00f3vil", "movil", "телефон", "мобильн", "휴대", "핸드폰", "전화", "โทรศัพท์",
                   "điện thoại", "sđt", "nomor hp")
@@ -720,7 +760,10 @@ def _aligned(text: str, line_start: int, line_end: int) -> Iterator[Finding]:
 
 # A mobile's number right after its word, with or without a colon ("mob 0412 345 678", "Handy 0151 2345 6789",
 # "κινητό: 694 123 4567"): the number must then have a country's mobile shape (_FOREIGN_MOBILE_RE).
-_WORDED_PHONE_RE = re.compile(rf"(?i)(?:{_PHONE_WORDS}|(?<![a-z])(?:phone|mobile|mob|cell|tel)(?![a-z]))"
+# (and the short words a chat or a form puts before a number: H/P, HP, WA, cp#, Viber, Zalo — only before a
+# number in a mobile's shape)
+_WORDED_PHONE_RE = re.compile(rf"(?i)(?:{_PHONE_WORDS}|(?<![a-z])(?:phone|mobile|mob|cell|tel)(?![a-z])|"
+                              r"(?<![\w/])(?:h/p|hp|wa|cp|viber|zalo|telegram)(?![\w/]))"
                               r"[ \t]*(?:[:：=#.-]|no\.?|number|nr\.?)?[ \t]*"
                               r"(?P<v>\+?\(?\d(?:[ \-.()]{0,2}\d){7,14})(?![\d])")
 _PHONE_HINT_RE = re.compile(r"\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d")

@@ -20,7 +20,9 @@ _URN_RE = re.compile(r"^urn:[A-Za-z0-9.-]+:")
 ID_PARTS = {"id", "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest", "commit", "rev", "revision",
              "version", "uuid", "guid", "fingerprint", "etag", "url", "uri", "path", "dir", "file", "host",
              "integrity", "prefix", "suffix", "type", "name", "namespace", "domain", "package", "module",
-             "class", "schema"}
+             "class", "schema",
+             # public by design: a CAPTCHA's site key (sitekey), ad and share click ids in a pasted link
+             "sitekey", "fbclid", "gclid", "gbraid", "wbraid", "msclkid", "dclid", "yclid", "igshid", "twclid", "ttclid"}
 # "com.amazonaws.dynamodb.v20120810", "client.authentication.k8s.io/v1alpha1": a name made of short
 # lower-case parts, not a key (a JWT's or a SendGrid key's parts are long, an AWS secret's mixed-case).
 # "awscrt.auth.AwsSigningAlgorithm.V4_ASYMMETRIC": an attribute path (a JWT's parts are longer).

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import API_KEY, PASSWORD, Finding, looks_random
 from desktop_kb.qa.detectors.labelled import label_class
-from desktop_kb.qa.detectors.secret_names import PASSWORD_NAME
+from desktop_kb.qa.detectors.secret_names import DATA_KEY_BEFORE_RE, PASSWORD_NAME
 from desktop_kb.qa.detectors.secret_values import (
     CODE_RE,
     TRAILING,
@@ -118,6 +118,8 @@ def keyword_tokens(text: str) -> Iterator[Finding]:
     for kw in _KEYWORD_RE.finditer(text):
         if text[max(0, kw.start() - 2):kw.start()] == "::":
             continue  # "AWS::ApiGateway::ApiKey": a type's path, not a key word
+        if kw.group(0).lower() in ("key", "keys") and DATA_KEY_BEFORE_RE.search(text, max(0, kw.start() - 24), kw.start()):
+            continue  # "Idempotency-Key: <uuid>", "cache key 5efc…": a data key, an id or a hash
         window_end = min(len(text), kw.end() + 32)
         stop = _FILLER_STOP_RE.search(text, kw.end(), window_end)
         limit = stop.start() if stop else window_end
@@ -125,7 +127,8 @@ def keyword_tokens(text: str) -> Iterator[Finding]:
             value = m.group(0).rstrip(".")
             if _own_label(text[kw.end():m.start()]):
                 break  # "auth ok user=lilei commit='cb7a…'": the token has a label of its own
-            if looks_random(value) and not is_path_or_url(value) and not _encoded_placeholder(value):
+            if looks_random(value) and not is_path_or_url(value) and not _encoded_placeholder(value) \
+                    and not is_placeholder(value):
                 yield Finding(API_KEY, m.start(), m.start() + len(value))
                 break
         grouped = next(_matches_from(_GROUPED_RE, _GROUPED_START_RE, text, kw.end(), limit, min(len(text), limit + 160)),

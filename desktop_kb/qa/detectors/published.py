@@ -74,6 +74,9 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "XQNVK-8JYDB-WJ9W3-YJ8YR-WFG99"),
     # GB 11643-1999's own example of the check digit
     "GB 11643-1999": ("11010519491231002X",),
+    # the Agenzia delle Entrate's codice fiscale example (Mario Rossi, born in Rome on 1 January 1980), printed
+    # in every Italian lesson on it
+    "Agenzia delle Entrate": ("RSSMRA80A01H501U",),
     # jwt.io's front-page token; BIP32 test vector 1's master key; the Bitcoin wiki's WIF example;
     # Hardhat/Anvil's default development account (its docs print the key and the mnemonic)
     "jwt.io, BIP32, Bitcoin wiki, Hardhat": (

@@ -14,7 +14,7 @@ PASSWORD_NAME, SECRET_NAME, WEAK_NAME = "password", "secret", "weak"
 
 _PASSWORD_PARTS = {"password", "passwd", "pwd", "pass", "passphrase", "passcode", "pin", "puk", "pw", "passwort",
                    "kennwort", "contrasena", "motdepasse", "senha", "wachtwoord", "psk", "wpa"}
-_SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "apikey",
+_SECRET_PARTS = {"secret", "token", "credential", "credentials", "creds", "cred", "apikey",
                  "sessionid", "authorization", "auth", "bearer", "appsecret", "appkey", "accesskey",
                  "secretkey", "masterkey", "authkey", "privatekey", "clientsecret", "accesstoken",
                  "refreshtoken", "authtoken", "webhook",
@@ -25,6 +25,10 @@ _KEY_QUALIFIERS = {"api", "app", "access", "secret", "master", "auth", "private"
 _WEAK_PARTS = {"key", "sig", "signature", "cookie", "cookies", "tk", "session"}  # (tk: Tianditu's map key;
 # session: a random value under it is a session string, Telethon's StringSession)
 _PUBLIC_PARTS = {"public", "pub", "publishable"}
+_DATA_KEY_PARTS = {"idempotency", "cache", "sort", "partition", "primary", "foreign", "row", "hash", "dedup", "dedupe",
+                   "shard", "lookup", "dict", "map", "object", "unique", "composite", "surrogate", "natural",
+                   "range", "index", "cluster", "group", "order", "sequence", "translation", "i18n", "message",
+                   "site"}  # (a CAPTCHA's site key is public)
 # Parts that say the value is about the credential, not the credential itself.
 _DENY_PARTS = {
     "min", "max", "len", "length", "count", "num", "number", "size", "limit", "ttl", "expire", "expires",
@@ -51,6 +55,11 @@ notchpass multipass onepass twopass firstpass subpass renderpass skippass
 """.split())  # noqa: SIM905 - a word list reads best as words
 
 
+# The words just before a bare "key" that make it a data key ("restore cache: key=…", "Idempotency-Key: …").
+DATA_KEY_BEFORE_RE = re.compile(
+    r"(?i)(?<![a-z])(?:" + "|".join(sorted(_DATA_KEY_PARTS)) + r")(?![a-z])[^\n]{0,12}$")
+
+
 def name_parts(name: str) -> list[str]:
     return [p.lower() for p in _CAMEL_RE.findall(name)]
 
@@ -73,6 +82,8 @@ def _part_class(parts: list[str], i: int) -> str | None:
     if p in _SECRET_PARTS or any(s in p for s in ("secret", "apikey", "accesskey", "secretkey", "authtoken")):
         return SECRET_NAME
     if p == "key":
+        if i > 0 and parts[i - 1] in _DATA_KEY_PARTS:
+            return None  # a cache's, a table's or a request's key: an id or a hash, not a credential
         if i > 0 and parts[i - 1] in _PUBLIC_PARTS:
             return None  # PublicKey, publishable_key: the half that is meant to be shared
         if i > 0 and parts[i - 1] in _KEY_QUALIFIERS:

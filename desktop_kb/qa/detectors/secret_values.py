@@ -74,13 +74,16 @@ def is_algorithm(value: str) -> bool:
     return _ALGORITHM_RE.fullmatch(value.strip().lower()) is not None
 
 
+# A keyboard shortcut (VS Code's keybindings.json: "key": "ctrl+shift+alt+f"): keys, not a key.
+_CHORD_RE = re.compile(r"(?i)(?:(?:ctrl|control|shift|alt|option|opt|cmd|command|meta|win|super|hyper)\+)+[\w\[\]`=/.,;'-]{1,12}"
+                       r"(?:[ \t]+(?:(?:ctrl|control|shift|alt|option|opt|cmd|command|meta|win|super|hyper)\+)+[\w\[\]`=/.,;'-]{1,12})*")
 TEMPLATE_RE = re.compile(r"<[A-Za-z_ .-]+>|\$\{|\{\{|%\(\w+\)|\[[A-Za-z_ ]+\]")
 
 
 def is_placeholder(value: str) -> bool:
     v = value.strip()
     low = v.lower()
-    return (not v or bool(PLACEHOLDER_RE.match(v)) or bool(TEMPLATE_RE.search(v))
+    return (not v or bool(PLACEHOLDER_RE.match(v)) or bool(TEMPLATE_RE.search(v)) or bool(_CHORD_RE.fullmatch(v))
             or bool(re.fullmatch(r"[\W_]+", v)) or low in _WORD_VALUES or low in _CRYPTO_WORDS or is_algorithm(v)
             or low.startswith(("your", "<your", "my-", "xxx", "sk-xxx", "sk-...")) or "your_" in low
             or "your-" in low or "_here" in low or "-here" in low or low.endswith("here"))

@@ -28,6 +28,7 @@ from desktop_kb.qa.detectors.base import (
     PASSWORD,
     RECOVERY_CODE,
     Finding,
+    char_classes,
     identifier_like,
     looks_random,
     wordlike,
@@ -40,6 +41,7 @@ from desktop_kb.qa.detectors.secret_values import (
     is_path_or_url,
     is_placeholder,
 )
+from desktop_kb.qa.detectors.secret_values import encoded_text as encoded_text_of
 from desktop_kb.text.han import has_han
 
 _VALUE = r"(?:'(?P<sq>[^'\n]{1,200})'|\"(?P<dq>[^\"\n]{1,200})\"|(?P<raw>[^\s\"'|;&)]{1,200}))"
@@ -114,6 +116,9 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\b(?:(?:sqlplus|sqlldr|sqlcl|expdp|impdp|rman|dgmgrl)(?:\.exe)?[ \t]+(?:-\w+[ \t]+)*"
                 r"(?:[^\n|;&]{0,80}?\buserid=)?[\"']?[A-Za-z_][\w$#]{0,30}/(?P<raw>[^\s@/\"']{1,200})(?=[@\"'\s]|$)|"
                 r"(?:exp|imp)(?:\.exe)?[ \t]+(?:userid=)?[A-Za-z_][\w$#]{0,30}/(?P<sq>[^\s@/\"']{1,200})@)"), PASSWORD),
+    # a YubiKey's OATH seed, last on its line (ykman oath accounts add [options] NAME SECRET)
+    (re.compile(r"(?im)\bykman(?:\.exe)?[ \t]+oath[ \t]+(?:accounts[ \t]+)?add\b[^\n]*?[ \t]"
+                r"(?P<raw>[A-Za-z2-7]{16,}=*|[0-9a-fA-F]{32,})[ \t]*$"), RECOVERY_CODE),
     # chpasswd reads "user:password" lines: the part after the colon
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
@@ -121,7 +126,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
 _SHAPE_WORDS: tuple[str | tuple[str, ...], ...] = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
                 ("shodan", "ngrok", "wandb", "snyk", "doctl", "cloudflared", "censys", "vt ", "hf ", "huggingface-cli",
                  "glab", "codecov", "netlify"), "pragma", "attach", ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman",
-                 "dgmgrl", "exp", "imp"), "chpasswd")  # (one literal test before each, or any of several)
+                 "dgmgrl", "exp", "imp"), "ykman", "chpasswd")  # (one literal test before each, or any of several)
 # Tools' documented defaults: public, like AWS's AKIAIOSFODNN7EXAMPLE.
 _DEFAULTS = frozenset(["changeit", "changeme", "password", "secret", "admin", "root", "public", "private",
                        "tiger", "manager", "change_on_install"])  # (Oracle's sample schemas)
@@ -265,12 +270,14 @@ _TYPED_RE = re.compile(
 
 
 # An SDK's client made with its key as the first argument: vt.NewClient("…"), new Client('…'), OpenAI("…").
-_CLIENT_RE = re.compile(r"(?<![\w])(?:[A-Za-z_]\w*\.)?(?:New)?[A-Z]?\w{0,20}(?:Client|Api|API|Sdk|SDK)[ \t]*\([ \t]*"
-                        r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-.+/=]{12,200})(?P=q)")
+_CLIENT_RE = re.compile(r"(?<![\w])(?:[A-Za-z_]\w*\.)?(?:New)?[A-Z]?\w{0,20}(?:Client|Api|API|Sdk|SDK|Translator|Service|"
+                        r"Credentials?|Auth|Connector|Session)(?:V\d)?[ \t]*\([ \t]*"
+                        r"(?P<q>[\"'])(?P<v>[A-Za-z0-9_\-.+/=:]{12,200})(?P=q)")
 
 
 def _typed_passwords(text: str) -> Iterator[Finding]:
-    if "Client" in text or "Api" in text or "API" in text or "Sdk" in text or "SDK" in text:
+    if any(w in text for w in ("Client", "Api", "API", "Sdk", "SDK", "Translator", "Service", "Credential", "Auth",
+                               "Connector", "Session")):
         for m in _CLIENT_RE.finditer(text):
             if looks_random(m.group("v"), min_len=12) and not is_path_or_url(m.group("v")):
                 yield Finding(API_KEY, m.start("v"), m.end("v"))
@@ -310,3 +317,82 @@ def call_arguments(text: str) -> Iterator[Finding]:
             value = m.group("v")
             if cls == SECRET_NAME and looks_random(value) or cls == PASSWORD_NAME and _secret(value, PASSWORD):
                 yield Finding(API_KEY if cls == SECRET_NAME else PASSWORD, m.start("v"), m.end("v"))
+
+
+# ----- a service's CLI told its key: configure, login, auth, account … ---------------------------------
+# "twitch configure -i ID -s SECRET", "obsutil config -i=AK -k=SK", "qshell account AK SK NAME",
+# "mc alias set lab URL AK SK", "kubectl config set-credentials u --token=…": whatever tool it is, the
+# command that sets up its account takes the key, by a flag of any name or by position. A value there
+# is withheld when it is random by its characters (hex and UUIDs only under a flag that names a secret,
+# or by position after login/auth: they are ids as often), never a path, a URL, a host or a word.
+_SETUP_RE = re.compile(
+    r"(?<![\w.-])(?P<tool>[a-z][\w.-]{1,30})(?:\.exe)?(?:[ \t]+(?!-)[a-z][\w-]{0,20}){0,2}?[ \t]+"
+    r"(?P<sub>config|configure|login|auth|init|account|authorize|set-credentials|credentials|add-authtoken|authtoken|"
+    r"register|setup|alias[ \t]+set|host[ \t]+add|token[ \t]+add)(?![\w.-])")
+_SETUP_WORDS = ("config", "login", "auth", "init", "account", "credentials", "register", "setup", "alias", "host add",
+                "token add")
+_ARG_TOKEN_RE = re.compile(r"(?P<flag>--?[A-Za-z][\w.-]{0,40})?(?:=|(?<=[A-Za-z])(?=[\"']))?(?P<q>[\"']?)(?P<v>[^\s\"']*)(?P=q)")
+_HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
+_SECRET_FLAGS = frozenset("k s t p a key secret token pat password passwd pass sk apikey api-key auth".split())  # noqa: SIM905
+_POSITIONAL_SUBS = ("login", "auth", "authtoken", "add-authtoken", "token add")
+
+
+def _random_token(value: str, *, named: bool) -> bool:
+    core = value.strip("=")
+    if len(core) < 16 or is_path_or_url(core) or is_placeholder(core) or TEMPLATE_RE.search(core) \
+            or core.startswith(("$", "%", "@")) or encoded_text_of(core) is not None or not looks_random(core):
+        return False
+    if _HEXISH_RE.fullmatch(core):
+        return named  # a hash, a commit or a UUID as often as a key
+    return len(core) >= 20 or char_classes(core) >= 3
+
+
+def setup_commands(text: str) -> Iterator[Finding]:
+    low = text.lower()
+    if not any(w in low for w in _SETUP_WORDS):
+        return
+    read_to = 0
+    for m in _SETUP_RE.finditer(text):
+        if m.start() < read_to:
+            continue  # (its words were read with the command before it: each argument is read once)
+        sub = re.sub(r"[ \t]+", " ", m.group("sub").lower())
+        end = read_to = _segment_end(text, m.end())
+        pos = m.end()
+        flag = None
+        while pos < end:
+            while pos < end and text[pos] in " \t":
+                pos += 1
+            if pos >= end:
+                break
+            a = _ARG_TOKEN_RE.match(text, pos, end)
+            if a is None or a.end() == pos:
+                pos += 1
+                continue
+            pos = a.end()
+            value = a.group("v")
+            if a.group("flag") and not value:
+                flag = a.group("flag").lstrip("-").lower()  # its value is the next word
+                continue
+            name = (a.group("flag") or "").lstrip("-").lower() or flag
+            flag = None
+            named = name in _SECRET_FLAGS or name_class(name or "") in (SECRET_NAME, PASSWORD_NAME) \
+                or name is None and sub in _POSITIONAL_SUBS
+            if value and _random_token(value, named=named):
+                yield Finding(API_KEY, a.start("v"), a.end("v"))
+
+
+# Java, Maven and Gradle properties on a command line: -Dsonar.login=…, -Dgpg.passphrase=…, -PsigningPassword=…
+_PROPERTY_RE = re.compile(r"(?<![\w-])-[DP](?P<name>[A-Za-z][\w.-]{0,80})=" + _VALUE)
+
+
+def property_flags(text: str) -> Iterator[Finding]:
+    if "-D" not in text and "-P" not in text:
+        return
+    for m in _PROPERTY_RE.finditer(text):
+        name = m.group("name")
+        cls = name_class(name.rsplit(".", 1)[-1]) or name_class(name)
+        value, start, end = _value(m)
+        if cls == PASSWORD_NAME and _secret(value, PASSWORD):
+            yield Finding(PASSWORD, start, end)
+        elif (cls is not None or name.lower().endswith(".login")) and _random_token(value, named=True):
+            yield Finding(API_KEY, start, end)  # (SonarQube's sonar.login takes a token)
