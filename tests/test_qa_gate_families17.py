@@ -197,3 +197,34 @@ def test_lookalikes_of_the_new_shapes_pass(text: str) -> None:
 ], ids=lambda t: t[:28])
 def test_public_values_that_look_like_secrets_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a home given in a sentence or as directions -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Party at mine on Friday! We live at 17 Birchwood Avenue, Leeds — ring the top bell.', '17 Birchwood Avenue'),
+    ('Ich wohne in der Lindenstraße 42, Vorderhaus, bei Familie Koch.', 'Lindenstraße 42'),
+    ("Pour le colis : j'habite au 8 rue Mouffetard, escalier B.", '8 rue Mouffetard'),
+    ('Desde la estación, vivo en la calle Alcalá 120, 4º B.', 'calle Alcalá 120'),
+    ('周末来复习：出地铁往东走，进绿城小区，第 12 栋 3 单元 801，按门铃', '第 12 栋 3 单元 801'),
+    ('地址就是枫林小区，6号楼2单元302，门口有快递柜', '枫林小区，6号楼2单元302'),
+    ('宿舍在建设路 16 号院 2-3-402，晚上十点后别敲门', '建设路 16 号院 2-3-402'),
+    ('配送フォーム\n住所：京都府京都市左京区吉田本町3-14 コーポ吉田201', '吉田本町3-14 コーポ吉田201'),
+    ('Address line 1: 9 Via Garibaldi\nAddress line 2: Interno 5\nCity: Torino', '9 Via Garibaldi'),
+    ('{"name": "王芳", "addr": "南京市鼓楼区汉口路 22 号 3 幢 502 室"}', '汉口路 22 号 3 幢 502 室'),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_a_home_in_a_sentence_or_directions_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'I live in Shanghai and my school is at the 3rd ring road.',
+    'We live in a world of 8 billion people and 195 countries.',
+    'Ich wohne seit 2019 in Berlin.',
+    '第二单元 第 5 课：期末考试在第 3 栋教学楼',
+    'the house in 1990 was sold for 200,000 dollars',
+    'Address: see the 3 campuses on the map',
+], ids=lambda t: t[:28])
+def test_sentences_about_living_somewhere_without_a_home_address_pass(text: str) -> None:
+    assert found(text) == []

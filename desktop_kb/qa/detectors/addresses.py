@@ -41,6 +41,8 @@ _CN_PART_RE = re.compile(
     rf"(?:{_S}\d{{1,4}}(?:{_S}[-之]{_S}\d{{1,4}})?{_S}[号號](?![楼樓舍馆館码碼线線]))?)"
     rf"|(?P<flat>\d{{1,3}}{_S}(?:楼|樓|层|層|F){_S}之{_S}\d{{1,3}})"  # 3樓之2: a flat on the 3rd floor
     rf"|(?P<block>第{_S}\d{{1,3}}{_S}[座期])"  # 第3期第18座: a phase and a tower of a Hong Kong estate
+    # "第 7 栋": a building counted in directions ("进小区第 7 栋 2 单元"), an address only with a unit or room after it
+    rf"|(?P<obuilding>第{_S}\d{{1,4}}{_S}(?:号楼|號樓|栋|棟|幢))"
     rf"|(?P<building>{_NOT_ORDINAL}(?:\d{{1,4}}|[A-Za-z]){_S}(?:号楼|號樓|号院|號院|号舍|號舍|号馆|號館|栋|棟|幢|座|舍))"
     # (a stairway door numbered like a unit in Tianjin and Beijing: 1号楼6门516号; 门 before a number only,
     # "3 门课" is a count of courses)
@@ -64,7 +66,7 @@ _VENUE_RE = re.compile(
     r"广场|廣場|商场|商場|商城|购物|購物|中心|酒店|饭店|飯店|宾馆|賓館|写字楼|寫字樓|医院|醫院|银行|銀行|"
     r"博物馆|博物館|图书馆|圖書館|百货|百貨|商厦|商廈|办公|辦公|公司|政府|法院|车站|車站|机场|機場")
 _INNER = {"unit", "room", "flat", "group", "bare_room"}  # (a zone is outer: the estate's)
-_AFTER_BUILDING = {"building", "block", "unit", "floor"}
+_AFTER_BUILDING = {"building", "obuilding", "block", "unit", "floor"}
 # A road or estate name runs back to the district, city or punctuation before it.
 _NAME_BACK_RE = re.compile(rf"[{HAN_CHARS}]{{1,10}}$")
 _ADMIN_SUFFIXES = "省市区區县縣镇鎮乡鄉州盟旗"
@@ -121,6 +123,9 @@ _ESTATE_BEFORE_RE = re.compile(
     rf"阁|閣|院|坊|邨))[ \t]?$")
 
 
+_ROAD_BEFORE_RE = re.compile(r"(?P<suffix>大道|大街|胡同|路|街|巷|道)[ \t]?\d{1,5}[ \t]?$")
+
+
 def _dashed(text: str) -> Iterator[Finding]:
     for m in _DASHED_RE.finditer(text):
         if m.start() and text[m.start() - 1] in "0123456789-":
@@ -132,8 +137,21 @@ def _dashed(text: str) -> Iterator[Finding]:
         cuts = [i for i, c in enumerate(name[:-1]) if c in _ADMIN_SUFFIXES
                 and not (c in "区區" and i and name[i - 1] in _NOT_DISTRICT)]
         start = estate.start() + (cuts[-1] + 1 if cuts else 0)
+        if name in ("号院", "號院") and (road := _ROAD_BEFORE_RE.search(text, max(0, start - 24), start)) is not None:
+            start = _name_start(text, road.start("suffix"))  # 槐安东路 88 号院 3-2-601: the road's yard, numbered
         if not _VENUE_RE.search(text[start:estate.end("name")]):
             yield Finding(ADDRESS, start, m.end())
+
+
+_ESTATE_COMMA_RE = re.compile(
+    rf"(?P<name>[{HAN_CHARS}]{{0,12}}(?:小区|小區|花园|花園|家园|家園|公寓|新村|苑|园|園|里|村|城|府|湾|灣|庭|居|阁|閣|坊|邨|"
+    rf"大厦|大廈))[ \t]?[，,、][ \t]?$")
+
+
+def _estate_start(m: re.Match[str]) -> int:
+    name = m.group("name")
+    cuts = [i for i, c in enumerate(name[:-1]) if c in _ADMIN_SUFFIXES and not (c in "区區" and i and name[i - 1] in _NOT_DISTRICT)]
+    return m.start() + (cuts[-1] + 1 if cuts else 0)
 
 
 def chinese_addresses(text: str) -> Iterator[Finding]:
@@ -152,6 +170,8 @@ def chinese_addresses(text: str) -> Iterator[Finding]:
             continue
         # 学院路30号, 锦绣小区12栋: the road's or the estate's name is part of it.
         start = _name_start(text, chain[0][1])
+        if start == chain[0][1] and (estate := _ESTATE_COMMA_RE.search(text, max(0, start - 16), start)) is not None:
+            start = _estate_start(estate)  # "进华中小区，9号楼4单元1004": the estate before a comma too
         names = [text[a[2]:b[1]] for a, b in zip(chain, chain[1:], strict=False)]
         if chain[0][0] != "road":
             names.append(text[start:chain[0][1]])

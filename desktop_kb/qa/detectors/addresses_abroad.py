@@ -211,6 +211,7 @@ def _european_line(text: str, line_start: int, line_end: int) -> Iterator[Findin
 _HOME_WORDS_LATIN_RE = re.compile(
     r"home\s+address|residential\s+address|mailing\s+address|shipping\s+address|delivery\s+address|"
     r"billing\s+address|ship\s+to|deliver\s+to|my\s+address|current\s+address|permanent\s+address|"
+    r"address\s+line\s*[12]|street\s+address|adresszeile\s*[12]|"
     r"wohnadresse|privatadresse|heimadresse|lieferadresse|wohnanschrift|meldeadresse|rechnungsadresse|"
     r"adresse\s+(?:personnelle|de\s+livraison|du\s+domicile|postale|de\s+facturation)|domicile|"
     r"direcci[oó]n\s+(?:de\s+env[ií]o|particular|de\s+entrega|postal|de\s+facturaci[oó]n)|domicilio|"
@@ -222,12 +223,13 @@ _HOME_WORDS_LATIN_RE = re.compile(
     r"alamat\s+(?:kos|rumah|pengiriman|tinggal|domisili|surat)|"
     r"đ[ịi]a\s+ch[ỉi]\s+(?:nh[àa]|nh[ậa]n\s+h[àa]ng|giao\s+h[àa]ng|th[ưu][ờo]ng\s+tr[úu]|li[êe]n\s+l[ạa]c)")
 _HOME_WORDS_CJK_RE = re.compile(
-    r"我的地址|住址|住处|住處|家庭住址|家庭地址|家住|现住址|現住址|现居|現居|收件地址|收货地址|收貨地址|收件人地址|寄到|送货地址|送貨地址|"
+    r"我的地址|住址|住所(?=[ \t]*[:：])|住处|住處|家庭住址|家庭地址|家住|现住址|現住址|现居|現居|收件地址|收货地址|收貨地址|收件人地址|寄到|送货地址|送貨地址|"
     r"居住地址|户籍地址|戶籍地址|自宅|現住所|お届け先|送付先|配送先|お送り先|ご住所|집[ \t]?주소|자택|배송지|받는[ \t]?(?:분|사람)|"
     r"ที่อยู่ส่งของ|ที่อยู่จัดส่ง|ที่อยู่บ้าน|ที่อยู่ปัจจุบัน")
 # What an address holds besides a number: a word for a street, a block or a flat, or a postcode.
 _ADDRESS_WORD_RE = re.compile(
-    r"[路街道巷弄号號栋棟楼樓室村丁目番地동호로길〒]|\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|court|ct|"
+    r"[路街道巷弄号號栋棟楼樓室村丁目番地町동호로길〒]|ハイツ|コーポ|マンション|レジデンス|メゾン|"
+    r"\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|court|ct|"
     r"place|pl|blvd|boulevard|close|crescent|terrace|hwy|apt|flat|unit|suite|blk|block|rue|calle|via|rua|avenida|"
     r"straße|strasse|str|weg|gasse|platz|allee|ul|ulica|mah|cad|sok|sokak|jl|jalan|gang|society|wing|nagar|marg|"
     r"ngõ|ngách|phố|đường)\b|ซอย|ถนน|บ้านเลขที่|[a-zäöüß](?:straße|strasse|weg|gasse|platz|allee)\b|"
@@ -294,6 +296,38 @@ _HOUSE_FLOOR_RE = re.compile(r"[路街道巷弄村里][^，。！？；,\n]{0,12
 _CLAUSE_END_RE = re.compile(r"[，。！？；,!?;\n]|$")
 
 
+# The same in the languages written with Latin or Cyrillic letters: "I live at 1428 Elm Street", "the blue house at 8
+# Orchard Lane", "Ich wohne in der Kastanienallee 17", "j'habite au 12 rue des Lilas", "vivo en la calle Mayor 23",
+# "живу на ул. Ленина, 5": the place after the verb, up to the comma after its number, is a home when it holds a
+# number and a word for a street (a city after the comma is left, as elsewhere).
+_HOME_PROSE_LATIN_RE = re.compile(
+    r"(?i)(?<![\w'])(?:i\s+live|we\s+live|(?:i'm|i\s+am|we're|we\s+are)\s+living|(?:she|he|they)\s+lives?|"
+    r"(?:my|our|his|her|their)\s+(?:house|home|place|flat|apartment|dorm)\s+is|(?:the|a)\s+(?:\w+\s+)?house|"
+    r"wohne|wohnen|j'habite|nous\s+habitons|(?<![a-z])(?:habito|vivo|vivimos|moro|moramos|abito|mieszkam|woon|bor)|"
+    r"живу|живём|живем|проживаю|мешкаю|живу)"
+    r"\s+(?:(?:at|on|in|auf|in\s+der|im|am|au|à|en|en\s+la|na|no|em|in\s+via|a|в|на|по|przy|op|aan|i|på)\s+)")
+_HOME_CLAUSE_END_RE = re.compile(r"[.;!?\n]|,(?!\s*\d)")
+_AFTER_PLACE_RE = re.compile(r"(?i)\s(?:is|was|are|were|has|had|and|but|which|where|that|with|for|since|ist|est|es|é)\b")
+
+
+def _latin_prose_homes(text: str) -> Iterator[Finding]:
+    for m in _HOME_PROSE_LATIN_RE.finditer(text):
+        line_end = text.find("\n", m.end(), m.end() + 120)
+        limit = m.end() + 120 if line_end < 0 else line_end
+        digit = _DIGIT_RE.search(text, m.end(), limit)
+        if digit is None or digit.start() - m.end() > 60:
+            continue
+        end_m = _HOME_CLAUSE_END_RE.search(text, digit.end(), limit)
+        end = end_m.start() if end_m else limit
+        verb = _AFTER_PLACE_RE.search(text, m.end(), end)  # "221B Baker Street is a museum now"
+        if verb is not None and verb.start() < digit.start():
+            continue  # "I live in Shanghai and my school is at the 3rd ring road": the number is another clause's
+        end = verb.start() if verb else end
+        value = text[m.end():end].rstrip(" \t\"'")
+        if len(value) <= 80 and _ADDRESS_WORD_RE.search(value):
+            yield Finding(ADDRESS, m.end(), m.end() + len(value))
+
+
 def _prose_homes(text: str) -> Iterator[Finding]:
     for m in _HOME_PROSE_RE.finditer(text):
         end = _CLAUSE_END_RE.search(text, m.end()).start()  # type: ignore[union-attr]
@@ -326,6 +360,9 @@ def _plain_labels_with_a_flat(text: str) -> Iterator[int]:
 
 def labelled_home_addresses(text: str) -> Iterator[Finding]:
     yield from _prose_homes(text)
+    if re.search(r"(?i)live|living|house|home|place|flat|apartment|dorm|wohn|habit|vivo|vivimos|moro|abito|mieszk|woon|"
+                 r"bor|жив|прожива|мешка", text):
+        yield from _latin_prose_homes(text)
     for word_end in (*_home_words(text), *_plain_labels_with_a_flat(text)):
         span = _value_lines(text, word_end)
         if span is None:
@@ -345,7 +382,7 @@ def labelled_home_addresses(text: str) -> Iterator[Finding]:
 # A plain "Address:" field is a person's when the same form (its block of lines, or its CSV header) has a
 # name field and neither names a public place: a museum's listing gives its own name, a person's form a
 # person's.
-_PLAIN_LABEL_RE = re.compile(r"(?:address|adresse|anschrift|direcci[oó]n|indirizzo|endere[cç]o|morada|地址|住所|주소)"
+_PLAIN_LABEL_RE = re.compile(r"(?:addr(?:ess)?|adresse|anschrift|direcci[oó]n|indirizzo|endere[cç]o|morada|地址|住所|주소)"
                              r"[\"']?[ \t]*(?:[:：=,\t|]|$)")
 _NAME_FIELD_RE = re.compile(r"(?:full[ _-]?name|name|recipient|nombre|nom|prénom|vorname|nachname|nome|姓名|氏名|名前|"
                             r"お名前|宛名|이름|성명|收件人|联系人|聯絡人)[\"']?[ \t]*(?:[:：=,\t|]|$)")
