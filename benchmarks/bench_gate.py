@@ -266,6 +266,8 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "ascii85_opens": "<~" + "!" * (chars - 2), "hex_der": "30820122020100" + "a" * (chars - 14),
         "auth_schemes": "Authorization: Scheme " * (chars // 22),
         "named_elements": '<string name="api_key">' * (chars // 23),
+        "home_prose": "I live at 1 the house at 2 " * (chars // 27), "spaced_names": "ENV API_KEY ENV " * (chars // 16),
+        "store_values": "secret set --value x " * (chars // 21),
     }
     out = {}
     for name, text in shapes.items():

@@ -228,3 +228,29 @@ def test_a_home_in_a_sentence_or_directions_is_withheld(text: str, secret: str) 
 ], ids=lambda t: t[:28])
 def test_sentences_about_living_somewhere_without_a_home_address_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- a name, spaces and a value; a secret store told a value; a value in escaped quotes -------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('FROM python:3.12-slim\nENV QWEATHER_KEY 6fJ2kLq9Xz3mN8pR4tV7wY1bC5dH0sGa\nCMD ["python", "app.py"]', '6fJ2kLq9Xz3mN8pR4tV7wY1bC5dH0sGa'),
+    ('<VirtualHost *:80>\n  SetEnv AMAP_SECRET 3c9e1f7a5b2d8e4f6a0c9b7d5e3f1a2b\n</VirtualHost>', '3c9e1f7a5b2d8e4f6a0c9b7d5e3f1a2b'),
+    ('doppler secrets set STRIPE_WEBHOOK_SECRET Rk4mQ9xL2pT7vB1nZ8sW3yH6jD0fG5aC', 'Rk4mQ9xL2pT7vB1nZ8sW3yH6jD0fG5aC'),
+    ('aws ssm put-parameter --name /notes/llm --type SecureString --value Hq2Lm8Xz4Tp9Bn3Rv7Ws1Ky6Jd5Fg0Ca', 'Hq2Lm8Xz4Tp9Bn3Rv7Ws1Ky6Jd5Fg0Ca'),
+    ('az keyvault secret set --vault-name kbvault --name maps --value Zp8Qx3Lm9Tv2Bn7Rk4Ws6Yh1Jd5Fg0Ca', 'Zp8Qx3Lm9Tv2Bn7Rk4Ws6Yh1Jd5Fg0Ca'),
+    ('resValue "string", "amap_api_key", "\\"Wx5Qm2Lz8Tp3Bn9Rk7Vs4Yh1Jd6Fg0Ca\\""', 'Wx5Qm2Lz8Tp3Bn9Rk7Vs4Yh1Jd6Fg0Ca'),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_a_key_after_its_name_in_a_directive_or_a_store_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'ENV PYTHONUNBUFFERED 1\nENV LANG C.UTF-8\nENV PIP_INDEX_URL https://pypi.tuna.tsinghua.edu.cn/simple',
+    'SetEnv APP_ENV production\nPassEnv TZ',
+    'aws ssm put-parameter --name /notes/region --type String --value ap-east-1',
+    'buildConfigField "String", "API_BASE", "\\"https://api.example.com/v1\\""',
+    'gh secret set --help',
+], ids=lambda t: t[:28])
+def test_directives_and_stores_without_a_key_pass(text: str) -> None:
+    assert found(text) == []

@@ -50,6 +50,9 @@ _TYPED_RE = re.compile(
 # plain pattern above leaves names after "$" alone (a shell's $PASSWORD is read, not set).
 _SIGIL_RE = re.compile(
     r"(?<![\w$])\$(?P<name>[A-Za-z_][A-Za-z0-9_]{0,60})[ \t]*=[ \t]*(?:\"(?P<dq>[^\"\\\n$]{1,300})\"|'(?P<sq>[^'\\\n]{1,300})')")
+# A name and its value as two string arguments, the value in escaped quotes (Gradle's buildConfigField "String",
+# "NEWS_API_KEY", "\"…\"", resValue, a C macro's string): the value a generated source will hold.
+_ESCAPED_PAIR_RE = re.compile(r"\"(?P<name>[A-Za-z_][\w.-]{0,60})\"[ \t]*,[ \t]*\"\\\"(?P<dq>[^\"\\\n]{4,300})\\\"\"")
 _ZH_NAMES = ("密码", "密碼", "口令", "授权码", "授權碼", "密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据",
              "憑據", "私钥", "私鑰", "金鑰", "金钥", "密匙", "權杖", "权杖", "PIN码", "PIN碼", "pin码", "暗証番号", "暗証", "暗碼", "提款密碼")
 # "密 码：…": a space typed between the characters (to dodge a filter, or by the input method).
@@ -141,6 +144,11 @@ def assignments(text: str) -> Iterator[Finding]:
                 and plausible(value, PASSWORD_NAME, quoted=quoted, spaced=spaced, followed_by=rest):
             # JWT_SECRET=mysupersecret: a secret people choose, unlike a token, can be a word.
             yield Finding(PASSWORD, start, end)
+    for m in _ESCAPED_PAIR_RE.finditer(text) if '\\"' in text else ():
+        cls = name_class(m.group("name"))
+        value, start, end, quoted = value_of(m)
+        if cls is not None and plausible(value, cls, quoted=True):
+            yield finding_for(cls, start, end)
     for m in _SIGIL_RE.finditer(text) if "$" in text else ():
         cls = name_class(m.group("name"))
         value, start, end, quoted = value_of(m)
@@ -210,9 +218,18 @@ _PAIR_YAML_RE = re.compile(
     r"(?:\"(?P<dq>[^\"\n]{1,300})\"|'(?P<sq>[^'\n]{1,300})'|(?P<raw>[^\s\"'#]{1,300}))")
 
 
+def _spaced(text: str) -> Iterator[re.Match[str]]:
+    """Every ``name value`` match, overlapping: in "ENV WEATHER_KEY Q7mZ…" (a Dockerfile, Apache's SetEnv,
+    ``doppler secrets set NAME VALUE``) the name is the first match's value."""
+    pos = 0
+    while (m := _SPACED_RE.search(text, pos)) is not None:
+        yield m
+        pos = m.end("name") + 1
+
+
 def spaced_pairs(text: str) -> Iterator[Finding]:
     """A credential name, spaces, then a value that cannot be an ordinary word."""
-    for m in _SPACED_RE.finditer(text):
+    for m in _spaced(text):
         name = m.group("name")
         cls = name_class(name)
         if cls is None or name.lower() in _VERB_LIKE_NAMES or text[m.start("name") - 1:m.start("name")] in ("/", "\\"):

@@ -328,9 +328,11 @@ def call_arguments(text: str) -> Iterator[Finding]:
 _SETUP_RE = re.compile(
     r"(?<![\w.-])(?P<tool>[a-z][\w.-]{1,30})(?:\.exe)?(?:[ \t]+(?!-)[a-z][\w-]{0,20}){0,2}?[ \t]+"
     r"(?P<sub>config|configure|login|auth|init|account|authorize|set-credentials|credentials|add-authtoken|authtoken|"
-    r"register|setup|alias[ \t]+set|host[ \t]+add|token[ \t]+add)(?![\w.-])")
+    r"register|setup|alias[ \t]+set|host[ \t]+add|token[ \t]+add|"
+    # and a secret store told a value: aws ssm put-parameter, az keyvault secret set, gh/fly secret(s) set, vault kv put
+    r"put-parameter|secrets?[ \t]+(?:set|create|add|put)|kv[ \t]+put)(?![\w.-])")
 _SETUP_WORDS = ("config", "login", "auth", "init", "account", "credentials", "register", "setup", "alias", "host add",
-                "token add")
+                "token add", "put-parameter", "secret", "kv put")
 _ARG_TOKEN_RE = re.compile(r"(?P<flag>--?[A-Za-z][\w.-]{0,40})?(?:=|(?<=[A-Za-z])(?=[\"']))?(?P<q>[\"']?)(?P<v>[^\s\"']*)(?P=q)")
 _HEXISH_RE = re.compile(r"[0-9a-fA-F-]+")
 _SECRET_FLAGS = frozenset("k s t p a key secret token pat password passwd pass sk apikey api-key auth".split())  # noqa: SIM905
