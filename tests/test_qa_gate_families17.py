@@ -254,3 +254,25 @@ def test_a_key_after_its_name_in_a_directive_or_a_store_is_withheld(text: str, s
 ], ids=lambda t: t[:28])
 def test_directives_and_stores_without_a_key_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- identity numbers with their checks: Russia's INN, Saudi Arabia's ID and iqama -------------------
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('Анкета стажёра\nИНН физлица 468819736990', '468819736990'),
+    ('Для стипендии: ИНН (личный) — 500100732259', '500100732259'),
+    ('بيانات الطالب\nرقم الهوية الوطنية: 1783970526', '1783970526'),
+    ('Dorm form — Iqama no. (resident ID) 2040558310', '2040558310'),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_an_identity_number_of_more_countries_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'ИНН организации указан в счёте; формат: 10 цифр для юрлиц, 12 для физлиц.',
+    'رقم الهوية الوطنية يتكون من عشرة أرقام ويبدأ بالرقم 1',
+    'Iqama renewal fee: 650 SAR, processing 5-10 days',
+], ids=lambda t: t[:28])
+def test_the_words_for_those_numbers_without_one_pass(text: str) -> None:
+    assert found(text) == []

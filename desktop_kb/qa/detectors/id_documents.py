@@ -230,6 +230,22 @@ def ru_snils(value: str) -> bool:
     return (0 if check in (100, 101) else check) == int(d[9:])
 
 
+def ru_inn(value: str) -> bool:
+    """A Russian taxpayer number: a person's twelve digits with two checks (an organisation's ten with one)."""
+    d = [int(c) for c in digits_of(value)]
+    if len(d) == 12:
+        c1 = sum(a * w for a, w in zip(d[:10], (7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=True)) % 11 % 10
+        c2 = sum(a * w for a, w in zip(d[:11], (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=True)) % 11 % 10
+        return (c1, c2) == (d[10], d[11])
+    return len(d) == 10 and sum(a * w for a, w in zip(d[:9], (2, 4, 10, 3, 5, 9, 4, 6, 8), strict=True)) % 11 % 10 == d[9]
+
+
+def sa_id(value: str) -> bool:
+    """Saudi Arabia's national ID (1…) or resident's iqama (2…): ten digits, Luhn."""
+    d = digits_of(value)
+    return len(d) == 10 and d[0] in "12" and luhn_ok(d) and len(set(d)) > 2
+
+
 def tr_kimlik(value: str) -> bool:
     d = [int(c) for c in digits_of(value)]
     return d[0] != 0 and (sum(d[0:9:2]) * 7 - sum(d[1:8:2])) % 10 == d[9] and sum(d[:10]) % 10 == d[10]
@@ -478,7 +494,9 @@ _W = {
     "pl": r"pesel",
     "th": r"เลขประจำตัวประชาชน|บัตรประชาชน|thai\s+id|泰国身份证",
     "cl": r"(?-i:RUT|RUN)|c[ée]dula",
-    "ru": r"снилс|snils",
+    "ru": r"снилс|snils|(?-i:ИНН|INN)|инн\s+физ|идентификационный\s+номер\s+налогоплательщика",
+    # Saudi Arabia: the national ID's and the iqama's words (before "other_id", which holds رقم الهوية alone)
+    "sa": r"الهوية\s+الوطنية|رقم\s+الهوية|هوية\s+وطنية|رقم\s+الإقامة|إقامة|iqama|saudi\s+(?:national\s+)?id",
     "tr": r"t\.?\s?c\.?\s+kimlik|kimlik\s+(?:no|numaras)|(?-i:TCKN|TCKNO)",
     # Sweden, Norway, Finland: personnummer is the Swedish and the Norwegian word, hetu the Finnish one.
     "nordic": r"personnummer|person-?nr|personnr|samordningsnummer|f[øo]dselsnummer|henkil[öo]tunnus|"
@@ -511,12 +529,12 @@ _W = {
     # Identity numbers without a check written here: only the value right after the word (_right_after).
     # (Peru's and Argentina's DNI have no check: "DNI" there is the es form's word, and its number right
     # after it is one, _right_after)
-    "other_id": r"(?-i:NIN|NIMC|BVN|PCN|PSN|NID|NIC|IIN|ИИН|ИНН|INN|РНОКПП|ІПН|QID|CIC|CURP|RFC|NUIP|RNOKPP)|"
-                r"philsys|iqama|ghana\s+card|"
+    "other_id": r"(?-i:NIN|NIMC|BVN|PCN|PSN|NID|NIC|IIN|ИИН|РНОКПП|ІПН|QID|CIC|CURP|RFC|NUIP|RNOKPP)|"
+                r"philsys|ghana\s+card|"
                 r"huduma|(?<![a-z])nida(?![a-z])|national\s+identi(?:ty|fication)|identit[ée]\s+nationale|"
                 r"c[ée]dula(?:\s+de\s+(?:ciudadan[ií]a|identidad))?|registro\s+geral|"
-                r"ідентифікаційний\s+код|идентификационный\s+номер|رقم\s+الهوية|الرقم\s+القومي|الرقم\s+الوطني|"
-                r"هوية\s+وطنية|شناختی\s+کارڈ|personal\s+(?:identity|identification)\s+(?:number|code)|"
+                r"ідентифікаційний\s+код|идентификационный\s+номер|الرقم\s+القومي|الرقم\s+الوطني|"
+                r"شناختی\s+کارڈ|personal\s+(?:identity|identification)\s+(?:number|code)|"
                 r"personal\s+code|citizen\s+(?:number|card)",
     # Identity cards whose number has no check of its own: a document number, as for a passport.
     "id_card": r"personalausweis|ausweisnummer|ausweis-nr|carte\s+d'identit[ée]|carta\s+d'identit[àa]|"
@@ -589,6 +607,8 @@ _FORMS: tuple[_Form, ...] = (
     _Form("th", _rx(r"\d[ -]?\d{4}[ -]?\d{5}[ -]?\d{2}[ -]?\d"), th_id, lambda v: v.count("-") == 4 and th_id(v)),
     _Form("cl", _rx(r"\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK]"), cl_rut),
     _Form("ru", _rx(r"\d{3}-?\d{3}-?\d{3}[ -]?\d{2}"), ru_snils, lambda v: v.count("-") >= 2 and ru_snils(v)),
+    _Form("ru", _rx(r"\d{12}|\d{10}"), ru_inn),
+    _Form("sa", _rx(r"[12]\d{9}"), sa_id),
     _Form("tr", _rx(r"[1-9]\d{10}"), tr_kimlik),
     _Form("nordic", _rx(r"(?:19|20)?\d{6}[-+ ]?\d{4}"), se_personnummer),
     _Form("nordic", _rx(r"\d{11}"), no_fodselsnummer),
@@ -802,7 +822,7 @@ def id_documents(text: str) -> Iterator[Finding]:
 # 48213570962", "Iqama number: 2471930586", "Ghana Card: GHA-719482635-3", "--national-id 19840623123",
 # "身份证：931840…" (a foreign resident's). A number under a word of a country whose check is known must pass
 # it ("Personnummer: 850709-2389 är ett exempel med fel kontrollsiffra" is not anyone's).
-_LABELS_ONLY = {"other_id", "generic"}
+_LABELS_ONLY = {"other_id", "generic", "sa"}  # (sa: its words were other_id's, a number right after them counts)
 _RIGHT_AFTER_RE = re.compile(
     r"(?:[ \t]*(?:[-_ ]?(?i:number|num|no|nr|n°|nummer|numéro|número|numero|card|code|kod)\.?|[(（][A-Za-z]{2,6}[)）]|#))*"
     r"[ \t]*[\"']?[ \t]*(?:[:：=#]|-|–|—|是|为|為|(?i:is))?[ \t\"'「]*"
