@@ -87,6 +87,7 @@ GRID = {
     "coverage_power": [2.0],
     "confidence_power": [1.0, 2.0],
     "tie_terms": [0.0, 10.0],
+    "overturn_gap": [0.0, 0.25],
 }
 LOSS_WEIGHT = 5.0  # a point lost to the best baseline costs five points gained
 # Mean margins this close tie (R@1 plus MRR@10: about one question in 500 on a training set).
@@ -144,8 +145,13 @@ def baselines(data: fusion_data.SetData, read: fusion_data.SetData | None = None
     return out
 
 
+def result_units(rec: fusion_data.QueryRecord) -> np.ndarray | None:
+    """The result each candidate is shown as (``fusion_data.by_result``), None before labelling."""
+    return None if rec.unit is None else np.where(rec.unit >= 0, rec.unit, -1 - np.arange(len(rec.unit)))
+
+
 def hybrid_ranks(data: fusion_data.SetData, params: FusionParams) -> list[int | None]:
-    return [doc_rank(r, fuse_scores(r.cand, r.calibration or data.calibration, params, groups(r)))
+    return [doc_rank(r, fuse_scores(r.cand, r.calibration or data.calibration, params, groups(r), result_units(r)))
             for r in data.records]
 
 
@@ -315,8 +321,7 @@ def book_table(book: fusion_data.SetData, params: FusionParams, reference: Floor
                  "dense": doc_rank(read_rec, np.nan_to_num(meaning.cosine, nan=-9.0), meaning.dense_rank > 0),
                  "rrf": doc_rank(rec, rrf),
                  "hybrid": doc_rank(read_rec, fuse_scores(read_rec.cand, read_rec.calibration or book.calibration,
-                                                          params,
-                                                          groups(rec)))}
+                                                          params, groups(rec), result_units(read_rec)))}
         for mode, rank in found.items():
             for group in (rec.group, "all"):
                 ranks.setdefault((group, mode), []).append(rank)

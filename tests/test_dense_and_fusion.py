@@ -448,3 +448,35 @@ def test_a_long_question_keeps_a_keyword_favourite_the_tie_break_alone_would_ove
     # A short question (at most tie_terms tokens) is fused as before: its few words are weak evidence.
     np.testing.assert_array_equal(fuse_scores(short, cal, params), fuse_scores(short, cal, e5))
     assert [f.chunk_id for f in order(short, fuse_scores(short, cal, params), tie)][0] == 2
+
+
+def test_the_keyword_favourites_result_yields_only_to_one_clearly_closer_in_meaning() -> None:
+    # An everyday-Chinese question on a book (e5-like scale, no dense evidence): keywords put
+    # fragment A first, holding a fifth of the question; the meaning list puts fragment B a
+    # hair closer than A's closest chunk. Read within the query that hair is a z-score the
+    # favourite's few hundredths of lexical evidence cannot outweigh, so B came first
+    # (Rust book, e5: '数字加过头了装不下会发生什么' lost its chapter to one 0.2 spreads closer).
+    cal = Calibration(unrelated=0.80, spread=0.03, related=0.84, han_share=0.7)
+    noise = [(100 + i, 0.835 - i * 0.0005) for i in range(30)]
+    # Chunks 1 and 3 are fragment A (1 the keyword favourite, 3 its closest in meaning), 2 is B.
+    record = replace(cands([(1, 30.0), (2, 12.0)], [(2, 0.852), (3, 0.850), (1, 0.840)] + noise,
+                           coverage={1: 0.2, 2: 0.15}), n_terms=9)
+    units = np.array([{1: 0, 3: 0, 2: 1}.get(int(c), 2 + i) for i, c in enumerate(record.ids)])
+    e5 = replace(DEFAULT_PARAMS, confidence_power=2.0, dense_from=3.0, dense_over_keywords=1.5, gap_power=0.0)
+    kept = replace(e5, overturn_gap=0.25)
+
+    def first(cand: Candidates, params: object, with_units: bool = True) -> int:
+        scores = fuse_scores(cand, cal, params, None, units if with_units else None)
+        return int(units[list(cand.ids).index(order(cand, scores, tie)[0].chunk_id)])
+
+    assert first(record, e5) == 1  # before: the tie-break's hair decides
+    assert first(record, kept) == 0
+    # Read chunk by chunk, B stands 0.4 spreads above the favourite chunk itself: the gap is
+    # between results, as a person sees them (one per fragment).
+    assert first(record, kept, with_units=False) == 1
+    # A meaning first clearly closer than every chunk of the favourite's fragment keeps its place.
+    closer = record.with_cosines(np.where(record.ids == 2, 0.860, record.cosine))
+    assert first(closer, kept) == 1
+    # Off (0, the default and USE's fit) nothing changes.
+    np.testing.assert_array_equal(fuse_scores(record, cal, replace(kept, overturn_gap=0.0), None, units),
+                                  fuse_scores(record, cal, e5, None, units))

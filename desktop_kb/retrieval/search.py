@@ -115,6 +115,14 @@ def _document_groups(store: sqlite3.Connection, cand: Candidates,
                      for c in cand.ids.tolist()])
 
 
+def _result_units(cand: Candidates, refs: dict[int, ChunkRef]) -> np.ndarray:
+    """The result each candidate is shown as (its note or fragment: ``materialize`` lists one
+    per source), from the chunk rows already read; a chunk without a row is a result of its own."""
+    labels: dict[object, int] = {}
+    return np.array([labels.setdefault(ref.key if (ref := refs.get(c)) is not None else ("chunk", c), len(labels))
+                     for c in cand.ids.tolist()], dtype=np.int64)
+
+
 def rank_chunks(
     index: sqlite3.Connection, query: str, *, mode: str, engine: EmbeddingEngine | None,
     dense: DenseIndex | None, tuning: Tuning | None = None, store: sqlite3.Connection | None = None,
@@ -180,9 +188,10 @@ def rank_chunks(
     else:
         read = _read_cosines(index, cand, ids, vector, dense, tuning)
         groups = _document_groups(store, read, refs) if store is not None else None
+        units = _result_units(read, refs) if tuning.params.overturn_gap else None
         calibration = read_for_question(tuning.calibration, vector, tuning.centre, analysis.has_cjk,
                                         tuning.reference is not None and tuning.reference.across_scripts)
-        fused = order(read, fuse_scores(read, calibration, tuning.params, groups), tie)
+        fused = order(read, fuse_scores(read, calibration, tuning.params, groups, units), tie)
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking
