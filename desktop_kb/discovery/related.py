@@ -83,6 +83,7 @@ KIND_WORDS: frozenset[str] = frozenset(_KIND_WORDS.split())
 #: enough to be left out by its chunk count, were suggested for sharing 今天, 方法 and 问题.
 EVERYDAY_ZIPF = 5.3
 MAX_REASON_TERMS = 6  # shared terms shown as the reason
+SUPPORT_PASSAGES = 3  # a document's best passages that speak for it (``document_support``)
 SATURATION_TERMS = 3  # sharing the weight of this many top terms = full lexical evidence
 MAX_QUERY_CHUNKS = 8  # chunks of a long note used as dense queries
 LEXICAL_CANDIDATES = 200
@@ -144,6 +145,10 @@ class RelatedParams:
     dense_weight: float = 64.0  # closeness 1.0 counts as much as this many fully shared key-term sets
     min_level: float = 3.0  # nothing under this many spreads above unrelated text is shown ...
     alone_level: float = 3.0  # ... and from this level up meaning alone is enough
+    #: How much a passage's place in the order is its document's (``document_support``) rather than
+    #: its own score: 0 = its own score alone. Fitted per model on the learner notes beside the
+    #: Rust book, alternate halves left out (``benchmarks/bench_related_book.py --split``).
+    document_share: float = 0.0
 
 
 DEFAULT_RELATED = RelatedParams()
@@ -298,8 +303,16 @@ class Aboutness:
 
     def names(self, term: str) -> bool:
         """The term is in the title, a heading or a tag (下雨 in the title 下雨天), and says
-        what the text is about rather than what kind of note it is (:data:`KIND_WORDS`)."""
-        return term not in KIND_WORDS and term in self.named
+        what the text is about rather than what kind of note it is (:data:`KIND_WORDS`).
+
+        A Latin word is named only as a whole word: "rules" is not named by the heading
+        "使用 macro_rules! 的声明宏", "mut" not by "Mutex<T>", "lock" not by "Cargo.lock" (an
+        English note "Ownership rules" was offered the macros chapter first)."""
+        if term in KIND_WORDS or term not in self.named:
+            return False
+        if has_han(term):
+            return True
+        return re.search(rf"(?<![\w.]){re.escape(term)}(?!\w|\.\w)", self.named) is not None
 
     def share(self, shared: int) -> float:
         return shared / max(1, len(self.telling))
@@ -499,6 +512,37 @@ class _Reading:
         return self.mode == "dense" or lexical_ok or level >= max(self.params.alone_level, self.alone_level)
 
 
+def document_support(store: sqlite3.Connection, best: dict[SourceKey, tuple[float, int]],
+                     share: float) -> dict[SourceKey, float]:
+    """Each passage's score read partly as its document's: ``share`` of the mean of the
+    :data:`SUPPORT_PASSAGES` best passages' scores in its document (itself among them; a
+    document with fewer passages that pass counts the missing ones as 0), the rest its own
+    score. Notes keep their own.
+
+    A chapter about what the note is about holds many passages that meet it; a later chapter
+    that uses the idea in passing holds one or two. Alone, one passage of the later chapter
+    can score highest (the learner's note on channels met the web server chapter's thread
+    pool, which sends jobs down a channel, before the chapter on channels).
+    """
+    if share <= 0:
+        return {}
+    fragments = [key[1] for key in best if key[0] == "fragment"]
+    documents: dict[int, int] = {}
+    for start in range(0, len(fragments), 500):
+        part = fragments[start:start + 500]
+        marks = ",".join("?" * len(part))
+        documents.update(store.execute(
+            f"SELECT id, document_id FROM fragments WHERE id IN ({marks})", part).fetchall())
+    by_document: dict[int, list[float]] = {}
+    for key, (score, _cid) in best.items():
+        if key[0] == "fragment" and key[1] in documents:
+            by_document.setdefault(documents[key[1]], []).append(score)
+    top = {doc: sorted(scores, reverse=True)[:SUPPORT_PASSAGES] for doc, scores in by_document.items()}
+    mean = {doc: sum(scores) / SUPPORT_PASSAGES for doc, scores in top.items()}
+    return {key: (1.0 - share) * score + share * mean[documents[key[1]]]
+            for key, (score, _cid) in best.items() if key[0] == "fragment" and key[1] in documents}
+
+
 def _rrf_scores(evidence: dict[int, _Evidence]) -> dict[int, float]:
     """Plain RRF over the lexical and the dense ordering (the baseline)."""
     from desktop_kb.retrieval.fusion import RRF_K
@@ -610,11 +654,13 @@ def related_for_note(
         if ref.key not in best or (cid in named, score) > (best[ref.key][1] in named, best[ref.key][0]):
             best[ref.key] = (score, cid)
 
+    support = document_support(store, best, params.document_share)
+
     def order(item: tuple[SourceKey, tuple[float, int]]) -> tuple[bool, float, float, float, str, int]:
         # What both name first (the chapter a note's title names), then by score.
         key, (score, cid) = item
         ev = evidence[cid]
-        return (cid not in named, -score, -ev.lexical, -(ev.similarity or 0.0), key[0], key[1])
+        return (cid not in named, -support.get(key, score), -ev.lexical, -(ev.similarity or 0.0), key[0], key[1])
 
     ranked = sorted(best.items(), key=order)
     shortlist = ranked[: limit * 3]

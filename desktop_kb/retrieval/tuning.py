@@ -91,7 +91,9 @@ def params_of(calibration: dict[str, Any]) -> FusionParams:
 
 
 def related_of(calibration: dict[str, Any]) -> RelatedParams:
-    values = calibration.get("related")
+    """The related panel's constants: ``discovery`` (``related`` in older manifests, where the
+    shipped calibrations use ``related`` for the cosine of a sentence and its own passage)."""
+    values = calibration.get("discovery", calibration.get("related"))
     if not isinstance(values, dict):
         return DEFAULT_RELATED
     known = {f.name for f in fields(RelatedParams)}
