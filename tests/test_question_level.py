@@ -101,3 +101,16 @@ def test_the_question_s_level_is_its_mean_cosine_to_the_library() -> None:
     small.reset("m", 3)
     small.add([1, 2], rows[:2])
     assert library_centre(small) is None  # too few chunks to say
+
+
+def test_an_english_note_is_offered_the_chinese_chapter_its_meaning_points_to(book: Library) -> None:
+    """The related panel read an English note on the library's Chinese scale: nothing came near
+    enough (multilingual-e5 on the Rust book: 8 of 8 English learner notes got no passage)."""
+    note = book.add_note("Closures", "A closure can capture variables from its environment, unlike a function.")
+    book.drain()
+    got = book.related(note, limit=3).suggestions
+    assert got and got[0].title == "闭包", [s.title for s in got]
+    # Read on the library's average level, the same note gets nothing near enough.
+    whole = book.tuning
+    book.tuning = lambda: replace(whole() or Tuning(), centre=None)  # type: ignore[method-assign]
+    assert "闭包" not in [s.title for s in book.related(note, limit=3).suggestions]

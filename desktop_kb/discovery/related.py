@@ -38,7 +38,7 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import NormalDist
 
 import numpy as np
@@ -49,7 +49,7 @@ from desktop_kb.index.prepare import chunk_source, embed_text_of
 from desktop_kb.index.segment import STOPWORDS, word_tokens
 from desktop_kb.index.sources import SourceKey, load_source
 from desktop_kb.index.vectors import from_blob
-from desktop_kb.retrieval.calibration import Calibration
+from desktop_kb.retrieval.calibration import NEGATIVES, Calibration, read_for_question
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
@@ -397,6 +397,35 @@ def _note_vectors(index: sqlite3.Connection, source_version: str, source: object
     return engine.embed_passages(texts)
 
 
+def read_for_note(calibration: Calibration | None, vectors: np.ndarray, dense: DenseIndex,
+                  centre: np.ndarray | None, note_has_han: bool, across_scripts: bool,
+                  own: Iterable[int] = ()) -> Calibration | None:
+    """A note in another script than the library's, read against its own cosines to the library.
+
+    Where the model's levels do not hold across scripts (``read_for_question``), the library's
+    unrelated level and spread say nothing of such a note: multilingual-e5 puts an English note
+    on the Chinese Rust book spreads under the library's unrelated level, and its cosines to
+    the whole book lie closer together than Chinese text's, so the chapter it is about never
+    reached the floor (14 of 16 English learner notes got no passage at all). Its level and
+    spread are those of its own best cosines (as evidence takes them: the best of its chunks)
+    to the chunks the library's level was measured on (its own left out); the library's
+    separation is kept.
+    """
+    read = read_for_question(calibration, vectors.mean(axis=0), centre, note_has_han, across_scripts)
+    if read is calibration or read is None:
+        return read
+    mine = set(own)  # the note against itself would stretch its spread
+    _, sample = dense.vectors([cid for cid in dense.sample_ids(NEGATIVES, 1) if cid not in mine])
+    if len(sample) < 2:
+        return read
+    best = (sample.astype(np.float64) @ vectors.astype(np.float64).T).max(axis=1)
+    spread = float(best.std())
+    if spread <= 1e-6:
+        return read
+    unrelated = float(best.mean())
+    return replace(read, unrelated=unrelated, spread=spread, related=unrelated + read.separation * spread)
+
+
 def _dense_evidence(vectors: np.ndarray, dense: DenseIndex, extra: Iterable[int]) -> dict[int, float]:
     best: dict[int, float] = {}
     for vector in vectors:
@@ -562,6 +591,7 @@ def related_for_note(
     engine: EmbeddingEngine | None = None, dense: DenseIndex | None = None,
     limit: int = DEFAULT_LIMIT, floor: bool = True, mode: str = "hybrid",
     calibration: Calibration | None = None, params: RelatedParams = DEFAULT_RELATED,
+    centre: np.ndarray | None = None, across_scripts: bool = False,
 ) -> RelatedResult:
     """Suggestions for one note; ``mode`` other than hybrid is for measuring baselines."""
     if mode not in MODES:
@@ -591,6 +621,8 @@ def related_for_note(
         if len(vectors):
             similarities = _dense_evidence(vectors, dense, lexical_ids)  # type: ignore[arg-type]
             result.mode = "hybrid"
+            calibration = read_for_note(calibration, vectors, dense, centre,  # type: ignore[arg-type]
+                                        has_han(f"{source.title}\n{source.text}"), across_scripts, own)
         else:
             use_dense = False
     if mode == "dense" and not use_dense:
