@@ -594,8 +594,7 @@ class Library:
                                 dense=self.dense if use_dense else None, mode=mode,
                                 calibration=tuning.calibration if tuning else None,
                                 params=tuning.related if tuning else DEFAULT_RELATED,
-                                centre=tuning.centre if tuning else None,
-                                across_scripts=bool(tuning and tuning.reference and tuning.reference.across_scripts))
+                                centre=tuning.centre if tuning else None)
 
     def related_material(self, note_id: int, *, limit: int = 8) -> RelatedMaterial:
         """What the related panel shows: copies grouped, dismissed passages' copies hidden,

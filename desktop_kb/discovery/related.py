@@ -398,20 +398,22 @@ def _note_vectors(index: sqlite3.Connection, source_version: str, source: object
 
 
 def read_for_note(calibration: Calibration | None, vectors: np.ndarray, dense: DenseIndex,
-                  centre: np.ndarray | None, note_has_han: bool, across_scripts: bool,
+                  centre: np.ndarray | None, note_has_han: bool,
                   own: Iterable[int] = ()) -> Calibration | None:
     """A note in another script than the library's, read against its own cosines to the library.
 
-    Where the model's levels do not hold across scripts (``read_for_question``), the library's
-    unrelated level and spread say nothing of such a note: multilingual-e5 puts an English note
-    on the Chinese Rust book spreads under the library's unrelated level, and its cosines to
-    the whole book lie closer together than Chinese text's, so the chapter it is about never
-    reached the floor (14 of 16 English learner notes got no passage at all). Its level and
+    The library's unrelated level and spread say nothing of such a note: multilingual-e5 puts
+    an English note on the Chinese Rust book spreads under the library's unrelated level, and
+    its cosines to the whole book lie closer together than Chinese text's, so the chapter it
+    is about never reached the floor (13 of 16 English learner notes got no passage at all).
+    USE, whose levels hold across scripts for questions, still left two of them with nothing
+    and its closest passages a hair under the floor ('Sending messages between threads', the
+    chapter on channels 2.65 spreads up on the library's scale, 5.5 on the note's own). Its level and
     spread are those of its own best cosines (as evidence takes them: the best of its chunks)
     to the chunks the library's level was measured on (its own left out); the library's
     separation is kept.
     """
-    read = read_for_question(calibration, vectors.mean(axis=0), centre, note_has_han, across_scripts)
+    read = read_for_question(calibration, vectors.mean(axis=0), centre, note_has_han)
     if read is calibration or read is None:
         return read
     mine = set(own)  # the note against itself would stretch its spread
@@ -591,7 +593,7 @@ def related_for_note(
     engine: EmbeddingEngine | None = None, dense: DenseIndex | None = None,
     limit: int = DEFAULT_LIMIT, floor: bool = True, mode: str = "hybrid",
     calibration: Calibration | None = None, params: RelatedParams = DEFAULT_RELATED,
-    centre: np.ndarray | None = None, across_scripts: bool = False,
+    centre: np.ndarray | None = None,
 ) -> RelatedResult:
     """Suggestions for one note; ``mode`` other than hybrid is for measuring baselines."""
     if mode not in MODES:
@@ -622,7 +624,7 @@ def related_for_note(
             similarities = _dense_evidence(vectors, dense, lexical_ids)  # type: ignore[arg-type]
             result.mode = "hybrid"
             calibration = read_for_note(calibration, vectors, dense, centre,  # type: ignore[arg-type]
-                                        has_han(f"{source.title}\n{source.text}"), across_scripts, own)
+                                        has_han(f"{source.title}\n{source.text}"), own)
         else:
             use_dense = False
     if mode == "dense" and not use_dense:
