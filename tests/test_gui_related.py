@@ -361,3 +361,35 @@ def test_a_small_library_gets_no_suggestions_for_words_its_notes_share_by_chance
         assert _shown(_open(qtbot, window, docker)) == {("note", plan)}
     finally:
         i18n.install_language("en")
+
+
+def test_a_snippet_of_code_never_widens_the_panel_past_its_buttons(qtbot) -> None:  # noqa: ANN001
+    # An English note beside the Rust book was offered passages of code: one snippet's longest
+    # token ("impl Messenger for MockMessenger { fn send(&self, …") asked for 386 px in a panel
+    # of 222 at 1280×720 and 150 %, and every card's ✓/✕, reason and right edge were cut off.
+    from PySide6.QtWidgets import QScrollArea
+
+    from desktop_kb.discovery.grouping import SuggestionGroup
+    from desktop_kb.discovery.related import Suggestion
+    from desktop_kb.ui.related_panel import SuggestionCard
+
+    code = ("impl Messenger for MockMessenger { fn send(&self, message: &str) { "
+            "self.sent_messages.borrow_mut().push(String::from(message));self.sent_messages:RefCell::new(vec![]) } }")
+    card = SuggestionCard(SuggestionGroup(Suggestion(
+        rank=1, target_type="fragment", target_id=7, title="RefCell<T> 和内部可变性模式", terms=["sent_messages"],
+        similarity=None, snippet=code, highlights=[(73, 86)], start=0, end=len(code), score=1.0)))
+    area = QScrollArea(widgetResizable=True)
+    area.setWidget(card)
+    qtbot.addWidget(area)
+    area.resize(240, 400)
+    area.show()
+    qtbot.waitExposed(area)
+    viewport = area.viewport().width()
+    assert card.minimumSizeHint().width() <= viewport
+    qtbot.waitUntil(lambda: card.width() <= viewport)
+    for button in (card.accept_button, card.dismiss_button):
+        assert button.isVisible() and button.geometry().right() < card.width()
+    # The code wraps inside the card, all of it shown: its lines are as tall as its text needs.
+    assert card.snippet.width() <= card.width()
+    assert card.snippet.heightForWidth(card.snippet.width()) > 3 * card.snippet.fontMetrics().height()
+    assert "sent_messages" in card.snippet.text().replace("\u200b", "")

@@ -8,6 +8,7 @@ this note for good. The last change can be undone from the bar at the top.
 from __future__ import annotations
 
 import html
+import re
 import time
 from collections.abc import Callable
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -51,6 +53,16 @@ QPushButton#linkTitle:hover, QPushButton#suggestionTitle:hover { color: palette(
 """
 
 
+# Code punctuation after which a long token may wrap ("impl Messenger for MockMessenger {
+# fn send(&self, message: &str) {…" in a narrow panel is one unbroken line otherwise).
+_CODE_BREAK = re.compile(r"([(){}\[\]:;,.=&/_<>|])(?=[^\s(){}\[\]:;,.=&/_<>|])")
+
+
+def _breakable(text: str) -> str:
+    """``text`` escaped, with a zero-width space where a long run of code may wrap."""
+    return html.escape(re.sub(r"\S{16,}", lambda m: _CODE_BREAK.sub("\\1\u200b", m.group()), text))
+
+
 def highlighted_html(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` as escaped rich text with ``spans`` (offsets into it) in bold."""
     out: list[str] = []
@@ -58,11 +70,19 @@ def highlighted_html(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in sorted(spans):
         if start < pos or end > len(text):
             continue
-        out.append(html.escape(text[pos:start]))
-        out.append(f'<b style="background-color:#fff1a8;color:#111">{html.escape(text[start:end])}</b>')
+        out.append(_breakable(text[pos:start]))
+        out.append(f'<b style="background-color:#fff1a8;color:#111">{_breakable(text[start:end])}</b>')
         pos = end
-    out.append(html.escape(text[pos:]))
+    out.append(_breakable(text[pos:]))
     return "".join(out).replace("\n", " ")
+
+
+def _narrowable(label: QLabel) -> None:
+    """A word-wrapped label that never widens its card past the panel: a word longer than the
+    panel (a code token) is wrapped or cut at the edge, not the card's ✓ and ✕ with it."""
+    policy = label.sizePolicy()  # keeps the word wrap's height-for-width
+    policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+    label.setSizePolicy(policy)
 
 
 def _elide(text: str, limit: int = 60) -> str:
@@ -95,6 +115,8 @@ class SuggestionCard(QFrame):
         self.snippet = QLabel(wordWrap=True)
         self.snippet.setTextFormat(Qt.TextFormat.RichText)
         self.snippet.setText(highlighted_html(*strip_with_spans(suggestion.snippet, suggestion.highlights)))
+        for label in (self.snippet, self.reason, self.copies):
+            _narrowable(label)
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.open_button, 1)
