@@ -105,3 +105,62 @@ def test_closing_the_pulled_sticks_library_deletes_nothing_of_the_one_put_back(t
         finally:
             if not closed:
                 app.close()
+
+
+# "The CLI" on the stick put back: it keeps that library's index (the lock file there is free).
+OWNER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from desktop_kb.library import Library
+    lib = Library(Path(sys.argv[1]), load_model=False)
+    assert lib.drain(60)
+    print(int(lib.worker.is_owner), flush=True)
+    time.sleep(600)
+""")
+
+
+def test_the_pulled_sticks_index_owner_leaves_the_index_of_the_stick_put_back_alone(tmp_path: Path) -> None:
+    """The app kept the index of the library on the stick; pulled and put back, the folder at the
+    path is another one, whose index a command now keeps. The app's index worker saw an index
+    file that was not its own and 'recreated' it — deleting the command's index under it — and
+    its status went on saying all was well."""
+    import threading
+
+    from desktop_kb.index.apply import IndexEvent
+    from desktop_kb.paths import file_identity
+    from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE
+
+    stick = tmp_path / "STICK"
+    data_dir = stick / "library"
+    contents = tmp_path / "stick-contents"
+    with tmpfs(stick, 16384):
+        app = Library(data_dir, load_model=False)
+        try:
+            app.add_note("在U盘上", "before the stick went zqbefore")
+            assert app.drain(60) and app.worker.is_owner
+            said = threading.Event()
+
+            def listen(event: IndexEvent) -> None:
+                if event.kind == "failed" and REPLACED_LIBRARY_MESSAGE in event.detail:
+                    said.set()
+
+            shutil.copytree(data_dir, contents)
+            assert subprocess.run(["umount", "-l", str(stick)], capture_output=True).returncode == 0
+            with tmpfs(stick, 16384):  # put back at the same place
+                shutil.copytree(contents, data_dir)
+                cli = subprocess.Popen([sys.executable, "-c", OWNER, str(data_dir)], stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
+                try:
+                    line = cli.stdout.readline() if cli.stdout else ""
+                    assert line.strip() == "1", cli.stderr.read() if cli.stderr else line
+                    kept = file_identity(data_dir / "index.sqlite")
+                    app.worker.add_listener(listen)
+                    assert said.wait(60), "the app's index status never said the library was replaced"
+                    assert app.worker.error is not None and REPLACED_LIBRARY_MESSAGE in app.worker.error
+                    assert file_identity(data_dir / "index.sqlite") == kept  # the command's index
+                    assert cli.poll() is None
+                finally:
+                    os.kill(cli.pid, signal.SIGKILL)
+                    cli.wait(TIMEOUT)
+        finally:
+            app.close()

@@ -53,7 +53,7 @@ from desktop_kb.paths import file_identity
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.dense import DenseIndex, SqliteVectors
 from desktop_kb.store.connection import close_or_keep, open_store
-from desktop_kb.store.errors import is_corruption, is_environment
+from desktop_kb.store.errors import REPLACED_LIBRARY_MESSAGE, is_corruption, is_environment
 from desktop_kb.store.processes import process_stopped
 from desktop_kb.whole_file import sweep, write_whole
 
@@ -427,6 +427,10 @@ class IndexWorker:
             self._index_hints(keys)
             return
         applied = self.applied
+        if self._lock.another_file_in_its_place():
+            # Not this process's folder any more: recreating "its" index there deleted the index
+            # another process keeps for the library now at that path (a stick put back).
+            raise db.IndexUnavailable(f"{REPLACED_LIBRARY_MESSAGE} ({self._index_path.parent})")
         if file_identity(self._index_path) != self._index_ident and self._index_path.parent.is_dir():
             # Deleted (or replaced) by another program while open: this process would go on
             # writing into a file nobody else can see (I1: the index may go at any time).

@@ -131,6 +131,20 @@ class WriterLock:
         self._fh = fh
         return True
 
+    def another_file_in_its_place(self) -> bool:
+        """Whether the lock file at the path is another file than the one held: the folder at
+        the library's path is another one now (a stick put back, another disk mounted there),
+        whose index another process may keep. Compares the device too (a remounted stick numbers
+        its files as before). A lock file that is simply gone proves nothing."""
+        fh = self._fh
+        if fh is None:
+            return False
+        try:
+            held, there = os.fstat(fh.fileno()), os.stat(self.path)
+        except OSError:
+            return False
+        return (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino)
+
     def release(self) -> None:
         fh, self._fh = self._fh, None
         if fh is not None:
