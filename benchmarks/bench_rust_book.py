@@ -30,7 +30,8 @@ the same way in sessions 11 to 15, measured sealed there and in the session afte
 joined ``offtopic_questions.tsv``, library ``book``).
 The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
 repository. So was session 16's sealed set 16 (it would have been ``_14.tsv``; its figures are in
-session 16's closing note) and, with it, that session's off-topic set and gate batch 15.
+session 16's closing note) and, with it, that session's off-topic set and sealed gate batch
+(never released; ``gate_corpus/heldout15.py`` is another batch, written in session 17).
 
     .venv/bin/python benchmarks/bench_rust_book.py [--model ID] [--models-dir DIR] [--json]
         [--questions benchmarks/data/rust_book_questions_3.tsv] [--library DIR] [--weak]
