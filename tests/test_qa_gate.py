@@ -88,9 +88,10 @@ HELDOUT12_MISSES = {
 # h12-038..060 sessions and logins where their tool or code keeps them, h12-120/127 what a copy broke across
 # lines)
 # heldout13 (session 14's sealed batch) as first wired in (main 975d3bc, 147/217 found), less what was found since
-# (h13-067, MinIO's keys given to `mc alias set` by position: a setup command's random values, session 17).
+# (h13-067, MinIO's keys given to `mc alias set` by position: a setup command's random values, and h13-007, an
+# OpenWeatherMap appid in a query, session 17).
 HELDOUT13_MISSES = {
-    "h13-003", "h13-007", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060",
+    "h13-003", "h13-016", "h13-021", "h13-023", "h13-036", "h13-052", "h13-060",
     "h13-068", "h13-083", "h13-085", "h13-098", "h13-105", "h13-106", "h13-108", "h13-111", "h13-113",
     "h13-143", "h13-194", "h13-195", "h13-196"}
 # (found since session 15, tests/test_qa_gate_families15.py: h13-148..159 bank accounts under their words,

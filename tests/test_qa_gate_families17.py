@@ -276,3 +276,20 @@ def test_an_identity_number_of_more_countries_is_withheld(text: str, secret: str
 ], ids=lambda t: t[:28])
 def test_the_words_for_those_numbers_without_one_pass(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('天气卡片：https://api.openweathermap.org/data/2.5/forecast?q=Wuhan&units=metric&appid=5f0d2c7e9a1b4c3d8e6f7a9b0c1d2e3f', '5f0d2c7e9a1b4c3d8e6f7a9b0c1d2e3f'),
+    ('curl "https://api.wolframalpha.com/v2/query?input=pi&appid=QK8R2V-7LW9X4TJ3E&output=json"', 'QK8R2V-7LW9X4TJ3E'),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_a_key_under_appid_in_a_query_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx520c15f417810387&redirect_uri=https%3A%2F%2Fa.example',
+    'https://fanyi-api.baidu.com/api/trans/vip/translate?q=apple&from=en&to=zh&appid=20151113000005349',
+    'https://store.steampowered.com/api/appdetails?appids=570&cc=cn',
+], ids=lambda t: t[:28])
+def test_public_app_ids_in_a_query_pass(text: str) -> None:
+    assert found(text) == []

@@ -102,6 +102,7 @@ _CIPHER_PREFIX_RE = re.compile(
     r"普萊費爾|维吉尼尔|維吉尼爾|埃特巴什|棋盘|棋盤|书本|書本)$")
 
 
+_QUERY_APP_IDS = frozenset({"appid", "app_id"})
 _ARN_BEFORE_RE = re.compile(r"(?<![\w-])arn:aws[\w-]*:[\w:/.+-]*$")
 
 
@@ -116,6 +117,9 @@ def _names_and_values(text: str) -> Iterator[re.Match[str]]:
 def assignments(text: str) -> Iterator[Finding]:
     for m in _names_and_values(text):
         cls = name_class(m.group("name"))
+        if cls is None and m.group("name").lower() in _QUERY_APP_IDS and m.start("name") \
+                and text[m.start("name") - 1] in "?&" and not text.startswith("wx", m.end("name") + 1):
+            cls = WEAK_NAME  # a weather or answer engine's ?appid=: its key (only a random value; WeChat's wx… is public)
         if cls is None or text[max(0, m.start("name") - 2):m.start("name")] == "::":
             continue  # "AWS::ApiGateway::ApiKey": a type's path, not a variable
         if cls == WEAK_NAME and m.group("name").lower() in ("key", "keys") \
