@@ -149,9 +149,21 @@ def make_snippet(
     # {{#include …/ch04-understanding-ownership/…}} name other sections and files, so they
     # match queries, but tell the reader nothing: never a snippet's text, and a snippet does
     # not grow across them — unless the chunk has nothing else.
-    markup = {sp for sp in sentences if is_markup_span(source, *sp)}
-    if len(markup) == len(sentences):
-        markup = set()
+    # Judged only where asked (a hit's sentence, a neighbour to grow into): reading every
+    # sentence's lines took a fifth of a snippet's time, and most are never asked about.
+    judged: dict[tuple[int, int], bool] = {}
+
+    def markup(span: tuple[int, int]) -> bool:
+        flag = judged.get(span)
+        if flag is None:
+            flag = judged[span] = is_markup_span(source, *span)
+        return flag
+
+    if all(markup(sp) for sp in sentences):  # stops at the first sentence of text
+
+        def markup(span: tuple[int, int]) -> bool:  # noqa: F811 - nothing else: none is markup
+            return False
+
     hits = _whole_words(_find_hits(source, chunk_start, chunk_end, terms))
 
     # Seed: the sentence with most distinct terms (then most hits, then earliest).
@@ -162,13 +174,13 @@ def make_snippet(
         for s, e in sentences:
             inside = [h for h in hits if s <= h[0] and h[1] <= e]
             key = (len({h[2] for h in inside}), len(inside))
-            if (s, e) not in markup and key > best_key:
+            if key > best_key and not markup((s, e)):
                 best_key, seed = key, (s, e)
                 first_hit = (inside[0][0], inside[0][1] - inside[0][0])
     if seed is None and best_sentence is not None:
         seed = trim_span(source, max(chunk_start, best_sentence[0]), min(chunk_end, best_sentence[1]))
     if seed is None:
-        seed = next(sp for sp in sentences if sp not in markup)
+        seed = next(sp for sp in sentences if not markup(sp))
 
     lo, hi = seed
     if hi - lo > max_chars:
@@ -181,11 +193,11 @@ def make_snippet(
         grew = True
         while grew:
             grew = False
-            if ai < len(after) and after[ai] not in markup and after[ai][1] - lo <= max_chars:
+            if ai < len(after) and after[ai][1] - lo <= max_chars and not markup(after[ai]):
                 hi = after[ai][1]
                 ai += 1
                 grew = True
-            if bi < len(before) and before[bi] not in markup and hi - before[bi][0] <= max_chars:
+            if bi < len(before) and hi - before[bi][0] <= max_chars and not markup(before[bi]):
                 lo = before[bi][0]
                 bi += 1
                 grew = True
