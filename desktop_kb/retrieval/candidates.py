@@ -16,14 +16,14 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.segment import QueryAnalysis
-from desktop_kb.retrieval.dense import DenseIndex
+from desktop_kb.retrieval.dense import DenseIndex, SeenVectors
 from desktop_kb.retrieval.lexical import lexical_search
 from desktop_kb.retrieval.term_stats import (
     operator_weights,
     padded_operator_texts,
-    padded_token_texts,
     term_coverage,
     term_weights,
+    token_rows,
 )
 from desktop_kb.text.fold import model_text
 
@@ -57,6 +57,12 @@ class Candidates:
     # The keyword hits' padded token text (term_stats.padded_token_texts), read once for their
     # coverage and kept for the relevance floor's keyword evidence.
     hit_texts: dict[int, str] = field(default_factory=dict)
+    # Their body tokens alone, read in the same query: a library of two scripts weighs each
+    # candidate's script by them (script_levels.chunk_weights) without reading them again.
+    hit_bodies: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+    # The float vectors this question has read (the dense side's rescoring, the keyword hits'
+    # cosines): later reads of the same chunks (the language pull) take them from here.
+    seen: SeenVectors | None = field(default=None, compare=False, repr=False)
 
     @property
     def lexical_hits(self) -> int:
@@ -92,17 +98,20 @@ class DenseSide:
 
     vector: np.ndarray | None
     hits: list[tuple[int, float]]
+    seen: SeenVectors = field(default_factory=SeenVectors)
 
 
 def dense_side(engine: EmbeddingEngine | None, dense: DenseIndex | None, query: str) -> DenseSide:
     """Embed the query and search the vectors (both release the GIL: onnxruntime, numpy
     and sqlite3 run outside it, so this overlaps keyword search on a second core)."""
     vector = embed_query(engine, dense, query)
-    return DenseSide(vector, _dense_hits(vector, dense))
+    seen = SeenVectors()
+    return DenseSide(vector, _dense_hits(vector, dense, seen), seen)
 
 
-def _dense_hits(vector: np.ndarray | None, dense: DenseIndex | None) -> list[tuple[int, float]]:
-    return dense.search(vector, DENSE_N) if vector is not None and dense is not None else []
+def _dense_hits(vector: np.ndarray | None, dense: DenseIndex | None,
+                seen: SeenVectors | None = None) -> list[tuple[int, float]]:
+    return dense.search(vector, DENSE_N, seen) if vector is not None and dense is not None else []
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -126,7 +135,8 @@ def gather(
     from both (the offline refit's path: the vector is embedded by the caller)."""
     lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis) if lexical else []
     coverage = _coverage(index, analysis, lex)
-    side = DenseSide(query_vector, _dense_hits(query_vector, dense))
+    seen = SeenVectors()
+    side = DenseSide(query_vector, _dense_hits(query_vector, dense, seen), seen)
     return _assemble(analysis, lex, coverage, side, dense)
 
 
@@ -158,6 +168,7 @@ class Coverage:
 
     shares: dict[int, float] = field(default_factory=dict)
     texts: dict[int, str] = field(default_factory=dict)
+    bodies: dict[int, str] = field(default_factory=dict)
 
 
 def _coverage(index: sqlite3.Connection, analysis: QueryAnalysis,
@@ -170,16 +181,18 @@ def _coverage(index: sqlite3.Connection, analysis: QueryAnalysis,
     if not lex:
         return Coverage()
     ids = [cid for cid, _ in lex]
-    texts = padded_token_texts(index, ids)
+    rows = list(token_rows(index, ids))
+    texts = {rowid: f" {body} {title} " for rowid, body, title in rows}  # padded_token_texts
+    bodies = {rowid: body for rowid, body, _title in rows}
     weights = term_weights(index, analysis.all_terms)
     if not analysis.operators:
-        return Coverage(term_coverage(index, weights, ids, frozenset(analysis.terms), texts), texts)
+        return Coverage(term_coverage(index, weights, ids, frozenset(analysis.terms), texts), texts, bodies)
     ops = padded_operator_texts(index, ids)
     weights |= operator_weights(index, analysis.operators)
     counted = frozenset(analysis.terms) | frozenset(analysis.operators)
     with_ops = {cid: text + ops.get(cid, "") for cid, text in texts.items()}
     # The texts with their operators: keyword evidence reads what each hit holds from them.
-    return Coverage(term_coverage(index, weights, ids, counted, with_ops), with_ops)
+    return Coverage(term_coverage(index, weights, ids, counted, with_ops), with_ops, bodies)
 
 
 def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: Coverage,
@@ -192,7 +205,7 @@ def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: C
         cosine=np.full(n, np.nan), lex_rank=np.zeros(n, np.int32),
         dense_rank=np.zeros(n, np.int32), has_cjk=analysis.has_cjk,
         has_latin=analysis.has_latin, n_terms=len(analysis.all_terms), dense_ran=dense_ran,
-        hit_texts=coverage.texts,
+        hit_texts=coverage.texts, hit_bodies=coverage.bodies, seen=side.seen,
     )
     row = {cid: i for i, cid in enumerate(ids)}
     for rank, (cid, score) in enumerate(lex, start=1):
@@ -206,7 +219,7 @@ def _assemble(analysis: QueryAnalysis, lex: list[tuple[int, float]], coverage: C
     if lex and dense_ran:
         assert dense is not None and side.vector is not None
         unlisted = [cid for cid, _ in lex if out.dense_rank[row[cid]] == 0]
-        for cid, sim in dense.similarities(side.vector, unlisted).items():
+        for cid, sim in dense.similarities(side.vector, unlisted, side.seen).items():
             out.cosine[row[cid]] = sim
     return out
 

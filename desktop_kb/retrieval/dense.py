@@ -217,6 +217,23 @@ class MemoryVectors:
         pass
 
 
+class SeenVectors:
+    """The float vectors one question has read so far (chunk id -> row).
+
+    A hybrid search reads the same chunks' vectors up to three times: the dense side's
+    rescoring (:data:`RESCORE` of them), the keyword hits' cosines, and an English
+    question's language pull over every candidate. Each read is a system call per chunk,
+    so its later reads take what an earlier one found. Kept for one question only: a
+    later question reads again, and sees whatever the writer has committed since.
+    """
+
+    def __init__(self) -> None:
+        self.rows: dict[int, np.ndarray] = {}
+
+    def add(self, ids: np.ndarray, matrix: np.ndarray) -> None:
+        self.rows.update(zip(ids.tolist(), matrix, strict=True))
+
+
 class DenseIndex:
     def __init__(self, exact: ExactVectors | None = None, slots: SlotReader | None = None) -> None:
         self._lock = threading.Lock()
@@ -323,8 +340,9 @@ class DenseIndex:
 
     # ----- queries (any thread) ------------------------------------------------------
 
-    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """Top-k ``(chunk_id, cosine)``, best first; ties broken by chunk id."""
+    def search(self, query: np.ndarray, k: int, seen: SeenVectors | None = None) -> list[tuple[int, float]]:
+        """Top-k ``(chunk_id, cosine)``, best first; ties broken by chunk id (``seen`` keeps the
+        vectors read for rescoring)."""
         if k <= 0 or query.shape[-1] != self.dim or not self.ready:
             return []
         query = np.asarray(query, dtype=np.float32)
@@ -340,6 +358,8 @@ class DenseIndex:
         ids, matrix = self._vectors(ids, codes, model_id, dim)
         if not len(ids):
             return []
+        if seen is not None:
+            seen.add(ids, matrix)
         sims = matrix @ query
         order = np.lexsort((ids, -sims))[:k]
         return [(int(ids[i]), float(sims[i])) for i in order]
@@ -393,18 +413,20 @@ class DenseIndex:
         # One flat gather (byte j's value v sits at j·256 + v): 2.5× a 2-D fancy index.
         return np.take(table.ravel(), codes + np.arange(0, 256 * width, 256)).sum(axis=1)
 
-    def similarities(self, query: np.ndarray, ids: Iterable[int]) -> dict[int, float]:
+    def similarities(self, query: np.ndarray, ids: Iterable[int],
+                     seen: SeenVectors | None = None) -> dict[int, float]:
         """Exact cosine for given chunks (those lexical search found but dense did not rank)."""
         if not self.ready or query.shape[-1] != self.dim:
             return {}
-        found, matrix = self.vectors(ids)
+        found, matrix = self.vectors(ids, seen)
         if not len(found):
             return {}
         sims = matrix @ np.asarray(query, dtype=np.float32)
         return dict(zip(found.tolist(), sims.tolist(), strict=True))
 
-    def vectors(self, ids: Iterable[int]) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids, float vectors)`` of those of ``ids`` that have one, in chunk-id order."""
+    def vectors(self, ids: Iterable[int], seen: SeenVectors | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, float vectors)`` of those of ``ids`` that have one, in chunk-id order (those in
+        ``seen`` taken from it, the others read and added to it)."""
         if not self.ready:
             return np.empty(0, dtype=np.int64), np.empty((0, self.dim), dtype=np.float32)
         wanted = np.fromiter((int(i) for i in ids), dtype=np.int64)
@@ -417,7 +439,20 @@ class DenseIndex:
         if not len(known):
             return np.empty(0, dtype=np.int64), np.empty((0, dim), dtype=np.float32)
         assert model_id is not None
-        return self._vectors(known, codes, model_id, dim)
+        if seen is None:
+            return self._vectors(known, codes, model_id, dim)
+        have = np.fromiter((c in seen.rows for c in known.tolist()), dtype=bool, count=len(known))
+        read_ids, read = self._vectors(known[~have], codes[~have], model_id, dim) if not have.all() \
+            else (np.empty(0, dtype=np.int64), np.empty((0, dim), dtype=np.float32))
+        seen.add(read_ids, read)
+        if not have.any():
+            return read_ids, read
+        # The same rows in the same (chunk-id) order as one read of them all: a matrix
+        # product's last bits depend on where a row sits, and cosines must not move.
+        ids = np.concatenate([known[have], read_ids])
+        order = np.argsort(ids, kind="stable")
+        matrix = np.stack([seen.rows[c] for c in ids[order].tolist()]).astype(np.float32, copy=False)
+        return ids[order], matrix
 
     # ----- storage ----------------------------------------------------------------------
 

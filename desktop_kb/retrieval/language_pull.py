@@ -32,7 +32,7 @@ def without_language_pull(cand: Candidates, dense: DenseIndex | None, reference:
     known = np.flatnonzero(~np.isnan(cand.cosine))
     if not known.size:
         return cand
-    excess = dense.similarities(reference.english - reference.centroid, cand.ids[known].tolist())
+    excess = dense.similarities(reference.english - reference.centroid, cand.ids[known].tolist(), cand.seen)
     if not excess:
         return cand
     cosine = cand.cosine.copy()
