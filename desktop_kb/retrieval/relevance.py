@@ -246,9 +246,15 @@ def held_terms(index: sqlite3.Connection, terms: Sequence[str], cand: Candidates
             ops = padded_operator_texts(index, missing)
             read = {cid: text + ops.get(cid, "") for cid, text in read.items()}
         texts = {**texts, **read}
-    return {cid: frozenset(t for t, alternatives in forms
-                           if any(all(p in text for p in tokens) for tokens in alternatives))
-            for cid in dict.fromkeys(hits) if (text := texts.get(cid)) is not None}
+    hit_texts = {cid: text for cid in dict.fromkeys(hits) if (text := texts.get(cid)) is not None}
+    # Which hits hold each padded token, one pass over the hits per token: the same tests as
+    # asking every hit for every form, without a generator per hit and term.
+    holders = {p: {cid for cid, text in hit_texts.items() if p in text}
+               for p in dict.fromkeys(p for _t, alternatives in forms for tokens in alternatives for p in tokens)}
+    holding = {t: set().union(*(set.intersection(*(holders[p] for p in tokens)) for tokens in alternatives))
+               for t, alternatives in forms if alternatives}
+    return {cid: frozenset(t for t, _alternatives in forms if cid in holding.get(t, ()))
+            for cid in hit_texts}
 
 
 def evidence_share(weights: Mapping[str, float], held: Iterable[Collection[str]],

@@ -28,6 +28,7 @@ measured and today's single level is used. No constant is fitted on questions.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -112,9 +113,10 @@ class ScriptLevels:
     latin_chunks: int = 0
     known: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
 
-    def weights(self, index: sqlite3.Connection, chunk_ids: list[int]) -> np.ndarray:
+    def weights(self, index: sqlite3.Connection, chunk_ids: list[int],
+                bodies: Mapping[int, str] | None = None) -> np.ndarray:
         """Each chunk's Han share (``chunk_weights``), remembered across queries."""
-        return chunk_weights(index, chunk_ids, self.known)
+        return chunk_weights(index, chunk_ids, self.known, bodies)
 
     def offsets(self, query: np.ndarray | None, weights: np.ndarray) -> np.ndarray:
         """Per candidate, how far its script lifts its cosine above the library's mix.
@@ -140,11 +142,13 @@ def fit(weights: np.ndarray, vectors: np.ndarray) -> ScriptLevels | None:
 
 
 def chunk_weights(index: sqlite3.Connection, chunk_ids: list[int],
-                  known: dict[str, float] | None = None) -> np.ndarray:
+                  known: dict[str, float] | None = None,
+                  read: Mapping[int, str] | None = None) -> np.ndarray:
     """:func:`han_weights` of each chunk's token text in the index (NaN: unknown).
 
     ``known`` remembers weights by the chunk's text hash (a weight is a function of the
-    text alone), so a query reads and scans only the text of chunks no earlier query met.
+    text alone), so a query reads and scans only the text of chunks no earlier query met;
+    ``read``: body tokens the caller already read in this query (the keyword hits').
     """
     hashes: dict[int, str] = {}
     for part in _parts(chunk_ids):
@@ -152,8 +156,9 @@ def chunk_weights(index: sqlite3.Connection, chunk_ids: list[int],
             f"SELECT id, text_hash FROM kb_chunks WHERE id IN ({_marks(part)})", part))
     memo = known if known is not None else {}
     missing = [c for c in chunk_ids if c in hashes and hashes[c] not in memo]
-    bodies: dict[int, str] = {}
-    for part in _parts(missing):
+    read = read or {}
+    bodies = {c: read[c] for c in missing if c in read}
+    for part in _parts([c for c in missing if c not in bodies]):
         bodies.update(index.execute(f"SELECT rowid, body FROM kb_fts WHERE rowid IN ({_marks(part)})", part))
     fresh = [c for c in missing if c in bodies]
     if len(memo) + len(fresh) > KNOWN_WEIGHTS:

@@ -203,7 +203,8 @@ def _read_cosines(index: sqlite3.Connection, cand: Candidates, ids: list[int], v
     scripts), less an English question's pull toward English passages."""
     read = cand
     if tuning.scripts is not None:
-        read = read_in_own_script(cand, tuning.scripts.offsets(vector, tuning.scripts.weights(index, ids)))
+        weights = tuning.scripts.weights(index, ids, cand.hit_bodies)
+        read = read_in_own_script(cand, tuning.scripts.offsets(vector, weights))
     return without_language_pull(read, dense, tuning.reference, tuning.calibration)
 
 
