@@ -304,3 +304,25 @@ def test_a_search_waits_for_the_measurement_under_way_instead_of_making_its_own(
         second.join(30)
         assert calls == [1]
         assert len(found) == 2 and found[0] == found[1] and found[0] is not None
+
+
+def test_body_tokens_a_search_already_read_are_not_read_again(data_dir: Path) -> None:
+    """The keyword hits' tokens (read for their coverage) weigh their script; only the others'
+    rows are read from the index, and the weights are the ones read from it."""
+    lib = Library(data_dir, load_model=False)
+    try:
+        lib.add_note("笔记", "所有权规则让内存安全，借用检查器在编译时检查引用。")
+        lib.add_note("note", "Ownership rules keep memory safe; the borrow checker checks references.")
+        lib.drain()
+        ids = [cid for (cid,) in lib.index_reader.execute("SELECT id FROM kb_chunks ORDER BY id")]
+        assert len(ids) == 2
+        bodies = dict(lib.index_reader.execute("SELECT rowid, body FROM kb_fts WHERE rowid = ?", (ids[0],)))
+        asked: list[str] = []
+        lib.index_reader.set_trace_callback(asked.append)
+        weights = chunk_weights(lib.index_reader, ids, {}, bodies)
+        lib.index_reader.set_trace_callback(None)
+        assert weights.tolist() == [1.0, 0.0] == chunk_weights(lib.index_reader, ids, {}).tolist()
+        body_reads = [sql for sql in asked if "FROM kb_fts" in sql]
+        assert len(body_reads) == 1 and f"IN ({ids[1]})" in body_reads[0]
+    finally:
+        lib.close()

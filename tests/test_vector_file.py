@@ -277,3 +277,39 @@ def test_every_slot_is_announced_to_the_kernel_before_the_first_is_read(
         assert matrix is not None and matrix.any(axis=1).all()
     offsets = [vector_file.HEADER + cid * 4 * engine.dim for cid in ids]
     assert events == [("hint", o) for o in offsets] + [("read", o) for o in offsets]
+
+
+def test_a_question_reads_each_chunks_vector_once_and_gets_the_same_cosines(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keyword hits' cosines (and the language pull) reuse the vectors the dense side's
+    rescoring read for the same question: fewer slot reads, the same numbers bit for bit."""
+    read: list[int] = []
+    real_read = vector_file._read_into
+
+    def read_into(fd: int, buffer: memoryview, offset: int) -> None:
+        read.append(offset)
+        real_read(fd, buffer, offset)
+
+    with _library(data_dir) as lib:
+        engine = lib.engine
+        assert engine is not None
+        index, _ = _dense_index(lib, slots=True)
+        reference, _ = _dense_index(lib, slots=False)
+        monkeypatch.setattr(vector_file, "_read_into", read_into)
+        for text in QUERIES:
+            query = engine.embed_queries([text])[0]
+            seen = dense_module.SeenVectors()
+            read.clear()
+            hits = index.search(query, 10, seen)
+            rescored = len(read)
+            assert hits == reference.search(query, 10) and rescored == len(seen.rows) >= 10
+            # Some chunks the rescoring read, some it did not, and one without a vector.
+            wanted = [*list(seen.rows)[::2], *(c for c in range(1, 150, 7) if c not in seen.rows), 999_999]
+            fresh = {c for c in wanted if c not in seen.rows and c < 999_999}
+            read.clear()
+            assert index.similarities(query, wanted, seen) == reference.similarities(query, wanted)
+            assert len(read) == len(fresh)  # only the chunks not read before
+            read.clear()
+            other = engine.embed_queries(["another question"])[0]
+            assert index.similarities(other, wanted, seen) == reference.similarities(other, wanted)
+            assert read == []  # everything is known now

@@ -46,16 +46,27 @@ class ResolvedSource:
     page_end: int | None = None
 
 
-def chunk_refs(index: sqlite3.Connection, chunk_ids: list[int]) -> dict[int, ChunkRef]:
+def chunk_refs(index: sqlite3.Connection, chunk_ids: list[int],
+               text_hashes: dict[int, str] | None = None) -> dict[int, ChunkRef]:
+    """The chunks' rows; with ``text_hashes``, each chunk's text hash is put there from the same
+    read (a library of two scripts needs them next: ``script_levels.chunk_weights``)."""
     refs: dict[int, ChunkRef] = {}
     make = ChunkRef._make
     # In id order: neighbouring rows share B-tree pages, which SQLite then reads once.
     for part, marks in in_batches(sorted(set(chunk_ids))):
+        if text_hashes is None:
+            for row in index.execute(
+                f"SELECT id, source_type, source_id, ord, start, end FROM kb_chunks WHERE id IN ({marks})",
+                part,
+            ):
+                refs[row[0]] = make(row)
+            continue
         for row in index.execute(
-            f"SELECT id, source_type, source_id, ord, start, end FROM kb_chunks WHERE id IN ({marks})",
+            f"SELECT id, source_type, source_id, ord, start, end, text_hash FROM kb_chunks WHERE id IN ({marks})",
             part,
         ):
-            refs[row[0]] = make(row)
+            refs[row[0]] = make(row[:6])
+            text_hashes[row[0]] = row[6]
     return refs
 
 

@@ -114,9 +114,10 @@ class ScriptLevels:
     known: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
 
     def weights(self, index: sqlite3.Connection, chunk_ids: list[int],
-                bodies: Mapping[int, str] | None = None) -> np.ndarray:
+                bodies: Mapping[int, str] | None = None,
+                text_hashes: Mapping[int, str] | None = None) -> np.ndarray:
         """Each chunk's Han share (``chunk_weights``), remembered across queries."""
-        return chunk_weights(index, chunk_ids, self.known, bodies)
+        return chunk_weights(index, chunk_ids, self.known, bodies, text_hashes)
 
     def offsets(self, query: np.ndarray | None, weights: np.ndarray) -> np.ndarray:
         """Per candidate, how far its script lifts its cosine above the library's mix.
@@ -143,15 +144,17 @@ def fit(weights: np.ndarray, vectors: np.ndarray) -> ScriptLevels | None:
 
 def chunk_weights(index: sqlite3.Connection, chunk_ids: list[int],
                   known: dict[str, float] | None = None,
-                  read: Mapping[int, str] | None = None) -> np.ndarray:
+                  read: Mapping[int, str] | None = None,
+                  text_hashes: Mapping[int, str] | None = None) -> np.ndarray:
     """:func:`han_weights` of each chunk's token text in the index (NaN: unknown).
 
     ``known`` remembers weights by the chunk's text hash (a weight is a function of the
     text alone), so a query reads and scans only the text of chunks no earlier query met;
-    ``read``: body tokens the caller already read in this query (the keyword hits').
+    ``read``: body tokens the caller already read in this query (the keyword hits'), and
+    ``text_hashes`` the chunks' hashes it read with their rows (``resolve.chunk_refs``).
     """
-    hashes: dict[int, str] = {}
-    for part in _parts(chunk_ids):
+    hashes = {c: text_hashes[c] for c in chunk_ids if c in text_hashes} if text_hashes else {}
+    for part in _parts([c for c in chunk_ids if c not in hashes]):
         hashes.update(index.execute(
             f"SELECT id, text_hash FROM kb_chunks WHERE id IN ({_marks(part)})", part))
     memo = known if known is not None else {}

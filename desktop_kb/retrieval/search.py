@@ -181,12 +181,13 @@ def rank_chunks(
         ranking.ranked = [(int(cand.ids[i]), max(0.0, float(read.cosine[i]))) for i in listed]
         ranking.scores = {cid: (0.0, score) for cid, score in ranking.ranked}
         return ranking
-    refs = ranking.refs = chunk_refs(index, ids)
+    hashes: dict[int, str] = {}
+    refs = ranking.refs = chunk_refs(index, ids, hashes if tuning.scripts is not None else None)
     tie = _tie_breaker(refs)
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
     else:
-        read = _read_cosines(index, cand, ids, vector, dense, tuning)
+        read = _read_cosines(index, cand, ids, vector, dense, tuning, hashes)
         groups = _document_groups(store, read, refs) if store is not None else None
         units = _result_units(read, refs) if tuning.params.overturn_gap else None
         calibration = read_for_question(tuning.calibration, vector, tuning.centre, analysis.has_cjk,
@@ -198,12 +199,14 @@ def rank_chunks(
 
 
 def _read_cosines(index: sqlite3.Connection, cand: Candidates, ids: list[int], vector: np.ndarray | None,
-                  dense: DenseIndex | None, tuning: Tuning) -> Candidates:
+                  dense: DenseIndex | None, tuning: Tuning, text_hashes: dict[int, str] | None = None
+                  ) -> Candidates:
     """The cosines as fusion reads them: each against its own script's level (a library of two
-    scripts), less an English question's pull toward English passages."""
+    scripts), less an English question's pull toward English passages (``text_hashes``: the
+    chunks' text hashes, when the caller read them with their rows)."""
     read = cand
     if tuning.scripts is not None:
-        weights = tuning.scripts.weights(index, ids, cand.hit_bodies)
+        weights = tuning.scripts.weights(index, ids, cand.hit_bodies, text_hashes)
         read = read_in_own_script(cand, tuning.scripts.offsets(vector, weights))
     return without_language_pull(read, dense, tuning.reference, tuning.calibration)
 
