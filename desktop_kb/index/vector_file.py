@@ -243,6 +243,19 @@ def _read_into(fd: int, buffer: memoryview, offset: int) -> None:
 
 
 _WILLNEED = getattr(os, "POSIX_FADV_WILLNEED", None)
+#: preadv2's "only from the page cache" flag (Linux): a slot there is read at once, unannounced.
+_NOWAIT = getattr(os, "RWF_NOWAIT", None) if hasattr(os, "preadv") else None
+
+
+def _read_cached(fd: int, buffer: memoryview, offset: int) -> bool:
+    """Fill ``buffer`` from ``offset`` if the page cache holds all of it (False: it must be read
+    from the device, or the system cannot tell; ``buffer`` is then read again whole)."""
+    if _NOWAIT is None:
+        return False
+    try:
+        return os.preadv(fd, [buffer], offset, _NOWAIT) == len(buffer)
+    except OSError:  # EAGAIN: not cached; EOPNOTSUPP/EINVAL: a file system that cannot tell
+        return False
 
 
 def _announce(fd: int, ids: Sequence[int], row_bytes: int) -> None:
@@ -290,10 +303,15 @@ class SlotReader:
                 return None
             out = np.zeros((len(ids), dim), dtype=np.float32)
             row_bytes = 4 * dim
-            _announce(fd, ids, row_bytes)
             view = memoryview(out).cast("B")
-            for i, cid in enumerate(ids):
-                _read_into(fd, view[i * row_bytes:(i + 1) * row_bytes], HEADER + int(cid) * row_bytes)
+            # Slots the page cache holds are read at once; only the others are announced (all
+            # before the first is read) and read. Announcing a cached slot costs a system call
+            # and gains nothing: at 10⁵ chunks, 600 of them were a third of the read's time.
+            cold = [(i, int(cid)) for i, cid in enumerate(ids) if not _read_cached(
+                fd, view[i * row_bytes:(i + 1) * row_bytes], HEADER + int(cid) * row_bytes)]
+            _announce(fd, [cid for _, cid in cold], row_bytes)
+            for i, cid in cold:
+                _read_into(fd, view[i * row_bytes:(i + 1) * row_bytes], HEADER + cid * row_bytes)
             return out
 
     def _close(self) -> None:
