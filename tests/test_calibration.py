@@ -185,10 +185,10 @@ def test_the_estimate_reads_the_unrelated_chunks_once_and_measures_the_same(data
         asked: list[int] = []
         real = DenseIndex.vectors
 
-        def counted(self: DenseIndex, ids):  # type: ignore[no-untyped-def]
+        def counted(self: DenseIndex, ids, seen=None):  # type: ignore[no-untyped-def]
             ids = list(ids)
             asked.append(len(ids))
-            return real(self, ids)
+            return real(self, ids, seen)
 
         DenseIndex.vectors = counted  # type: ignore[method-assign]
         try:
