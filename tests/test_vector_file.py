@@ -280,6 +280,10 @@ def test_slots_out_of_the_page_cache_are_announced_before_the_first_is_read(
         assert reader.open(engine.model_id, engine.dim)
         ids = [3, 7, 11, 20]
         expected = reader.read(ids, engine.dim)
+        with open(vector_file.path_for(lib.paths.index), "rb") as probe:  # just read: in the page cache
+            if not real_cached(probe.fileno(), memoryview(bytearray(16)), vector_file.HEADER):
+                reader.close()
+                pytest.skip("this file system cannot tell what the page cache holds (tmpfs)")
         monkeypatch.setattr(os, "posix_fadvise", fadvise)
         monkeypatch.setattr(vector_file, "_read_into", read_into)
         monkeypatch.setattr(vector_file, "_read_cached", read_cached)
