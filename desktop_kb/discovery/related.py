@@ -52,7 +52,7 @@ from desktop_kb.index.vectors import from_blob
 from desktop_kb.retrieval.calibration import NEGATIVES, Calibration, read_for_question
 from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.retrieval.fts_query import quote_fts_token
-from desktop_kb.retrieval.resolve import chunk_refs, fits, resolve_sources
+from desktop_kb.retrieval.resolve import chunk_refs, fits, fragment_documents, resolve_sources
 from desktop_kb.retrieval.snippets import make_snippet, written_forms
 from desktop_kb.retrieval.term_stats import bm25_idf, chunk_tokens, index_stats
 from desktop_kb.store import links as store_links
@@ -557,13 +557,7 @@ def document_support(store: sqlite3.Connection, best: dict[SourceKey, tuple[floa
     """
     if share <= 0:
         return {}
-    fragments = [key[1] for key in best if key[0] == "fragment"]
-    documents: dict[int, int] = {}
-    for start in range(0, len(fragments), 500):
-        part = fragments[start:start + 500]
-        marks = ",".join("?" * len(part))
-        documents.update(store.execute(
-            f"SELECT id, document_id FROM fragments WHERE id IN ({marks})", part).fetchall())
+    documents = fragment_documents(store, [key[1] for key in best if key[0] == "fragment"])
     by_document: dict[int, list[float]] = {}
     for key, (score, _cid) in best.items():
         if key[0] == "fragment" and key[1] in documents:

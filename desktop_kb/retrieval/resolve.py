@@ -9,6 +9,7 @@ dropped and counted, never shown.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -118,15 +119,21 @@ def source_titles(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[Sour
     return found
 
 
-def chunk_documents(store: sqlite3.Connection, refs: dict[int, ChunkRef]) -> dict[int, SourceKey]:
-    """The document each chunk belongs to: a fragment's imported document, else its own source."""
-    fragment_ids = sorted({r.source_id for r in refs.values() if r.source_type == "fragment"})
+def fragment_documents(store: sqlite3.Connection, fragment_ids: Sequence[int]) -> dict[int, int]:
+    """Each fragment's imported document (fragments gone since are left out), 500 ids a query."""
     document_of: dict[int, int] = {}
     for i in range(0, len(fragment_ids), 500):
         part = fragment_ids[i:i + 500]
         marks = ",".join("?" * len(part))
         document_of.update(store.execute(
             f"SELECT id, document_id FROM fragments WHERE id IN ({marks})", part).fetchall())
+    return document_of
+
+
+def chunk_documents(store: sqlite3.Connection, refs: dict[int, ChunkRef]) -> dict[int, SourceKey]:
+    """The document each chunk belongs to: a fragment's imported document, else its own source."""
+    document_of = fragment_documents(
+        store, sorted({r.source_id for r in refs.values() if r.source_type == "fragment"}))
     return {cid: ("document", document_of[r.source_id])
             if r.source_type == "fragment" and r.source_id in document_of else r.key
             for cid, r in refs.items()}
