@@ -6,7 +6,7 @@ Run from the repository root::
 
 Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
 ``written`` (the shapes the detectors were built against), then ``heldout``
-to ``heldout15``, each written after the detectors passed the batches before
+to ``heldout16``, each written after the detectors passed the batches before
 it and measured before any change it prompted (see each module's docstring
 for its first-run figure). Each case is a note, a
 pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
@@ -30,7 +30,9 @@ rules — labels, tables, comments, joined lines, encoded values — as ``study_
 with ``heldout10``, as ``study_negatives_session11``; ``negatives10``, written with ``heldout11``, as
 ``study_negatives_session12``; ``negatives11``, written with ``heldout12``, as ``study_negatives_session13``; ``negatives12``, written
 with ``heldout13``, as ``study_negatives_session14``; ``negatives13``, written with ``heldout14``, as
-``study_negatives_session15``; ``negatives14``, written with ``heldout15``, as ``study_negatives_session17``). Any
+``study_negatives_session15``; ``negatives14``, written with ``heldout15``, as ``study_negatives_session17``;
+``negatives15``, written with the sealed ``heldout16`` in session 17 and released in session 18, as
+``study_negatives_session17_sealed``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -63,6 +65,7 @@ from benchmarks.gate_corpus.negatives11 import NEGATIVES as SESSION13_NEGATIVES 
 from benchmarks.gate_corpus.negatives12 import NEGATIVES as SESSION14_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives13 import NEGATIVES as SESSION15_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives14 import NEGATIVES as SESSION17_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives15 import NEGATIVES as SESSION17_SEALED_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
@@ -70,7 +73,7 @@ from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_t
 SPEED_SETS = ("cmrc2018_trial", "drcd_dev", "rust_book_cn")
 BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
            "heldout8", "heldout9", "heldout10", "heldout11", "heldout12",
-           "heldout13", "heldout14", "heldout15")  # in the order they were written
+           "heldout13", "heldout14", "heldout15", "heldout16")  # in the order they were written
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
     SHARED = ROOT.parents[1] / "shared"
@@ -294,7 +297,9 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
         "study_negatives_session13": [(f"neg11#{i}", t, "", "") for i, t in enumerate(SESSION13_NEGATIVES)],
         "study_negatives_session14": [(f"neg12#{i}", t, "", "") for i, t in enumerate(SESSION14_NEGATIVES)],
         "study_negatives_session15": [(f"neg13#{i}", t, "", "") for i, t in enumerate(SESSION15_NEGATIVES)],
-        "study_negatives_session17": [(f"neg14#{i}", t, "", "") for i, t in enumerate(SESSION17_NEGATIVES)]}
+        "study_negatives_session17": [(f"neg14#{i}", t, "", "") for i, t in enumerate(SESSION17_NEGATIVES)],
+        "study_negatives_session17_sealed": [(f"neg15#{i}", t, "", "")
+                                             for i, t in enumerate(SESSION17_SEALED_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]

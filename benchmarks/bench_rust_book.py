@@ -27,7 +27,8 @@ whoever changed them. The seventh (``rust_book_questions_7.tsv``) in session 9 t
 the eighth (``rust_book_questions_8.tsv``) in session 10 (main 728d38f and deaa0e4).
 The ninth to thirteenth (``rust_book_questions_9.tsv`` to ``_13.tsv``) were written
 the same way in sessions 11 to 15, measured sealed there and in the session after, then released (their off-topic questions
-joined ``offtopic_questions.tsv``, library ``book``).
+joined ``offtopic_questions.tsv``, library ``book``); the fifteenth (``_15.tsv``) is session 17's
+sealed set 17, released the same way in session 18.
 The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
 repository. So was session 16's sealed set 16 (it would have been ``_14.tsv``; its figures are in
 session 16's closing note) and, with it, that session's off-topic set and sealed gate batch
