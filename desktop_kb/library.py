@@ -477,6 +477,15 @@ class Library:
     def engine(self) -> EmbeddingEngine | None:
         return self.worker.engine
 
+    def model_loading(self) -> str | None:
+        """The model chosen and installed but not in use yet (it is still loading), else None.
+
+        Until it is in use search and related material are keywords only; saying "install a
+        model" then would send the person to install what they have."""
+        if self.model_error is not None or (self.engine is not None and self.dense.ready):
+            return None
+        return self.active_model_name()
+
     # ----- index ----------------------------------------------------------------
 
     def default_mode(self) -> str:
@@ -602,8 +611,12 @@ class Library:
         from desktop_kb.discovery.panel import OVERFETCH, related_material
 
         with self.reading_the_index():
-            return related_material(self.store_reader, self.related(note_id, limit=max(0, limit) * OVERFETCH),
+            view = related_material(self.store_reader, self.related(note_id, limit=max(0, limit) * OVERFETCH),
                                     limit)
+        if view.mode != "hybrid":
+            view.model_loading = self.model_loading()
+            view.model_failed = self.model_error is not None
+        return view
 
     def dismiss_many(self, note_id: int, targets: Sequence[tuple[str, int]], *, undo: bool = False) -> None:
         """Dismiss (or restore) every copy of a passage at once, in one transaction."""
@@ -665,6 +678,9 @@ class Library:
             # The index cannot even be read (a full disk where its -shm cannot grow, an
             # I/O error): say so, never exit with "internal error" or report it "ok".
             return status(None, error or index_db.unavailable_message(exc, self.paths.index))
+        loading = self.model_loading()
+        if loading:
+            found = dataclasses.replace(found, model_loading=loading)
         if error is not None and found.whole and error == self.worker.owner_stopped():
             # It had caught up before it stopped: the index is complete ("unavailable" said it
             # was not), and the next change is what waits for it.

@@ -59,6 +59,8 @@ class RelatedMaterial:
     hidden_as_dismissed: int = 0  # copies of dismissed passages left out
     scored: RelatedResult | None = None  # what scoring returned, before grouping
     missing: bool = False
+    model_loading: str | None = None  # keywords only for now: this installed model is loading
+    model_failed: bool = False  # keywords only: the chosen model could not be loaded
 
     def as_json(self) -> dict[str, object]:
         return {"note_id": self.note_id, "mode": self.mode,

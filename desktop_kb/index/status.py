@@ -44,6 +44,8 @@ class IndexStatus:
     # The owner (another process) is stopped, but the index holds every change: nothing to
     # alarm about until the next change, which waits for it (then ``error`` says why).
     owner_stopped: bool = False
+    # The chosen, installed model that is still loading (search is keywords only until then).
+    model_loading: str = ""
 
     @property
     def embedded_percent(self) -> int:

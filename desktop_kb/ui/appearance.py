@@ -39,6 +39,7 @@ QLabel#degradedNotice { color: #e0c060; }
 QLabel#suggestionReason { color: #b0b0b0; }
 QLabel#paneHeader, QLabel#emptyHint, QLabel#searchEmpty { color: #a8a8a8; }
 QLabel#meaningSearchOn, QLabel#keyringStatusOk { color: #6fbf73; }
+QLabel#meaningSearchOn[loading="true"] { color: palette(window-text); }
 QLabel#keyringStatusBad { color: #ff8a80; }
 QLabel#localOnlyReason { color: #e0b050; }
 QToolButton:focus { border: 1px solid #7fb0ea; border-radius: 3px; }

@@ -200,13 +200,15 @@ class MeaningSearch(QObject):
     # ----- status ---------------------------------------------------------------------------
 
     def _status(self, status: IndexStatus) -> None:
-        self._model = status.embed_model
-        if status.embed_model:  # installed in Settings meanwhile: the bar must not ask again
+        self._model = status.model_loading or status.embed_model
+        self._loading = bool(status.model_loading)
+        if self._model:  # installed in Settings meanwhile: the bar must not ask again
             self.offer.hide()
-        self.label.setVisible(bool(status.embed_model))
+        self.label.setVisible(bool(self._model))
         self.retranslateUi()
 
     _model = ""
+    _loading = False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.window and event.type() == QEvent.Type.LanguageChange:
@@ -231,9 +233,18 @@ class MeaningSearch(QObject):
         self._fit()
         self.install_button.setText(self.tr("Install now"))
         self.later_button.setText(self.tr("Not now"))
-        self.label.setText(self.tr("Meaning search on"))
-        self.label.setToolTip(self.tr("Search and related material use the embedding model {0} as well as "
-                                      "keywords.").format(self._model))
+        if self.label.property("loading") != self._loading:  # not green until it is on
+            self.label.setProperty("loading", self._loading)
+            self.label.style().unpolish(self.label)
+            self.label.style().polish(self.label)
+        if self._loading:
+            self.label.setText(self.tr("Meaning search loading…"))
+            self.label.setToolTip(self.tr("The embedding model {0} is loading; until then search and "
+                                          "related material use keywords.").format(self._model))
+        else:
+            self.label.setText(self.tr("Meaning search on"))
+            self.label.setToolTip(self.tr("Search and related material use the embedding model {0} as "
+                                          "well as keywords.").format(self._model))
         self.cancel.setToolTip(self.tr("Cancel the installation"))
 
 

@@ -487,12 +487,21 @@ class RelatedPanel(QFrame):
                            "✓ links, ✕ hides for good.")
         self.status.setText(text)
         lexical_only = view is not None and view.result.mode != "hybrid" and not view.result.missing
-        # No model can be installed into a library on a read-only disk: no advice that cannot be taken.
-        self.degraded.setText(
-            self.tr("Keyword matches only: this library is on a read-only disk, so no embedding model "
-                    "can be installed for it.") if self.controller.read_only else
-            self.tr("Keyword matches only: install an embedding model in Settings "
-                    "to also find material related in meaning."))
+        # Advice the person can take: no "install" for a model that is installed but still
+        # loading (or failed to load), nor on a read-only disk where nothing can be installed.
+        if view is not None and view.result.model_loading:
+            text = self.tr("Keyword matches only for now: the embedding model {0} is still loading. "
+                           "Suggestions by meaning follow by themselves.").format(view.result.model_loading)
+        elif view is not None and view.result.model_failed:
+            text = self.tr("Keyword matches only: the embedding model could not be loaded. "
+                           "The index status in the status bar says why.")
+        elif self.controller.read_only:
+            text = self.tr("Keyword matches only: this library is on a read-only disk, so no embedding "
+                           "model can be installed for it.")
+        else:
+            text = self.tr("Keyword matches only: install an embedding model in Settings "
+                           "to also find material related in meaning.")
+        self.degraded.setText(text)
         self.degraded.setVisible(lexical_only)
         has_note = self.controller.note_id is not None and view is not None
         self.links_header.setVisible(has_note)

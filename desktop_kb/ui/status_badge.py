@@ -115,7 +115,7 @@ def embedding_text(status: IndexStatus) -> str:
 def degraded_text(status: IndexStatus | None) -> str:
     from PySide6.QtCore import QCoreApplication
 
-    if status is not None and not status.embed_model:
+    if status is not None and not status.embed_model and not status.model_loading:
         return QCoreApplication.translate("StatusBadge", "No embedding model — keyword search only")
     return ""
 
@@ -256,7 +256,10 @@ class IndexStatusPopup(QDialog):
                 lines.append(self.tr("The index is kept by another program: {0}.").format(localize_owner(status.owner)))
             self.headline.setText(state)
             self.summary.setText("\n".join(lines))
-            if status.embed_model:
+            if status.model_loading:
+                self.model_line.setText(self.tr("Embedding model: {0} is loading — keyword search until "
+                                                "it is ready.").format(status.model_loading))
+            elif status.embed_model:
                 self.model_line.setText(self.tr("Embedding model: {0} (keyword + meaning search)").format(status.embed_model))
             else:
                 self.model_line.setText(self.tr("No embedding model — keyword search only. Install one in Settings → Embedding model."))

@@ -460,6 +460,10 @@
         <source>The index is kept by {0}, which is stopped (suspended, or paused in a debugger). It holds every change so far; changes made now wait until it is resumed or closed.</source>
         <translation>索引由{0}维护，而它已暂停（被挂起，或停在调试器里）。索引已包含到目前为止的所有更改；现在做的更改要等它继续运行或被关闭后才能搜到。</translation>
     </message>
+    <message>
+        <source>Embedding model: {0} is loading — keyword search until it is ready.</source>
+        <translation>嵌入模型：{0} 正在加载——加载完成前仅按关键词搜索。</translation>
+    </message>
 </context>
 <context>
     <name>LibraryTree</name>
@@ -1105,6 +1109,14 @@ Your data stays in {1}.</source>
     <message>
         <source>Keyword matches only: this library is on a read-only disk, so no embedding model can be installed for it.</source>
         <translation>仅按关键词匹配：这个资料库在只读磁盘上，无法为它安装嵌入模型。</translation>
+    </message>
+    <message>
+        <source>Keyword matches only for now: the embedding model {0} is still loading. Suggestions by meaning follow by themselves.</source>
+        <translation>暂时仅按关键词匹配：嵌入模型 {0} 仍在加载，加载完成后会自动加入按含义的推荐。</translation>
+    </message>
+    <message>
+        <source>Keyword matches only: the embedding model could not be loaded. The index status in the status bar says why.</source>
+        <translation>仅按关键词匹配：嵌入模型未能加载。点击状态栏中的索引状态可查看原因。</translation>
     </message>
 </context>
 <context>
@@ -3017,6 +3029,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
     <message>
         <source>Cancel the installation</source>
         <translation>取消安装</translation>
+    </message>
+    <message>
+        <source>Meaning search loading…</source>
+        <translation>语义搜索加载中…</translation>
+    </message>
+    <message>
+        <source>The embedding model {0} is loading; until then search and related material use keywords.</source>
+        <translation>嵌入模型 {0} 正在加载；在此之前，搜索和相关资料仅按关键词匹配。</translation>
     </message>
 </context>
 <context>
