@@ -171,3 +171,50 @@ def test_in_a_narrow_reader_the_new_note_button_is_its_icon_and_the_title_keeps_
     qtbot.waitUntil(lambda: reader.title.height() < 2.5 * reader.title.fontMetrics().height(), timeout=3000)
     reader.resize(900, 480)
     qtbot.waitUntil(lambda: button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon, timeout=3000)
+
+
+def test_html_that_markdown_lets_through_reads_as_a_browser_shows_it(qtbot) -> None:
+    # The Rust book's captions showed as '<span class="caption">示例 15-17: …</span>' in the
+    # middle of the chapter. Tags go; code keeps its angle brackets; a hit after a hidden tag
+    # is still highlighted on its own words.
+    chapter = ('<span class="filename">文件名: src/main.rs</span>\n\n'
+               "```html\n<h1>Hello!</h1>\n```\n\n"
+               '<span class="caption">示例 15-17: 展示不能用两个 `Box<T>` 的列表</span>\n\n'
+               "运算符 <code>&vert;</code> 与 Vec<String> 都照原样显示。")
+    fragment = Fragment(id=200, document_id=7, ord=0, heading_path="Rc<T>", text=chapter, start=0,
+                        end=len(chapter), page=None, page_end=None)
+    reader = DocumentReader()
+    qtbot.addWidget(reader)
+    reader.resize(900, 500)
+    hit = chapter.index("展示不能")
+    reader.show_document(doc("md"), [fragment], focus_fragment=200, highlights=[(hit, hit + 4)])
+    shown = reader.text.toPlainText()
+    assert "<span" not in shown and "</span>" not in shown and "<code>" not in shown
+    assert "文件名: src/main.rs" in shown and "示例 15-17: 展示不能用两个 `Box<T>` 的列表" in shown
+    assert "<h1>Hello!</h1>" in shown  # an HTML listing is code: as written
+    assert "运算符 | 与 Vec<String> 都照原样显示。" in shown
+    assert any(s.cursor.selectedText() == "展示不能" for s in reader.text.extraSelections())
+
+
+def test_a_reader_narrowed_while_hidden_gives_the_text_its_room_when_shown(qtbot) -> None:
+    # The window made narrow (1280×720 at 150 %) while a note was open, then a document opened:
+    # the outline kept its 200 px and the text column was six ideographs wide.
+    from PySide6.QtWidgets import QLabel, QStackedWidget
+
+    stack = QStackedWidget()
+    qtbot.addWidget(stack)
+    editor = QLabel("note")
+    reader = DocumentReader()
+    stack.addWidget(editor)
+    stack.addWidget(reader)
+    stack.resize(1000, 500)
+    stack.show()
+    stack.resize(340, 500)  # narrowed while the editor is in front
+    qtbot.waitUntil(lambda: editor.width() <= 340, timeout=3000)
+    stack.setCurrentWidget(reader)
+    reader.show_document(doc(), frags())
+
+    def fitted() -> bool:
+        outline, text = reader.splitter.sizes()
+        return outline > 0 and outline <= (outline + text) // 3 + 1
+    qtbot.waitUntil(fitted, timeout=3000)

@@ -104,6 +104,57 @@ def strip_markdown(text: str) -> tuple[str, list[int]]:
     return "".join(plain), origin
 
 
+_FENCE_OPEN_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def html_hidden(text: str) -> tuple[str, list[int]]:
+    """Markdown source with its inline HTML as a reader sees it: (text, source offset of each
+    character shown).
+
+    The document reader shows the Markdown as written, but Markdown lets HTML through and a
+    browser never shows the tags: the Rust book's ``<span class="caption">示例 15-17: …</span>``
+    read as markup in the middle of the chapter. Tags and comments go and character
+    references read as their characters (``<code>&vert;</code>`` → "|"); nothing inside a
+    fenced block or a code span changes (``<h1>`` in an HTML listing, ``Vec<String>``).
+    """
+    if "<" not in text and "&" not in text:
+        return text, list(range(len(text)))
+    drop = bytearray(len(text))
+    code = bytearray(len(text))
+    fence = ""
+    pos = 0
+    for line in text.splitlines(keepends=True):  # fenced blocks, fence lines included
+        opened = _FENCE_OPEN_RE.match(line)
+        if fence or opened:
+            code[pos:pos + len(line)] = b"\x01" * len(line)
+            if not fence:
+                fence = opened.group(1)  # type: ignore[union-attr]
+            elif line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+                fence = ""
+        pos += len(line)
+    for m in _CODE_SPAN_RE.finditer(text):
+        if not any(code[m.start():m.end()]):
+            code[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    for m in _HTML_TAG_RE.finditer(text):
+        if not any(code[m.start():m.end()]):
+            drop[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    shown: dict[int, str] = {}
+    for m in _ENTITY_RE.finditer(text):
+        if not code[m.start()] and not drop[m.start()]:
+            char = html.unescape(m.group())
+            if char != m.group():
+                shown[m.start()] = char
+                drop[m.start() + 1:m.end()] = b"\x01" * (m.end() - m.start() - 1)
+    out: list[str] = []
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        if not drop[i]:
+            piece = shown.get(i, ch)
+            out.append(piece)
+            origin.extend([i] * len(piece))
+    return "".join(out), origin
+
+
 def plain_title(title: str) -> str:
     """A heading path as a reader sees it: "`Rc<T>` 引用计数" → "Rc<T> 引用计数".
 

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_kb.markup.plain import plain_title
+from desktop_kb.markup.plain import html_hidden, plain_title
 from desktop_kb.store.documents import Document, Fragment
 from desktop_kb.text.headings import PATH_SEPARATOR, below_title, split_part
 from desktop_kb.ui import icons
@@ -137,6 +137,8 @@ class DocumentReader(QWidget):
         self.document: Document | None = None
         self.fragments: list[Fragment] = []
         self._starts: list[int] = []  # code-point offset of each fragment in the shown text
+        self._lengths: list[int] = []  # each fragment's length as shown (its HTML tags hidden)
+        self._origins: list[list[int]] = []  # per fragment: source offset of each shown character
         self._text = ""
         self._dark = False
         self._focus: tuple[int, list[tuple[int, int]]] | None = None
@@ -234,6 +236,8 @@ class DocumentReader(QWidget):
             self.document = document
             self.fragments = list(fragments)
             self._starts = []
+            self._lengths = []
+            self._origins = []
             parts: list[str] = []
             pos = 0
             for frag in self.fragments:
@@ -241,8 +245,11 @@ class DocumentReader(QWidget):
                     parts.append(_SEPARATOR)
                     pos += len(_SEPARATOR)
                 self._starts.append(pos)
-                parts.append(frag.text)
-                pos += len(frag.text)
+                shown, origin = html_hidden(frag.text)
+                self._lengths.append(len(shown))
+                self._origins.append(origin)
+                parts.append(shown)
+                pos += len(shown)
             self._text = "".join(parts)
             self._highlighter.titles = {p for f in self.fragments
                                         for p in split_part(f.heading_path)[0].split(PATH_SEPARATOR) if p}
@@ -278,6 +285,8 @@ class DocumentReader(QWidget):
         self.document = None
         self.fragments = []
         self._starts = []
+        self._lengths = []
+        self._origins = []
         self._text = ""
         self._focus = None
         self._find_hits = []
@@ -309,7 +318,9 @@ class DocumentReader(QWidget):
             return
         base = self._starts[index]
         frag = self.fragments[index]
-        spans = [(base + a, base + b) for a, b in (highlights or []) if 0 <= a <= b <= len(frag.text)]
+        origin = self._origins[index]  # source offsets -> shown ones (hidden tags shift them)
+        spans = [(base + bisect.bisect_left(origin, a), base + bisect.bisect_left(origin, b))
+                 for a, b in (highlights or []) if 0 <= a <= b <= len(frag.text)]
         self._focus = (index, spans)
         self._scroll_to_focus()
         # Again once pending layout (a resize, the reader just shown) has run: a scroll
@@ -356,7 +367,7 @@ class DocumentReader(QWidget):
         if self._focus is not None:
             index, spans = self._focus
             base = self._starts[index]
-            selections.append(self._selection(base, base + len(self.fragments[index].text),
+            selections.append(self._selection(base, base + self._lengths[index],
                                               _FOCUS_COLORS[self._dark], full_width=True))
             selections.extend(self._selection(a, b, HIT_COLOR, _ON_MARK) for a, b in spans)
         selections.extend(self._selection(a, b, _FIND_COLOR, _ON_MARK) for a, b in self._find_hits)
@@ -493,10 +504,17 @@ class DocumentReader(QWidget):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         self._fit_header()
+        # Resized while hidden behind the editor (the window made narrow, then a document
+        # opened), the splitter had no sizes to fit: the outline kept 200 px of 320 and the
+        # text was six ideographs wide. Fit once the splitter is laid out at its new width.
+        QTimer.singleShot(0, self, self._fit_outline)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
         self._fit_header()
+        self._fit_outline()
+
+    def _fit_outline(self) -> None:
         # The text is what is read: on a narrow window (150 % with Ask the library open) the
         # outline kept its 200 px and the text column was as narrow, seven ideographs a line.
         # The outline takes at most a third, down to room for a few words, and gets its width
