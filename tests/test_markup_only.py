@@ -147,3 +147,30 @@ def test_oversized_imported_section_keeps_its_link_definitions_in_the_last_part(
     assert result.fragments[-1].text.endswith(LINKS)
     assert result.doc_text == src  # the reader shows the whole document
     assert all(len(f.text) <= 2 * MAX_FRAGMENT_CHARS for f in result.fragments)
+
+
+def test_a_chunk_without_markup_characters_has_no_markup_sentence() -> None:
+    """``may_hold_markup`` lets snippets skip judging sentences one by one: it must be True
+    wherever a sentence of the chunk is markup, including a definition whose label line is in
+    the chunk and whose destination is the line after it (or before the chunk starts)."""
+    import random
+
+    from desktop_kb.text.markup_only import is_markup_span, may_hold_markup
+    from desktop_kb.text.sentences import sentence_spans
+
+    lines = ["[ref]: https://example.com/a.html", "[label]:", "ch02-00.html#比较", "```rust",
+             "{{#rustdoc_include ../listings/ch02/src/main.rs:all}}", "~~~", "普通的一句话。",
+             "Plain words here. More words", "  ", "", "所有权（ownership）是 Rust 的核心。"]
+    rng = random.Random(7)
+    checked = markup_seen = 0
+    for _ in range(3000):
+        source = "\n".join(rng.choice(lines) for _ in range(rng.randint(1, 8)))
+        start = rng.randint(0, len(source))
+        end = rng.randint(start, len(source))
+        may = may_hold_markup(source, start, end)
+        for a, b in sentence_spans(source, start, end):
+            checked += 1
+            if is_markup_span(source, a, b):
+                markup_seen += 1
+                assert may, (source, start, end, a, b)
+    assert checked > 3000 and markup_seen > 300  # the property was put to the test

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from desktop_kb.index.segment import is_operator, mask_full_width_marks, normalize, operator_spans
 from desktop_kb.text.fold import fold_map
 from desktop_kb.text.han import is_han
-from desktop_kb.text.markup_only import is_markup_span
+from desktop_kb.text.markup_only import is_markup_span, may_hold_markup
 from desktop_kb.text.sentences import sentence_spans, trim_span
 
 __all__ = ["Snippet", "make_snippet", "sentence_spans", "written_forms"]
@@ -34,6 +34,7 @@ class Snippet:
     highlights: list[tuple[int, int]]
 
 
+@functools.lru_cache(maxsize=65536)  # a few characters, asked about at every hit of every snippet
 def _is_word_char(ch: str) -> bool:
     # Han ideographs: substring matches are fine; elsewhere a term must not start
     # or end inside a word ("go" must not light up "google").
@@ -159,7 +160,12 @@ def make_snippet(
             flag = judged[span] = is_markup_span(source, *span)
         return flag
 
-    if all(markup(sp) for sp in sentences):  # stops at the first sentence of text
+    if not may_hold_markup(source, chunk_start, chunk_end):  # the usual chunk: judged at once
+
+        def markup(span: tuple[int, int]) -> bool:  # noqa: F811 - no line of it can be markup
+            return False
+
+    elif all(markup(sp) for sp in sentences):  # stops at the first sentence of text
 
         def markup(span: tuple[int, int]) -> bool:  # noqa: F811 - nothing else: none is markup
             return False

@@ -204,12 +204,10 @@ def fold_map(
     end = len(source) if end is None else end
     text = source[start:end]
     if text.isascii():
-        starts = list(range(start, end))
-        return text.lower(), starts, [i + 1 for i in starts]
+        return text.lower(), list(range(start, end)), list(range(start + 1, end + 1))
     one_to_one = text.translate(_ONE_TO_ONE)
     if len(one_to_one) == len(text):  # every character folded to exactly one, no marks
-        starts = list(range(start, end))
-        return convert(one_to_one), starts, [i + 1 for i in starts]
+        return convert(one_to_one), list(range(start, end)), list(range(start + 1, end + 1))
     pieces: list[str] = []
     starts = []
     ends: list[int] = []

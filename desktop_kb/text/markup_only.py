@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["glue_markup_only", "is_markup_only", "is_markup_span"]
+__all__ = ["glue_markup_only", "is_markup_only", "is_markup_span", "may_hold_markup"]
 
 _MARKUP_LINE = re.compile(
     r"[ \t]*(?:"
@@ -41,6 +41,11 @@ _MARKUP_LINE = re.compile(
 _LABEL_ONLY = re.compile(r"[ \t]*\[(?!\^)[^\[\]\n]+\]:[ \t]*\r?")
 
 
+# A character every markup line holds (a definition's "[", a directive's "{", a fence's "`" or
+# "~"): snippets judge a chunk's sentences one by one, and most lines hold none of them.
+_MAY_BE_MARKUP = re.compile(r"[\[{`~]")
+
+
 def _markup_flags(lines: Sequence[str]) -> list[bool]:
     """Which lines are markup; a label line and the destination line under it go together."""
     flags = [bool(_MARKUP_LINE.fullmatch(line)) for line in lines]
@@ -58,6 +63,25 @@ def is_markup_only(text: str) -> bool:
     return bool(content) and all(content)
 
 
+def _lines_around(source: str, start: int, end: int) -> tuple[int, int, int, int]:
+    """(start of the line before, start of the first line, end of the last line, end of the
+    line after) of ``source[start:end]``; each only moves on as ``start`` and ``end`` do."""
+    line_start = source.rfind("\n", 0, start) + 1
+    line_end = source.find("\n", end)
+    line_end = len(source) if line_end < 0 else line_end
+    before = source.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else line_start
+    after = source.find("\n", line_end + 1) if line_end < len(source) else line_end
+    after = len(source) if after < 0 else after
+    return before, line_start, line_end, after
+
+
+def may_hold_markup(source: str, start: int, end: int) -> bool:
+    """False when no piece of ``source[start:end]`` can be :func:`is_markup_span`: the lines it
+    reads (the piece's, one before and one after) hold no character a markup line needs."""
+    before, _, _, after = _lines_around(source, start, end)
+    return _MAY_BE_MARKUP.search(source, before, after) is not None
+
+
 def is_markup_span(source: str, start: int, end: int) -> bool:
     """Markup only, in whole lines: a piece cut out of the middle of a line is not.
 
@@ -66,15 +90,13 @@ def is_markup_span(source: str, start: int, end: int) -> bool:
     (\u3000 before a fence makes that line text). The lines just before and after
     are read too, so half of a definition written on two lines is still markup.
     """
-    line_start = source.rfind("\n", 0, start) + 1
-    line_end = source.find("\n", end)
-    line_end = len(source) if line_end < 0 else line_end
+    before, line_start, line_end, after = _lines_around(source, start, end)
     if source[line_start:start].strip() or source[end:line_end].strip():
         return False
-    before = source.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else line_start
-    after = source.find("\n", line_end + 1) if line_end < len(source) else line_end
-    after = len(source) if after < 0 else after
-    lines = source[before:after].split("\n")
+    text = source[before:after]
+    if not _MAY_BE_MARKUP.search(text):  # every markup line holds one of these
+        return False
+    lines = text.split("\n")
     flags = _markup_flags(lines)
     first = source.count("\n", before, line_start)  # the span's own lines among them
     last = first + source.count("\n", line_start, line_end)

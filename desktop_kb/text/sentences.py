@@ -48,11 +48,15 @@ def sentence_spans(source: str, start: int, end: int) -> list[tuple[int, int]]:
     """Whitespace-trimmed sentence (or line) spans of ``source[start:end]``, absolute offsets."""
     spans: list[tuple[int, int]] = []
     prev = start
+    first_text = _NONSPACE.search
     for m in SENTENCE_OR_LINE_END.finditer(source, start, end):
-        span = trim_span(source, prev, m.end())
-        if span is not None:
-            spans.append(span)
-        prev = m.end()
+        # trim_span, inline: every shown snippet cuts its chunk into sentences first.
+        stop = m.end()
+        text = first_text(source, prev, stop)
+        if text is not None:
+            a = text.start()
+            spans.append((a, a + len(source[a:stop].rstrip())))
+        prev = stop
     span = trim_span(source, prev, end)
     if span is not None:
         spans.append(span)
