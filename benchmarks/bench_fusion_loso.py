@@ -13,7 +13,10 @@ The Rust book's question sets join with ``--book-sets`` (one dump per question f
 ``fusion_data.py --sets book --version V --book-questions FILE``): each is left out in turn, the
 others are pooled as one training unit (one library; 40-50 questions a set are too few to weigh
 like a public set), and the groups (precise, colloquial, ...) are reported over the sets, each
-scored by the fold that left it out. The fit takes, among the candidates within ``PLATEAU`` of
+scored by the fold that left it out, then per group the questions hybrid ranks first that each
+mode does not (gains) and the reverse (losses), and the sets whose group hybrid ranks first fewer
+times than the better of keywords and plain RRF. ``fusion_data.py --sets book --book-each --version V``
+dumps every released question file (``V.1`` ... ``V.15``) and ``--book-version V`` takes them all. The fit takes, among the candidates within ``PLATEAU`` of
 the best mean margin, the one whose worst training unit does best (``fit``). Every set is
 ranked by result, as the app lists them (``fusion_data.by_result``: one per note or fragment;
 a book chapter is one document of many fragments). ``--book`` still scores one book dump with
@@ -219,7 +222,13 @@ def main() -> int:
                              "(fusion_data.py --sets book --version V --book-questions FILE): each "
                              "joins the leave-one-set-out, the book's other sets pooled as one "
                              "training unit, and its groups are reported as held out")
+    parser.add_argument("--book-version", default="",
+                        help="the book dumps of every released question file made with "
+                             "fusion_data.py --sets book --book-each --version V: --book-sets V.1,V.2,...")
     args = parser.parse_args()
+    if args.book_version:
+        args.book_sets = ",".join(fusion_data.book_version(args.book_version, path)
+                                  for path in fusion_data.released_book_files())
     names = [n for n in args.sets.split(",") if n]
     sets = [fusion_data.load(n, args.model, args.models_dir, args.version) for n in names]
     books = [replace(fusion_data.load_cached("book", args.model, v), name=f"book:{v}")
@@ -294,6 +303,38 @@ def held_out_groups(books: list[fusion_data.SetData], base: dict[str, dict[str, 
         cells = "".join(f"{at[m][0]:>9.3f} / {at[m][1]:.3f}" for m in modes)
         gain = [at["hybrid"][k] - max(at[m][k] for m in BASELINES) for k in (0, 1)]
         print(f"  {group:<11}{len(ranks[(group, 'hybrid')]):>4}{cells}   {gain[0]:+.3f} / {gain[1]:+.3f}")
+    trails(books, base, held)
+
+
+def trails(books: list[fusion_data.SetData], base: dict[str, dict[str, list[int | None]]],
+           held: dict[str, list[int | None]]) -> None:
+    """Where hybrid loses, per group: questions it gets first that a baseline does not (gains) and
+    the reverse (losses), and the sets whose group it ranks first fewer times than the better of
+    keywords and plain RRF (40-50 questions a set: one question is 0.1 of a group)."""
+    count: dict[tuple[str, str], list[int]] = {}
+    behind: dict[str, list[str]] = {}
+    for d in books:
+        per: dict[str, list[int]] = {}
+        for i, rec in enumerate(d.records):
+            first = held[d.name][i] == 1
+            for mode in BASELINES:
+                other = base[d.name][mode][i] == 1
+                tally = count.setdefault((rec.group, mode), [0, 0])
+                tally[0] += first and not other
+                tally[1] += other and not first
+            cell = per.setdefault(rec.group, [0, 0, 0])
+            cell[0] += first
+            cell[1] += base[d.name]["lexical"][i] == 1
+            cell[2] += base[d.name]["rrf"][i] == 1
+        for group, (hybrid, lexical, rrf) in per.items():
+            if hybrid < max(lexical, rrf):
+                behind.setdefault(group, []).append(f"{d.name.removeprefix('book:')} {hybrid - max(lexical, rrf):+d}")
+    print("  hybrid's first against each mode's, questions gained / lost (R@1); sets where the group "
+          "trails the better of lexical and plain RRF")
+    for group in dict.fromkeys(g for g, _ in count):
+        tallies = "".join(f"{m:>9} +{count[(group, m)][0]:<3}-{count[(group, m)][1]:<3}" for m in BASELINES)
+        late = behind.get(group, [])
+        print(f"  {group:<11}{tallies}   {len(late)} of {len(books)}: {', '.join(late)}")
 
 
 def model_reference(model: str) -> FloorReference | None:

@@ -412,6 +412,19 @@ def book_questions(path: Path = BOOK_QUESTIONS) -> list[tuple[str, str, frozense
     return out
 
 
+def released_book_files() -> list[Path]:
+    """Every released question file about the book, in the order the sets were written."""
+    def number(path: Path) -> int:
+        return int(path.stem.removeprefix("rust_book_questions").lstrip("_") or "1")
+
+    return sorted(BOOK_QUESTIONS.parent.glob("rust_book_questions*.tsv"), key=number)
+
+
+def book_version(version: str, path: Path) -> str:
+    """The dump version of one question file under ``--book-each`` (``V.13`` for ``_13.tsv``)."""
+    return f"{version}.{path.stem.removeprefix('rust_book_questions').lstrip('_') or '1'}"
+
+
 def build_book(model: str, models_dir: Path, version: str, *, data_dir: Path | None = None,
                questions: list[Path] | None = None) -> SetData:
     """The book imported as a learner would; doc = file index, relevant = answering files.
@@ -462,12 +475,25 @@ def main() -> int:
     parser.add_argument("--book-library", type=Path, default=None, help="keep the book's library here")
     parser.add_argument("--book-questions", type=Path, action="append", default=None,
                         help="question file(s) for 'book' (default: the first set)")
+    parser.add_argument("--book-each", action="store_true",
+                        help="'book': one dump per released question file (version V.N for _N.tsv; "
+                             "dumps already made are kept), for bench_fusion_loso.py --book-sets")
     parser.add_argument("--libraries", type=Path, default=None,
                         help="keep each public set's library here and reuse it")
     args = parser.parse_args()
     version = args.version or code_version()
     for name in [n for n in args.sets.split(",") if n]:
         t0 = time.perf_counter()
+        if name == "book" and args.book_each:
+            versions = []
+            for path in released_book_files():
+                versions.append(book_version(version, path))
+                if not cache_path("book", args.model, versions[-1]).is_file():
+                    build_book(args.model, args.models_dir, versions[-1], data_dir=args.book_library,
+                               questions=[path])
+            print(f"book {args.model}: {len(versions)} sets, {time.perf_counter() - t0:.0f} s; "
+                  f"--book-sets {','.join(versions)}", flush=True)
+            continue
         if name == "book":
             data = build_book(args.model, args.models_dir, version, data_dir=args.book_library,
                               questions=args.book_questions or [BOOK_QUESTIONS])

@@ -126,3 +126,31 @@ def test_a_replay_reads_cosines_with_the_script_levels_the_app_measured() -> Non
     one = fusion_data.SetData("book", "m", [rec], data.calibration, {}, vectors=data.vectors,
                               vector_ids=data.vector_ids, script_weights={})
     assert fusion_data.read_in_own_scripts(one).records[0].cand.cosine.tolist() == cand.cosine.tolist()
+
+
+def test_every_released_book_set_is_dumped_in_the_order_it_was_written() -> None:
+    """``--book-each`` and ``--book-version`` take every question file, set 10 after set 9
+    (a sort by name put _10 before _2), each under its own dump version."""
+    files = fusion_data.released_book_files()
+    numbers = [fusion_data.book_version("v", f).removeprefix("v.") for f in files]
+    assert numbers[0] == "1" and numbers == sorted(numbers, key=int)
+    assert {"2", "9", "10"} <= set(numbers)
+    assert len(set(numbers)) == len(files)
+
+
+def test_trails_counts_gains_losses_and_the_sets_a_group_trails(capsys) -> None:  # noqa: ANN001
+    """Hybrid gains a question over keywords in each set and loses one to plain RRF in set b:
+    set b's group trails the better of the two, set a's does not."""
+    def book(name: str) -> fusion_data.SetData:
+        return fusion_data.SetData(name, "m", [_record([1], {1}) for _ in range(2)], None, {})
+
+    a, b = book("book:a"), book("book:b")
+    for rec in (*a.records, *b.records):
+        rec.group = "english"
+    base = {"book:a": {"lexical": [2, 1], "dense": [2, 2], "rrf": [1, 2]},
+            "book:b": {"lexical": [2, 2], "dense": [2, 2], "rrf": [1, 1]}}
+    held = {"book:a": [1, 1], "book:b": [1, 2]}
+    loso.trails([a, b], base, held)
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("english"))
+    assert "lexical +2  -0" in line and "rrf +1  -1" in line
+    assert line.endswith("1 of 2: b -1")
