@@ -30,6 +30,7 @@ from desktop_kb.importer.run import (
     remove_document,
 )
 from desktop_kb.index import db as index_db
+from desktop_kb.index import seed
 from desktop_kb.index.apply import IndexEvent
 from desktop_kb.index.catchup import read_cursor
 from desktop_kb.index.segment import analyse_query
@@ -42,6 +43,7 @@ from desktop_kb.index.worker import (
     Listener,
     RebuildResult,
 )
+from desktop_kb.index.writer_lock import WriterLock
 from desktop_kb.paths import LibraryPaths, file_identity, read_only_folder, read_only_index_dir
 from desktop_kb.progress import Progress
 from desktop_kb.retrieval.by_name import with_named_documents
@@ -103,6 +105,8 @@ class Library:
         self.ocr = OcrManager(models_dir.parent if models_dir else self.paths.data_dir)
         self._ocr_engine: object | None = None
         self._ocr_lock = threading.Lock()
+        if self.read_only:
+            self._seed_read_only_index(role)
         self.dense = DenseIndex(SqliteVectors(self.paths.index), SlotReader(self.paths.index))
         self._tuning = TuningSource(self.paths.data_dir, None if not self.read_only or self.paths.index_dir is None
                                     else self.paths.index_dir / f"calibration-{self.library_id}.json")
@@ -137,24 +141,60 @@ class Library:
         if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
             conn.close()
             raise StoreError(f"Cannot open the library at {self.paths.data_dir}: {OLD_READ_ONLY_LIBRARY_MESSAGE}")
-        beside = self.paths.data_dir / self.paths.index.name
-        if not self.paths.index.exists() and beside.exists():
-            # Several commands may start at once: each copies to a name of its own, and the
-            # first to finish puts its copy in place (a link never replaces an index in use).
-            part = self.paths.index.with_name(f".seed-{os.getpid()}-{threading.get_ident()}.sqlite")
-            try:
-                source = open_read_only(beside)
-                try:
-                    with contextlib.closing(sqlite3.connect(part)) as copy:
-                        source.backup(copy)
-                finally:
-                    source.close()
-                os.link(part, self.paths.index)
-            except (sqlite3.Error, OSError, StoreError):
-                pass  # another process's copy is in place, or the index is built from the library
-            finally:
-                part.unlink(missing_ok=True)
         return conn
+
+    def _seed_read_only_index(self, role: str) -> None:
+        """Start the cached index of a read-only library from the one beside it: when there is
+        none yet, or when the one beside it has less work left (``index.seed``)."""
+        beside = self.paths.data_dir / self.paths.index.name
+        if not beside.exists():
+            return
+        lock: WriterLock | None = None
+        if self.paths.index.exists():
+            chosen = settings.get_setting(self.store, "embed.model")
+            name = None if chosen == "none" else (chosen or DEFAULT_MODEL)
+            model = name if name and self.models.is_installed(name) else None
+            try:
+                theirs = open_read_only(beside)
+            except (sqlite3.Error, OSError, StoreError):
+                return
+            try:
+                with contextlib.closing(index_db.open_index_reader(self.paths.index)) as ours:
+                    further = seed.beside_has_less_left(seed.read_state(theirs, model),
+                                                        seed.read_state(ours, model),
+                                                        feed.position(self.store))
+            except (sqlite3.Error, OSError):
+                further = True  # the cached one cannot even be read
+            finally:
+                theirs.close()
+            lock = WriterLock(self.paths.index.parent, role)
+            # Another process keeps the cached index (and catches it up): it stays.
+            if not further or not lock.try_acquire():
+                return
+        # Several commands may start at once: each copies to a name of its own, and the
+        # first to finish puts its copy in place (a link never replaces an index in use;
+        # a replacement is made only by the holder of the index's lock).
+        part = self.paths.index.with_name(f".seed-{os.getpid()}-{threading.get_ident()}.sqlite")
+        try:
+            source = open_read_only(beside)
+            try:
+                with contextlib.closing(sqlite3.connect(part)) as copy:
+                    source.backup(copy)
+            finally:
+                source.close()
+            if lock is None:
+                os.link(part, self.paths.index)
+            else:
+                # The old file's log and shared memory must not be read as the new file's.
+                for suffix in ("-wal", "-shm"):
+                    Path(f"{self.paths.index}{suffix}").unlink(missing_ok=True)
+                os.replace(part, self.paths.index)
+        except (sqlite3.Error, OSError, StoreError):
+            pass  # another process's copy is in place, or the index is built from the library
+        finally:
+            part.unlink(missing_ok=True)
+            if lock is not None:
+                lock.release()
 
     def close(self) -> None:
         self._closing = True

@@ -302,3 +302,59 @@ def test_the_related_panel_of_a_read_only_library_offers_nothing_it_cannot_do(
         finally:
             i18n.install_language("en")
             remount(stick, read_only=False)
+
+
+def test_a_read_only_library_changed_elsewhere_starts_from_the_index_it_carries(
+        tmp_path: Path, default_model_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This computer reads the library on a write-protected stick; on another one the person
+    switched meaning search on (and wrote more) and the index beside the library holds every
+    vector. The index this computer kept for it in its cache caught up instead: every chunk
+    embedded again (1,039 of the Rust book's 1,071 when its model changed, minutes under load)."""
+    from desktop_kb.embed import DEFAULT_MODEL
+    from desktop_kb.embed.engine import ManifestEngine
+
+    models = default_model_root / "models"
+    topics = ["猫在阳光下睡觉", "如何安装 Docker", "红烧肉的做法", "季度报税截止日期"]
+    with tmpfs(tmp_path / "stick", 16384) as stick:
+        data_dir = stick / "library"
+        with Library(data_dir, models_dir=models, load_model=False) as lib:
+            lib.set_setting("embed.model", "none")  # keyword search only, at first
+            for i in range(24):
+                lib.add_note(f"{topics[i % 4]} {i}", f"{topics[i % 4]}。第 {i} 篇笔记。")
+            assert lib.drain(120)
+        gc.collect()
+        remount(stick, read_only=True)
+        try:
+            with Library(data_dir, models_dir=models) as lib:  # read here once: cached, no vectors
+                assert lib.drain(120) and lib.engine is None
+            gc.collect()  # its readers in other threads, opened on the read-only file
+        finally:
+            remount(stick, read_only=False)
+        with Library(data_dir, models_dir=models) as lib:  # "the other computer"
+            lib.use_model(DEFAULT_MODEL).result()
+            later = lib.add_note("后来写的", "在另一台电脑上写的 zqlater")
+            assert lib.drain(120)
+            assert lib.index_status().missing_vectors == 0
+        gc.collect()
+        embedded: list[int] = []
+        real = ManifestEngine.embed_passages
+
+        def counted(self, texts):  # noqa: ANN001, ANN202
+            embedded.append(len(texts))
+            return real(self, texts)
+
+        monkeypatch.setattr(ManifestEngine, "embed_passages", counted)
+        remount(stick, read_only=True)
+        try:
+            with Library(data_dir, models_dir=models) as lib:
+                assert lib.model_ready is not None
+                lib.model_ready.result()
+                assert lib.drain(120)
+                status = lib.index_status()
+                assert status.sources == 25 and status.missing_vectors == 0 and status.embed_model == DEFAULT_MODEL
+                assert sum(embedded) == 0, f"{sum(embedded)} passages embedded again"
+                hits = lib.search("zqlater").results
+                assert [h.source_id for h in hits][:1] == [later]
+                assert lib.search("红烧肉", mode="dense").results  # its vectors are there
+        finally:
+            remount(stick, read_only=False)
