@@ -803,3 +803,27 @@ def test_the_keys_return_to_back_up_now_when_the_backup_is_made(qtbot, data_dir:
     qtbot.waitUntil(lambda: not page.busy and page.table.rowCount() == len(page.backups)
                     and any(b.path not in before for b in page.backups), timeout=TIMEOUT)
     assert page.create_button.hasFocus()
+
+
+def test_a_note_another_program_writes_joins_a_tag_filtered_list_only_with_the_tag(
+        qtbot, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """With the list filtered to #rust, a note the CLI (a script, a sync) wrote without that tag
+    was put into the list all the same: every note another program changed was added to the
+    rows shown, whatever the filter (the flaky wait of test_tags_fill_the_pane_and_filter_the_list
+    under load: the poll that saw its own notes landed after the filter)."""
+    with Library(data_dir, load_model=False) as lib:
+        tagged = lib.add_note("所有权", "#rust 所有权规则")
+        lib.add_note("部署", "#docker compose")
+    window = open_window(qtbot, data_dir)
+    qtbot.waitUntil(lambda: "rust" in window.tags.pane.items, timeout=TIMEOUT)
+    window.tags.pane.items["rust"].setSelected(True)
+    qtbot.waitUntil(lambda: window.note_list.model.ids() == [tagged], timeout=TIMEOUT)
+    untagged = cli(data_dir, "note", "add", "--title", "命令行写的", "--body", "no tag here zqnotag")["id"]
+    also = cli(data_dir, "note", "add", "--title", "借用", "--body", "#rust 借用规则 zqtagged")["id"]
+    qtbot.waitUntil(lambda: also in window.note_list.model.ids(), timeout=TIMEOUT)
+    assert untagged not in window.note_list.model.ids()
+    assert set(window.note_list.model.ids()) == {tagged, also}
+    cli(data_dir, "note", "edit", str(tagged), "--body", "the tag was taken out zqedited")
+    qtbot.waitUntil(lambda: window.note_list.model.ids() == [also], timeout=TIMEOUT)
+    window.note_list.tag_clear.click()
+    qtbot.waitUntil(lambda: untagged in window.note_list.model.ids(), timeout=TIMEOUT)

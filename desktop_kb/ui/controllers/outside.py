@@ -103,8 +103,13 @@ class OutsideChangesController(QObject):
         model = w.note_list.model
         titles = w.links.catalog
         showing_trash = w.note_list.showing_trash
+        # A list filtered by #tags is read again: whether a changed note carries them is the
+        # store's to say (another program's note without the tag was listed under it).
+        filtered = bool(w.note_list.tag_filter)
         for note in changes.notes:
-            if note.trashed == showing_trash:
+            if filtered:
+                pass  # read again below
+            elif note.trashed == showing_trash:
                 model.upsert(NoteRow.from_note(note))
             else:
                 model.remove(note.id)
@@ -118,6 +123,8 @@ class OutsideChangesController(QObject):
             titles.drop(note_id)
         if changes.notes or changes.deleted_notes:
             w.tags.refresh_soon()  # its #tags came or went with it
+            if filtered:
+                w.notes.reload_notes()
         self._follow_open_note(changes)
         if changes.documents and not self._tree_timer.isActive():
             # A CLI import changes documents for minutes: the tree reloads at most every
