@@ -18,12 +18,14 @@ from PySide6.QtCore import (
     QSize,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QGuiApplication, QIcon, QKeyEvent, QPainter
+from PySide6.QtGui import QAction, QFont, QGuiApplication, QIcon, QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -189,6 +191,7 @@ class NoteListPanel(QWidget):
     trashRequested = Signal(int)  # Delete key or context menu on a live note
     deleteForeverRequested = Signal(int)  # the same in the trash view
     tagFilterChanged = Signal(object)  # list[str] of tag keys; [] for all notes
+    reloadRequested = Signal()  # "Try again" after a reload that failed
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -264,6 +267,20 @@ class NoteListPanel(QWidget):
         self.trash_bar.setLayout(trash_bar)
         self.trash_bar.hide()
 
+        # A reload that failed leaves the rows from before: say so, with a way to try again.
+        self.stale_bar = QFrame(objectName="undoBar")
+        self.stale_label = QLabel(wordWrap=True)
+        self.stale_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.retry_button = QToolButton()
+        self.retry_button.clicked.connect(lambda: self.retry_button.setEnabled(False))
+        self.retry_button.clicked.connect(self.reloadRequested)
+        stale_row = QVBoxLayout(self.stale_bar)
+        stale_row.setContentsMargins(6, 4, 6, 4)
+        stale_row.addWidget(self.stale_label)
+        stale_row.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.stale_bar.hide()
+        self._stale_reason = ""
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
         layout.setSpacing(4)
@@ -273,6 +290,7 @@ class NoteListPanel(QWidget):
         row.addWidget(self.sort)
         layout.addLayout(row)
         layout.addWidget(self.tag_bar)
+        layout.addWidget(self.stale_bar)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.trash_bar)
         self._apply_sort()
@@ -294,12 +312,36 @@ class NoteListPanel(QWidget):
             self.sort.setCurrentIndex(i)
 
     def set_rows(self, rows: list[NoteRow]) -> None:
+        self.show_reload_failed("")
         current = self.current_id()
         self.view.selectionModel().blockSignals(True)
         self.model.set_rows(rows)
         self.view.selectionModel().blockSignals(False)
         if current is not None:
             self.select(current, notify=False)
+
+    def show_reload_failed(self, reason: str) -> None:
+        """The list could not be read again (``reason``, already in the UI language; "" clears):
+        the rows shown are from before, which the person must know."""
+        self._stale_reason = reason
+        self.stale_bar.setVisible(bool(reason))
+        self.retry_button.setEnabled(True)
+        self.retranslateUi()
+
+    @property
+    def stale(self) -> bool:
+        return bool(self._stale_reason)
+
+    def _fit_stale_label(self) -> None:
+        # A wrapped label's height does not reach the pane's layout (its second line, the
+        # reason, was cut off at 150 %): ask for the height its width needs.
+        label = self.stale_label
+        if self.stale_bar.isVisible() and label.width() > 0:
+            label.setMinimumHeight(label.heightForWidth(label.width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self, self._fit_stale_label)
 
     def current_id(self) -> int | None:
         index = self.view.currentIndex()
@@ -419,5 +461,9 @@ class NoteListPanel(QWidget):
             " ".join(f"#{self.tag_labels.get(t, t)}" for t in self.tag_filter)))
         self.tag_clear.setToolTip(self.tr("Show all notes"))
         self.empty_button.setText(self.tr("Empty trash"))
+        self.stale_label.setText(self.tr("This list may be out of date: it could not be read again "
+                                         "({0}).").format(self._stale_reason))
+        self.retry_button.setText(self.tr("Try again"))
+        QTimer.singleShot(0, self, self._fit_stale_label)
         if self.model.rowCount():  # "Untitled" is translated too
             self.model.dataChanged.emit(self.model.index(0), self.model.index(self.model.rowCount() - 1))

@@ -1005,6 +1005,14 @@ Your data stays in {1}.</source>
         <source>Show all notes</source>
         <translation>显示全部笔记</translation>
     </message>
+    <message>
+        <source>This list may be out of date: it could not be read again ({0}).</source>
+        <translation>此列表可能不是最新的：无法重新读取（{0}）。</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
 </context>
 <context>
     <name>RelatedPanel</name>

@@ -45,6 +45,7 @@ class NotesController(QObject):
         window.note_list.noteSelected.connect(self.open_note)
         window.note_list.newNoteRequested.connect(self.new_note)
         window.note_list.trashViewChanged.connect(lambda _on: self.reload_notes())
+        window.note_list.reloadRequested.connect(self.reload_notes)
         window.editor.edited.connect(self._edited)
         window.editor.focusLost.connect(self.save_now)
         window.editor.localOnlyToggled.connect(self.set_note_local_only)
@@ -72,7 +73,15 @@ class NotesController(QObject):
         trashed = self._w.note_list.showing_trash
         tags = list(self._w.note_list.tag_filter)
         self._w.save_queue.submit(lambda lib: note_tasks.load_rows(lib, trashed, tags),
-                                  lambda rows: self._notes_loaded(trashed, tags, rows))
+                                  lambda rows: self._notes_loaded(trashed, tags, rows),
+                                  lambda exc: self._notes_failed(trashed, tags, exc))
+
+    def _notes_failed(self, trashed: bool, tags: list[str], exc: BaseException) -> None:
+        """Not lost in a log: the rows on screen are from before (another view's, after a
+        switch to the trash), so the list says so and offers to try again."""
+        if trashed != self._w.note_list.showing_trash or tags != self._w.note_list.tag_filter:
+            return  # a newer reload for the view now shown is on its way
+        self._w.note_list.show_reload_failed(localize(describe_error(exc)))
 
     def _notes_loaded(self, trashed: bool, tags: list[str], rows: list[NoteRow]) -> None:
         if trashed != self._w.note_list.showing_trash or tags != self._w.note_list.tag_filter:
