@@ -467,8 +467,10 @@ def test_the_window_shortcuts_work_while_typing_in_a_note(qtbot, data_dir: Path)
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_title_that_does_not_fit_ends_in_an_ellipsis(qtbot, data_dir: Path, language: str) -> None:
     # At 1280×720 and 150 % (a window of 853×480) with Ask the library open, the welcome note's
-    # title was cut at the field's edge with no sign of more ("欢迎使用 Desktop"). Not being
-    # edited, it ends in "…" with the whole title as its tooltip; edited, the whole title is there.
+    # title was cut at the field's edge with no sign of more ("欢迎使用 Desktop"), then shown as
+    # "Welcome to …" beside the buttons. The buttons now go under a title that would be cut
+    # beside them, so the welcome title shows whole; a title too long even for the whole width
+    # ends in "…" with the whole title as its tooltip; edited, the whole title is there.
     from desktop_kb.ui import i18n
 
     i18n.install_language(language)
@@ -476,22 +478,29 @@ def test_a_title_that_does_not_fit_ends_in_an_ellipsis(qtbot, data_dir: Path, la
         window = open_window(qtbot, data_dir)
         window.qa_dock.show()
         window.resize(853, 480)
-        title = window.editor.title
+        editor = window.editor
+        title = editor.title
         full = title.text()
         assert full in ("Welcome to Desktop KB", "欢迎使用 Desktop KB")
         window.note_list.setFocus()
-        qtbot.waitUntil(lambda: title.fontMetrics().horizontalAdvance(full) > title.width(), timeout=5000)
+        qtbot.waitUntil(lambda: not editor.tools_beside_title, timeout=5000)
+        qtbot.waitUntil(lambda: title.shown_text() == full and title.toolTip() == "", timeout=5000)
+        assert editor.tools.isVisible() and editor.tools.geometry().top() >= title.geometry().bottom()
+        long = full + " — " + "一个非常长的标题，长到整行都放不下" * 2
+        title.setText(long)
         qtbot.waitUntil(lambda: title.shown_text().endswith("…"), timeout=5000)
         shown = title.shown_text()
-        assert full.startswith(shown[:-1]) and len(shown) >= 3
+        assert long.startswith(shown[:-1]) and len(shown) >= 3
         assert title.fontMetrics().horizontalAdvance(shown) < title.width()
-        assert title.toolTip() == full
+        assert title.toolTip() == long
         title.grab()  # the shortened title is drawn without a warning
         title.setFocus()
         qtbot.waitUntil(title.hasFocus, timeout=3000)
-        assert title.shown_text() == full  # edited whole
+        assert title.shown_text() == long  # edited whole
+        title.setText(full)
         window.resize(1400, 800)
         window.note_list.setFocus()
+        qtbot.waitUntil(lambda: editor.tools_beside_title, timeout=5000)  # room again: one row
         qtbot.waitUntil(lambda: not title.hasFocus() and title.shown_text() == full, timeout=5000)
         qtbot.waitUntil(lambda: title.toolTip() == "", timeout=3000)  # nothing hidden, nothing to repeat
     finally:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QFont,
+    QFontMetrics,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,6 +45,8 @@ from desktop_kb.ui.title_edit import TitleEdit
 LIVE_PREVIEW_MS = 250  # side-by-side preview follows typing after this pause
 # Ideographs of a title the editor keeps room for (a 150 % screen left it ~8: "欢迎使用 Deskto").
 TITLE_CHARS = 12
+# The title's size in style.qss (QLineEdit#noteTitle; 13pt where even the whole width is too narrow).
+TITLE_PT = 16
 
 HIT_COLOR = QColor("#ffe08a")
 MISSING_LINK_COLOR = QColor("#8a8a8a")  # readable on light and dark
@@ -197,15 +207,22 @@ class NoteEditor(QWidget):
         self.trash_button.clicked.connect(self.trashRequested)
         self.save_state = QLabel(objectName="emptyHint")
 
+        self.tools = QWidget()
+        tools = QHBoxLayout(self.tools)
+        tools.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.save_state, self.local_reason, self.local_button, self.preview_button,
+                       self.split_button, self.trash_button):
+            tools.addWidget(widget)
         bar = self.header = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.title, 1)
-        bar.addWidget(self.save_state)
-        bar.addWidget(self.local_reason)
-        bar.addWidget(self.local_button)
-        bar.addWidget(self.preview_button)
-        bar.addWidget(self.split_button)
-        bar.addWidget(self.trash_button)
+        bar.addWidget(self.tools)
+        # Where the title would be cut beside the buttons (1280×720 at 150 %: "Welcome to …"),
+        # the buttons go to a row under it and the title has the whole width.
+        self.tools_below = QHBoxLayout()
+        self.tools_below.setContentsMargins(0, 0, 0, 0)
+        self.tools_below.addStretch(1)
+        self.title.textChanged.connect(lambda _text: self._fit_header())
 
         self.body = NoteBody()
         self.body.setTabChangesFocus(False)
@@ -235,6 +252,7 @@ class NoteEditor(QWidget):
         layout.setContentsMargins(12, 6, 12, 6)
         layout.setSpacing(6)
         layout.addLayout(bar)
+        layout.addLayout(self.tools_below)
         layout.addWidget(self.stack, 1)
         self.find_bar = FindBar(self.body)
         layout.addWidget(self.find_bar)
@@ -252,9 +270,40 @@ class NoteEditor(QWidget):
         buttons: what the window keeps for the editor before it narrows the side panes."""
         self.title.ensurePolished()  # the style sheet's title font, before the editor first shows
         title = self.title.fontMetrics().horizontalAdvance("中" * TITLE_CHARS) + 12  # frame, padding
-        others = self.header.sizeHint().width() - self.title.sizeHint().width()
+        others = self.tools.sizeHint().width() + self.header.spacing()
         margins = self.layout().contentsMargins()
         return title + others + margins.left() + margins.right()
+
+    @property
+    def tools_beside_title(self) -> bool:
+        return self.header.indexOf(self.tools) >= 0
+
+    def _fit_header(self) -> None:
+        """The buttons beside the title while the whole title fits there, else under it; a
+        title too long for the whole width too is set a little smaller before it is cut."""
+        title = self.title
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        font = QFont(title.font())
+        font.setPointSizeF(TITLE_PT)
+        needed = QFontMetrics(font).horizontalAdvance(title.text()) + 12  # frame, padding
+        beside = room - self.tools.sizeHint().width() - self.header.spacing() >= needed
+        compact = not beside and needed > room
+        if bool(title.property("compact")) != compact:
+            title.setProperty("compact", compact)
+            title.style().unpolish(title)
+            title.style().polish(title)
+        if beside == self.tools_beside_title:
+            return
+        (self.tools_below if beside else self.header).removeWidget(self.tools)
+        if beside:
+            self.header.addWidget(self.tools)
+        else:
+            self.tools_below.addWidget(self.tools)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_header()
 
     # ----- content -------------------------------------------------------------------
 
@@ -313,6 +362,7 @@ class NoteEditor(QWidget):
 
     def set_save_state(self, text: str) -> None:
         self.save_state.setText(text)
+        self._fit_header()
 
     # ----- events --------------------------------------------------------------------
 
@@ -437,3 +487,4 @@ class NoteEditor(QWidget):
         self.preview_button.setToolTip(self.tr("Preview Markdown (Ctrl+E)"))
         self.split_button.setToolTip(self.tr("Live preview beside the editor (Ctrl+Shift+E)"))
         self.trash_button.setToolTip(self.tr("Move to trash"))
+        self._fit_header()  # the buttons' words ("Saved", a lock's reason) changed width
