@@ -357,8 +357,18 @@ def test_a_small_library_gets_no_suggestions_for_words_its_notes_share_by_chance
         for note in (welcome, rust):
             panel = _open(qtbot, window, note)
             assert not panel.cards
-            assert panel.status.text().startswith("暂未找到相关内容")
+            # Why the panel is empty, and how it fills: not a bare "nothing found".
+            assert panel.status.text().startswith("暂无相关内容：资料库还很小")
+            assert "[[标题]]" in panel.status.text() and "导入文件夹" in panel.status.text()
         assert _shown(_open(qtbot, window, docker)) == {("note", plan)}
+        # Past a handful of notes an empty panel is about this note, not the library's size.
+        for i in range(17):
+            lib.add_note(f"读书笔记 {i}", f"第 {i} 章读完了，明天继续。")
+        pork = lib.add_note("红烧肉", "红烧肉要放冰糖和酱油，小火慢炖。")
+        assert lib.drain(20)
+        window.notes.reload_notes()
+        panel = _open(qtbot, window, pork)
+        assert not panel.cards and panel.status.text().startswith("暂未找到相关内容")
     finally:
         i18n.install_language("en")
 

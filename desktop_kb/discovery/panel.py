@@ -27,6 +27,9 @@ from desktop_kb.index.sources import SourceKey, load_source
 from desktop_kb.store import links as store_links
 
 OVERFETCH = 3  # suggestions scored per group shown: room for copies and hidden ones
+# Fewer notes and documents than this, and an empty panel says the library is still small:
+# "nothing related" there means little to compare with, not a note without neighbours.
+SMALL_LIBRARY = 20
 NEAR_OVERLAP = 0.6  # shared text (near_duplicates.overlap) at which a note is nearly the same
 
 
@@ -61,6 +64,12 @@ class RelatedMaterial:
     missing: bool = False
     model_loading: str | None = None  # keywords only for now: this installed model is loading
     model_failed: bool = False  # keywords only: the chosen model could not be loaded
+    # Notes and documents in the library when there is nothing to show (else None).
+    library_size: tuple[int, int] | None = None
+
+    @property
+    def small_library(self) -> bool:
+        return self.library_size is not None and sum(self.library_size) < SMALL_LIBRARY
 
     def as_json(self) -> dict[str, object]:
         return {"note_id": self.note_id, "mode": self.mode,
@@ -106,4 +115,13 @@ def related_material(store: sqlite3.Connection, scored: RelatedResult, limit: in
                 s.target_type, s.target_id, s.title, shared,
                 s.likeness if s.likeness is not None else s.similarity, s.document_id, s.same_meaning))
     view.groups = groups[:limit]
+    if not view.groups:
+        view.library_size = library_size(store)
     return view
+
+
+def library_size(store: sqlite3.Connection) -> tuple[int, int]:
+    """(live notes, imported documents)."""
+    notes = store.execute("SELECT count(*) FROM notes WHERE trashed_at IS NULL").fetchone()[0]
+    documents = store.execute("SELECT count(*) FROM documents").fetchone()[0]
+    return int(notes), int(documents)

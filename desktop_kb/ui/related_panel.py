@@ -477,6 +477,12 @@ class RelatedPanel(QFrame):
             text = self.tr("Looking for related material…")
         elif view.result.missing:
             text = self.tr("This note is in the trash: no suggestions.")
+        elif not view.result.groups and view.result.small_library and not self.controller.read_only:
+            # A handful of notes: say why the panel is empty and how it fills, rather than
+            # offer whatever shares a word by chance (the panel shows nothing below its floor).
+            text = self.tr("Nothing related yet: this library is still small. Suggestions come as it "
+                           "grows: write more notes on the topic, link notes with [[title]], or import "
+                           "study material (File → Import folder…).")
         elif not view.result.groups:
             text = (self.tr("Nothing related found.") if self.controller.read_only else
                     self.tr("Nothing related found yet. Suggestions update after the note is saved."))

@@ -1126,6 +1126,10 @@ Your data stays in {1}.</source>
         <source>Keyword matches only: the embedding model could not be loaded. The index status in the status bar says why.</source>
         <translation>仅按关键词匹配：嵌入模型未能加载。点击状态栏中的索引状态可查看原因。</translation>
     </message>
+    <message>
+        <source>Nothing related yet: this library is still small. Suggestions come as it grows: write more notes on the topic, link notes with [[title]], or import study material (File → Import folder…).</source>
+        <translation>暂无相关内容：资料库还很小。随着内容增多，推荐会自动出现：就同一主题多写几篇笔记、用 [[标题]] 链接笔记，或导入学习资料（“文件 → 导入文件夹…”）。</translation>
+    </message>
 </context>
 <context>
     <name>SearchPopup</name>
