@@ -153,3 +153,40 @@ def test_document_lookup_only_when_both_firsts_share_a_document_and_the_order_is
             assert all(s.count("?") <= 2 for s in statements)
             lookups_skipped += 1
     assert fused_same == 300 and 50 < lookups_skipped < 300
+
+
+class WaitingEngine(ThreadNotingEngine):
+    """Embeds a query only once ``ready`` is set (or after 10 s), noting which it was."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = threading.Event()
+        self.waited_for_keywords: list[bool] = []
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        self.waited_for_keywords.append(self.ready.wait(10))
+        return super().embed_queries(texts)
+
+
+def test_the_keyword_reading_is_made_while_the_dense_side_runs_and_is_the_same(library) -> None:  # type: ignore[no-untyped-def]
+    from desktop_kb.retrieval.search import _read_keywords
+
+    for i in range(40):
+        library.add_note(f"笔记 {i}", f"第 {i} 篇：借用检查器在编译时检查引用，所有权规则 rule {i % 7}。")
+    library.drain()
+    index = library.index_reader
+    engine = WaitingEngine()
+    dense = _dense_over(index, engine)
+    for query in ("借用检查器 rule 3", "所有权", "nothing like this at all", "第 12 篇 GitLab"):
+        analysis = analyse_query(query)
+        engine.ready.clear()
+        early = []
+
+        def meanwhile(hits: Candidates, query: str = query, analysis=analysis, early=early) -> None:  # type: ignore[no-untyped-def]
+            assert not hits.dense_ran and np.all(hits.lex_rank > 0)  # the keyword hits alone
+            early.append(_read_keywords(index, query, analysis, hits))
+            engine.ready.set()  # the dense side may embed now
+
+        cand, _ = gather_concurrently(index, query, analysis, engine=engine, dense=dense, meanwhile=meanwhile)
+        assert engine.waited_for_keywords[-1]  # made before the dense side was waited for
+        assert early == [_read_keywords(index, query, analysis, cand)]  # the same as after it

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
@@ -143,18 +144,28 @@ def gather(
 def gather_concurrently(
     index: sqlite3.Connection, query: str, analysis: QueryAnalysis, *,
     engine: EmbeddingEngine | None, dense: DenseIndex | None, lexical: bool = True,
+    meanwhile: Callable[[Candidates], object] | None = None,
 ) -> tuple[Candidates, np.ndarray | None]:
     """:func:`gather` with the query embedding and the dense search on a helper thread
     while this thread runs keyword search and term coverage: the same record, in the
-    wall time of the slower side rather than the sum. Returns it with the query vector."""
+    wall time of the slower side rather than the sum. Returns it with the query vector.
+
+    ``meanwhile`` is called on this thread with the keyword hits alone (the record without
+    the dense side: the same hits, in the same order, with the same texts) before the dense
+    side is waited for, so work that reads keyword hits only fills that wait."""
     if not CONCURRENT or not lexical or engine is None or dense is None or not dense.ready:
         side = dense_side(engine, dense, query)
         lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis) if lexical else []
-        return _assemble(analysis, lex, _coverage(index, analysis, lex), side, dense), side.vector
+        coverage = _coverage(index, analysis, lex)
+        if meanwhile is not None:
+            meanwhile(_assemble(analysis, lex, coverage, DenseSide(None, []), None))
+        return _assemble(analysis, lex, coverage, side, dense), side.vector
     pending = _pool().submit(dense_side, engine, dense, query)
     try:
         lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis)
         coverage = _coverage(index, analysis, lex)
+        if meanwhile is not None:
+            meanwhile(_assemble(analysis, lex, coverage, DenseSide(None, []), None))
     except BaseException:
         pending.cancel()
         raise

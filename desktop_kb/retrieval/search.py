@@ -10,7 +10,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import user_words
-from desktop_kb.index.segment import analyse_query
+from desktop_kb.index.segment import QueryAnalysis, analyse_query
 from desktop_kb.retrieval.calibration import MIN_CHUNKS, read_for_question
 from desktop_kb.retrieval.candidates import Candidates, gather, gather_concurrently
 from desktop_kb.retrieval.dense import DenseIndex
@@ -137,27 +137,27 @@ def rank_chunks(
     analysis = analyse_query(query)
     ranking.terms = analysis.terms
     ranking.operators = analysis.operators
+    keywords: list[KeywordReading] = []
     if mode == "lexical":
         vector = None
         cand = gather(index, query, analysis, query_vector=None, dense=None)
     else:
         # Meaning-only search gathers the keyword side too, unranked: the floor's keyword
         # readings (evidence, names the library lacks, relevance.meaning_may_vouch) read it, and
-        # without it every English question on a Chinese book was 'nothing close'.
-        cand, vector = gather_concurrently(index, query, analysis, engine=engine, dense=dense)
+        # without it every English question on a Chinese book was 'nothing close'. They read
+        # the keyword hits alone, so they are made while the dense side still runs.
+        cand, vector = gather_concurrently(
+            index, query, analysis, engine=engine, dense=dense,
+            meanwhile=lambda hits: keywords.append(_read_keywords(index, query, analysis, hits)))
     ranking.query_vector = vector
     ranking.candidates = cand
     ranking.lexical_hits = cand.lexical_hits
     ranking.best_dense = cand.best_cosine
     ranking.floor = relevance_floor(tuning.calibration, tuning.params, analysis.has_cjk, vector,
                                    tuning.reference)
-    held = held_terms(index, [*analysis.terms, *analysis.operators], cand, analysis.operators)
-    ranking.evidence, passing = keyword_reading(index, analysis.terms, cand, analysis.operators, held)
+    keyword = keywords[0] if keywords else _read_keywords(index, query, analysis, cand)
+    ranking.evidence, ranking.unknown_name = keyword.evidence, keyword.unknown_name
     ranking.coverage = required_coverage(tuning.calibration, tuning.reference)
-    # A word missing from a handful of notes says nothing: the library is too small to lack it.
-    chunks, doc_freq = index_stats(index, analysis.terms)
-    ranking.unknown_name = (ranking.evidence < NAME_COVERAGE and chunks >= MIN_CHUNKS and names_unknown_word(
-        analysis.terms, doc_freq, query, frozenset().union(*held.values()), passing))
     ranking.dense_bar = dense_bar(ranking.floor, tuning.calibration, tuning.reference, analysis.has_cjk,
                                   in_conflict(ranking.evidence, cand))
     ranking.name_bar = name_bar(ranking.floor, tuning.calibration, tuning.reference)
@@ -196,6 +196,25 @@ def rank_chunks(
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking
+
+
+@dataclass(frozen=True)
+class KeywordReading:
+    """What the keyword hits alone say about the question (``relevance``)."""
+
+    evidence: float  # share of the question's informative weight the best keyword hit holds
+    unknown_name: bool  # it names a word the library never mentions, and keywords hold little
+
+
+def _read_keywords(index: sqlite3.Connection, query: str, analysis: QueryAnalysis,
+                   cand: Candidates) -> KeywordReading:
+    """The keyword hits' reading of the question: reads their rows (``lex_rank > 0``) only."""
+    held = held_terms(index, [*analysis.terms, *analysis.operators], cand, analysis.operators)
+    evidence, passing = keyword_reading(index, analysis.terms, cand, analysis.operators, held)
+    # A word missing from a handful of notes says nothing: the library is too small to lack it.
+    chunks, doc_freq = index_stats(index, analysis.terms)
+    return KeywordReading(evidence, evidence < NAME_COVERAGE and chunks >= MIN_CHUNKS and names_unknown_word(
+        analysis.terms, doc_freq, query, frozenset().union(*held.values()), passing))
 
 
 def _read_cosines(index: sqlite3.Connection, cand: Candidates, ids: list[int], vector: np.ndarray | None,
