@@ -6,6 +6,7 @@ reading ``kb_vectors`` (ids and cosines), whatever state the file is in.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import sqlite3
@@ -255,7 +256,7 @@ def test_slots_out_of_the_page_cache_are_announced_before_the_first_is_read(
     """Cold slots are then fetched side by side, not one disk read after another; a slot the
     page cache holds is read at once, without an announcement (a system call that gains nothing)."""
     events: list[tuple[str, int]] = []
-    real_fadvise, real_read, real_cached = os.posix_fadvise, vector_file._read_into, vector_file._read_cached
+    real_fadvise, real_read = os.posix_fadvise, vector_file._read_into
     cold_ids = {7, 20}  # as the kernel answers for slots it must read from the device (EAGAIN)
 
     def fadvise(fd: int, offset: int, length: int, advice: int) -> None:
@@ -267,11 +268,14 @@ def test_slots_out_of_the_page_cache_are_announced_before_the_first_is_read(
         events.append(("read", offset))
         real_read(fd, buffer, offset)
 
-    def read_cached(fd: int, buffer: memoryview, offset: int) -> bool:
-        if (offset - vector_file.HEADER) // len(buffer) in cold_ids:
-            return False
-        events.append(("cached", offset))
-        return real_cached(fd, buffer, offset)
+    real_preadv = os.preadv
+
+    def preadv(fd: int, buffers: list[memoryview], offset: int, flags: int = 0) -> int:
+        if flags == os.RWF_NOWAIT:  # asked for the page cache's copy only
+            if (offset - vector_file.HEADER) // len(buffers[0]) in cold_ids:
+                raise BlockingIOError(errno.EAGAIN, "not in the page cache")
+            events.append(("cached", offset))
+        return real_preadv(fd, buffers, offset, flags)
 
     with _library(data_dir, notes=30) as lib:
         engine = lib.engine
@@ -281,14 +285,14 @@ def test_slots_out_of_the_page_cache_are_announced_before_the_first_is_read(
         ids = [3, 7, 11, 20]
         expected = reader.read(ids, engine.dim)
         with open(vector_file.path_for(lib.paths.index), "rb") as probe:  # just read: in the page cache
-            if not real_cached(probe.fileno(), memoryview(bytearray(16)), vector_file.HEADER):
+            if vector_file._read_cached_rows(probe.fileno(), [memoryview(bytearray(16))], [vector_file.HEADER], 16):
                 reader.close()
                 pytest.skip("this file system cannot tell what the page cache holds (tmpfs)")
         monkeypatch.setattr(os, "posix_fadvise", fadvise)
         monkeypatch.setattr(vector_file, "_read_into", read_into)
-        monkeypatch.setattr(vector_file, "_read_cached", read_cached)
+        monkeypatch.setattr(os, "preadv", preadv)
         matrix = reader.read(ids, engine.dim)
-        monkeypatch.setattr(vector_file, "_read_cached", real_cached)
+        monkeypatch.setattr(os, "preadv", real_preadv)
         events_cold = list(events)
         events.clear()
         again = reader.read(ids, engine.dim)  # every slot is in the page cache now

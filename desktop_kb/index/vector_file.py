@@ -247,15 +247,22 @@ _WILLNEED = getattr(os, "POSIX_FADV_WILLNEED", None)
 _NOWAIT = getattr(os, "RWF_NOWAIT", None) if hasattr(os, "preadv") else None
 
 
-def _read_cached(fd: int, buffer: memoryview, offset: int) -> bool:
-    """Fill ``buffer`` from ``offset`` if the page cache holds all of it (False: it must be read
-    from the device, or the system cannot tell; ``buffer`` is then read again whole)."""
+def _read_cached_rows(fd: int, rows: list[memoryview], offsets: list[int], row_bytes: int) -> list[int]:
+    """Fill each row from its offset where the page cache holds all of it, in one loop without a
+    call of ours per slot (a search reads 600 or more); returns the positions left to read from
+    the device (all of them where the system cannot tell: no RWF_NOWAIT, or tmpfs)."""
     if _NOWAIT is None:
-        return False
-    try:
-        return os.preadv(fd, [buffer], offset, _NOWAIT) == len(buffer)
-    except OSError:  # EAGAIN: not cached; EOPNOTSUPP/EINVAL: a file system that cannot tell
-        return False
+        return list(range(len(rows)))
+    cold: list[int] = []
+    preadv, nowait = os.preadv, _NOWAIT
+    for i, (row, offset) in enumerate(zip(rows, offsets, strict=True)):
+        try:
+            if preadv(fd, [row], offset, nowait) == row_bytes:
+                continue
+        except OSError:  # EAGAIN: not cached; EOPNOTSUPP/EINVAL: a file system that cannot tell
+            pass
+        cold.append(i)
+    return cold
 
 
 def _announce(fd: int, ids: Sequence[int], row_bytes: int) -> None:
@@ -304,14 +311,15 @@ class SlotReader:
             out = np.zeros((len(ids), dim), dtype=np.float32)
             row_bytes = 4 * dim
             view = memoryview(out).cast("B")
+            rows = [view[i:i + row_bytes] for i in range(0, len(ids) * row_bytes, row_bytes)]
+            offsets = (np.asarray(ids, dtype=np.int64) * row_bytes + HEADER).tolist()
             # Slots the page cache holds are read at once; only the others are announced (all
             # before the first is read) and read. Announcing a cached slot costs a system call
             # and gains nothing: at 10⁵ chunks, 600 of them were a third of the read's time.
-            cold = [(i, int(cid)) for i, cid in enumerate(ids) if not _read_cached(
-                fd, view[i * row_bytes:(i + 1) * row_bytes], HEADER + int(cid) * row_bytes)]
-            _announce(fd, [cid for _, cid in cold], row_bytes)
-            for i, cid in cold:
-                _read_into(fd, view[i * row_bytes:(i + 1) * row_bytes], HEADER + cid * row_bytes)
+            cold = _read_cached_rows(fd, rows, offsets, row_bytes)
+            _announce(fd, [(offsets[i] - HEADER) // row_bytes for i in cold], row_bytes)
+            for i in cold:
+                _read_into(fd, rows[i], offsets[i])
             return out
 
     def _close(self) -> None:
