@@ -403,3 +403,20 @@ def test_a_snippet_of_code_never_widens_the_panel_past_its_buttons(qtbot) -> Non
     assert card.snippet.width() <= card.width()
     assert card.snippet.heightForWidth(card.snippet.width()) > 3 * card.snippet.fontMetrics().height()
     assert "sent_messages" in card.snippet.text().replace("\u200b", "")
+
+
+def test_beside_a_document_the_panel_says_how_its_passages_get_related_material(
+    qtbot, data_dir: Path, tmp_path: Path  # noqa: ANN001
+) -> None:
+    # Reading a book chapter, the panel said "Open a note to see related notes…" as if it had
+    # not seen what is open; it now says that it works on notes and how to make one of a passage.
+    ids = _seed(data_dir, tmp_path)
+    window = open_window(qtbot, data_dir)
+    panel = window.related_panel
+    document_id = window.library.store_reader.execute("SELECT id FROM documents").fetchone()[0]
+    window.documents.open_document(document_id)
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is window.reader
+                    and window.reader.document is not None, timeout=10000)
+    qtbot.waitUntil(lambda: "New note from selection" in panel.status.text(), timeout=5000)
+    _open(qtbot, window, ids["deploy"])
+    assert "New note from selection" not in panel.status.text()

@@ -263,6 +263,7 @@ class RelatedPanel(QFrame):
         self._render_timer = QTimer(self, singleShot=True, interval=0)
         self._render_timer.timeout.connect(self._render_step)
         self._message = ""
+        self.reading = False  # a document, not a note, is open beside the panel
         self.setStyleSheet(PANEL_STYLE)
         self.setMinimumWidth(240)
 
@@ -471,6 +472,10 @@ class RelatedPanel(QFrame):
         view = self.view
         if self._message:
             text = self._message
+        elif self.controller.note_id is None and self.reading and not self.controller.read_only:
+            # Beside a book chapter "open a note" reads as if the panel ignored what is open.
+            text = self.tr("Related material is shown for notes. To keep a passage with its "
+                           "related material, select it and choose “New note from selection”.")
         elif self.controller.note_id is None:
             text = self.tr("Open a note to see related notes and library passages.")
         elif view is None:

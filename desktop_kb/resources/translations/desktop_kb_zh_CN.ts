@@ -1130,6 +1130,10 @@ Your data stays in {1}.</source>
         <source>Nothing related yet: this library is still small. Suggestions come as it grows: write more notes on the topic, link notes with [[title]], or import study material (File → Import folder…).</source>
         <translation>暂无相关内容：资料库还很小。随着内容增多，推荐会自动出现：就同一主题多写几篇笔记、用 [[标题]] 链接笔记，或导入学习资料（“文件 → 导入文件夹…”）。</translation>
     </message>
+    <message>
+        <source>Related material is shown for notes. To keep a passage with its related material, select it and choose “New note from selection”.</source>
+        <translation>相关资料针对笔记显示。想为某段内容查看相关资料，请选中它并点击“用选中内容新建笔记”。</translation>
+    </message>
 </context>
 <context>
     <name>SearchPopup</name>

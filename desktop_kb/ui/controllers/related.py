@@ -26,6 +26,7 @@ def install(window: MainWindow) -> RelatedDock:
     panel.header.hide()  # the dock's title (or tab) already names the panel
 
     def current_changed(_index: int) -> None:
+        panel.reading = window.centre.currentWidget() is window.reader
         if window.centre.currentWidget() is not window.editor:
             panel.show_note(None)
 
