@@ -232,7 +232,7 @@ class Library:
         if which == "store":
             conn = open_store(self.paths.store, readonly=True)
         else:
-            conn = index_db.open_index_reader(self.paths.index)
+            conn = index_db.open_index_reader(self.paths.index, index_db.SEARCH_CACHE_KIB)
         conns[which] = (conn, ident)
         return conn
 
