@@ -134,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
                      "wall_p99_ms": round(_pct(wall[name], 99) * 1000, 3)}
     out["ratio_p50"] = round(out["this"]["cpu_p50_ms"] / out["other"]["cpu_p50_ms"], 3)
     out["ratio_p99"] = round(out["this"]["cpu_p99_ms"] / out["other"]["cpu_p99_ms"], 3)
+    # Each question asked of both in turn: the median of its two CPU times' ratio drifts less with
+    # the load than the ratio of two percentiles does.
+    out["paired_cpu_ratio_median"] = round(statistics.median(
+        a / b for a, b in zip(cpu["this"], cpu["other"], strict=True) if a > 0 and b > 0), 3)
     out["wall_ratio_p50"] = round(out["this"]["wall_p50_ms"] / out["other"]["wall_p50_ms"], 3)
     out["wall_ratio_p99"] = round(out["this"]["wall_p99_ms"] / out["other"]["wall_p99_ms"], 3)
     if args.dump:
