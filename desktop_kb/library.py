@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop_kb.discovery.related import DEFAULT_RELATED, RelatedResult
+from desktop_kb.embed.calls import CountedEngine, EngineCalls, EngineClosed
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.embed.manager import DEFAULT_MODEL, MANIFEST, ModelManager, ModelNotFoundError
 from desktop_kb.importer import journal as import_journal
@@ -76,6 +77,10 @@ if TYPE_CHECKING:  # imported where used, so that opening a library does not loa
 T = TypeVar("T")
 
 
+#: How long closing waits for a model call under way (a session cannot be abandoned).
+MODEL_CALL_WAIT_S = 120.0
+
+
 class Library:
     def __init__(self, data_dir: Path, *, listener: Listener | None = None,
                  verify_on_start: bool = False, models_dir: Path | None = None,
@@ -116,6 +121,7 @@ class Library:
         # The app's warm-up (``warm_up``), started when a model is in use; None in other roles.
         self.warmed: Future[None] | None = None
         self._warm_lock = threading.Lock()
+        self._engine_calls = EngineCalls()
         self._warmed_band = -1
         self._warm_again = False
         self._closing = False
@@ -201,7 +207,14 @@ class Library:
         warmed = self.warmed
         if warmed is not None:
             warmed.exception()  # its connections and model calls end before theirs are closed
-        self.worker.stop()
+        stopped = self.worker.stop()
+        # A worker left running with a model (loading one, or a batch slower than the wait on
+        # a loaded machine) takes the process down as it exits: onnxruntime torn down under
+        # it aborts ("terminate called without an active exception"). No new model call
+        # starts now; the one under way and the worker end first.
+        calls_ended = self._engine_calls.close(MODEL_CALL_WAIT_S)
+        if not stopped and calls_ended and self._engine_calls.used:
+            self.worker.stop(MODEL_CALL_WAIT_S)
         self.dense.close()
         self._close_readers()
         # A save on another thread (the window's save queue once its wait ran out) ends first:
@@ -479,14 +492,17 @@ class Library:
         threads = settings.get_setting(self.store_reader, "embed.threads")
 
         def load() -> EmbeddingEngine | None:
-            return None if name is None else self.models.load_engine(name, threads=threads)
+            if name is None:
+                return None
+            calls = self._engine_calls
+            return CountedEngine(calls.run(lambda: self.models.load_engine(name, threads=threads)), calls)
 
         future = self.worker.set_engine(load, progress)
 
         def record(done: Future[int]) -> None:
             exc = done.exception()
             # A model that fails to load must not leave the status "ok".
-            self.model_error = None if exc is None or isinstance(exc, IndexStopped) \
+            self.model_error = None if exc is None or isinstance(exc, (IndexStopped, EngineClosed)) \
                 else f"{name}: {type(exc).__name__}: {exc}"
 
         future.add_done_callback(record)
