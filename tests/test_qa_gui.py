@@ -494,6 +494,10 @@ def test_a_chat_list_read_first_never_lands_over_a_later_one(qtbot, data_dir: Pa
     qtbot.waitUntil(lambda: pane.sessions.count() == 1, timeout=5000)
     session = pane.session_id
     engine = pane.bridge.engine
+    # The held list keeps one of the runner's two threads: the rename and its list need the
+    # other, so it must not be busy with the window's start-up work (related material, tag
+    # counts, status) still queued on a loaded machine — the wait below timed out behind it.
+    assert window.runner.wait(60000)
     first = FirstCallHeld(engine.sessions)  # lands after the list asked for later
     monkeypatch.setattr(engine, "sessions", first)
     pane.bridge.load_sessions()
