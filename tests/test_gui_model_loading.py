@@ -46,3 +46,21 @@ def test_a_model_still_loading_is_named_loading_not_missing(
     qtbot.waitUntil(lambda: label.text() == "Meaning search on", timeout=20000)
     qtbot.waitUntil(lambda: panel.view is not None and panel.view.result.mode == "hybrid"
                     and not panel.degraded.isVisible(), timeout=20000)
+
+
+def test_a_model_that_cannot_be_loaded_is_not_called_on(qtbot, data_dir: Path, tmp_path: Path) -> None:  # noqa: ANN001
+    # The status bar said "Meaning search on" (in green) beside "1 failed ⚠" while the chosen
+    # model could not be loaded and every search was keywords only.
+    tiny = Tiny(tmp_path)
+    with Library(data_dir) as lib:
+        lib.models.install_from(tiny.folder)
+        lib.use_model("tiny").result()
+        lib.add_note("Docker 笔记", "用 docker-compose.yml 启动 GitLab 容器。")
+        assert lib.drain(20)
+    (data_dir / "models" / "tiny" / "model.onnx").write_bytes(b"not an onnx graph")  # a damaged file
+    window = open_window(qtbot, data_dir)
+    label = window.meaning.label
+    qtbot.waitUntil(lambda: window.index.last_status is not None
+                    and window.index.last_status.model_error is not None, timeout=20000)
+    qtbot.waitUntil(lambda: label.text() == "Meaning search off ⚠", timeout=5000)
+    assert "could not be loaded" in label.toolTip()

@@ -202,6 +202,7 @@ class MeaningSearch(QObject):
     def _status(self, status: IndexStatus) -> None:
         self._model = status.model_loading or status.embed_model
         self._loading = bool(status.model_loading)
+        self._failed = bool(status.model_error)  # chosen, but it could not be loaded
         if self._model:  # installed in Settings meanwhile: the bar must not ask again
             self.offer.hide()
         self.label.setVisible(bool(self._model))
@@ -209,6 +210,7 @@ class MeaningSearch(QObject):
 
     _model = ""
     _loading = False
+    _failed = False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.window and event.type() == QEvent.Type.LanguageChange:
@@ -233,11 +235,17 @@ class MeaningSearch(QObject):
         self._fit()
         self.install_button.setText(self.tr("Install now"))
         self.later_button.setText(self.tr("Not now"))
-        if self.label.property("loading") != self._loading:  # not green until it is on
-            self.label.setProperty("loading", self._loading)
+        off = self._loading or self._failed
+        if self.label.property("loading") != off:  # not green until it is on
+            self.label.setProperty("loading", off)
             self.label.style().unpolish(self.label)
             self.label.style().polish(self.label)
-        if self._loading:
+        if self._failed:
+            self.label.setText(self.tr("Meaning search off ⚠"))
+            self.label.setToolTip(self.tr("The embedding model {0} could not be loaded, so search and "
+                                          "related material use keywords only. The index status says "
+                                          "why.").format(self._model))
+        elif self._loading:
             self.label.setText(self.tr("Meaning search loading…"))
             self.label.setToolTip(self.tr("The embedding model {0} is loading; until then search and "
                                           "related material use keywords.").format(self._model))

@@ -3054,6 +3054,14 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <source>The embedding model {0} is loading; until then search and related material use keywords.</source>
         <translation>嵌入模型 {0} 正在加载；在此之前，搜索和相关资料仅按关键词匹配。</translation>
     </message>
+    <message>
+        <source>Meaning search off ⚠</source>
+        <translation>语义搜索未开启 ⚠</translation>
+    </message>
+    <message>
+        <source>The embedding model {0} could not be loaded, so search and related material use keywords only. The index status says why.</source>
+        <translation>嵌入模型 {0} 未能加载，搜索和相关资料只按关键词匹配。点击索引状态可查看原因。</translation>
+    </message>
 </context>
 <context>
     <name>DocumentReader</name>
