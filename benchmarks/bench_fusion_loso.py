@@ -16,7 +16,9 @@ like a public set), and the groups (precise, colloquial, ...) are reported over 
 scored by the fold that left it out, then per group the questions hybrid ranks first that each
 mode does not (gains) and the reverse (losses), and the sets whose group hybrid ranks first fewer
 times than the better of keywords and plain RRF. ``fusion_data.py --sets book --book-each --version V``
-dumps every released question file (``V.1`` ... ``V.15``) and ``--book-version V`` takes them all. The fit takes, among the candidates within ``PLATEAU`` of
+dumps every released question file (``V.1`` ... ``V.15``) and ``--book-version V`` takes them all;
+``--refit overturn_gap,tie_terms`` refits only the constants fitted with the book's sets, the others
+at the model's shipped fit (4 candidates: minutes, where the whole grid takes an hour). The fit takes, among the candidates within ``PLATEAU`` of
 the best mean margin, the one whose worst training unit does best (``fit``). Every set is
 ranked by result, as the app lists them (``fusion_data.by_result``: one per note or fragment;
 a book chapter is one document of many fragments). ``--book`` still scores one book dump with
@@ -75,7 +77,7 @@ import fusion_data  # noqa: E402
 
 from desktop_kb.retrieval.floor_reference import FloorReference, reference_of  # noqa: E402
 from desktop_kb.retrieval.fusion import DEFAULT_PARAMS, FusionParams, fuse_scores  # noqa: E402
-from desktop_kb.retrieval.tuning import shipped_calibrations  # noqa: E402
+from desktop_kb.retrieval.tuning import params_of, shipped_calibrations  # noqa: E402
 
 RRF_K = 60
 # The search space: few constants, coarse steps (a finer grid only fits noise).
@@ -167,9 +169,14 @@ def margin(result: tuple[float, float], base: dict[str, tuple[float, float]]) ->
     return total
 
 
+# ``--refit``: the constants refitted per fold, the others kept at ``BASE`` (the shipped fit).
+REFIT: tuple[str, ...] = tuple(GRID)
+BASE = DEFAULT_PARAMS
+
+
 def grid() -> list[FusionParams]:
-    keys = list(GRID)
-    return [replace(DEFAULT_PARAMS, **dict(zip(keys, values, strict=True)))
+    keys = list(REFIT)
+    return [replace(BASE, **dict(zip(keys, values, strict=True)))
             for values in itertools.product(*(GRID[k] for k in keys))]
 
 
@@ -225,7 +232,18 @@ def main() -> int:
     parser.add_argument("--book-version", default="",
                         help="the book dumps of every released question file made with "
                              "fusion_data.py --sets book --book-each --version V: --book-sets V.1,V.2,...")
+    parser.add_argument("--refit", default="",
+                        help="comma-separated GRID constants to refit per fold, the others at the model's "
+                             "shipped fit (e.g. overturn_gap,tie_terms: the ones fitted with the book's sets); "
+                             "a few candidates instead of the whole grid")
     args = parser.parse_args()
+    if args.refit:
+        global REFIT, BASE
+        REFIT = tuple(k for k in args.refit.split(",") if k)
+        unknown = set(REFIT) - set(GRID)
+        if unknown:
+            parser.error(f"--refit: not in GRID: {', '.join(sorted(unknown))}")
+        BASE = shipped_params(args.model)
     if args.book_version:
         args.book_sets = ",".join(fusion_data.book_version(args.book_version, path)
                                   for path in fusion_data.released_book_files())
@@ -263,14 +281,14 @@ def main() -> int:
         if d.name in public:
             worst = min(worst, delta, result[1] - max(v[1] for v in b.values()))
         cells = "".join(f" {v[0]:.3f}/{v[1]:.3f}" for v in (b["lexical"], b["dense"], b["rrf"], result))
-        knobs = ", ".join(f"{k}={getattr(chosen, k):g}" for k in GRID)
+        knobs = ", ".join(f"{k}={getattr(chosen, k):g}" for k in REFIT)
         print(f"{d.name:<10} {len(d.records):>5} {cells}  {delta:>+10.3f}  {knobs}")
     print("cells are R@1/MRR@10; Δ best R@1 = hybrid minus the best of lexical, dense, plain RRF")
     floor_sets = [floor_data.build(d) for d in sets]
     bench_floor.loso_table(floor_sets, [])  # the derived checks: bench_floor.py --derived
     print(f"worst loss to the best baseline on a left-out public set (R@1 or MRR@10): {worst:+.4f}")
     final = fit(units(None), base, ranked)
-    print("fitted on all sets:", ", ".join(f"{k}={getattr(final, k):g}" for k in GRID))
+    print("fitted on all sets:", ", ".join(f"{k}={getattr(final, k):g}" for k in REFIT))
     for d in read[:len(sets)]:
         if d.calibration is not None:
             print(f"  {d.name}: library calibration {d.calibration}")
@@ -335,6 +353,12 @@ def trails(books: list[fusion_data.SetData], base: dict[str, dict[str, list[int 
         tallies = "".join(f"{m:>9} +{count[(group, m)][0]:<3}-{count[(group, m)][1]:<3}" for m in BASELINES)
         late = behind.get(group, [])
         print(f"  {group:<11}{tallies}   {len(late)} of {len(books)}: {', '.join(late)}")
+
+
+def shipped_params(model: str) -> FusionParams:
+    """The fusion constants shipped for the model (calibrations.json), the defaults for another."""
+    shipped = next((c for c in shipped_calibrations().values() if c.get("model") == model), None)
+    return params_of(shipped) if shipped else DEFAULT_PARAMS
 
 
 def model_reference(model: str) -> FloorReference | None:

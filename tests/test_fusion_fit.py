@@ -154,3 +154,14 @@ def test_trails_counts_gains_losses_and_the_sets_a_group_trails(capsys) -> None:
     line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("english"))
     assert "lexical +2  -0" in line and "rrf +1  -1" in line
     assert line.endswith("1 of 2: b -1")
+
+
+def test_refit_varies_only_the_named_constants_around_the_shipped_fit(monkeypatch) -> None:  # noqa: ANN001
+    base = loso.shipped_params("multilingual-e5-small")
+    monkeypatch.setattr(loso, "REFIT", ("overturn_gap", "tie_terms"))
+    monkeypatch.setattr(loso, "BASE", base)
+    params = loso.grid()
+    assert len(params) == len(loso.GRID["overturn_gap"]) * len(loso.GRID["tie_terms"])
+    assert base in params  # the shipped fit is one of the candidates
+    assert {p.dense_over_keywords for p in params} == {base.dense_over_keywords}
+    assert {p.overturn_gap for p in params} == set(loso.GRID["overturn_gap"])
