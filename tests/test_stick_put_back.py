@@ -10,6 +10,7 @@ tells a moved file by its inode number alone.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import shutil
@@ -164,3 +165,73 @@ def test_the_pulled_sticks_index_owner_leaves_the_index_of_the_stick_put_back_al
                     cli.wait(TIMEOUT)
         finally:
             app.close()
+
+
+def test_a_lock_file_swapped_between_open_and_lock_is_not_taken_for_the_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """flock locks the open file, not the name. The stick is pulled and put back between the
+    command's open of ``index.writer.lock`` and its lock: the file it locked is the old stick's,
+    which guards nothing on the new one — yet the new stick's lock file has the same inode
+    number, and the lock compared inode numbers only: two processes wrote one index."""
+    from desktop_kb.index import writer_lock
+    from desktop_kb.index.writer_lock import LOCK_NAME, WriterLock
+
+    stick = tmp_path / "STICK"
+    data_dir = stick / "library"
+    contents = tmp_path / "lock-contents"
+    contents.write_bytes(b"{}")
+    real_try_lock = writer_lock._try_lock
+    swapped: list[os.stat_result] = []
+
+    def pulled_and_put_back_then_lock(fh):  # type: ignore[no-untyped-def]
+        if not swapped:
+            held = os.fstat(fh.fileno())
+            assert subprocess.run(["umount", "-l", str(stick)], capture_output=True).returncode == 0
+            stack.enter_context(tmpfs(stick, 1024))
+            data_dir.mkdir()
+            _make_with_inode(data_dir / LOCK_NAME, held.st_ino, contents)
+            swapped.append((data_dir / LOCK_NAME).stat())
+        return real_try_lock(fh)
+
+    with contextlib.ExitStack() as stack, tmpfs(stick, 1024):
+        data_dir.mkdir()
+        (data_dir / LOCK_NAME).write_bytes(b"{}")
+        monkeypatch.setattr(writer_lock, "_try_lock", pulled_and_put_back_then_lock)
+        lock = WriterLock(data_dir, "cli")
+        try:
+            assert not lock.try_acquire(), "a lock on the pulled stick's file was taken for the new stick's"
+            assert swapped and swapped[0].st_ino == os.stat(data_dir / LOCK_NAME).st_ino
+            assert lock.try_acquire()  # the next try locks the file that is there now
+            assert lock._fh is not None
+            held = os.fstat(lock._fh.fileno())
+            assert (held.st_dev, held.st_ino) == (swapped[0].st_dev, swapped[0].st_ino)
+            assert not lock.another_file_in_its_place()
+        finally:
+            lock.release()
+
+
+def test_a_library_reached_through_a_bind_mount_or_a_link_takes_its_lock(tmp_path: Path) -> None:
+    """The lock tells a replaced file by the kernel's name for the file it holds: a library
+    reached through a symbolic link or a bind mount (another path to the same file) is still
+    the same lock, held once."""
+    from desktop_kb.index.writer_lock import WriterLock
+
+    real = tmp_path / "disk"
+    with tmpfs(real, 1024):
+        (real / "library").mkdir()
+        link = tmp_path / "linked"
+        link.symlink_to(real)
+        bound = tmp_path / "bound"
+        bound.mkdir()
+        assert subprocess.run(["mount", "--bind", str(real), str(bound)], capture_output=True).returncode == 0
+        try:
+            for where in (link / "library", bound / "library", real / "library"):
+                lock = WriterLock(where, "cli")
+                try:
+                    assert lock.try_acquire(), where
+                    assert not lock.another_file_in_its_place(), where
+                    assert not WriterLock(real / "library", "cli").try_acquire()  # one holder
+                finally:
+                    lock.release()
+        finally:
+            subprocess.run(["umount", "-l", str(bound)], capture_output=True)

@@ -87,6 +87,32 @@ def _try_lock(fh: IO[bytes]) -> bool:
         return False
 
 
+def _is_the_file_at(fd: int, path: Path) -> bool:
+    """Whether the open file ``fd`` is the file at ``path`` now (False when it cannot be told).
+
+    Device and inode first: a stick put back numbers its files as before, but under another
+    device number — unless the kernel gives the new stick the old one's number, as it does for a
+    USB disk back in the same port. Then the file held is known by the name the kernel keeps
+    for it: unlinked (" (deleted)"), or on a file system that was detached (named from its own
+    root), that name is not the file at the path."""
+    try:
+        held, there = os.fstat(fd), os.stat(path)
+    except OSError:
+        return False
+    if (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino):
+        return False
+    try:
+        name = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return True  # no /proc (macOS, Windows): device and inode are all there is
+    try:
+        # By identity, not by spelling: FAT answers to either case of a name.
+        named = os.stat(name)
+    except OSError:
+        return False
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
 class WriterLock:
     """``try_acquire`` never blocks; the lock is held until ``release`` or process exit."""
 
@@ -115,11 +141,7 @@ class WriterLock:
             return False
         # flock locks the open file, not the name: if the file was replaced
         # between open and lock, this lock guards nothing.
-        try:
-            same = os.fstat(fh.fileno()).st_ino == os.stat(self.path).st_ino
-        except OSError:
-            same = False
-        if not same:
+        if not _is_the_file_at(fh.fileno(), self.path):
             fh.close()
             return False
         info = {"pid": os.getpid(), "role": self.role, "host": socket.gethostname()}
@@ -137,13 +159,9 @@ class WriterLock:
         whose index another process may keep. Compares the device too (a remounted stick numbers
         its files as before). A lock file that is simply gone proves nothing."""
         fh = self._fh
-        if fh is None:
+        if fh is None or not self.path.exists():
             return False
-        try:
-            held, there = os.fstat(fh.fileno()), os.stat(self.path)
-        except OSError:
-            return False
-        return (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino)
+        return not _is_the_file_at(fh.fileno(), self.path)
 
     def release(self) -> None:
         fh, self._fh = self._fh, None
