@@ -44,8 +44,19 @@ from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.gate import check_question, check_snippet, luhn_ok, redact, valid_resident_id
 from desktop_kb.qa.source_spans import needs_neighbours, spans_for_text
 
+# Cases whose secret is a value the world has published (Stripe's and PayPal's test cards, the Bitcoin wiki's
+# example WIF): since session 18 the exact published value passes wherever it stands (detectors/examples.py), as
+# withholding it protects no one; these seven now pass by design.
+PUBLISHED_SECRETS = {"card-465-amex", "stripe-test-py", "h-iban", "h-card-no-english", "h2-visa-test-context",
+                     "h3-bitcoin-wif", "h-us-cell"}  # (h-us-cell: (650) 555-0134, in the 555-01xx range kept for fiction)
 
-@pytest.mark.parametrize("case", written.CASES, ids=lambda c: c.id)
+
+def _published_passes(cases: list[written.Case]) -> list:
+    return [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="a published value passes"))
+            if c.id in PUBLISHED_SECRETS else c for c in cases]
+
+
+@pytest.mark.parametrize("case", _published_passes(written.CASES), ids=lambda c: c.id)
 def test_every_written_case_is_withheld(case: written.Case) -> None:
     found, leaked = check_case(case)
     assert found, leaked
@@ -75,7 +86,7 @@ HELDOUT10_MISSES = {
 HELDOUT11_MISSES = {
     "h11-008", "h11-010", "h11-012", "h11-017", "h11-022", "h11-047", "h11-065", "h11-091", "h11-092",
     "h11-094", "h11-097", "h11-109", "h11-120", "h11-124", "h11-126", "h11-128", "h11-130", "h11-147",
-    "h11-150", "h11-152", "h11-155", "h11-156", "h11-157", "h11-159", "h11-165",
+    "h11-150", "h11-155", "h11-156", "h11-157", "h11-159", "h11-165",
     "h11-166"}
 # heldout12 (session 13's sealed batch) as first wired in (main 02a54c8, 112/166 found), less what was found since.
 HELDOUT12_MISSES = {
@@ -111,7 +122,9 @@ KNOWN_MISSES = ({"h3-bark-url", "h8-136", "h8-138"} | HELDOUT9_MISSES | HELDOUT1
 
 
 @pytest.mark.parametrize("case", [
-    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss")) if c.id in KNOWN_MISSES else c
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss")) if c.id in KNOWN_MISSES
+    else pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="a published value passes"))
+    if c.id in PUBLISHED_SECRETS else c
     for c in heldout.CASES + heldout2.CASES + heldout3.CASES + heldout4.CASES
     + heldout5.CASES + heldout6.CASES + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES
     + heldout11.CASES + heldout12.CASES + heldout13.CASES + heldout14.CASES], ids=lambda c: c.id)
@@ -215,7 +228,8 @@ def test_the_question_is_gated_like_a_snippet() -> None:
 def _note_cases() -> list[written.Case]:
     return [c for c in written.CASES + heldout.CASES + heldout2.CASES + heldout3.CASES + heldout6.CASES
             + heldout7.CASES + heldout8.CASES + heldout9.CASES + heldout10.CASES + heldout11.CASES
-            + heldout12.CASES + heldout13.CASES + heldout14.CASES if c.container in ("note", "env") and c.id not in KNOWN_MISSES]
+            + heldout12.CASES + heldout13.CASES + heldout14.CASES if c.container in ("note", "env")
+            and c.id not in KNOWN_MISSES | PUBLISHED_SECRETS]
 
 
 @pytest.mark.parametrize("case", _note_cases(), ids=lambda c: c.id)

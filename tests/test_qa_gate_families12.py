@@ -113,7 +113,7 @@ _IDS = [
     ("social_security_number,name\n764-90-9856,Ann", "764-90-9856"),
     ("在留カード番号 AB12345678CD（有効期限 2028）", "AB12345678CD"),
     ("<cliente><nome>Ana</nome><cpf>90273070592</cpf></cliente>", "90273070592"),  # an XML element
-    ("Personalausweis T22000129, gültig bis 2031", "T22000129"),  # identity cards: a document number
+    ("Personalausweis T47000357, gültig bis 2031", "T47000357"),  # identity cards: a document number
     ("Numéro de carte d'identité : X4RTBPFW4", "X4RTBPFW4"),
 ]
 

@@ -51,14 +51,22 @@ def test_a_published_example_passes(text: str) -> None:
     ("我的身份证号 110105194912310038", "110105194912310038"),
     ("otpauth://totp/Lab:lilei@pku.edu.cn?secret=JBSWY3DPEHPK3PXQ&issuer=Lab", "JBSWY3DPEHPK3PXQ"),
     ("otpauth://totp/Lab:lilei@pku.edu.cn?secret=JBSWY3DPEHPK3PXP&issuer=Lab", "lilei@pku.edu.cn"),
-    # a well-known example written as someone's own is withheld: the value alone cannot tell
-    ("我的 Visa 卡 4012 8888 8888 1881，下月到期", "4012 8888 8888 1881"),
-    ("Miete bitte an GB82 WEST 1234 5698 7654 32 überweisen", "GB82 WEST 1234 5698 7654 32"),
-    ("stripe.api_key = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'  # my test mode key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc"),
-    ("产品密钥：W269N-WFGWX-YVC9B-4J6C9-T83GX", "W269N-WFGWX-YVC9B-4J6C9-T83GX"),
 ], ids=lambda t: t[:24] if isinstance(t, str) else "")
 def test_a_value_of_a_published_shape_is_still_withheld(text: str, secret: str) -> None:
     assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    # Session 18: the exact published value passes even where nothing says it is an example (the sealed
+    # negatives15 lost passages to Azurite's key and Supabase's demo JWT): everyone has it, so withholding it
+    # protects no one. Until session 17 these four were withheld.
+    "我的 Visa 卡 4012 8888 8888 1881，下月到期",
+    "Miete bitte an GB82 WEST 1234 5698 7654 32 überweisen",
+    "stripe.api_key = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'  # my test mode key",
+    "产品密钥：W269N-WFGWX-YVC9B-4J6C9-T83GX",
+], ids=lambda t: t[:24])
+def test_a_published_value_passes_without_a_word_for_an_example(text: str) -> None:
+    assert found(text) == []
 
 
 def test_every_listed_example_checks_out_where_its_format_has_a_check() -> None:

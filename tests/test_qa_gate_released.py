@@ -16,16 +16,20 @@ from benchmarks.gate_corpus.negatives15 import NEGATIVES as SESSION17_SEALED_NEG
 from desktop_kb.qa.detectors import detect
 
 HELDOUT15_MISSES = {"h15-012", "h15-016", "h15-027", "h15-116"}
+# heldout16 as first wired in (main 459b640: 49 misses), less what session 18 found (its families: addresses by
+# their parts in any language, numbers in any script, mobiles near a word for a phone).
 HELDOUT16_MISSES = {
     "h16-008", "h16-036", "h16-039", "h16-041", "h16-047", "h16-065", "h16-070", "h16-071", "h16-076", "h16-077",
-    "h16-086", "h16-088", "h16-093", "h16-094", "h16-095", "h16-101", "h16-102", "h16-109", "h16-111", "h16-114",
-    "h16-116", "h16-120", "h16-121", "h16-123", "h16-124", "h16-125", "h16-126", "h16-127", "h16-135", "h16-137",
-    "h16-139", "h16-140", "h16-148", "h16-149", "h16-151", "h16-152", "h16-153", "h16-154", "h16-155", "h16-156",
-    "h16-159", "h16-162", "h16-168", "h16-172", "h16-173", "h16-176", "h16-178", "h16-179", "h16-180"}
+    "h16-086", "h16-088", "h16-093", "h16-094", "h16-095", "h16-101", "h16-102", "h16-109", "h16-111", "h16-120",
+    "h16-121", "h16-127", "h16-135", "h16-137", "h16-139", "h16-140",
+    "h16-154", "h16-156", "h16-159", "h16-162", "h16-168", "h16-172", "h16-173", "h16-176", "h16-178", "h16-179",
+    "h16-180"}
 # negatives15: mostly values published as examples (Azurite's dev key, Supabase's demo JWT, Mapbox's
 # examples token, the ICAO specimen passport), and plain false alarms ("Enter your password", a word
 # list holding "password", `username=`, a PVEAPIToken= example).
-KNOWN_FALSE_POSITIVES15 = {35, 40, 42, 43, 44, 45, 46, 48, 49, 50, 51, 62, 66, 81, 83, 85, 87, 97, 107}
+# Session 18 (published values pass by their exact value; role and no-reply mailboxes, public keys, Digest
+# parameters, UI messages, vocabulary columns, formats explained, public places): all but three pass.
+KNOWN_FALSE_POSITIVES15 = {42, 46, 81}
 
 
 @pytest.mark.parametrize("case", [

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from desktop_kb.qa.detectors.addresses_abroad import addresses_abroad
+from desktop_kb.qa.detectors.addresses_abroad import VENUE_WORDS_RE, addresses_abroad
+from desktop_kb.qa.detectors.addresses_world import world_addresses
 from desktop_kb.qa.detectors.base import ADDRESS, Finding
 from desktop_kb.qa.detectors.postal import postal_addresses
 from desktop_kb.text.han import HAN_CHARS
@@ -65,6 +66,9 @@ _FILLER_RE = re.compile(rf"[ \t]*(?:[{HAN_CHARS}A-Za-z]{{0,10}}[ \t]*)?")
 _VENUE_RE = re.compile(
     r"广场|廣場|商场|商場|商城|购物|購物|中心|酒店|饭店|飯店|宾馆|賓館|写字楼|寫字樓|医院|醫院|银行|銀行|"
     r"博物馆|博物館|图书馆|圖書館|百货|百貨|商厦|商廈|办公|辦公|公司|政府|法院|车站|車站|机场|機場")
+# A room everyone walks into, named right after its number (or after 室是…): 312 实验室, 305 教室, 302 室是自习室.
+_PUBLIC_ROOM_RE = re.compile(r"[ \t]?(?:室?是?)(?:实验室|實驗室|教室|会议室|會議室|办公室|辦公室|阅览室|閱覽室|自习室|自習室|机房|機房|"
+                             r"报告厅|報告廳|诊室|診室|病房|展厅|展廳|课室|課室|研讨室|研討室|活动室|活動室)")
 _INNER = {"unit", "room", "flat", "group", "bare_room"}  # (a zone is outer: the estate's)
 _AFTER_BUILDING = {"building", "obuilding", "block", "unit", "floor"}
 # A road or estate name runs back to the district, city or punctuation before it.
@@ -177,6 +181,8 @@ def chinese_addresses(text: str) -> Iterator[Finding]:
             names.append(text[start:chain[0][1]])
         if any(_VENUE_RE.search(name) for name in names):
             continue  # 恒隆广场5楼506室: a shop or an office in a public building, not a home
+        if _PUBLIC_ROOM_RE.match(text, chain[-1][2]):
+            continue  # B 座 3 楼 312 实验室, 3 楼 302 室是自习室: a classroom, a lab, an office
         yield Finding(ADDRESS, start, chain[-1][2])
 
 
@@ -207,6 +213,10 @@ def english_addresses(text: str) -> Iterator[Finding]:
         kinds = [k for k, _s, _e in chain]
         street = "street" in kinds and ("dwelling" in kinds or "postcode" in kinds or "block" in kinds)
         dwelling = "dwelling" in kinds and len(kinds) >= 2
+        line_start, line_end = (text.rfind("\n", 0, chain[0][1]) + 1, text.find("\n", chain[-1][2])) if chain else (0, 0)
+        if street and not dwelling and "dwelling" not in kinds and VENUE_WORDS_RE.search(
+                text[line_start:len(text) if line_end < 0 else line_end].lower()):
+            street = False  # 中国驻英国大使馆：49-51 Portland Place, London W1B 1JL: an embassy's, everyone's
         if street or dwelling:
             end = chain[-1][2]
             if kinds[-1] in ("dwelling", "block"):  # "…, Building 5, Wangjing Garden": the estate too
@@ -235,3 +245,4 @@ def addresses(text: str) -> Iterator[Finding]:
         yield from english_addresses(text)
     yield from addresses_abroad(text)  # Japanese, Korean, Singapore, Hong Kong, European forms; labelled homes
     yield from postal_addresses(text)  # an address line in any language; what3words, Plus Codes
+    yield from world_addresses(text)  # a street, its number and a flat or a home, in any language

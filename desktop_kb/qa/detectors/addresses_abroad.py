@@ -59,12 +59,17 @@ def _inside_longer_code(text: str, m: re.Match[str]) -> bool:
     return any(part.startswith("0") for part in re.findall(r"\d+", m.group("num")))
 
 
+_NANP_RE = re.compile(r"1-[2-9]\d\d-\d{3}-\d{4}")
+
+
 def japanese_addresses(text: str) -> Iterator[Finding]:
     if "号室" not in text and not re.search(r"\d[-－‐−]\d{1,4}[-－‐−]\d{1,4}[-－‐−]\d", text):
         return
     for m in _JP_BLOCK_RE.finditer(text):
         if m.group("room") is None or _inside_longer_code(text, m):
             continue
+        if m.group("town") is None and _NANP_RE.fullmatch(m.group(0)):
+            continue  # 1-800-275-2273: a toll-free number, not chōme-ban-gō-room
         start = m.start("num")
         if m.group("town"):
             town = m.group("town")

@@ -8,6 +8,7 @@ cipher, not passwords.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from desktop_kb.qa.detectors import password_words
@@ -263,14 +264,34 @@ def spaced_pairs(text: str) -> Iterator[Finding]:
 _TABLE_ROW_RE = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.M)
 
 
+def _word(value: str) -> bool:
+    """Letters only (with the marks of Sinhala or Devanagari, and a space, hyphen or apostrophe between words)."""
+    return any(c.isalpha() for c in value) and all(
+        c.isalpha() or unicodedata.category(c).startswith("M") or c in " '’-" for c in value)
+
+
 def table_cells(text: str) -> Iterator[Finding]:
+    """Cells under a password or key column; a column whose cells are all words (three rows or more: the word
+    for "password" in six languages) is a vocabulary list."""
     if "|" not in text:
         return
+    for table in _tables(text):
+        words: dict[int, list[bool]] = {}
+        for _f, col, word in table:
+            words.setdefault(col, []).append(word)
+        yield from (f for f, col, _w in table if not (len(words[col]) >= 3 and all(words[col])))
+
+
+def _tables(text: str) -> Iterator[list[tuple[Finding, int, bool]]]:
     columns: dict[int, str] = {}
     previous_end = -2
+    found: list[tuple[Finding, int, bool]] = []
     for m in _TABLE_ROW_RE.finditer(text):
         cells = m.group(1).split("|")
         if m.start() != previous_end + 1:
+            if found:
+                yield found
+            found = []
             columns = {}  # a new table starts: this row is its header
             for i, cell in enumerate(cells):
                 header = cell.strip()
@@ -285,6 +306,9 @@ def table_cells(text: str) -> Iterator[Finding]:
                 value = cell.strip().strip("`")
                 if i in columns and value and plausible(value, columns[i], quoted=True):
                     offset = cell.index(value) if value in cell else 0
-                    yield finding_for(columns[i], pos + offset, pos + offset + len(value))
+                    found.append((finding_for(columns[i], pos + offset, pos + offset + len(value)), i,
+                                  _word(value)))
                 pos += len(cell) + 1
         previous_end = m.end()
+    if found:
+        yield found

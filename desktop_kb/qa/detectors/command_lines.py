@@ -166,6 +166,8 @@ def urls_and_headers(text: str) -> Iterator[Finding]:
     if "authorization" in lower:
         for m in _AUTH_HEADER_RE.finditer(text):
             value = m.group("v").rstrip(TRAILING)
+            if value.endswith("=") and text[m.end("v"):m.end("v") + 1] in ('"', "'", "<", "{", "["):
+                continue  # 'Digest username="Mufasa"', 'PVEAPIToken=<user>@…': a parameter's name, its value after it
             if not is_placeholder(value) and (char_classes(value) >= 2 or len(value) >= 16) \
                     and not CODE_RE.search(value) and not identifier_like(value):
                 yield Finding(API_KEY, m.start("v"), m.start("v") + len(value))

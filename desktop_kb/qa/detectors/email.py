@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from desktop_kb.qa.detectors.base import EMAIL, Finding
+from desktop_kb.qa.detectors.base import EMAIL, Finding, looks_random
 
 _LOCAL = r"[A-Za-z0-9._%+-]*[A-Za-z0-9_+-]"
 _DOMAIN = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
@@ -78,9 +78,29 @@ def _filter_list_header(text: str, m: re.Match[str]) -> bool:
     return text.startswith("!", line_start) and _FILTER_HEADER_RE.search(text, 0, line_start + 1 + 4000) is not None
 
 
+_COMPONENT_RE = re.compile(r"[a-z]+")
+_PERSONAL_HOST_RE = re.compile(_MAIL_HOSTS, re.I)
+_ROLE_WORDS = _ROLE_LOCAL | {"team", "group", "desk", "office", "lab", "list", "admin", "staff", "dept"}
+
+
+def _role(local: str, domain: str) -> bool:
+    """A role's mailbox: a role word is the local part, a part of it (git-security@, security-team@) or the
+    host the mailbox is on (team@security.debian.org); a no-reply host (users.noreply.github.com) takes no mail."""
+    low = local.lower()
+    host = domain.lower().split(".")
+    parts = _COMPONENT_RE.findall(low)
+    # (wang-service@163.com is a person's at a mail host; security-team@cs.kit.edu is a role's: every part a role word)
+    personal_host = _PERSONAL_HOST_RE.fullmatch(domain) is not None and not all(p in _ROLE_WORDS for p in parts)
+    return low in _ROLE_LOCAL or not personal_host and any(w in _ROLE_LOCAL for w in parts if len(w) >= 4) \
+        or (len(host) >= 3 and host[0] in _ROLE_LOCAL) or any(h in ("noreply", "no-reply") for h in host)
+
+
 def _public_mailbox(text: str, m: re.Match[str]) -> bool:
-    if m.group("local").lower() in _ROLE_LOCAL or "!" in text and _filter_list_header(text, m):
+    if _role(m.group("local"), m.group("domain")) or "!" in text and _filter_list_header(text, m):
         return True
+    if m.start() >= 3 and text.startswith("://", m.start() - 3) and "%40" not in m.group(0) \
+            and len(m.group("local")) <= 24 and not looks_random(m.group("local"), min_len=12):
+        return True  # https://lihua@github.com: a URL's user name on a host, not a mailbox (a DSN's key is withheld)
     line_start = text.rfind("\n", 0, m.start()) + 1
     if _KEY_LOOKUP_RE.search(text, max(line_start, m.start() - 120), m.start()) is None:
         return False

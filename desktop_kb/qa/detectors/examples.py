@@ -1,22 +1,34 @@
-"""Findings that are a published example or a test pattern, presented as one: the gate lets them pass.
+"""Findings that are a published example or a test pattern: the gate lets them pass.
 
-A value on the published list (see :mod:`published`) passes where its surroundings say it is an
-example, a test value or documentation ("Stripe 测试卡", "FIPS-197 附录的示例密钥", "IBAN Registry
-example"); a value shaped as a test pattern (a card number that is mostly one digit or counts, key
-bytes that repeat or count, BIP39's test-vector phrases) where they say it is a test or an example at
-all. The same value written as someone's own ("Rent goes to IBAN DE89 3704 …", "Card no.
-5105105105105100 for the subscription", "测试网钱包私钥：5HueCGU8…") is still withheld: people copy a
-well-known example for their real account in notes too, and a value alone cannot tell the two apart.
-The CVC printed beside a test card on its line is the example's too.
+A value on the published list (see :mod:`published`: a standard's worked example, a vendor's test card
+or documentation key, an emulator's built-in key, a CAPTCHA service's test key, an image's documented
+default password, an issuer's specimen document) passes wherever it stands, with or without a word for
+an example near it: the whole world has it, so withholding it protects no one and costs the learner the
+passage ("结账页面卡号填 4242 4242 4242 4242", "POSTGRES_PASSWORD=mysecretpassword"). It is recognised by
+being that exact value: a real key of the same shape, or the value with one character changed, is not on
+the list and is still withheld. A value shaped as a test pattern (a card number that is mostly one digit
+or counts, key bytes that repeat or count, BIP39's test-vector phrases) passes where its surroundings say
+it is a test or an example at all: a pattern alone could still be someone's. The CVC printed beside a
+published or test card on its line is the example's too.
 """
 
 from __future__ import annotations
 
 import re
 
-from desktop_kb.qa.detectors.base import ADDRESS, API_KEY, PASSWORD, Finding, line_bounds
+from desktop_kb.qa.detectors.base import (
+    ADDRESS,
+    API_KEY,
+    EMAIL,
+    LICENCE_PLATE,
+    MOBILE,
+    PASSWORD,
+    Finding,
+    line_bounds,
+)
 from desktop_kb.qa.detectors.published import (
     counting_digits,
+    fictional_phone,
     patterned_digits,
     patterned_hex,
     published,
@@ -90,10 +102,51 @@ def _word_problem(text: str) -> bool:
     return _WORD_PROBLEM_RE.search(text) is not None and _QUESTION_RE.search(text) is not None
 
 
+def _filler(value: str) -> bool:
+    """A key of 16 characters or more, seven in ten of them one character (1x0000…0AA, sk-xxxx…x1): a
+    placeholder or a service's test key, never a generated one."""
+    body = re.sub(r"[^0-9A-Za-z]", "", value)
+    return len(body) >= 16 and max(body.count(c) for c in set(body)) >= 0.7 * len(body)
+
+
+# The passwords every breach list and every lesson on weak passwords names first (NCSC's and SplashData's
+# top lists): a line that lists three of them is teaching, not telling.
+_COMMON_PASSWORDS = frozenset("""
+123456 password 12345678 qwerty 123456789 12345 1234 111111 1234567 dragon 123123 baseball abc123 football
+monkey letmein 696969 shadow master 666666 qwertyuiop 123321 mustang 1234567890 michael 654321 superman
+1qaz2wsx 7777777 121212 000000 qazwsx 123qwe killer trustno1 jordan jennifer zxcvbnm asdfgh hunter buster
+soccer harley batman andrew tigger sunshine iloveyou charlie robert thomas hockey ranger daniel starwars
+112233 george computer michelle jessica pepper zxcvbn 555555 11111111 131313 freedom 777777 maggie 159753
+aaaaaa ginger princess joshua cheese amanda summer ashley nicole chelsea matthew access yankees 987654321
+dallas austin thunder taylor matrix admin welcome password1 password123 qwerty123 1q2w3e4r abc123456
+a123456 woaini1314 5201314 123abc 888888 iloveyou1 admin123 root toor
+""".split())  # noqa: SIM905 - a word list reads best as words
+_LIST_ITEM_RE = re.compile(r"[^\s、,，;；/|]+")
+# A format explained by an instance: "车牌格式 123 ABC 02", "plates look like AB-123-CD".
+_FORMAT_BEFORE_RE = re.compile(r"(?i)(?:格式|样式|樣式|形如|例如|比如|format|e\.g\.|looks?\s+like|such\s+as|like)[ \t:：]*$")
+
+
+def _common_list(text: str, f: Finding) -> bool:
+    """A weak password named in a list of the famous ones ("最常见的弱口令：123456、password、qwerty")."""
+    if text[f.start:f.end].strip().lower() not in _COMMON_PASSWORDS:
+        return False
+    line_start, line_end = line_bounds(text, f.start)  # (the list around it only: a long line stays linear)
+    items = {m.group(0).lower().strip("\"'()（）.。")
+             for m in _LIST_ITEM_RE.finditer(text, max(line_start, f.start - 120), min(line_end, f.end + 120))}
+    return len(items & _COMMON_PASSWORDS) >= 3
+
+
 def _template(text: str, f: Finding, word_problem: bool) -> bool:
     value = text[f.start:f.end]
+    if f.kind == MOBILE and fictional_phone(re.sub(r"[^\d+]", "", value)):
+        return True  # a drama's number (07700 900461, 555-0143): kept for fiction, no one answers
+    if f.kind == LICENCE_PLATE:
+        line_start = text.rfind("\n", 0, f.start) + 1
+        return _FORMAT_BEFORE_RE.search(text, max(line_start, f.start - 16), f.start) is not None
+    if f.kind == PASSWORD and (_common_list(text, f) or re.fullmatch(r"[A-Za-z_]+:", value.strip())):
+        return True  # (a label taken for a value: "passwd:" over "group:" in nsswitch.conf)
     if f.kind == API_KEY:
-        if _FILLED_TOKEN_RE.fullmatch(value):
+        if _FILLED_TOKEN_RE.fullmatch(value) or _filler(value):
             return True
         if _HEX_DIGEST_RE.fullmatch(value):
             before = text[max(text.rfind("\n", 0, f.start) + 1, f.start - 48):f.start]
@@ -115,6 +168,17 @@ def _sealed_spans(text: str) -> list[tuple[int, int]]:
     return [(m.start("block"), m.end("block")) for m in _SEALED_RE.finditer(text)]
 
 
+# An HTTP Digest challenge or answer (RFC 7616): its nonce, cnonce, opaque and realm are sent in the clear
+# by design; only the response (a hash of the password) is kept back.
+_DIGEST_PARAM_RE = re.compile(r"(?i)(?<![a-z])(?:nonce|cnonce|opaque|realm|uri|qop|nc|algorithm|username)[ \t]*=[ \t]*\"?$")
+
+
+def _digest_parameter(text: str, f: Finding) -> bool:
+    line_start, line_end = line_bounds(text, f.start)
+    return (f.kind in (API_KEY, EMAIL) and _DIGEST_PARAM_RE.search(text, max(line_start, f.start - 24), f.start) is not None
+            and re.search(r"(?i)(?<![a-z])digest[ \t]+\w+[ \t]*=", text[line_start:line_end]) is not None)
+
+
 def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     """``findings`` less the published examples and test patterns presented as such (see above)."""
     sealed = _sealed_spans(text)
@@ -126,11 +190,14 @@ def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     word_problem = any(f.kind == ADDRESS for f in findings) and _word_problem(text)  # (once per text: linear)
     for f in findings:
         value = text[f.start:f.end]
-        if f.end - f.start < 12:  # (shorter than any listed value or test pattern: a plate, a PIN, a name)
+        if _digest_parameter(text, f):
+            continue
+        if f.end - f.start >= 5 and published(value):
+            example_lines.add(line_bounds(text, f.start)[0])
+        elif f.end - f.start < 12:  # (shorter than any test pattern: a plate, a PIN, a name)
             if not _template(text, f, word_problem):
                 kept.append(f)
-        elif (published(value) and _said(text, f.start, f.end, EXAMPLE_RE)) \
-                or (_test_pattern(text, f.start, f.end) and _said(text, f.start, f.end, _TEST_RE)):
+        elif _test_pattern(text, f.start, f.end) and _said(text, f.start, f.end, _TEST_RE):
             example_lines.add(line_bounds(text, f.start)[0])
         elif (f.kind == API_KEY and _example_output(text, f.start)) or _template(text, f, word_problem):
             continue

@@ -51,6 +51,7 @@ from desktop_kb.qa.detectors.base import (
 )
 from desktop_kb.qa.detectors.normalize import normalize
 from desktop_kb.qa.detectors.numbers import luhn_ok, valid_resident_id
+from desktop_kb.qa.detectors.published import fictional_phone
 from desktop_kb.qa.detectors.secret_names import (
     PASSWORD_NAME,
     SECRET_NAME,
@@ -769,6 +770,19 @@ _WORDED_PHONE_RE = re.compile(rf"(?i)(?:{_PHONE_WORDS}|(?<![a-z])(?:phone|mobile
 _PHONE_HINT_RE = re.compile(r"\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d[ \-.]?\d")
 
 
+# Words near a number that say it is someone's phone, in the languages people write them in (a sentence's words
+# between: "my number's 07…", "Appelle-moi au 06 …", "Hubungi aku di 08…", "Meu zap: (11) 9…", "…로 문자 주세요").
+_PHONE_NEAR_RE = re.compile(
+    r"(?i)(?<![a-z])(?:(?:my|mi|meu|minha|mon|ma|mein\w*|mera|meri|our|his|her|мой|мій)[ \t]+(?:\w+[ \t]+)?"
+    r"(?:numbers?|number's|numer|número|numero|numéro|nummer|nomor|nombor|номер)|numbers?[ \t]+(?:ko|ku|saya)|"
+    r"telefon\w*|tel[eé]fono|telefone|t[eé]l[eé]phone|phone|mobile?|m[oó]vil|cell|celular|cel|cellulare|handy|natel|"
+    r"gsm|portable|tel|t[eé]l|whats\s?app|zap|viber|telegram|kakao|call|text|ring|appel\w*|llam\w*|lig\w*|"
+    r"ruf\w*|anruf\w*|chiam\w*|bel|dzwo\w*|ara\w*|hubungi|sđt|điện\s+thoại|gọi|momo|gcash|m-?pesa|paytm|"
+    r"mob|hp|wa)(?![a-z])|電話|携帯|ケータイ|番号|전화|번호|문자|연락|핸드폰|휴대폰|โทร|เบอร์|موبایل|تلفن|شماره|هاتف|"
+    r"جوال|رقمي|واتساب|טלפון|נייד|फ़ोन|फोन|मोबाइल|নম্বর|ফোন|手机|手機|电话|電話|联系|聯繫|微信|号码|號碼")
+_LOOSE_PHONE_RE = re.compile(r"(?<![\w+.,/-])\+?\(?\d(?:[ \-.()]{0,2}\d){7,14}(?![\w/])")
+
+
 def worded_mobiles(text: str) -> Iterator[Finding]:
     if _PHONE_HINT_RE.search(text) is None:
         return  # (every mobile holds eight digits)
@@ -776,6 +790,27 @@ def worded_mobiles(text: str) -> Iterator[Finding]:
         digits = re.sub(r"[\s\-.~()/]", "", m.group("v"))
         if _FOREIGN_MOBILE_RE.fullmatch(digits) or _MOBILE_RE.fullmatch(digits):
             yield Finding(MOBILE, m.start("v"), m.end("v"))
+    yield from _sentence_mobiles(text)
+
+
+def _sentence_mobiles(text: str) -> Iterator[Finding]:
+    """A number in a country's mobile shape with a word for a phone in the same sentence: before it on its line
+    (up to 40 characters) or just after it."""
+    for m in _LOOSE_PHONE_RE.finditer(text):
+        digits = re.sub(r"[\s\-.()]", "", m.group(0))
+        if len(digits) < (11 if digits.startswith("+") else 9) or fictional_phone(digits) \
+                or not (_FOREIGN_MOBILE_RE.fullmatch(digits) or _MOBILE_RE.fullmatch(digits)):
+            continue  # (GB/T 7714-2015 is a standard; a hotline with its country code is an office's)
+        if re.search(r"\d[.,]\d{1,2}(?!\d)|\d\.\d{3}\.\d{3}(?![\d.])", m.group(0)) and not re.search(r"[ -]", m.group(0)):
+            continue  # 3.14159265, 1.234.567: a decimal or an amount, not a number written with dots
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line_end = len(text) if line_end < 0 else line_end
+        if _PHONE_NEAR_RE.search(text, max(line_start, m.start() - 40), m.start()) \
+                or _PHONE_NEAR_RE.match(text, m.end() + (1 if text[m.end():m.end() + 1] in "로으 " else 0),
+                                        min(line_end, m.end() + 16)) \
+                or _PHONE_NEAR_RE.search(text, m.end(), min(line_end, m.end() + 8)):
+            yield Finding(MOBILE, m.start(), m.end())
 
 
 def labelled_values(text: str) -> Iterator[Finding]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import API_KEY, Finding, char_classes, looks_random
 from desktop_kb.qa.detectors.encoded import base64_of_prose
-from desktop_kb.qa.detectors.secret_names import name_parts
+from desktop_kb.qa.detectors.secret_names import name_parts, public_name
 from desktop_kb.qa.detectors.secret_values import is_path_or_url
 
 _ENV_LINE_RE = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?(?P<name>[A-Z][A-Z0-9_]{1,60})[ \t]*=[ \t]*[\"']?(?P<v>[^\s\"'#]{32,300})")
@@ -47,7 +47,8 @@ def long_literals(text: str) -> Iterator[Finding]:
             yield Finding(API_KEY, m.start("v"), m.end("v"))
     for m in _LITERAL_RE.finditer(text):
         value = m.group("v")
-        if _SRI_RE.match(value) or ID_PARTS & set(key_parts(text, m.start())):
+        parts = key_parts(text, m.start())
+        if _SRI_RE.match(value) or ID_PARTS & set(parts) or public_name(parts):
             continue
         core = re.sub(r"[-_+/=]", "", value)
         if char_classes(core) >= 3 and not _HEXISH_RE.fullmatch(value) and looks_random(value, min_len=32) \

@@ -27,6 +27,9 @@ INVISIBLE = frozenset(
 def _fold(ch: str) -> str:
     if ord(ch) in INVISIBLE:
         return ""
+    digit = unicodedata.decimal(ch, None)
+    if digit is not None:  # ۰۹۱۲, ١٤, २०, ২০, ๑๒: a number in any script is read as one (NFKC leaves them)
+        return str(digit)
     return unicodedata.normalize("NFKC", ch)
 
 

@@ -216,15 +216,47 @@ def phones(text: str) -> list[Finding]:
 _CARD_WORDS = re.compile(
     r"卡|card|visa|master|amex|american\s+express|unionpay|银联|銀聯|账号|帐号|賬號|帳號|账户|帳戶|"
     r"account|acct|银行|銀行|bank|借记|信用|debit|credit|收款|付款|转账|轉帳|汇款|匯款|储蓄|儲蓄|"
-    r"payment|pay|iban|jcb|discover|diners|\bpan\b|card_?no|cc_?num|cvv|cvc|cvn|有效期|\bexp(?:iry|ires)?\b", re.I)
+    r"payment|pay|iban|jcb|discover|diners|\bpan\b|card_?no|cc_?num|cvv|cvc|cvn|有效期|\bexp(?:iry|ires)?\b|"
+    # the word for a card in other languages (kartice, karta, tarjeta, carte, Karte, kaart, kort, kortti, kartu, thẻ …)
+    r"kart[aeiuy]?\w*|tarjeta|carte|karte|kaart|kortti|kort(?:nummer)?|cartão|carta|thẻ|บัตร|カード|카드|כרטיס|کارت|"
+    r"بطاقة|البطاقة|बैंक|कार्ड|কার্ড|карт\w*|verve|rupay|elo|mir|uzcard|humo|troy|maestro", re.I)
 _ACCOUNT_WORDS = re.compile(
     r"账号|帐号|賬號|帳號|账户|帐户|賬戶|帳戶|卡号|卡號|银行卡|銀行卡|开户|開戶|户名|戶名|收款|"
     r"bank\s+account|account\s*(?:no|number|#)|iban", re.I)
 _CARD_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{11,18}}(?![0-9])")
-_CARD_PREFIX_RE = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[0478]|35|6[0-9]|9)")
+# Issuers' first digits: Visa, Mastercard (51-55, 2221-2720), Mir (2200-2204), Amex, Diners, JCB, Discover, UnionPay
+# (62, 81), Maestro, Verve and Elo (50, 56-58, 6…), RuPay (60, 65, 81, 82), Uzcard (8600), Troy and Humo (9…).
+_CARD_PREFIX_RE = re.compile(r"^(?:4|5[0-8]|2[2-7]|3[04-9]|6[0-9]|8[126]|9)")
 _CARD_GROUPS = {(4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 4, 4, 4, 2), (4, 4, 4, 4, 1), (4, 6, 5), (4, 6, 4),
                 (4, 4, 4, 3), (4, 4, 4, 2), (6, 13), (6, 12), (6, 10), (4, 4, 4, 4, 4)}
 _IBAN_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![0-9A-Za-z])")
+# An IBAN in any grouping or case (ES22 9645 0072 38 4799284227, fr67…): its country's length (SWIFT's IBAN
+# Registry) and its mod-97 check say where it ends.
+_IBAN_LENGTHS = dict(
+    AD=24, AE=23, AL=28, AT=20, AZ=28, BA=20, BE=16, BG=22, BH=22, BR=29, BY=28, CH=21, CR=22, CY=28, CZ=24, DE=22,
+    DK=18, DO=28, EE=20, EG=29, ES=24, FI=18, FO=18, FR=27, GB=22, GE=22, GI=23, GL=18, GR=27, GT=28, HR=21, HU=28,
+    IE=22, IL=23, IQ=23, IS=26, IT=27, JO=30, KW=30, KZ=20, LB=28, LC=32, LI=21, LT=20, LU=20, LV=21, MC=27, MD=24,
+    ME=22, MK=19, MR=27, MT=31, MU=30, NL=18, NO=15, PK=24, PL=28, PS=29, PT=25, QA=29, RO=24, RS=22, SA=24, SC=31,
+    SE=24, SI=19, SK=24, SM=27, ST=25, SV=28, TL=23, TN=24, TR=26, UA=29, VA=22, VG=24, XK=20)
+_IBAN_START_RE = re.compile(r"(?<![0-9A-Za-z])(?i:[a-z]{2})\d{2}[ -]?[0-9A-Za-z]")
+
+
+def _loose_ibans(text: str) -> Iterator[Finding]:
+    for m in _IBAN_START_RE.finditer(text):
+        length = _IBAN_LENGTHS.get(text[m.start():m.start() + 2].upper())
+        if length is None:
+            continue
+        pos, n = m.start(), 0
+        while pos < len(text) and n < length:  # read the country's length of letters and digits, spaces between
+            c = text[pos]
+            if c.isascii() and c.isalnum():
+                n += 1
+            elif c not in " -" or n == 0 or pos + 1 < len(text) and text[pos + 1] in " -":
+                break
+            pos += 1
+        if n == length and not (pos < len(text) and text[pos].isascii() and text[pos].isalnum()) \
+                and _iban_ok(re.sub(r"[ -]", "", text[m.start():pos]).upper()):
+            yield Finding(BANK_CARD, m.start(), pos)
 
 
 # The code on the back of a card is what makes a card number usable online.
@@ -324,6 +356,22 @@ def _parent_key(text: str, pos: int) -> str:
     return previous if previous.endswith(("{", ":", "[")) else ""
 
 
+def _csv_header(text: str, pos: int) -> str:
+    """The header of the CSV block a value's row belongs to ("date,merchant,amount,card"), or ""."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    if "," not in text[line_start:pos + 1] and "\t" not in text[line_start:pos + 1]:
+        return ""
+    start = line_start
+    for _ in range(20):  # (up to the block's first line: a long file is not read back further)
+        prev = text.rfind("\n", 0, max(0, start - 1)) + 1
+        if start == 0 or not text[prev:start - 1].strip():
+            break
+        start = prev
+    end = text.find("\n", start)
+    header = text[start:len(text) if end < 0 else end]
+    return header if start < line_start and re.search(r"\d", header) is None else ""
+
+
 def bank_cards(text: str) -> list[Finding]:
     found: list[Finding] = []
     if not _THREE_DIGITS_RE.search(text):
@@ -343,10 +391,12 @@ def bank_cards(text: str) -> list[Finding]:
             continue
         grouped = groups in _CARD_GROUPS
         worded = near(text, m.start(), m.end(), _CARD_WORDS, 32, 16) \
-            or _CARD_WORDS.search(_parent_key(text, m.start())) is not None
+            or _CARD_WORDS.search(_parent_key(text, m.start())) is not None \
+            or _CARD_WORDS.search(_csv_header(text, m.start())) is not None
         if grouped or (len(groups) == 1 and worded):
             found.append(Finding(BANK_CARD, m.start(), m.end()))
     found += [Finding(BANK_CARD, m.start(), m.end()) for m in _IBAN_RE.finditer(text) if _iban_ok(m.group(0))]
+    found += _loose_ibans(text)
     found += [Finding(BANK_CARD, m.start("v"), m.end("v")) for m in _CVV_RE.finditer(text)]
     found += _checked_accounts(text)
     return found

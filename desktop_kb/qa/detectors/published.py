@@ -87,6 +87,53 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
         "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
         "test test test test test test test test test test test junk"),
+    # CAPTCHA services' documented test keys (Google reCAPTCHA FAQ, Cloudflare Turnstile "Testing",
+    # hCaptcha "Integration testing"): they always pass and protect nothing
+    "reCAPTCHA, Turnstile and hCaptcha test keys": (
+        "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI", "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe",
+        "1x00000000000000000000AA", "2x00000000000000000000AB", "1x00000000000000000000BB",
+        "3x00000000000000000000FF", "2x00000000000000000000BB",
+        "1x0000000000000000000000000000000AA", "2x0000000000000000000000000000000AA",
+        "3x0000000000000000000000000000000AA",
+        "10000000-ffff-ffff-ffff-000000000001", "0x0000000000000000000000000000000000000000"),
+    # Local emulators' fixed keys, printed in their docs and built into every copy: Azurite and the
+    # storage emulator (devstoreaccount1), the Cosmos DB emulator; Supabase's local demo JWT secret and keys
+    "Azure storage and Cosmos DB emulators, Supabase local": (
+        "devstoreaccount1",
+        "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+        "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",
+        "super-secret-jwt-token-with-at-least-32-characters-long",
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9"
+        ".CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4"
+        "MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU"),
+    # Vendors' documentation keys shown to every reader: AWS's two example pairs, Mailgun's sample key,
+    # Mapbox's examples-account token (its GL JS examples load with it)
+    "AWS, Mailgun and Mapbox documentation": (
+        "AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "AKIAI44QH8DHBEXAMPLE",
+        "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
+        "pk.eyJ1IjoiZXhhbXBsZXMiLCJhIjoiY2p0MG01MXRqMW45cjQzb2R6b2ptc3J4MSJ9.zA2W0IkI0c6KaAhJfk9bWg"),
+    # RFC 6749 (OAuth 2.0: client, code and tokens), RFC 6750 (bearer), RFC 7617 (Aladdin's Basic
+    # credentials), RFC 7519 section 3.1's JWT
+    "RFC 6749, 6750, 7617, 7519": (
+        "s6BhdRkqt3", "7Fjfp0ZBr1KtDRbnfVdmIw", "gX1fBat3bV", "czZCaGRSa3F0MzpnWDFmQmF0M2JW", "SplxlOBeZQQYbYS6WxSbIA",
+        "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", "mF_9.B5f-4.1JqM", "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
+        "open sesame",
+        # RFC 7515 A.1's HMAC key (its JWK "k")
+        "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow",
+        "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxl"
+        "LmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+    # Passwords that images and servers ship with or their pages print (Docker Hub's postgres and mysql run
+    # lines, MinIO, RabbitMQ, redis.conf's commented requirepass, the MongoDB manual's connection string, the
+    # Kubernetes Secret walkthrough's value and its base64)
+    "Docker Hub, MinIO, RabbitMQ, Redis, MongoDB and Kubernetes docs": (
+        "mysecretpassword", "my-secret-pw", "minioadmin", "guest", "foobared", "D1fficultP%40ssw0rd", "D1fficultP@ssw0rd",
+        "1f2d1e2e67df", "MWYyZDFlMmU2N2Rm"),
+    # Specimen documents printed by their issuers: ICAO Doc 9303's passport (Anna Maria Eriksson) and
+    # Germany's Mustermann identity card; Twilio's magic test numbers; ORCID's documented iD (Josiah Carberry)
+    "ICAO 9303, Mustermann specimens, Twilio, ORCID": (
+        "L898902C3", "T22000129", "+15005550006", "+15005550001", "+15005550007", "+15005550008", "+15005550009",
+        "0000-0002-1825-0097"),
 }
 
 
@@ -96,6 +143,13 @@ def compact(value: str) -> str:
 
 
 PUBLISHED: dict[str, str] = {compact(v): source for source, values in _SOURCES.items() for v in values}
+# Values that identify no one and are found inside a longer finding: a specimen's document number in its
+# machine-readable zone, the specimen card's printed address, addresses that exist only in fiction.
+_CONTAINED: dict[str, str] = {compact(v): source for source, values in {
+    "ICAO 9303 and Mustermann specimens": ("L898902C3", "T22000129", "Heidestraße 17"),
+    "fiction": ("221B Baker Street", "742 Evergreen Terrace", "4 Privet Drive", "12 Grimmauld Place",
+                "124 Conch Street", "31 Spooner Street"),
+}.items() for v in values}
 _LABEL_RE = re.compile(r"^[^:=：]{0,40}[:=：]\s*")  # "secret=JBSW…", "key: 2b7e…"
 
 
@@ -105,7 +159,20 @@ def published(value: str) -> bool:
         c = compact(candidate)
         if c in PUBLISHED or (c.startswith("0X") and c[2:] in PUBLISHED) or ("0X" + c) in PUBLISHED:
             return True
-    return False
+    c = compact(value)
+    return len(c) <= 120 and any(v in c for v in _CONTAINED)
+
+
+# Numbers regulators keep for fiction and examples (Ofcom's drama numbers, ACMA's, the 555-01xx of North America):
+# no one can be reached there.
+_FICTIONAL_PHONE_RE = re.compile(
+    r"(?:\+?44|0)(?:7700900|2079460|1134960|1174960|1184960|1214960|1314960|1414960|1514960|1614960|2896496|"
+    r"1632960|3069990|8081570|9098790)\d{3}|(?:\+?61|0)(?:49157|[2378]5550)\d{4}|(?:\+?1)?[2-9]\d\d55501\d\d")
+
+
+def fictional_phone(digits: str) -> bool:
+    """``digits`` (a "+" allowed in front) is in a range kept for fiction: a drama's or a textbook's number."""
+    return _FICTIONAL_PHONE_RE.fullmatch(digits) is not None
 
 
 def patterned_digits(digits: str) -> bool:
@@ -152,7 +219,7 @@ def patterned_hex(value: str) -> bool:
 _KEY_NAMED_RE = re.compile(
     r"(?i)(?:--(?:recv|search|locate|locate-external|list|edit|sign|lsign|send|delete|refresh|fetch|trusted|"
     r"default|encrypt-to|hidden-encrypt-to)-keys?|--fingerprint|--keyid|key\s*-?id|keyid|fingerprint|fpr|"
-    r"指纹|指紋|(?:密钥|密鑰|公钥|公鑰)\s*ID)(?![A-Za-z])[^\n]{0,40}$")
+    r"指纹|指紋|(?:密钥|密鑰|公钥|公鑰)\s*ID|using\s+(?:RSA|DSA|EDDSA|ECDSA|EdDSA)\s+key)(?![A-Za-z])[^\n]{0,40}$")
 _HEX_GROUPS_RE = re.compile(r"(?:0[xX])?[0-9A-Fa-f]{4}(?: {0,2}[0-9A-Fa-f]{4})*")
 _KEY_ID_LENGTHS = (8, 16, 20, 40, 64)  # (20: gpg prints a fingerprint's two halves apart)
 

@@ -94,6 +94,12 @@ def _part_class(parts: list[str], i: int) -> str | None:
     return None
 
 
+def public_name(parts: list[str]) -> bool:
+    """A name that says its value is public: a public or publishable key, Web Push's applicationServerKey (the
+    VAPID public key every browser is sent)."""
+    return bool(_PUBLIC_PARTS & set(parts)) or parts[-3:] == ["application", "server", "key"]
+
+
 def name_class(name: str) -> str | None:
     """PASSWORD_NAME, SECRET_NAME, WEAK_NAME or None for an identifier or header name.
 
@@ -107,6 +113,8 @@ def name_class(name: str) -> str | None:
         return WEAK_NAME  # name a key pair; two letters name many things, only a random value is a key
     if len(parts) >= 2 and parts[-1] == "id" and ("secret" in parts or parts[-3:-1] == ["access", "key"]):
         return SECRET_NAME  # SecretId, AccessKeyId: one half of a cloud key pair
+    if parts[-3:] == ["application", "server", "key"]:
+        return None  # (public_name: the VAPID public key)
     heads = [(i, c) for i in range(len(parts)) if (c := _part_class(parts, i)) is not None]
     if not heads:
         return None

@@ -198,9 +198,17 @@ the a an is are was of to for and or in on with not be this that it
 """.split())  # noqa: SIM905 - a word list reads best as words
 
 
+# Words of a form's or a dialog's message ("Enter your password", "Confirm new password", "Forgot password?").
+_MESSAGE_WORDS = frozenset("""
+your you please enter type input confirm forgot reset new current old again here must least characters
+password passwords passwort kennwort contraseña contrasena senha wachtwoord mot passe пароль hasło şifre
+""".split())  # noqa: SIM905 - a word list reads best as words
+
+
 def _sentence(value: str) -> bool:
-    words = value.split()
-    return len(words) >= 3 and any(w.lower().strip(".,;:!?\"'") in _FUNCTION_WORDS for w in words)
+    words = [w.lower().strip(".,;:!?\"'…") for w in value.split()]
+    return len(words) >= 3 and any(w in _FUNCTION_WORDS for w in words) \
+        or len(words) >= 2 and all(w.isalpha() for w in words) and sum(w in _MESSAGE_WORDS for w in words) >= 2
 
 
 def finding_for(cls: str, start: int, end: int) -> Finding:

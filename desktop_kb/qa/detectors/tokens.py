@@ -91,7 +91,7 @@ def _prefixed(text: str) -> list[Finding]:
         parts = set(key_parts(text, m.start()))
         if ID_PARTS & parts:
             continue  # dbi_resource_id = "db-M5EN…": a resource's id, named as one
-        if _PUBLIC_PARTS & parts:
+        if _PUBLIC_PARTS & (parts | set(re.split(r"[_.-]", m.group("prefix")))):  # (ed25519-pub-0x…: Aptos's public key)
             continue  # publishable_key, NEXT_PUBLIC_…: made to be shipped to every browser
         if looks_random(body, min_len=20) and sum(c.isdigit() for c in body) >= 2:
             found.append(Finding(API_KEY, m.start(), m.end()))
