@@ -28,9 +28,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 # split reads the mark; `make test` and `pytest -m "not slow"` run them as before.
 # Lane 2 starts ~5 min later (it builds and checks the bundle first): these even the lanes out
 # (lane 1 took 892 s of tests, lane 2 386 s, in session 17's CI on this machine).
-# test_qa_gate_released.py (~70 s) joined them when session 17's sealed gate batch was released.
+# test_qa_gate_released.py (~70 s) joined them when session 17's sealed gate batch was released, and
+# test_qa_privacy.py (~60 s) when session 18's CI had lane 1 at 13 min 5 s and lane 2 ~4 min shorter.
 SECOND_LANE_FILES = ("test_rebuild_kill.py", "test_processes.py", "test_read_only_library.py",
-                     "test_gui_outside.py", "test_qa_gate_released.py")
+                     "test_gui_outside.py", "test_qa_gate_released.py", "test_qa_privacy.py")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
