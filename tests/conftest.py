@@ -28,10 +28,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 # split reads the mark; `make test` and `pytest -m "not slow"` run them as before.
 # Lane 2 starts ~5 min later (it builds and checks the bundle first): these even the lanes out
 # (lane 1 took 892 s of tests, lane 2 386 s, in session 17's CI on this machine).
-# test_qa_gate_released.py (~70 s) joined them when session 17's sealed gate batch was released, and
-# test_qa_privacy.py (~60 s) when session 18's CI had lane 1 at 13 min 5 s and lane 2 ~4 min shorter.
+# test_qa_gate_released.py (~70 s) joined them when session 17's sealed gate batch was released;
+# the two damaged-index files (~70 s, processes beside an owner) when session 18's CI had lane 1 at
+# 761 s of tests (13 min 5 s in all) and lane 2 at 486 s.
 SECOND_LANE_FILES = ("test_rebuild_kill.py", "test_processes.py", "test_read_only_library.py",
-                     "test_gui_outside.py", "test_qa_gate_released.py", "test_qa_privacy.py")
+                     "test_gui_outside.py", "test_qa_gate_released.py", "test_index_damaged_beside_owner.py",
+                     "test_damaged_library.py")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
