@@ -105,14 +105,14 @@ class DenseSide:
 def dense_side(engine: EmbeddingEngine | None, dense: DenseIndex | None, query: str) -> DenseSide:
     """Embed the query and search the vectors (both release the GIL: onnxruntime, numpy
     and sqlite3 run outside it, so this overlaps keyword search on a second core)."""
-    vector = embed_query(engine, dense, query)
+    return _searched(embed_query(engine, dense, query), dense)
+
+
+def _searched(vector: np.ndarray | None, dense: DenseIndex | None) -> DenseSide:
+    """The dense side of an embedded query, with the float vectors its rescoring read."""
     seen = SeenVectors()
-    return DenseSide(vector, _dense_hits(vector, dense, seen), seen)
-
-
-def _dense_hits(vector: np.ndarray | None, dense: DenseIndex | None,
-                seen: SeenVectors | None = None) -> list[tuple[int, float]]:
-    return dense.search(vector, DENSE_N, seen) if vector is not None and dense is not None else []
+    hits = dense.search(vector, DENSE_N, seen) if vector is not None and dense is not None else []
+    return DenseSide(vector, hits, seen)
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -136,9 +136,7 @@ def gather(
     from both (the offline refit's path: the vector is embedded by the caller)."""
     lex = lexical_search(index, query, limit=LEXICAL_N, analysis=analysis) if lexical else []
     coverage = _coverage(index, analysis, lex)
-    seen = SeenVectors()
-    side = DenseSide(query_vector, _dense_hits(query_vector, dense, seen), seen)
-    return _assemble(analysis, lex, coverage, side, dense)
+    return _assemble(analysis, lex, coverage, _searched(query_vector, dense), dense)
 
 
 def gather_concurrently(
