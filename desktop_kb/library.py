@@ -157,9 +157,7 @@ class Library:
             return
         lock: WriterLock | None = None
         if self.paths.index.exists():
-            chosen = settings.get_setting(self.store, "embed.model")
-            name = None if chosen == "none" else (chosen or DEFAULT_MODEL)
-            model = name if name and self.models.is_installed(name) else None
+            model = self._model_in_use(self.store)
             try:
                 theirs = open_read_only(beside)
             except (sqlite3.Error, OSError, StoreError):
@@ -482,7 +480,10 @@ class Library:
         The setting ``embed.model`` is None until the person chooses; "none"
         means they switched semantic search off.
         """
-        chosen = settings.get_setting(self.store_reader, "embed.model")
+        return self._model_in_use(self.store_reader)
+
+    def _model_in_use(self, store: sqlite3.Connection) -> str | None:
+        chosen = settings.get_setting(store, "embed.model")
         if chosen == "none":
             return None
         name = chosen or DEFAULT_MODEL
