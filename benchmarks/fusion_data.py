@@ -134,8 +134,18 @@ def _queries(name: str) -> tuple[Any, list[Any]]:
     return dataset, queries
 
 
+def _slim(cand: Any, texts: dict[int, str]) -> Any:
+    """The candidates as a dump keeps them: without the float vectors the question read
+    (``seen``: ~200 rows a question, re-read offline from the dump's own vectors) or the hits'
+    body tokens (the script weights are read once per library, ``_finish``), and with each
+    hit's token text shared by every question that found it. DRCD kept them all: 3,524
+    questions x two question sets held ~15 GB before the second was saved (OOM-killed)."""
+    shared = {cid: texts.setdefault(cid, t) for cid, t in cand.hit_texts.items()}
+    return replace(cand, seen=None, hit_bodies={}, hit_texts=shared)
+
+
 def _record(lib: Any, chunk_doc: dict[int, int], text: str, relevant: frozenset[int],
-            answers: list[str], group: str = "") -> QueryRecord:
+            answers: list[str], group: str = "", texts: dict[int, str] | None = None) -> QueryRecord:
     from desktop_kb.index import user_words
     from desktop_kb.index.segment import analyse_query, query_terms
     from desktop_kb.retrieval.candidates import embed_query, gather
@@ -150,7 +160,8 @@ def _record(lib: Any, chunk_doc: dict[int, int], text: str, relevant: frozenset[
     searched = in_library_words(index, text)
     analysis = analyse_query(searched)
     vector = embed_query(lib.engine, lib.dense, searched)
-    cand = gather(index, searched, analysis, query_vector=vector, dense=lib.dense)
+    cand = _slim(gather(index, searched, analysis, query_vector=vector, dense=lib.dense),
+                 {} if texts is None else texts)
     doc = np.array([chunk_doc.get(int(c), -1) for c in cand.ids], dtype=np.int64)
     terms = query_terms(searched)
     n_docs, doc_freq = index_stats(index, terms)
@@ -240,12 +251,17 @@ def build(name: str, model: str, models_dir: Path, version: str,
     built: dict[str, SetData] = {}
     opened = (_kept_library(dataset, library_dir(libraries, name, model), models_dir, model)
               if libraries else open_eval_library(dataset, models_dir=models_dir, model=model))
+    texts: dict[int, str] = {}
     with opened as ev:
         for n in group:
-            records = [_record(ev.lib, ev.chunk_doc, q.text, frozenset(q.relevant), list(q.answers))
+            records = [_record(ev.lib, ev.chunk_doc, q.text, frozenset(q.relevant), list(q.answers),
+                               texts=texts)
                        for q in loaded[n][1]]
-            built[n] = _finish(n, model, ev.lib, records, ev.chunk_doc)
-            _save(built[n], version)
+            data = _finish(n, model, ev.lib, records, ev.chunk_doc)
+            _save(data, version)
+            # Only the set asked for is returned: the other is on disk, not held twice.
+            built.update({n: data} if n == name else {})
+            del records, data
     return built[name]
 
 
@@ -451,9 +467,10 @@ def build_book(model: str, models_dir: Path, version: str, *, data_dir: Path | N
                 "SELECT id, source_type, source_id FROM kb_chunks") if kind == "fragment" and sid in frag_doc}
             records = []
             asked = [q for path in (questions or [BOOK_QUESTIONS]) for q in book_questions(path)]
+            texts: dict[int, str] = {}
             for group, question, files in asked:
                 relevant = frozenset(file_index[f] for f in files if f in file_index)
-                records.append(_record(lib, chunk_doc, question, relevant, [], group))
+                records.append(_record(lib, chunk_doc, question, relevant, [], group, texts))
             data = _finish("book", model, lib, records, chunk_doc)
         finally:
             lib.close()
