@@ -420,3 +420,33 @@ def test_beside_a_document_the_panel_says_how_its_passages_get_related_material(
     qtbot.waitUntil(lambda: "New note from selection" in panel.status.text(), timeout=5000)
     _open(qtbot, window, ids["deploy"])
     assert "New note from selection" not in panel.status.text()
+
+
+def test_a_note_without_links_shows_its_suggestions_first(qtbot, data_dir: Path, tmp_path: Path) -> None:
+    # Two bold headings and two "none yet" lines above the suggestions took ~140 px at 150 %:
+    # at 1280x720 the first suggestion started in the middle of the panel. A note without links
+    # gets one line under its suggestions; a heading appears with the links it heads.
+    ids = _seed(data_dir, tmp_path)
+    window = open_window(qtbot, data_dir)
+    panel = _open(qtbot, window, ids["deploy"])
+    assert panel.cards
+    for header in (panel.links_header, panel.backlinks_header):
+        assert not header.isVisible()
+    assert panel.no_links.isVisible()
+    body = panel.scroll.widget()
+    first = panel.cards[0].mapTo(body, panel.cards[0].rect().topLeft()).y()
+    # Only the "Suggestions" heading and its one-line hint stand above the first card.
+    above = panel.suggestions_header.sizeHint().height() + panel.status.sizeHint().height()
+    assert first <= above + 3 * body.layout().spacing() + body.layout().contentsMargins().top()
+    assert panel.no_links.mapTo(body, panel.no_links.rect().topLeft()).y() > first
+
+    card = next(c for c in panel.cards if c.suggestion.key == ("note", ids["backup"]))
+    _decide(qtbot, panel, panel.controller.actionDone, card.accept_button.click)
+    assert panel.links_header.isVisible() and not panel.no_links.isVisible()
+    assert not panel.backlinks_header.isVisible()  # nothing links here: no empty section
+
+    # The linked note shows the link back under its own heading.
+    panel = _open(qtbot, window, ids["backup"])
+    assert panel.backlinks_header.isVisible() and not panel.links_header.isVisible()
+    assert not panel.no_links.isVisible()
+

@@ -288,8 +288,10 @@ class RelatedPanel(QFrame):
         self.outgoing_box = QVBoxLayout()
         self.backlinks_header = QLabel(objectName="relatedSection")
         self.backlink_box = QVBoxLayout()
+        # A note without links either way gets one line under its suggestions, not two headings
+        # and two "none yet" lines above them (~140 px at 150 %, pushing the first suggestion
+        # down to the panel's middle at 1280x720).
         self.no_links = QLabel(objectName="emptyHint", wordWrap=True)
-        self.no_backlinks = QLabel(objectName="emptyHint", wordWrap=True)
         self.hint_box = QVBoxLayout()
         self.hints: list[NearDuplicateHint] = []
         body = QWidget()
@@ -298,14 +300,13 @@ class RelatedPanel(QFrame):
         # Links first: what the person linked matters more than what the app guesses.
         inner.addLayout(self.hint_box)
         inner.addWidget(self.links_header)
-        inner.addWidget(self.no_links)
         inner.addLayout(self.outgoing_box)
         inner.addWidget(self.backlinks_header)
-        inner.addWidget(self.no_backlinks)
         inner.addLayout(self.backlink_box)
         inner.addWidget(self.suggestions_header)
         inner.addWidget(self.status)
         inner.addLayout(self.suggestion_box)
+        inner.addWidget(self.no_links)
         inner.addStretch(1)
         self.scroll = QScrollArea(widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -515,10 +516,12 @@ class RelatedPanel(QFrame):
         self.degraded.setText(text)
         self.degraded.setVisible(lexical_only)
         has_note = self.controller.note_id is not None and view is not None
-        self.links_header.setVisible(has_note)
-        self.backlinks_header.setVisible(has_note)
-        self.no_links.setVisible(has_note and not view.links.outgoing)  # type: ignore[union-attr]
-        self.no_backlinks.setVisible(has_note and not view.links.backlinks)  # type: ignore[union-attr]
+        outgoing = has_note and bool(view.links.outgoing)  # type: ignore[union-attr]
+        backlinks = has_note and bool(view.links.backlinks)  # type: ignore[union-attr]
+        self.links_header.setVisible(outgoing)
+        self.backlinks_header.setVisible(backlinks)
+        self.no_links.setVisible(has_note and not outgoing and not backlinks
+                                 and not view.result.missing)  # type: ignore[union-attr]
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
@@ -530,8 +533,7 @@ class RelatedPanel(QFrame):
         self.suggestions_header.setText(self.tr("Suggestions"))
         self.links_header.setText(self.tr("Links from this note"))
         self.backlinks_header.setText(self.tr("Links to this note"))
-        self.no_links.setText(self.tr("No links yet."))
-        self.no_backlinks.setText(self.tr("No note links here yet."))
+        self.no_links.setText(self.tr("No links to or from this note yet."))
         self.undo_button.setText(self.tr("Undo"))
         for widget in [*self.cards, *self.link_rows, *self.hints]:
             widget.retranslateUi()

@@ -1088,13 +1088,8 @@ Your data stays in {1}.</source>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/related_panel.py" line="358" />
-        <source>No links yet.</source>
-        <translation>还没有链接。</translation>
-    </message>
-    <message>
-        <location filename="../../desktop_kb/ui/related_panel.py" line="359" />
-        <source>No note links here yet.</source>
-        <translation>还没有笔记链接到这里。</translation>
+        <source>No links to or from this note yet.</source>
+        <translation>这篇笔记还没有链接，也没有别的笔记链接到它。</translation>
     </message>
     <message>
         <location filename="../../desktop_kb/ui/related_panel.py" line="360" />
