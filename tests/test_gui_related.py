@@ -354,12 +354,14 @@ def test_a_small_library_gets_no_suggestions_for_words_its_notes_share_by_chance
                                           "而不获取所有权。#rust")
         plan = lib.add_note("周末计划", "周六去图书馆借书，周日整理笔记，把上周的资料导入到电脑里，复习 Docker。")
         assert lib.drain(20)
-        for note in (welcome, rust):
-            panel = _open(qtbot, window, note)
-            assert not panel.cards
-            # Why the panel is empty, and how it fills: not a bare "nothing found".
-            assert panel.status.text().startswith("暂无相关内容：资料库还很小")
-            assert "[[标题]]" in panel.status.text() and "导入文件夹" in panel.status.text()
+        panel = _open(qtbot, window, rust)
+        assert not panel.cards
+        # Why the panel is empty, and how it fills: not a bare "nothing found".
+        assert panel.status.text().startswith("暂无相关内容：资料库还很小")
+        assert "[[标题]]" in panel.status.text() and "导入文件夹" in panel.status.text()
+        # The welcome note is the app's (test_the_welcome_note_is_neither_suggested_nor_given_suggestions).
+        panel = _open(qtbot, window, welcome)
+        assert not panel.cards and panel.status.text().startswith("这是应用的欢迎笔记")
         assert _shown(_open(qtbot, window, docker)) == {("note", plan)}
         # Past a handful of notes an empty panel is about this note, not the library's size.
         for i in range(17):
@@ -450,3 +452,37 @@ def test_a_note_without_links_shows_its_suggestions_first(qtbot, data_dir: Path,
     assert panel.backlinks_header.isVisible() and not panel.links_header.isVisible()
     assert not panel.no_links.isVisible()
 
+
+def test_the_welcome_note_is_neither_suggested_nor_given_suggestions(qtbot, data_dir: Path) -> None:
+    # A new library of twenty notes on twenty subjects beside the Chinese welcome note, keywords
+    # only: the welcome note (about the app: 搜索, Ctrl, 状态栏, 文件, 资料) was suggested beside
+    # five of them, e.g. "Vim 快捷键" for 搜索 and Ctrl. Until the person edits it, it is the
+    # app's, not theirs: never suggested, and its own panel says where suggestions come.
+    from related_fixtures import LEARNER_NOTES_ZH
+
+    from desktop_kb.ui import i18n
+
+    i18n.install_language("zh_CN")
+    try:
+        window = open_window(qtbot, data_dir, language_choice="zh_CN")
+        welcome = window.editor.note_id
+        lib = window.library
+        ids = [lib.add_note(title, body) for title, body in LEARNER_NOTES_ZH]
+        assert lib.drain(30)
+        window.notes.reload_notes()
+        offered = [i for i in ids if ("note", welcome) in _shown(_open(qtbot, window, i))]
+        assert offered == []
+        # Suggestions still come between the person's own notes.
+        assert any(_shown(_open(qtbot, window, i)) for i in ids)
+        panel = _open(qtbot, window, welcome)
+        assert not panel.cards and panel.status.text().startswith("这是应用的欢迎笔记")
+        assert not panel.degraded.isVisible() and not panel.no_links.isVisible()
+
+        # Edited, it is the person's note like any other.
+        _open(qtbot, window, ids[0])
+        lib.save_note(welcome, body=lib.get_note(welcome).body + "\n我的 Vim 快捷键：/ 搜索，Ctrl+R 重做。\n")
+        assert lib.drain(20)
+        panel = _open(qtbot, window, welcome)
+        assert not panel.status.text().startswith("这是应用的欢迎笔记")
+    finally:
+        i18n.install_language("en")

@@ -62,6 +62,7 @@ class RelatedMaterial:
     hidden_as_dismissed: int = 0  # copies of dismissed passages left out
     scored: RelatedResult | None = None  # what scoring returned, before grouping
     missing: bool = False
+    welcome: bool = False  # the app's untouched welcome note (``discovery.guides``)
     model_loading: str | None = None  # keywords only for now: this installed model is loading
     model_failed: bool = False  # keywords only: the chosen model could not be loaded
     # Notes and documents in the library when there is nothing to show (else None).
@@ -89,8 +90,9 @@ def _shingles(store: sqlite3.Connection, keys: list[SourceKey]) -> dict[SourceKe
 def related_material(store: sqlite3.Connection, scored: RelatedResult, limit: int) -> RelatedMaterial:
     """``scored``: the note's suggestions, fetched ``OVERFETCH`` times ``limit`` deep."""
     note_id = scored.note_id
-    view = RelatedMaterial(note_id, mode=scored.mode, scored=scored, missing=scored.missing)
-    if scored.missing or limit <= 0:
+    view = RelatedMaterial(note_id, mode=scored.mode, scored=scored, missing=scored.missing,
+                           welcome=scored.welcome)
+    if scored.missing or scored.welcome or limit <= 0:
         return view
     dismissed = sorted(store_links.dismissed_targets(store, note_id))
     keys = [s.key for s in scored.suggestions]

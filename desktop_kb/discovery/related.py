@@ -43,6 +43,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from desktop_kb.discovery.guides import untouched_welcome
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index.everyday_words import zipf
 from desktop_kb.index.prepare import chunk_source, embed_text_of
@@ -201,6 +202,7 @@ class RelatedResult:
     key_terms: list[str] = field(default_factory=list)
     dropped: int = 0  # candidates that could not be resolved against the store (I6)
     missing: bool = False  # the note is gone or in the trash
+    welcome: bool = False  # the app's welcome note, as it wrote it (``discovery.guides``): no suggestions
 
     def as_json(self) -> dict[str, object]:
         return {"note_id": self.note_id, "mode": self.mode,
@@ -448,6 +450,9 @@ def excluded_targets(store: sqlite3.Connection, note_id: int) -> set[SourceKey]:
     excluded |= {(link.target_type, link.target_id) for link in store_links.outgoing_links(store, note_id)}
     excluded |= {("note", link.note_id) for link in store_links.backlinks(store, "note", note_id)}
     excluded |= store_links.dismissed_targets(store, note_id)
+    welcome = untouched_welcome(store)
+    if welcome is not None:  # about the app, not the person's subject (``discovery.guides``)
+        excluded.add(("note", welcome))
     return excluded
 
 
@@ -598,6 +603,9 @@ def related_for_note(
         result.missing = True
         return result
     if limit <= 0:
+        return result
+    if untouched_welcome(store) == note_id:
+        result.welcome = True
         return result
     own_chunks = [r[0] for r in index.execute(
         "SELECT id FROM kb_chunks WHERE source_type = 'note' AND source_id = ? ORDER BY ord", (note_id,))]

@@ -483,6 +483,10 @@ class RelatedPanel(QFrame):
             text = self.tr("Looking for related material…")
         elif view.result.missing:
             text = self.tr("This note is in the trash: no suggestions.")
+        elif view.result.welcome:
+            # It is about the app: it shares 搜索, Ctrl, 状态 with any note, and any note with it.
+            text = self.tr("This is the app’s welcome note: related material is suggested beside "
+                           "your own notes. Once you edit this note, it is treated as yours.")
         elif not view.result.groups and view.result.small_library and not self.controller.read_only:
             # A handful of notes: say why the panel is empty and how it fills, rather than
             # offer whatever shares a word by chance (the panel shows nothing below its floor).
@@ -498,7 +502,8 @@ class RelatedPanel(QFrame):
             text = self.tr("Suggested because they share terms or meaning with this note. "
                            "✓ links, ✕ hides for good.")
         self.status.setText(text)
-        lexical_only = view is not None and view.result.mode != "hybrid" and not view.result.missing
+        lexical_only = (view is not None and view.result.mode != "hybrid" and not view.result.missing
+                        and not view.result.welcome)
         # Advice the person can take: no "install" for a model that is installed but still
         # loading (or failed to load), nor on a read-only disk where nothing can be installed.
         if view is not None and view.result.model_loading:
@@ -520,8 +525,8 @@ class RelatedPanel(QFrame):
         backlinks = has_note and bool(view.links.backlinks)  # type: ignore[union-attr]
         self.links_header.setVisible(outgoing)
         self.backlinks_header.setVisible(backlinks)
-        self.no_links.setVisible(has_note and not outgoing and not backlinks
-                                 and not view.result.missing)  # type: ignore[union-attr]
+        self.no_links.setVisible(has_note and not outgoing and not backlinks and not view.result.missing
+                                 and not view.result.welcome)  # type: ignore[union-attr]
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:

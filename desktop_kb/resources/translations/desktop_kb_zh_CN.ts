@@ -1057,6 +1057,11 @@ Your data stays in {1}.</source>
         <translation>这篇笔记在回收站中：没有推荐。</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/related_panel.py" line="334" />
+        <source>This is the app’s welcome note: related material is suggested beside your own notes. Once you edit this note, it is treated as yours.</source>
+        <translation>这是应用的欢迎笔记：相关资料会在你自己的笔记旁推荐。编辑这篇笔记后，它就算作你的笔记。</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/related_panel.py" line="335" />
         <source>Nothing related found yet. Suggestions update after the note is saved.</source>
         <translation>暂未找到相关内容。笔记保存后推荐会更新。</translation>
