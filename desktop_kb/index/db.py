@@ -286,6 +286,28 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
         "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
 
+def pages_whole(path: Path) -> str | None:
+    """None when SQLite finds every page of the index file whole, else what it found first.
+
+    A connection of its own: the writer's page cache still held good copies of pages damaged
+    on disk since (a raw write does not tell SQLite), so its check passed a damaged file.
+    ``quick_check`` reads every page once: ~50 s for a 10^5-chunk index (730 MB) on a loaded
+    2-core machine, against the several minutes the rebuild it precedes takes."""
+    try:
+        conn = open_index_reader(path)
+    except sqlite3.Error as exc:
+        return str(exc) if is_corruption(exc) else None  # the writer's open says the rest
+    try:
+        found = conn.execute("PRAGMA quick_check(1)").fetchone()
+    except sqlite3.DatabaseError as exc:
+        if not is_corruption(exc):
+            raise
+        return str(exc)
+    finally:
+        conn.close()
+    return None if found is None or found[0] == "ok" else str(found[0])
+
+
 def is_dirty(conn: sqlite3.Connection) -> bool:
     return get_meta(conn, "dirty") == "1"
 

@@ -72,8 +72,13 @@ def pending(folder: Path) -> list[Path]:
     return paths
 
 
-def claim(path: Path) -> Request | None:
-    """Take a request (rename it to running); None if another owner took it or it is unreadable."""
+def claim(path: Path, kinds: tuple[str, ...] | None = None) -> Request | None:
+    """Take a request (rename it to running); None if another owner took it or it is unreadable,
+    or, with ``kinds``, when it asks for another kind of job (left for later)."""
+    if kinds is not None:
+        asked = _read(path)
+        if asked is None or asked.kind not in kinds:
+            return None
     running = path.with_name(path.name[: -len(_REQUEST)] + _RUNNING)
     try:
         os.replace(path, running)

@@ -148,6 +148,9 @@ class IndexWorker:
         self._between = False  # applying other work between backfill batches
         self._backfill_holds = 0  # imports under way in this process (``holding_backfill``)
         self._resuming = False  # stopped work runs again; ``error`` stands until it writes
+        # Rebuilds asked for while one runs (this process's jobs, other processes' requests):
+        # they get its result instead of a second whole rebuild after it. None: none runs.
+        self._joined: list[_Job | handoff.Request] | None = None
 
     # ----- lifecycle -------------------------------------------------------------
 
@@ -801,6 +804,7 @@ class IndexWorker:
         """During a rebuild or backfill: removals, saves and the feed must not wait for all of it."""
         if self._resuming:  # a batch of the resumed work was written: the index takes writes
             self._clear_error()
+        self._join_rebuilds()
         try:
             while True:
                 with self._cv:
@@ -840,22 +844,71 @@ class IndexWorker:
         return progress
 
     def _rebuild(self, progress: Progress) -> RebuildResult:
-        applier = self._applier()
+        """Rebuild, answering every rebuild asked for meanwhile with the same result: the app's
+        own rebuild, a CLI 'index rebuild' beside it, the rebuild a damaged file's replacement
+        queues for itself. Each waited for a second whole rebuild after this one."""
+        self._joined = []
         try:
+            result = self._rebuild_once(progress)
+            self._join_rebuilds()
+        except BaseException as exc:
+            self._answer_joined(None, exc)
+            raise
+        self._answer_joined(result, None)
+        return result
+
+    def _join_rebuilds(self) -> None:
+        if self._joined is None:
+            return
+        with self._cv:
+            jobs = [job for job in self._control if job.kind == "rebuild"]
+            for job in jobs:
+                self._control.remove(job)
+        self._joined.extend(jobs)
+        for path in handoff.pending(self._requests):
+            request = handoff.claim(path, kinds=("rebuild",))
+            if request is not None:
+                self._joined.append(request)
+
+    def _answer_joined(self, result: RebuildResult | None, exc: BaseException | None) -> None:
+        joined, self._joined = self._joined or [], None
+        for item in joined:
+            if isinstance(item, _Job):
+                if exc is not None:
+                    item.future.set_exception(exc)
+                else:
+                    item.future.set_result(result)
+            elif exc is not None:
+                handoff.finish(self._requests, item, False, f"{type(exc).__name__}: {exc}")
+            else:
+                handoff.finish(self._requests, item, True, vars(result))
+
+    def _rebuild_once(self, progress: Progress) -> RebuildResult:
+        applier = self._applier()
+
+        def rebuild(applier: Applier) -> RebuildResult:
+            return rebuild_index(applier, self._long_job(progress), self._service_between_batches,
+                                 after=lambda: self._backfill(Progress()))
+
+        try:
+            # Damaged pages a rebuild in place never reads stay damaged: it said 'rebuilt',
+            # and the next status read 'damaged' again. SQLite reads every page first.
+            damage = db.pages_whole(self._index_path)
             try:
-                result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
-                                       after=lambda: self._backfill(Progress()))
+                if damage is None:
+                    result = rebuild(applier)
             except sqlite3.DatabaseError as exc:
                 if not is_corruption(exc):
                     raise
+                damage = str(exc)
+            if damage is not None:
                 # A damaged index is rebuilt in a new file ("drop and refill", I1): rebuilding
                 # it in place failed on its damaged pages, and the command asking said
                 # "internal error" of the one way out.
-                log.error("the search index is damaged (%s); rebuilding it in a new file", exc)
+                log.error("the search index is damaged (%s); rebuilding it in a new file", damage)
                 self._recreate_index()
                 applier = self._applier()
-                result = rebuild_index(applier, self._long_job(progress), self._service_between_batches,
-                                       after=lambda: self._backfill(Progress()))
+                result = rebuild(applier)
         except sqlite3.Error as exc:
             if not is_environment(exc):
                 raise
