@@ -76,12 +76,12 @@ OTHER_VERSION_HINT = (
     "library.sqlite and open that folder with --data-dir; then move it out of this folder.")
 
 
-def open_library(args: argparse.Namespace) -> Any:  # -> Library (imported lazily: keeps --help fast)
+def open_library(args: argparse.Namespace, *, load_model: bool = True) -> Any:  # -> Library (lazy import)
     """The library in ``--data-dir``, with an interrupted index rebuild finished first."""
     from desktop_kb.index.db import IndexUnavailable
     from desktop_kb.library import Library
 
-    lib = Library(resolve_data_dir(args.data_dir))
+    lib = Library(resolve_data_dir(args.data_dir), load_model=load_model)
     if lib.startup_rebuild is not None:
         try:
             try:

@@ -47,8 +47,19 @@ def _status_text(status: Any) -> str:
 STATUS_SETTLE_S = 2.0
 
 
+def open_for_index(args: argparse.Namespace) -> Any:
+    """The library for ``index``: with its model only where this process keeps the index.
+
+    Beside the app (which keeps it) the model would only be loaded to be dropped: a status
+    polled by a script took 30-80 s on a loaded machine, most of it loading the model."""
+    lib = open_library(args, load_model=False)
+    if lib.worker.is_owner:
+        lib.follow_model_choice()  # it indexes, and embeds, what is waiting
+    return lib
+
+
 def cmd_index(args: argparse.Namespace) -> int:
-    with open_library(args) as lib:
+    with open_for_index(args) as lib:
         if args.index_cmd == "status":
             # Give work already under way a moment to land, then report the state as it is:
             # a status asked for during a long import says "indexing", it does not wait it out.
