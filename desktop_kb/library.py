@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import os
 import sqlite3
 import threading
@@ -75,10 +76,16 @@ if TYPE_CHECKING:  # imported where used, so that opening a library does not loa
     from desktop_kb.discovery.panel import RelatedMaterial
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 #: How long closing waits for a model call under way (a session cannot be abandoned).
 MODEL_CALL_WAIT_S = 120.0
+#: Closing while the index worker is still in one step it cannot cut short (a check of the
+#: whole index after an unclean exit, a model call past every wait).
+WORKER_LEFT_MESSAGE = ("Closed while the search index was still being updated: what was written "
+                       "is kept, and the rest is done the next time this library is opened. "
+                       "Nothing in the library is lost.")
 
 
 class Library:
@@ -205,14 +212,18 @@ class Library:
         warmed = self.warmed
         if warmed is not None:
             warmed.exception()  # its connections and model calls end before theirs are closed
-        stopped = self.worker.stop()
+        stopped = self.worker.stop(quiet=True)
         # A worker left running with a model (loading one, or a batch slower than the wait on
         # a loaded machine) takes the process down as it exits: onnxruntime torn down under
         # it aborts ("terminate called without an active exception"). No new model call
         # starts now; the one under way and the worker end first.
         calls_ended = self._engine_calls.close(MODEL_CALL_WAIT_S)
         if not stopped and calls_ended and self._engine_calls.used:
-            self.worker.stop(MODEL_CALL_WAIT_S)
+            stopped = self.worker.stop(MODEL_CALL_WAIT_S, quiet=True)
+        if not stopped:
+            # Said once, after every wait: 'index status' printed 'the index worker did not stop
+            # within 10.0 s' while a model load it then waited for ended cleanly.
+            log.warning(WORKER_LEFT_MESSAGE)
         self.dense.close()
         self._close_readers()
         # A save on another thread (the window's save queue once its wait ran out) ends first:

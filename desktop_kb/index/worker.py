@@ -161,12 +161,12 @@ class IndexWorker:
         if self._startup_error is not None:
             raise self._startup_error
 
-    def stop(self, timeout: float | None = STOP_TIMEOUT_S) -> bool:
+    def stop(self, timeout: float | None = STOP_TIMEOUT_S, *, quiet: bool = False) -> bool:
         """Cancel a running rebuild or backfill (both resume later) and end the thread.
 
         Returns False when the thread did not end within ``timeout``; it is a
         daemon thread and every batch it writes is one transaction, so the
-        process may still exit safely.
+        process may still exit safely. ``quiet``: the caller says what that means.
         """
         with self._cv:
             self._stopping = True
@@ -176,7 +176,8 @@ class IndexWorker:
         if self._thread is not None:
             self._thread.join(timeout)
             if self._thread.is_alive():
-                log.warning("the index worker did not stop within %s s", timeout)
+                if not quiet:
+                    log.warning("the index worker did not stop within %s s", timeout)
                 return False
             self._thread = None
         return True
