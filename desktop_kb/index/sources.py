@@ -91,11 +91,18 @@ def live_keys(store: sqlite3.Connection) -> list[SourceKey]:
     return keys
 
 
-def iter_live_versions(store: sqlite3.Connection) -> Iterator[tuple[SourceKey, str]]:
-    """(key, version) of every live source, streamed so verify stays light on memory."""
-    for row in store.execute(_NOTE_SQL):
-        src = _note(row)
-        yield src.key, src.version
-    for row in store.execute(_FRAGMENT_SQL):
-        src = _fragment(row)
-        yield src.key, src.version
+#: The kinds of indexed source, in the order verify walks them.
+SOURCE_KINDS = ("note", "fragment")
+
+
+def live_versions(store: sqlite3.Connection, kind: str) -> Iterator[tuple[int, str]]:
+    """(id, version) of every live source of ``kind``, in id order (verify merges them with
+    the index's rows, which its primary key keeps in that order)."""
+    if kind == "note":
+        for row in store.execute(f"{_NOTE_SQL} ORDER BY id"):
+            yield row[0], _note(row).version
+    elif kind == "fragment":
+        for row in store.execute(f"{_FRAGMENT_SQL} ORDER BY f.id"):
+            yield row[0], _fragment(row).version
+    else:
+        raise ValueError(f"unknown source type {kind!r}")

@@ -174,8 +174,3 @@ def failures(conn: sqlite3.Connection) -> list[tuple[str, int, str, int]]:
     return conn.execute(
         "SELECT source_type, source_id, reason, attempts FROM kb_failures "
         "ORDER BY last_at DESC").fetchall()
-
-
-def indexed_keys(conn: sqlite3.Connection) -> dict[SourceKey, str]:
-    return {(r[0], r[1]): r[2] for r in conn.execute(
-        "SELECT source_type, source_id, version FROM kb_sources")}
