@@ -66,7 +66,12 @@ def words_library(library: Library, monkeypatch: pytest.MonkeyPatch) -> Library:
     return library
 
 
-def test_stored_scores_are_fts5_bm25_for_every_row(words_library: Library) -> None:
+@pytest.mark.parametrize("read_slice", [postings._SLICE, 7])
+def test_stored_scores_are_fts5_bm25_for_every_row(words_library: Library, read_slice: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # 7: entries and row lengths read from SQLite in many slices (a big library's case).
+    monkeypatch.setattr(postings, "_SLICE", read_slice)
+    monkeypatch.setattr(postings._Lengths, "_cache", None)
     _fill(words_library)
     index = words_library.index_reader
     for query in _QUERIES:
