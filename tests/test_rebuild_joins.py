@@ -129,3 +129,52 @@ def test_index_rebuild_beside_the_app_rebuilding_joins_its_rebuild(data_dir: Pat
         assert status.stdout.startswith("ok: 140 sources"), status.stdout
     finally:
         owner.communicate("\n", timeout=60)
+
+
+OWNER_CANCELS = """
+import sys, time
+from pathlib import Path
+from desktop_kb.library import Library
+from desktop_kb.progress import Progress
+
+requests = Path(sys.argv[1]) / "index-requests"
+
+class CancelOnRequest(Progress):
+    # The person presses Cancel on the app's rebuild just after the CLI asked for one.
+    def tick(self, n=1):
+        super().tick(n)
+        if self.done == n:
+            print("rebuilding", flush=True)
+            deadline = time.monotonic() + 120
+            while not list(requests.glob("*.request.json")) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            self.cancel()
+
+with Library(Path(sys.argv[1]), role="app", load_model=False) as lib:
+    assert lib.drain(60)
+    result = lib.worker.rebuild(CancelOnRequest()).result(300)
+    print("cancelled", result.cancelled, flush=True)
+    sys.stdin.readline()
+    assert lib.drain(60)
+"""
+
+
+def test_a_joined_rebuild_that_is_cancelled_is_not_said_rebuilt(data_dir: Path) -> None:
+    with Library(data_dir, load_model=False) as lib:
+        fill(lib, 140)
+    owner = subprocess.Popen([sys.executable, "-c", OWNER_CANCELS, str(data_dir)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert owner.stdout is not None and owner.stdout.readline().strip() == "rebuilding"
+        done = subprocess.run([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir),
+                               "index", "rebuild"], capture_output=True, text=True,
+                              encoding="utf-8", timeout=TIMEOUT)
+        assert owner.stdout.readline().strip() == "cancelled True"
+        # The command's rebuild ran after the cancelled one: 'rebuilt' is true when it is said.
+        assert done.returncode == 0 and done.stdout.startswith("rebuilt 140 sources"), done.stderr
+        status = subprocess.run([sys.executable, "-m", "desktop_kb", "--data-dir", str(data_dir),
+                                 "index", "status"], capture_output=True, text=True,
+                                encoding="utf-8", timeout=TIMEOUT)
+        assert status.stdout.startswith("ok: 140 sources"), status.stdout
+    finally:
+        owner.communicate("\n", timeout=60)

@@ -91,6 +91,12 @@ def claim(path: Path, kinds: tuple[str, ...] | None = None) -> Request | None:
     return request
 
 
+def release(folder: Path, request: Request) -> None:
+    """Put a claimed request back, for the next run (or the next owner) to serve."""
+    with contextlib.suppress(FileNotFoundError):
+        os.replace(folder / f"{request.id}{_RUNNING}", folder / f"{request.id}{_REQUEST}")
+
+
 def finish(folder: Path, request: Request, ok: bool, payload: Any) -> None:
     _write_atomic(folder / f"{request.id}{_RESULT}", {"ok": ok, "payload": payload})
     with contextlib.suppress(FileNotFoundError):

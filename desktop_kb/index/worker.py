@@ -881,6 +881,10 @@ class IndexWorker:
                     item.future.set_result(result)
             elif exc is not None:
                 handoff.finish(self._requests, item, False, f"{type(exc).__name__}: {exc}")
+            elif result is not None and result.cancelled:
+                # The rebuild it joined was cancelled (the person's Cancel, the app closing): the
+                # command asked for a whole rebuild, so it waits for the next one, not 'rebuilt'.
+                handoff.release(self._requests, item)
             else:
                 handoff.finish(self._requests, item, True, vars(result))
 
