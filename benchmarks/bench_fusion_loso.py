@@ -322,6 +322,36 @@ def held_out_groups(books: list[fusion_data.SetData], base: dict[str, dict[str, 
         gain = [at["hybrid"][k] - max(at[m][k] for m in BASELINES) for k in (0, 1)]
         print(f"  {group:<11}{len(ranks[(group, 'hybrid')]):>4}{cells}   {gain[0]:+.3f} / {gain[1]:+.3f}")
     trails(books, base, held)
+    by_length(books, base, held)
+
+
+# Question length bands (the question's analysed tokens, ``Candidates.n_terms``): later book sets
+# ask longer, many-part questions (English median 6 tokens in set 1, 24 in set 18).
+LENGTH_BANDS = ((0, 12, "<12"), (12, 20, "12-19"), (20, 10**6, "20+"))
+
+
+def by_length(books: list[fusion_data.SetData], base: dict[str, dict[str, list[int | None]]],
+              held: dict[str, list[int | None]]) -> None:
+    """R@1 per group and question length over the book's sets (each scored by the fold that left
+    it out): where hybrid's lead over the better of keywords and plain RRF holds and where it goes."""
+    cells: dict[tuple[str, str], list[list[int | None]]] = {}
+    for d in books:
+        for i, rec in enumerate(d.records):
+            band = next(name for lo, hi, name in LENGTH_BANDS if lo <= rec.cand.n_terms < hi)
+            row = cells.setdefault((rec.group, band), [[] for _ in range(len(BASELINES) + 1)])
+            for k, mode in enumerate(BASELINES):
+                row[k].append(base[d.name][mode][i])
+            row[-1].append(held[d.name][i])
+    print("  R@1 by question length (tokens); Δ = hybrid minus the better of lexical and plain RRF")
+    print(f"  {'group':<11}{'tokens':>7}{'n':>5}" + "".join(f"{m:>9}" for m in (*BASELINES, "hybrid")) + f"{'Δ':>8}")
+    for group in dict.fromkeys(g for g, _ in cells):
+        for _, _, band in LENGTH_BANDS:
+            row = cells.get((group, band))
+            if not row:
+                continue
+            r1 = [sum(r == 1 for r in ranks) / len(ranks) for ranks in row]
+            gain = r1[-1] - max(r1[BASELINES.index("lexical")], r1[BASELINES.index("rrf")])
+            print(f"  {group:<11}{band:>7}{len(row[0]):>5}" + "".join(f"{v:>9.3f}" for v in r1) + f"{gain:>+8.3f}")
 
 
 def trails(books: list[fusion_data.SetData], base: dict[str, dict[str, list[int | None]]],
