@@ -138,6 +138,38 @@ def test_every_released_book_set_is_dumped_in_the_order_it_was_written() -> None
     assert len(set(numbers)) == len(files)
 
 
+def test_a_dump_keeps_no_rescoring_vectors_and_one_text_per_hit(data_dir: Path) -> None:
+    """DRCD's 7,048 questions each kept the ~600 float vectors its rescoring read and its hits'
+    token texts: ~15 GB before the dump was written. A dump keeps neither the vectors nor the
+    bodies, and two questions that find one chunk share its token text."""
+    from desktop_kb.library import Library
+
+    with Library(data_dir, load_model=False) as lib:
+        if lib.startup_rebuild is not None:
+            lib.startup_rebuild.result()
+        lib.add_note("并发", "使用消息传递在线程间传送数据：通道的发送端和接收端。")
+        lib.drain()
+        texts: dict[int, str] = {}
+        recs = [fusion_data._record(lib, {}, q, frozenset(), [], texts=texts) for q in ("消息传递", "通道的发送端")]
+    assert all(rec.cand.seen is None and rec.cand.hit_bodies == {} for rec in recs)
+    (cid, first), = recs[0].cand.hit_texts.items()
+    assert recs[1].cand.hit_texts[cid] is first and "消息" in first
+
+
+def test_by_length_puts_each_question_in_its_band(capsys) -> None:  # noqa: ANN001
+    """A 25-token English question hybrid gets and keywords do not counts in the 20+ band only."""
+    recs = [_record([1], {1}), _record([1], {1})]
+    for rec, n_terms in zip(recs, (5, 25), strict=True):
+        rec.group = "english"
+        rec.cand.n_terms = n_terms
+    data = fusion_data.SetData("book:a", "m", recs, None, {})
+    loso.by_length([data], {"book:a": {"lexical": [1, 2], "dense": [2, 2], "rrf": [1, 2]}}, {"book:a": [1, 1]})
+    rows = {line.split()[1]: line.split() for line in capsys.readouterr().out.splitlines()
+            if line.strip().startswith("english")}
+    assert rows["<12"][-1] == "+0.000" and rows["20+"][-1] == "+1.000"
+    assert "12-19" not in rows
+
+
 def test_trails_counts_gains_losses_and_the_sets_a_group_trails(capsys) -> None:  # noqa: ANN001
     """Hybrid gains a question over keywords in each set and loses one to plain RRF in set b:
     set b's group trails the better of the two, set a's does not."""
