@@ -569,3 +569,61 @@ def test_a_local_answer_is_shown_from_its_question_down(qtbot, data_dir: Path) -
                         and bottom <= bar.value() + pane.transcript.viewport().height(), timeout=3000)
         assert bar.value() < bar.maximum()  # the hits go on below
     assert not pane.status.isVisible()  # no empty line under the transcript
+
+
+DROP_NOTE = """# 为线程池实现 Drop
+
+线程池离开作用域时要等待每个 worker 的线程结束：
+
+```rust
+impl Drop for ThreadPool {
+    fn drop(&mut self) {
+        for worker in &mut self.workers {
+            println!("Shutting down worker {}", worker.id);
+        }
+    }
+}
+```
+"""
+
+
+def test_code_in_a_hit_keeps_its_lines(qtbot, data_dir: Path) -> None:  # noqa: ANN001
+    # A hit or citation of code read "impl Drop for ThreadPool { fn drop(&mut self) { for worker
+    # in &mut self.workers { …" as one line of prose, in the transcript and in its tooltip.
+    with Library(data_dir) as lib:
+        lib.add_note("线程池的 Drop", DROP_NOTE)
+        lib.drain()
+    window = open_window(qtbot, data_dir)
+    window.qa_dock.show()
+    pane = window.qa_dock.pane
+    pane.question.setText("impl Drop for ThreadPool 里 drop 怎么写？")
+    with qtbot.waitSignal(pane.answerShown, timeout=10000) as answered:
+        pane.ask_button.click()
+    assert answered.args[0].reason == "cloud_off"
+    lines = [line.rstrip() for line in pane.transcript.toPlainText().splitlines()]
+    assert "impl Drop for ThreadPool {" in [line.split("— ")[-1] for line in lines]
+    # Indentation as written (non-breaking spaces in rich text).
+    assert "        for worker in &mut self.workers {" in [line.replace("\xa0", " ") for line in lines]
+    assert "    fn drop(&mut self) {" in [line.replace("\xa0", " ") for line in lines]
+    record = pane.citation(QUrl("cite:0:h:1"))
+    assert record is not None and "<br>" in pane.tooltip_html(record)
+
+
+def test_snippet_code_keeps_its_lines_and_prose_flows() -> None:
+    from desktop_kb.ui.snippet_html import marked_html
+
+    # Prose paragraphs flow together; a fenced block keeps its lines; marks go from prose only.
+    text = "先写 **测试**。\n\n然后运行：\n\n```rust\nlet mut x = 5;\n*y += 1;\n```\n\n完成。"
+    shown = marked_html(text, 0, [], code_lines=True)
+    assert shown.startswith("先写 测试。 然后运行：<br>")
+    assert "let mut x = 5;<br>*y += 1;" in shown  # the deref star is code, not emphasis
+    assert shown.endswith("<br>完成。")
+    # A snippet cut from inside a fence: what comes before its closing fence is code.
+    inside = "    }\n}\n```\n\n这样 drop 就会等待。"
+    assert marked_html(inside, 0, [], code_lines=True).split("<br>")[:2] == [
+        '<span style="font-family:monospace">&nbsp;&nbsp;&nbsp;&nbsp;}', "}</span>"]
+    # A snippet with a highlight inside the code keeps it there.
+    hit = marked_html("fn drop(&mut self) {\n    stop();\n}", 100, [(103, 107)], code_lines=True)
+    assert '<span style="background:#ffe08a;color:#111">drop</span>' in hit
+    # The search list's rows stay one line: no line structure unless asked for.
+    assert "<br>" not in marked_html(text, 0, [])

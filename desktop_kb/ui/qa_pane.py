@@ -38,14 +38,17 @@ from desktop_kb.ui.elided_button import ElidedComboBox
 from desktop_kb.ui.env_messages import localize
 from desktop_kb.ui.locator_text import shown_title
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
-from desktop_kb.ui.snippet_html import marked_html
+from desktop_kb.ui.snippet_html import CODE_STYLE, marked_html
 
 _MARKER_RE = re.compile(r"\[(\d{1,3})\]")
 
 
 def _snippet_html(c: dict[str, Any]) -> str:
-    """A hit's or citation's snippet, its highlight spans marked (offsets are into the source)."""
-    return marked_html(c.get("snippet", ""), c.get("start", 0), c.get("highlights") or [], c.get("title", ""))
+    """A hit's or citation's snippet, its highlight spans marked (offsets are into the source);
+    code keeps its lines, starting on a line of its own."""
+    shown = marked_html(c.get("snippet", ""), c.get("start", 0), c.get("highlights") or [], c.get("title", ""),
+                        code_lines=True)
+    return f"<br>{shown}" if shown.startswith(f'<span style="{CODE_STYLE}">') else shown
 
 
 # A model's answer is Markdown: its code, bold and headings are shown as such, not as marks.
