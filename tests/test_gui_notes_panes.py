@@ -391,3 +391,25 @@ def test_a_narrow_note_list_elides_its_rows_instead_of_scrolling_sideways(qtbot,
         window.note_list.model.index(window.note_list.model.row_of(note), 0)).row(), 0)
     assert view.visualRect(index).right() <= view.viewport().width()
     assert str(index.data(SUBTITLE_ROLE)).endswith("所有者。")
+
+
+def test_the_empty_tag_pane_shows_its_whole_hint_when_narrow(qtbot, data_dir: Path) -> None:
+    # At 1280×720 and 150 % with Ask the library open, the left column is ~160 px wide: the
+    # tag pane's hint wraps to two lines and the splitter gave it one, cut through the middle
+    # ("还没有标签：在笔记中写 #标签。" read as a row of half characters).
+    from desktop_kb.ui import i18n
+
+    i18n.install_language("zh_CN")
+    try:
+        window = open_window(qtbot, data_dir, language_choice="zh_CN")
+        window.resize(853, 480)
+        pane = window.tags.pane
+        window.splitter.setSizes([160, 693])
+        window.left.setSizes([400, 10, 400])  # a splitter put tight around the pane
+        qtbot.waitUntil(lambda: pane.empty.isVisible() and pane.empty.width() < 200, timeout=5000)
+        QApplication.processEvents()
+        label = pane.empty
+        assert label.heightForWidth(label.width()) > label.fontMetrics().height()  # two lines here
+        assert label.height() >= label.heightForWidth(label.width())
+    finally:
+        i18n.install_language("en")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush
+from PySide6.QtGui import QBrush, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -82,6 +82,23 @@ class TagPane(QWidget):
             self._quiet = False
         self.empty.setVisible(not tags)
         self.tree.setVisible(bool(tags))
+        self._fit_hint()
+
+    def _fit_hint(self) -> None:
+        """Ask the splitter for the height the wrapped hint needs at this width: at 150 % with
+        Ask the library open the pane is narrow, the hint takes two lines, and the splitter
+        gave it one, cut through the middle ("还没有标签：在笔记中写 #标签。")."""
+        if not self.empty.isVisibleTo(self):
+            self.setMinimumHeight(0)
+            return
+        margins = self.layout().contentsMargins()
+        width = max(1, self.width() - margins.left() - margins.right())
+        self.setMinimumHeight(margins.top() + margins.bottom() + self.layout().spacing()
+                              + self.header.sizeHint().height() + self.empty.heightForWidth(width))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_hint()
 
     def chosen(self) -> list[str]:
         return [str(item.data(0, KEY_ROLE)) for item in self.tree.selectedItems()]
@@ -118,6 +135,7 @@ class TagPane(QWidget):
         self.header.setText(self.tr("Tags"))
         self.empty.setText(self.tr("No tags yet: write #tag in a note."))
         self.empty.setToolTip(self.tr("Write #tag in a note to tag it; tags appear here with their notes."))
+        self._fit_hint()
         self.tree.setToolTip(self.tr("Click a tag to list its notes; Ctrl+click to combine tags"))
 
 
