@@ -283,6 +283,17 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "named_elements": '<string name="api_key">' * (chars // 23),
         "home_prose": "I live at 1 the house at 2 " * (chars // 27), "spaced_names": "ENV API_KEY ENV " * (chars // 16),
         "store_values": "secret set --value x " * (chars // 21),
+        # session 19's families: hex dump lines and uuencode headers (each read back as bytes), quoted-printable
+        # soft breaks, query keys, CLI arguments, numbered header cells, kanji chōme, payment words, qualified
+        # password words, ID words of the new forms, plates in Latin letters
+        "hex_dump_lines": "00000000  74 6f 6b 65 6e 3d 61 62  63 64 65 66 67 68 69 6a  |token=abcdefghij|\n" * (chars // 79),
+        "uu_begins": "begin 644 a\nM86)C\n" * (chars // 19),
+        "qp_breaks": "Content-Transfer-Encoding: quoted-printable\n" + "abcdefgh=\n" * (chars // 10),
+        "query_keys": "?key=" + "&key=abcdef0123456789abcd" * (chars // 25),
+        "cli_args": "; foo-cli " * (chars // 10), "part_headers": ("key_part1," * 20 + "\n") * (chars // 201),
+        "kanji_chome": "住所 本町三丁目七番" * (chars // 10), "payment_words": "Swish 073 " * (chars // 10),
+        "qualified_words": "password of the wifi is " * (chars // 24), "nhs_words": "NHS no 849 524 " * (chars // 15),
+        "pinyin_plates": "car Yue B D117 " * (chars // 15),
     }
     out = {}
     for name, text in shapes.items():

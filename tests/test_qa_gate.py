@@ -48,7 +48,10 @@ from desktop_kb.qa.source_spans import needs_neighbours, spans_for_text
 # example WIF): since session 18 the exact published value passes wherever it stands (detectors/examples.py), as
 # withholding it protects no one; these seven now pass by design.
 PUBLISHED_SECRETS = {"card-465-amex", "stripe-test-py", "h-iban", "h-card-no-english", "h2-visa-test-context",
-                     "h3-bitcoin-wif", "h-us-cell"}  # (h-us-cell: (650) 555-0134, in the 555-01xx range kept for fiction)
+                     "h3-bitcoin-wif", "h-us-cell",  # (h-us-cell: (650) 555-0134, in the 555-01xx range kept for fiction)
+                     # since session 19 an address at a domain reserved for examples (RFC 2606) passes: no mail
+                     # is delivered there, so it reaches no one
+                     "email-example-domain"}
 
 
 def _published_passes(cases: list[written.Case]) -> list:
@@ -79,8 +82,7 @@ HELDOUT9_MISSES = {
 # remark, are found since session 14; h10-033, a key kept as hex and decoded with bytes.fromhex, since
 # session 17).
 HELDOUT10_MISSES = {
-    "h10-009", "h10-010", "h10-051", "h10-067", "h10-070", "h10-075", "h10-083", "h10-089",
-    "h10-090", "h10-091", "h10-099", "h10-100", "h10-112", "h10-123", "h10-127", "h10-137",
+    "h10-009", "h10-010", "h10-051", "h10-067", "h10-070", "h10-075", "h10-083", "h10-090", "h10-091", "h10-099", "h10-100", "h10-112", "h10-123", "h10-127", "h10-137",
     "h10-138", "h10-145", "h10-153", "h10-162", "h10-163", "h10-164",
     "h10-168", "h10-174", "h10-176", "h10-183", "h10-193", "h10-194"}
 HELDOUT11_MISSES = {

@@ -106,6 +106,9 @@ def test_every_listed_example_checks_out_where_its_format_has_a_check() -> None:
     "中文助记词的测试向量：的 的 的 的 的 的 的 的 的 的 的 在",
     "测试向量 4 的助记词：letter advice cage absurd amount doctor acoustic avoid letter advice cage absurd amount doctor "
     "acoustic avoid letter advice cage absurd amount doctor acoustic bless",
+    # Since session 19 a phrase whose entropy repeats or counts passes without a word for a test: BIP39's vectors
+    # are published, no wallet generator makes one, and whatever was sent to one is gone.
+    "助记词：legal winner thank year wave sausage worth useful legal winner thank yellow",
 ], ids=lambda t: t[:24])
 def test_a_test_pattern_passes(text: str) -> None:
     assert found(text) == []
@@ -124,8 +127,6 @@ def test_a_test_pattern_passes(text: str) -> None:
     ("银行卡 6222 0214 8830 5917 264", "6222 0214 8830 5917 264"),
     # a pattern nobody calls a test: a person's number
     ("Card no. 4000 0000 0000 0051 for the subscription", "4000 0000 0000 0051"),
-    ("助记词：legal winner thank year wave sausage worth useful legal winner thank yellow",
-     "legal winner thank year wave sausage worth useful legal winner thank yellow"),
 ], ids=lambda t: t[:24] if isinstance(t, str) else "")
 def test_a_number_or_key_without_a_pattern_is_still_withheld(text: str, secret: str) -> None:
     assert withheld(text, secret), found(text)

@@ -23,7 +23,7 @@ HELDOUT15_MISSES = {"h15-012", "h15-016", "h15-027", "h15-116"}
 # their parts in any language, numbers in any script, mobiles near a word for a phone).
 HELDOUT16_MISSES = {
     "h16-008", "h16-036", "h16-039", "h16-041", "h16-047", "h16-065", "h16-070", "h16-071", "h16-076", "h16-077",
-    "h16-086", "h16-088", "h16-093", "h16-094", "h16-095", "h16-101", "h16-102", "h16-109", "h16-111", "h16-120",
+    "h16-086", "h16-088", "h16-093", "h16-094", "h16-095", "h16-101", "h16-102", "h16-111", "h16-120",
     "h16-121", "h16-127", "h16-135", "h16-137", "h16-139", "h16-140",
     "h16-154", "h16-156", "h16-159", "h16-162", "h16-168", "h16-172", "h16-173", "h16-176", "h16-178", "h16-179",
     "h16-180"}
@@ -31,21 +31,27 @@ HELDOUT16_MISSES = {
 # examples token, the ICAO specimen passport), and plain false alarms ("Enter your password", a word
 # list holding "password", `username=`, a PVEAPIToken= example).
 # Session 18 (published values pass by their exact value; role and no-reply mailboxes, public keys, Digest
-# parameters, UI messages, vocabulary columns, formats explained, public places): all but three pass.
-KNOWN_FALSE_POSITIVES15 = {42, 46, 81}
+# parameters, UI messages, vocabulary columns, formats explained, public places): all but three pass; session 19
+# (an address at a reserved example domain passes): all but two.
+KNOWN_FALSE_POSITIVES15 = {46, 81}
 # heldout17 (session 18's sealed batch) as measured sealed on main fc728d5 and wired in on 7ec9777: addresses
 # (flats written 2/1, rural routes, H.No., "off" streets, kanji numerals, EXIF GPS), resident IDs of many
 # countries, plates in pinyin/romaji, mobiles in payment and deep links, keys in encodings and tool output.
+# Less what session 19 found: national and health numbers by their checks (NHS, TAJ, Luxembourg, Spain's NSS,
+# Germany's RVNR, Brazil's CNS, the MBI, Mongolia's register), a Chinese ID with × or two digits after it,
+# plates in pinyin, romaji, Traditional characters or under a qualified word ("patente del auto:"), addresses by
+# their numbering (2/1 flats, rural routes, H.No., "off" streets, # houses, floor sides, kanji numerals, EXIF GPS),
+# mobiles in payment words and deep links, keys in octal escapes, uuencode, split cells, request queries, share codes.
 HELDOUT17_MISSES = {
-    "h17-007", "h17-015", "h17-023", "h17-025", "h17-028", "h17-029", "h17-031", "h17-032", "h17-035", "h17-036",
-    "h17-037", "h17-038", "h17-043", "h17-044", "h17-047", "h17-053", "h17-054", "h17-055", "h17-056", "h17-060",
-    "h17-065", "h17-069", "h17-071", "h17-074", "h17-086", "h17-088", "h17-089", "h17-093", "h17-095", "h17-097",
-    "h17-099", "h17-100", "h17-101", "h17-102", "h17-103", "h17-104", "h17-106", "h17-107", "h17-108", "h17-109",
-    "h17-113", "h17-117", "h17-118", "h17-119", "h17-123", "h17-125", "h17-135", "h17-136", "h17-147", "h17-148",
-    "h17-149", "h17-150", "h17-151", "h17-152", "h17-154", "h17-156", "h17-159", "h17-162", "h17-164", "h17-165",
-    "h17-166", "h17-167", "h17-171", "h17-174", "h17-175", "h17-179", "h17-181"}
-# negatives16: a hex and a GUID read as keys, a Georgian IBAN example, a Telugu word and "2.47+" as passwords.
-KNOWN_FALSE_POSITIVES16 = {10, 66, 86, 104, 116}
+    "h17-007", "h17-015", "h17-025", "h17-031", "h17-032", "h17-036",
+    "h17-043", "h17-044", "h17-047", "h17-053", "h17-054", "h17-055", "h17-056", "h17-060",
+    "h17-065", "h17-069", "h17-071", "h17-074", "h17-086", "h17-088", "h17-093", "h17-095", "h17-097",
+    "h17-099", "h17-123", "h17-125", "h17-135", "h17-136", "h17-159", "h17-162", "h17-164", "h17-165",
+    "h17-166", "h17-167", "h17-171"}
+# negatives16: a hex and a GUID read as keys, a Georgian IBAN example, a Telugu word and "2.47+" as passwords;
+# all pass since session 19 (a release-signing key named GPG_KEY, an identifier named *UUID, an IBAN with a
+# word for a sample, a word of a script with vowel signs, a version in prose).
+KNOWN_FALSE_POSITIVES16: set[int] = set()
 
 
 @pytest.mark.parametrize("case", [

@@ -19,6 +19,7 @@ from desktop_kb.qa.detectors.base import KINDS, Finding
 from desktop_kb.qa.detectors.bip39_forms import written_phrases
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
 from desktop_kb.qa.detectors.decode_calls import decoded_calls
+from desktop_kb.qa.detectors.dumps import dump_findings
 from desktop_kb.qa.detectors.email import emails
 from desktop_kb.qa.detectors.encoded import encoded_runs
 from desktop_kb.qa.detectors.escapes import coded_findings, escaped_findings, markup_findings
@@ -27,6 +28,7 @@ from desktop_kb.qa.detectors.id_documents import id_documents
 from desktop_kb.qa.detectors.joins import joined_findings
 from desktop_kb.qa.detectors.key_dumps import key_dumps
 from desktop_kb.qa.detectors.key_encodings import encoded_private_keys
+from desktop_kb.qa.detectors.key_places import key_places
 from desktop_kb.qa.detectors.keys import private_keys
 from desktop_kb.qa.detectors.label_lines import label_lines
 from desktop_kb.qa.detectors.labelled import labelled_values, worded_mobiles
@@ -60,7 +62,7 @@ DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, setup_commands, property_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates,
-    lock_codes)
+    lock_codes, key_places)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 
@@ -76,8 +78,11 @@ def detect(text: str, _depth: int = 0) -> list[Finding]:
     if _depth < MAX_DECODE_DEPTH:
         raw += decoded_calls(norm.text, lambda excerpt: detect(excerpt, _depth + 1))
     raw += markup_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
+    if _depth < MAX_DECODE_DEPTH:  # hex dumps, uuencoded blocks, quoted-printable mail, read as the bytes they render
+        raw += dump_findings(norm.text, lambda excerpt: detect(excerpt, _depth + 1))
     raw += spoken_findings(norm.text, lambda excerpt: _detect_normalised(excerpt, _depth))
     spans = []
+    raw = list(dict.fromkeys(raw))  # (two detectors often find the same span: judge it once)
     for f in drop_examples(norm.text, raw):  # a standard's or a vendor's example, shown as one
         if public_key_id(norm.text, f.start, f.end):
             continue  # a public key's ID or fingerprint, named as one

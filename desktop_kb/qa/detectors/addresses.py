@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from desktop_kb.qa.detectors.address_forms import address_forms
 from desktop_kb.qa.detectors.addresses_abroad import VENUE_WORDS_RE, addresses_abroad
 from desktop_kb.qa.detectors.addresses_world import world_addresses
 from desktop_kb.qa.detectors.base import ADDRESS, Finding
@@ -246,3 +247,4 @@ def addresses(text: str) -> Iterator[Finding]:
     yield from addresses_abroad(text)  # Japanese, Korean, Singapore, Hong Kong, European forms; labelled homes
     yield from postal_addresses(text)  # an address line in any language; what3words, Plus Codes
     yield from world_addresses(text)  # a street, its number and a flat or a home, in any language
+    yield from address_forms(text)  # rural route boxes, Indian house numbers, kanji numerals, GPS, Eircodes

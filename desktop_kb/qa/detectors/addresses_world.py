@@ -60,15 +60,17 @@ _HOUSE_RE = re.compile(
 # Inside the building: the word and its number or letter (or the number and its word: "5. tv", "3. em.").
 _UNIT_WORDS = (
     r"apt|apartment|flat|unit|suite|room|lgh|lägenhet|apto|apartamento|depto|dpto|departamento|piso|planta|andar|"
-    r"interno|scala|etaj|bloc|blok|block|blk|byt|stan|kat|daire|bte|boîte|appt|app|whg|wohnung|tür|stiege|porte|"
+    r"interno|scala|etaj|bloco|bloc|blok|block|blk|byt|stan|kat|daire|bte|boîte|appt|app|whg|wohnung|tür|stiege|porte|"
+    r"villa|ngõ|ngách|hẻm|kiệt|หมู่(?:ที่)?|"
     r"escalier|puerta|lot|phase|tower|twr|wing|căn\s+hộ|phòng|tầng|lantai|kamar|квартира|подъезд|этаж|корпус|"
     r"строение|דירה|קומה|כניסה|شقة|الدور|دور|طابق|عمارة|مبنى|برج|واحد|طبقه|ห้อง|ชั้น|อาคาร|फ्लैट|मंज़िल|ajtó|"
     r"lakás")
+_UNIT_WORDS = "|".join(sorted(_UNIT_WORDS.split("|"), key=len, reverse=True))  # (apto before apt: longest first)
 # Abbreviations that are words too ("et", "int", "m"): only with their dot or colon.
 _UNIT_ABBREVIATIONS = r"ste|rm|m|d|kv|kw|ap|dpt|int|sc|et|bl|esc|pta|lt|кв|под|эт|корп|стр"
 _UNIT_RE = re.compile(
     rf"(?<![\w])(?:(?:(?:{_UNIT_WORDS})\.?|(?:{_UNIT_ABBREVIATIONS})[.:])[ \t]*(?:no\.?|nr\.?|n[ºo°]\.?|č\.|:)?[ \t]*"
-    rf"(?:\d{{1,5}}[a-z]?|[a-z]\d{{0,3}})|h\d{{4}}|(?<=\d[ \t])[a-h][ \t]?\d{{1,3}}"
+    rf"(?:\d{{1,5}}(?:/\d{{1,3}})?[a-z]?|[a-z]\d{{0,3}})|h\d{{4}}|(?<=\d[ \t])[a-h][ \t]?\d{{1,3}}"
     rf"|\d{{1,3}}\.?[ \t]*(?:em\.?|emelet)(?:[ \t]*\d{{1,3}}\.?(?:[ \t]*ajtó)?)?"  # Hungarian floor and door: 3. em. 12.
     rf"|\d{{1,3}}\.?[ \t]*(?:tv|th|mf|ajtó|og|etage|stock|étage|ος|η|kat|katı|floor|fl|ος[ \t]όροφος|"
     rf"όροφος|[ºªo°][ \t]?(?:izq\.?|izda\.?|dcha\.?|dto\.?|esq\.?|[a-z])|(?:st|nd|rd|th)[ \t]floor)"
@@ -90,6 +92,13 @@ _MORE_VENUES_RE = re.compile(
     r"ambasada|botschaft|ambassade|embajada|consulate|konsulat|rathaus|mairie|ayuntamiento|municipio|belediye|"
     r"muzeum|uniwersytet|universidad|università|universität|université|üniversite|hastane|otel|klinik|"
     r"sp\.[ \t]?z[ \t]?o\.[ \t]?o|s\.a\.|s\.r\.l|a\.s\.|ltd|inc|gmbh|ag|pty)(?![\w])")
+_LANES = ("ngõ", "ngách", "hẻm", "kiệt")
+_TH_HOUSE_RE = re.compile(r"(?<![\w/])\d{1,4}/\d{1,4}(?:[ \t]+หมู่(?:ที่)?[ \t]*\d{1,3})?[ \t]+$")
+# A neighbourhood named before the street (Turkey's "… Mah.", "… Mahallesi"): part of the same address.
+_AREA_BEFORE_RE = re.compile(r"(?:[A-ZÇĞİÖŞÜ][\w'’-]*[ \t]+){1,2}(?:Mah\.|Mahallesi|Mh\.)[ \t]*,?[ \t]*$")
+_BEYOND_RE = re.compile(r"[ \t]*,?[ \t]*(?:off[ \t]+(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:Street|St|Road|Rd|Way|Avenue|Ave|"
+                        r"Close|Crescent|Drive|Lane|Expressway)\.?|(?:Col\.|Colonia|Fracc\.|Barrio|Bairro)[ \t]+"
+                        r"(?:[A-ZÁÉÍÓÚÑ][\w'’-]*(?:[ \t]+|$)){1,3})")
 _STOP_RE = re.compile(r"[!?。！？;；]|\n")  # a sentence's or a line's end (a dot ends "ul." and "5. tv" too)
 _JOINT_RE = re.compile(r"\.?[ \t]*[,،、/–-]?[ \t]*")  # (a dot after a house number: "Andrássy út 12. 2. em.")
 _NAME_GAP = 48  # a street's name between its type and its number: at most a few words
@@ -158,6 +167,8 @@ def _units_after(low: str, pos: int, hi: int) -> int:
         if unit is None or unit.end() == pos:
             return pos
         pos = unit.end()
+        if pos < hi and low[pos] == "." and low[pos - 1].isalpha():
+            pos += 1  # the abbreviation's dot: "3. tv.", "1. mf."
 
 
 def _units_before(low: str, pos: int, lo: int) -> int:
@@ -171,8 +182,11 @@ def _units_before(low: str, pos: int, lo: int) -> int:
 
 
 # Right before the street: its house number with its word, or the unit word of a number ("Unit 22/118 Brunswick St").
-_LEAD_RE = re.compile(r"(?<![\w])(?:(?:no|nr|n[ºo°]|số|plot|#|№)\.?[ \t]*:?[ \t]*\d{1,5}[a-z]?(?:/\d{1,5})?[ \t]*,?[ \t]*"
-                      r"|(?P<unit>unit|apt|flat|suite|lot)\.?[ \t]*(?:no\.?[ \t]*)?)$")
+_LEAD_RE = re.compile(r"(?<![\w])(?:(?:no|nr|n[ºo°]|số|plot|№)\.?[ \t]*:?[ \t]*\d{1,5}[a-z]?(?:/\d{1,5})?[ \t]*,?[ \t]*"
+                      # (a "#" before the house's number and its letter, "#16B, Street 491": a house, not a building)
+                      r"|(?P<hash>#[ \t]*\d{1,5}[a-z]?(?:/\d{1,5})?[ \t]*,?[ \t]*)"
+                      r"|(?P<thai>\d{1,4}/\d{1,4}[ \t]+(?:หมู่(?:ที่)?[ \t]*)?)"  # (Thailand's house number and its หมู่: 105/10 หมู่ 12)
+                      r"|(?P<unit>unit|apt|flat|suite|lot|villa)\.?[ \t]*(?:no\.?[ \t]*)?)$")
 
 
 # A street named without a type word (Czech and Slovak streets are adjectives: Korunní, Obchodná) and its number.
@@ -218,7 +232,8 @@ def world_addresses(text: str) -> Iterator[Finding]:
         house = _house_near(text, low, a.start(), a.end(), lo, hi)
         weak = house is None
         if weak:  # India's "6th Cross", "4th Main": the street is numbered, the house is in the flat before it
-            ordinal = re.search(r"(?<![\w])\d{1,2}(?:st|nd|rd|th)[ \t]+$", low[max(lo, a.start() - 8):a.start()])
+            ordinal = re.search(r"(?<![\w])\d{1,2}(?:st|nd|rd|th)[ \t]+$", low[max(lo, a.start() - 8):a.start()]) \
+                or _TH_HOUSE_RE.search(low, max(lo, a.start() - 40), a.start())  # (Thai: 105/10 หมู่ 12 ซอย…)
             if ordinal is None:
                 continue
             house = (a.start() - len(ordinal.group(0)), a.start())
@@ -231,7 +246,9 @@ def world_addresses(text: str) -> Iterator[Finding]:
                 while back < a.start() and not _named(text, back, a.start()):
                     back = low.find(" ", back, a.start()) + 1 or a.start()
                 core_start = back
-        if a.group(0) in ("ซอย", "ถนน", "ตรอก"):  # (Thai: the name glued to the type, then perhaps its number)
+        if a.group(0) in _LANES and (lane := re.match(r"[ \t]+\d{1,4}[a-z]?(?![\w/])", low[a.end():hi])):
+            core_end = max(core_end, a.end() + lane.end())  # "ngõ 162 ngách 51": the lane's number, then its alley
+        elif a.group(0) in ("ซอย", "ถนน", "ตรอก"):  # (Thai: the name glued to the type, then perhaps its number)
             thai = re.match(r"[^\s,]*(?:[ \t]\d{1,4}(?![\w/]))?", low[a.end():hi])
             core_end = max(core_end, a.end() + (len(thai.group(0)) if thai else 0))
         elif house[0] > a.end() and low[a.end():house[0]].strip(" \t,") == "":
@@ -252,11 +269,19 @@ def world_addresses(text: str) -> Iterator[Finding]:
         stop = _STOP_RE.search(low, core_end, hi)
         unit_hi = stop.start() if stop else hi
         end = _units_after(low, core_end, unit_hi)
+        beyond = _BEYOND_RE.match(text, end, hi)  # ", off Admiralty Way" (Lagos), ", Col. Roma Norte" (Mexico)
+        if beyond is not None:
+            end = beyond.end()
         start = _units_before(low, core_start, lo)
+        area = _AREA_BEFORE_RE.search(text, max(lo, start - 40), start)  # "Cumhuriyet Mah. Lale Sok. …"
+        if area is not None:
+            start = area.start()
         lead = _LEAD_RE.search(low, max(lo, start - 16), start)  # "Số 11 ngõ …", "No. 60, Jalan …", "Unit 22/118 …"
         if lead is not None:
             start = lead.start()
-        inside = end > core_end or start < core_start and (lead is None or lead.group("unit") is not None)
+        inside = end > core_end or start < core_start and (lead is None or lead.group("unit") is not None
+                                                           or lead.group("hash") is not None
+                                                           or lead.group("thai") is not None)
         if weak and not inside:
             continue
         if not inside:

@@ -39,7 +39,8 @@ _VALUE = (r"(?:\"(?P<dq>[^\"\\\n]{0,1000}(?:\\[^\n][^\"\\\n]{0,300}){0,8})\"|"
           r"'(?P<sq>[^'\\\n]{0,1000}(?:\\[^\n][^'\\\n]{0,300}){0,8})'|"
           r"`(?P<bq>[^`\n]{1,300})`|(?P<raw>[^\s\"'`,;]{1,300}))")
 _ASSIGN_RE = re.compile(
-    rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+)?{_VALUE}")
+    rf"(?<![A-Za-z0-9_$])[\"']?{_NAME}[\"']?[ \t]*(?:=>|:=|==|=|:)[ \t]*(?:!!\w+[ \t]+|\$(?='))?{_VALUE}")
+# (bash's ANSI-C quoting, $'…', is a quoted string too)
 # A typed declaration: the type between the name and "=" (TypeScript's ``apiKey: string = "…"``, Kotlin's
 # ``val token: String = "…"``, Rust's ``let key: &str = "…"``, Python's ``API_TOKEN: Final[str] = "…"``,
 # Swift's ``let secret: String = "…"``). Only a quoted value: a typed name set to a name is code.
@@ -55,7 +56,10 @@ _SIGIL_RE = re.compile(
 # "NEWS_API_KEY", "\"…\"", resValue, a C macro's string): the value a generated source will hold.
 _ESCAPED_PAIR_RE = re.compile(r"\"(?P<name>[A-Za-z_][\w.-]{0,60})\"[ \t]*,[ \t]*\"\\\"(?P<dq>[^\"\\\n]{4,300})\\\"\"")
 _ZH_NAMES = ("密码", "密碼", "口令", "授权码", "授權碼", "密钥", "密鑰", "秘钥", "祕鑰", "令牌", "凭证", "憑證", "凭据",
-             "憑據", "私钥", "私鑰", "金鑰", "金钥", "密匙", "權杖", "权杖", "PIN码", "PIN碼", "pin码", "暗証番号", "暗証", "暗碼", "提款密碼")
+             "憑據", "私钥", "私鑰", "金鑰", "金钥", "密匙", "權杖", "权杖", "PIN码", "PIN碼", "pin码", "暗証番号", "暗証", "暗碼", "提款密碼",
+             # an archive's or a cloud share's code: whoever has it opens the files
+             "解压码", "解壓碼", "提取码", "提取碼", "访问码", "訪問碼")
+_SHARE_CODE_NAMES = {"解压码", "解壓碼", "提取码", "提取碼", "访问码", "訪問碼"}
 # "密 码：…": a space typed between the characters (to dodge a filter, or by the input method).
 _ZH_NAME = "(?P<name>" + "|".join("[ \t]?".join(word) for word in _ZH_NAMES) + ")"
 # A password character: printable ASCII but "," and ";", which end the value unless a comma sits
@@ -77,6 +81,16 @@ _FOREIGN_RE = re.compile(
     # a card's or a phone's PIN in those languages
     r"geheimzahl|pin-?kode[nt]?|pin-?koodi|c[óo]digo\s+pin|code\s+pin|m[ãa]\s+pin|kod\s+pin|пин-?код|핀\s*번호)"
     r"(?![^\W\d_])\s*(?P<sep>[:=—–→]|-(?=\s)|est|ist|es|é|is|je|to|är|er|on|là|adalah|è)?\s*[\"'“«]?(?P<raw>[^\s\"'”»]{3,200})")
+# "la password del wifi è …", "a senha do e-mail é …", "mật khẩu wifi là …": the word, a few words saying whose
+# password it is, then a copula or a colon and the value; Thai and Lao glue the qualifier to the word
+# (รหัสผ่านไวไฟ …). The copula is required: "password manager app xyz" names no password.
+_QUALIFIED_RE = re.compile(
+    # (the guard, as _FOREIGN_RE's: the words are tried only where one can start)
+    r"(?i)(?=[" + re.escape(password_words.FIRST_CHARS) + r"pP])(?<![^\W\d_])(?:" + "|".join(password_words.WORDS)
+    + r"|password|passcode|passphrase|pwd)"
+    r"(?:[ \t]+(?:[^\W\d_][\w'’.-]{0,14})){1,3}[ \t]*(?P<sep>[:=]|(?<=[ \t])(?:è|é|es|est|ist|is|là|adalah|ialah|är|er|"
+    r"on|je|to|lautet|sono))[ \t]+[\"'“«]?(?P<raw>[^\s\"'”»]{4,64})"
+    r"|(?:รหัสผ่าน|ລະຫັດຜ່ານ)[\u0e00-\u0eff]{1,16}[ \t]*(?:คือ|:)?[ \t]*(?P<th>[\x21-\x7e]{4,64})")
 # Chat shorthand: pinyin initials for 账号/密码 ("zh 就是学号，mm tuo209960"): "mm" is a password only
 # after a word for the account, and only before a value mixing letters and digits.
 _SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9_])(?:mm|MM|mima|MIMA)[ \t]*(?:[:：=]|是|就是)?[ \t]*(?P<raw>[\x21-\x7e]{6,64})")
@@ -138,6 +152,8 @@ def assignments(text: str) -> Iterator[Finding]:
             if cut:
                 value, end = value[:cut.start()], start + cut.start()
         spaced = bool(re.search(r"\s=|=\s", text[m.end("name"):start]))
+        if not value.isascii() and _word(value) and not re.search(r"[=:：]", text[m.end("name"):start]):
+            continue  # "పాస్వర్డ్ తప్పు" (password wrong): a word of the sentence after the word, not its value
         line_end = text.find("\n", end)
         rest = text[end:len(text) if line_end < 0 else line_end]
         if cls == WEAK_NAME and name_parts(m.group("name"))[-1] in ("sig", "signature") \
@@ -170,6 +186,10 @@ def assignments(text: str) -> Iterator[Finding]:
         name = re.sub(r"[ \t]", "", m.group("name"))
         cls = SECRET_NAME if name in _ZH_SECRET_NAMES else PASSWORD_NAME
         value, start, end, quoted = value_of(m)
+        if name in _SHARE_CODE_NAMES and re.fullmatch(r"[A-Za-z0-9]{4,32}", value) \
+                and (re.search(r"\d", value) or re.search(r"[a-z]", value) and re.search(r"[A-Z]", value)):
+            yield Finding(PASSWORD, start, end)  # "提取码: h9sy", "解压码 oAeyrgeDMPrh"
+            continue
         if not m.group("sep") and not re.search(r"\d", value) \
                 and not (len(value) >= 6 and re.search(r"[^\w\s]", value)) \
                 and not (name in ("授权码", "授權碼") and _MAIL_CODE_RE.fullmatch(value) and not wordlike(value)):
@@ -199,8 +219,19 @@ def assignments(text: str) -> Iterator[Finding]:
                 and _ACCOUNT_BEFORE_RE.search(text, max(0, m.start() - 60), m.start()) \
                 and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
             yield Finding(PASSWORD, start, end)
+    for m in _QUALIFIED_RE.finditer(text):
+        if m.group("th") is not None:
+            value = m.group("th").rstrip("。，,.;；")  # (not "!": a password's own last character as often)
+            start, end = m.start("th"), m.start("th") + len(value)
+        else:
+            value, start, end, _quoted = value_of(m)
+        if value and re.search(r"[A-Za-z]", value) and re.search(r"[\d\W_]", value) \
+                and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
+            yield Finding(PASSWORD, start, end)
     for m in _FOREIGN_RE.finditer(text):
         value, start, end, _quoted = value_of(m)
+        if not value.isascii() and _word(value):
+            continue  # a word with its script's vowel signs (Telugu తప్పు, "wrong"): \W to the regex, a word still
         if value and re.search(r"[\d\W]", value) and plausible(value, PASSWORD_NAME, quoted=False, prose=True):
             yield Finding(PASSWORD, start, end)
 
@@ -232,6 +263,9 @@ def _spaced(text: str) -> Iterator[re.Match[str]]:
         pos = m.end("name") + 1
 
 
+_QUANTITY_RE = re.compile(r"[+-]?\d+(?:[.,]\d+)*[+%]?")
+
+
 def spaced_pairs(text: str) -> Iterator[Finding]:
     """A credential name, spaces, then a value that cannot be an ordinary word."""
     for m in _spaced(text):
@@ -240,6 +274,8 @@ def spaced_pairs(text: str) -> Iterator[Finding]:
         if cls is None or name.lower() in _VERB_LIKE_NAMES or text[m.start("name") - 1:m.start("name")] in ("/", "\\"):
             continue  # "Pass embed=True", "Pin Accept-Encoding": verbs; "/etc/mosquitto/passwd user": a file
         value, start, end, _quoted = value_of(m)
+        if _QUANTITY_RE.fullmatch(value):
+            continue  # "KeePass 2.47+", "pass 95%": a version or a quantity in prose
         if not re.search(r"\d", value) and not looks_random(value):
             continue  # "password manager", "token and/or": a phrase, not a credential
         line_end = text.find("\n", end)

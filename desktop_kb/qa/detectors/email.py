@@ -1,9 +1,9 @@
 """E-mail addresses, also written to dodge spam filters (``name#qq.com``, ``name [at] pku.edu.cn``).
 
 Full-width ``＠`` and letters arrive as ASCII (the text is NFKC-normalised
-first). A generic placeholder at a domain reserved for examples (RFC 2606:
-``you@example.com`` in a book's code sample) belongs to no one and passes;
-any other address at those domains is treated as real.
+first). An address at a domain reserved for examples (RFC 2606 and 6761: example.com, .net and .org and
+their subdomains, ``.example``, ``.test``, ``.invalid``, ``.localhost``) reaches no one and passes,
+whatever its name: no mail is ever delivered there.
 """
 
 from __future__ import annotations
@@ -39,18 +39,14 @@ _MAIL_HOSTS = (r"qq\.com|163\.com|126\.com|yeah\.net|sina\.com|sina\.cn|sohu\.co
 _HASH_RE = re.compile(rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL})\s?#\s?(?P<domain>{_MAIL_HOSTS})(?![A-Za-z0-9-])",
                       re.I)
 _RESERVED_DOMAIN_RE = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$", re.I)
-_PLACEHOLDER_LOCAL = frozenset(
-    ["you", "your", "someone", "somebody", "anyone", "user", "username", "name", "yourname", "your.name", "your_name", "your-name", "youremail", "your.email", "your_email", "your-email", "email", "mail", "me", "foo", "bar", "baz", "test", "example", "nobody", "noreply", "no-reply",
-     # the people of protocol examples (Alice and Bob) and of forms (John Doe)
-     "alice", "bob", "carol", "dave", "eve", "mallory", "john.doe", "jane.doe", "johndoe", "janedoe", "jdoe"])
 # ``git@github.com:owner/repo.git``, ``ssh://git@host:2222/…``: a login on a host (scp syntax, or a
 # URL's user with a port after the host), not a mailbox; but smtps://name%40163.com:pw@host is an address.
 _SCP_AFTER_RE = re.compile(r":[\w~./-]")
 _USERINFO_AFTER_RE = re.compile(r":[^\s/@]{1,200}@")  # (the address is a URL's user, a password after it)
 
 
-def _placeholder(local: str, domain: str) -> bool:
-    return bool(_RESERVED_DOMAIN_RE.search(domain)) and local.lower() in _PLACEHOLDER_LOCAL
+def _placeholder(_local: str, domain: str) -> bool:
+    return bool(_RESERVED_DOMAIN_RE.search(domain))
 
 
 # An organisation's mailbox, not a person's: RFC 2142's names for services, roles and functions, and

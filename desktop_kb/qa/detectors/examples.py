@@ -19,6 +19,7 @@ import re
 from desktop_kb.qa.detectors.base import (
     ADDRESS,
     API_KEY,
+    BANK_CARD,
     EMAIL,
     LICENCE_PLATE,
     MOBILE,
@@ -40,7 +41,9 @@ _EXAMPLE_WORDS = (
     r"examples?|sample|e\.g\.|documentation|docs?|documented|spec|specification|standard|rfc[\s-]?\d+|fips|nist|"
     r"iso[\s-]?\d+|appendix|annex|test[\s_-]*(?:cards?|numbers?|vectors?|keys?|ibans?|values?|data|seeds?|secrets?)|"
     r"sandbox|textbook|tutorial|wiki|public(?:ly)?|published|official|well[\s-]known|gvlk|kms|placeholder|demo|dummy|"
-    r"fake|beispiel|voorbeeld|exemple|ejemplo|esempio|prueba|"
+    r"fake|beispiel|voorbeeld|exemple|ejemplo|esempio|prueba|muster|przyk[łl]ad\w*|p[řr][íi]klad|vzor\w*|[öo]rnek|"
+    r"p[ée]lda|exemplo|exempel|eksempel|esimerkki|παράδειγμα|пример|образец|ნიმუში|მაგალითი|مثال|דוגמה|예시|"
+    r"ví\s+dụ|contoh|ตัวอย่าง|उदाहरण|"
     r"示例|例子|范例|範例|样例|樣例|举例|舉例|例如|文档|文檔|规范|規範|标准|標準|附录|附錄|测试卡|測試卡|测试向量|測試向量|"
     r"测试号|測試號|测试用|測試用|测试密钥|測試密鑰|测试种子|沙箱|教科书|教科書|教程|公开|公開|官方|官网|官網|维基|維基|演示|"
     r"练习|練習|テスト|サンプル|例")
@@ -58,6 +61,13 @@ def _said(text: str, start: int, end: int, words: re.Pattern[str]) -> bool:
     line_start, line_end = line_bounds(text, start)
     above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
     return words.search(text, max(above, start - 240), min(line_end, end + 120)) is not None
+
+
+def _phrase(text: str, f: Finding) -> bool:
+    """A recovery phrase whose entropy repeats or counts (BIP39's test vectors): no wallet makes one, and any
+    funds on it are gone, so it passes without a word for a test."""
+    words = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]", text[f.start:min(len(text), f.end + 12)])
+    return len(words) >= 12 and is_test_vector_words(words[:24])
 
 
 def _test_pattern(text: str, start: int, end: int) -> bool:
@@ -89,6 +99,8 @@ def _example_output(text: str, start: int) -> bool:
 _FILLED_TOKEN_RE = re.compile(r"(?:[A-Za-z0-9]{1,12}[_-]){0,3}([xX*0.•])\1{7,}")
 _PLACEHOLDER_PASSWORD_RE = re.compile(r"(?i)<?(?:your[_-]?|my[_-]?)?(?:password|passwd|pass|pwd)>?|<[^<>\s]{1,30}>|"
                                       r"\$\{[^{}\s]{1,40}\}|你的密码|密码")
+_UUID_RE = re.compile(r"\{?[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\}?")
+_UUID_NAMED_RE = re.compile(r"(?i)(?:uuid|guid|clsid)(?:</key>\s*<string>|[\"']?\s*[:=]\s*[\"']?|\s+)$")
 _DIGEST_WORDS_RE = re.compile(r"(?i)md5|sha-?(?:1|224|256|384|512)|sha3|blake2|hash|digest|checksum|哈希|散列|摘要|校验")
 _SECRET_WORDS_RE = re.compile(r"(?i)key|secret|token|passw|hmac|密钥|令牌|密码(?!学)|口令")
 _HEX_DIGEST_RE = re.compile(r"[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}")
@@ -148,6 +160,8 @@ def _template(text: str, f: Finding, word_problem: bool) -> bool:
     if f.kind == API_KEY:
         if _FILLED_TOKEN_RE.fullmatch(value) or _filler(value):
             return True
+        if _UUID_RE.fullmatch(value) and _UUID_NAMED_RE.search(text, max(0, f.start - 48), f.start):
+            return True  # PayloadUUID, ProjectGuid, a CLSID: an object's identifier, named as one
         if _HEX_DIGEST_RE.fullmatch(value):
             before = text[max(text.rfind("\n", 0, f.start) + 1, f.start - 48):f.start]
             return _DIGEST_WORDS_RE.search(before) is not None and _SECRET_WORDS_RE.search(before) is None
@@ -179,8 +193,39 @@ def _digest_parameter(text: str, f: Finding) -> bool:
             and re.search(r"(?i)(?<![a-z])digest[ \t]+\w+[ \t]*=", text[line_start:line_end]) is not None)
 
 
+# An IBAN explained by its format ("Format: FR14 2004 …", "estructura: país, control …", "ziet er zo uit:", a
+# registry's entry): the example the format's page prints, not an account someone gave.
+_IBAN_FORMAT_RE = re.compile(r"(?i)(?<![a-z])(?:format|structure|estructura|estrutura|structuur|struktur|aufbau|"
+                             r"registry|register|registro|ziet\s+er\s+zo\s+uit|looks\s+like|such\s+as|"
+                             r"consists?\s+of|由\s*\d+\s*位|结构|結構|格式|构成|組成|რეესტრ\w*)(?![a-z])")
+_IBAN_SPAN_RE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{1,4}){3,8}(?![0-9A-Za-z])")
+
+
+def _iban_ok(value: str) -> bool:
+    v = re.sub(r"\s", "", value)
+    return 15 <= len(v) <= 34 and int("".join(str(int(c, 36)) for c in v[4:] + v[:4])) % 97 == 1
+
+
+def _as_iban(text: str, f: Finding) -> Finding:
+    """A card-like run of digits inside a valid IBAN is the IBAN's account part: judged as the IBAN."""
+    if f.kind != BANK_CARD:
+        return f
+    line_start, line_end = line_bounds(text, f.start)
+    for m in _IBAN_SPAN_RE.finditer(text, max(line_start, f.start - 12), min(line_end, f.end + 40)):
+        if m.start() <= f.start and f.end <= m.end() and _iban_ok(m.group(0)):
+            return Finding(f.kind, m.start(), m.end())
+    return f
+
+
+def _explained_iban(text: str, f: Finding) -> bool:
+    value = text[f.start:f.end].strip()
+    return f.kind == BANK_CARD and _IBAN_SPAN_RE.fullmatch(value) is not None and _iban_ok(value) \
+        and (_said(text, f.start, f.end, EXAMPLE_RE) or _said(text, f.start, f.end, _IBAN_FORMAT_RE))
+
+
 def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
     """``findings`` less the published examples and test patterns presented as such (see above)."""
+    findings = [_as_iban(text, f) for f in findings]
     sealed = _sealed_spans(text)
     if sealed:
         findings = [f for f in findings if not (any(a <= f.start < b for a, b in sealed)
@@ -197,9 +242,10 @@ def drop_examples(text: str, findings: list[Finding]) -> list[Finding]:
         elif f.end - f.start < 12:  # (shorter than any test pattern: a plate, a PIN, a name)
             if not _template(text, f, word_problem):
                 kept.append(f)
-        elif _test_pattern(text, f.start, f.end) and _said(text, f.start, f.end, _TEST_RE):
+        elif _test_pattern(text, f.start, f.end) and (_said(text, f.start, f.end, _TEST_RE) or _phrase(text, f)):
             example_lines.add(line_bounds(text, f.start)[0])
-        elif (f.kind == API_KEY and _example_output(text, f.start)) or _template(text, f, word_problem):
+        elif _explained_iban(text, f) or (f.kind == API_KEY and _example_output(text, f.start)) \
+                or _template(text, f, word_problem):
             continue
         else:
             kept.append(f)

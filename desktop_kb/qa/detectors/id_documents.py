@@ -454,6 +454,96 @@ def ae_emirates_id(value: str) -> bool:
     return d.startswith("784") and 1900 <= int(d[3:7]) <= 2100 and luhn_ok(d)
 
 
+def uk_nhs(value: str) -> bool:
+    """The UK's NHS (and Scotland's CHI) number: ten digits, weights 10 to 2, a mod-11 check (10 never issued)."""
+    d = digits_of(value)
+    if len(d) != 10 or len(set(d)) < 3:
+        return False
+    c = 11 - sum(int(a) * w for a, w in zip(d[:9], range(10, 1, -1), strict=True)) % 11
+    return c != 10 and (0 if c == 11 else c) == int(d[9])
+
+
+def hu_taj(value: str) -> bool:
+    """Hungary's TAJ number: eight digits weighted 3 and 7 in turn, the sum's last digit."""
+    d = digits_of(value)
+    return len(d) == 9 and len(set(d)) > 2 and sum(int(a) * (3 if i % 2 == 0 else 7)
+                                                   for i, a in enumerate(d[:8])) % 10 == int(d[8])
+
+
+def lv_personas_kods(value: str) -> bool:
+    """Latvia's personas kods: the old form is DDMMYY, the century digit, four digits and a check; the
+    new one (2017 on) starts 32 and has no date."""
+    d = digits_of(value)
+    if len(d) != 11:
+        return False
+    if d.startswith("32"):
+        return "-" in value
+    century = {"0": 1800, "1": 1900, "2": 2000}.get(d[6])
+    if century is None or not _date_ok(century + int(d[4:6]), int(d[2:4]), int(d[:2])):
+        return False
+    c = (1101 - sum(int(a) * w for a, w in zip(d[:10], (1, 6, 3, 7, 9, 10, 5, 8, 4, 2), strict=True))) % 11
+    return c < 10 and c == int(d[10])
+
+
+def lu_matricule(value: str) -> bool:
+    """Luxembourg's national identification number: YYYYMMDD, three digits, a Luhn and a Verhoeff check."""
+    d = digits_of(value)
+    return len(d) == 13 and _date_ok(int(d[:4]), int(d[4:6]), int(d[6:8])) and luhn_ok(d[:12]) \
+        and verhoeff_ok(d[:11] + d[12])
+
+
+def es_nss(value: str) -> bool:
+    """Spain's social security number: a province (01-53, 66), eight digits, two check digits (mod 97)."""
+    d = digits_of(value)
+    return len(d) == 12 and (1 <= int(d[:2]) <= 53 or d[:2] == "66") and int(d[:10]) % 97 == int(d[10:])
+
+
+def de_rvnr(value: str) -> bool:
+    """Germany's Rentenversicherungsnummer: area, birth date DDMMYY, the surname's initial, a serial and a
+    check over the letter's number (A = 01) and the digits."""
+    v = re.sub(r"[\s/-]", "", value).upper()
+    if len(v) != 12 or not (v[:8].isdigit() and v[8].isalpha() and v[9:].isdigit()) or not v[8].isascii():
+        return False
+    day, month = int(v[2:4]), int(v[4:6])
+    if not (1 <= day <= 31 and 1 <= month <= 12):
+        return False
+    body = v[:8] + f"{ord(v[8]) - 64:02d}" + v[9:11]
+    total = sum(sum(divmod(int(a) * w, 10)) for a, w in zip(body, (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1), strict=True))
+    return total % 10 == int(v[11])
+
+
+_MBI_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
+_MBI_SHAPE = ("C", "A", "N", "D", "A", "N", "D", "A", "A", "D", "D")  # C 1-9, A letter, N letter or digit, D digit
+
+
+def us_mbi(value: str) -> bool:
+    """The US Medicare Beneficiary Identifier: eleven places, each a digit or a letter (never S, L, O, I, B, Z)."""
+    v = value.replace("-", "").replace(" ", "").upper()
+    if len(v) != 11:
+        return False
+    for c, kind in zip(v, _MBI_SHAPE, strict=True):
+        ok = {"C": c in "123456789", "D": c.isdigit(), "A": c in _MBI_LETTERS,
+              "N": c.isdigit() or c in _MBI_LETTERS}[kind]
+        if not ok:
+            return False
+    return True
+
+
+def mn_register(value: str) -> bool:
+    """Mongolia's register number: two Cyrillic letters and the birth date YYMMDD (month + 20 from 2000), two digits."""
+    d = value[2:]
+    month = int(d[2:4])
+    century, month = (2000, month - 20) if month > 20 else (1900, month)
+    return _date_ok(century + int(d[:2]), month, int(d[4:6]))
+
+
+def br_cns(value: str) -> bool:
+    """Brazil's Cartão Nacional de Saúde: fifteen digits, starting 1, 2, 7, 8 or 9, weights 15 to 1, mod 11."""
+    d = digits_of(value)
+    return len(d) == 15 and d[0] in "12789" and len(set(d)) > 2 \
+        and sum(int(a) * (15 - i) for i, a in enumerate(d)) % 11 == 0
+
+
 def _any(_value: str) -> bool:
     return True
 
@@ -513,9 +603,17 @@ _W = {
     "za": r"(?-i:SA|RSA)|south\s+african\s+id|green\s+id\s+book|smart\s+id\s+card",
     "il": r"תעודת\s+זהות|ת\.ז|מספר\s+זהות|teudat\s+zehut|israeli\s+id|以色列身份证",
     "ie": r"(?-i:PPSN|PPS)|pps\s+(?:no|number)|personal\s+public\s+service",
-    "ch": r"(?-i:AHV|AVS)|ahv-?nr|ahv-?nummer|num[ée]ro\s+avs|sozialversicherungsnummer|(?-i:SVNR|SV-Nr)|"
-          r"versicherungsnummer|e-card",
-    "ee": r"isikukood|asmens\s+kodas|personas\s+kods",
+    "ch": r"(?-i:AHV|AVS)|ahv-?nr|ahv-?nummer|num[ée]ro\s+avs|sozialversicherungsnummer|(?-i:SVNR|SV-Nr|RVNR|VSNR)|"
+          r"versicherungsnummer|rentenversicherungsnummer|sv-nummer|e-card",
+    "uk_nhs": r"(?-i:NHS|CHI)|nhs\s*(?:no|number|nr)|health\s+(?:and\s+care\s+)?number",
+    "hu": r"(?-i:TAJ)|taj[\s-]*sz[áa]m|t[áa]rsadalombiztos[ií]t[áa]si\s+azonos[ií]t[óo]|ad[óo]azonos[ií]t[óo]",
+    "lu": r"matricule|num[ée]ro\s+d'identification|identifiant\s+national|num[ée]ro\s+(?:de\s+)?s[ée]curit[ée]\s+sociale",
+    "es_nss": r"(?-i:NSS|NUSS|NAF)|seguridad\s+social|afiliaci[oó]n",
+    "us_mbi": r"(?-i:MBI|HICN)|medicare",
+    "br_cns": r"(?-i:CNS)|cart[ãa]o\s+(?:do\s+)?sus|cart[ãa]o\s+nacional\s+de\s+sa[úu]de",
+    "ee": r"isikukood|asmens\s+kodas",
+    # Latvia: a number right after its word is one (the old form's check, or the new form's none)
+    "lv": r"personas\s+kods|personas\s+koda",
     "bg": r"егн|(?-i:EGN)|единен\s+граждански\s+номер",
     "hr": r"(?-i:OIB)|osobni\s+identifikacijski",
     "dk": r"(?-i:CPR)|cpr-?n(?:umme)?r|kennitala",
@@ -644,6 +742,17 @@ _FORMS: tuple[_Form, ...] = (
     _Form("gr", _rx(r"[0-3]\d[01]\d{8}"), gr_amka),
     _Form("ae", _rx(r"784[- ]?\d{4}[- ]?\d{7}[- ]?\d"), ae_emirates_id, lambda v: v.count("-") == 3 and ae_emirates_id(v)),
     _Form("pk", _rx(r"\d{5}-?\d{7}-?\d"), lambda v: len(set(digits_of(v))) > 2),
+    # Session 19: health and pension numbers with checks (NHS, TAJ, Luxembourg's matricule, Spain's NSS,
+    # Germany's RVNR, Brazil's CNS), Latvia's personas kods, the US MBI, Mongolia's register number.
+    _Form("uk_nhs", _rx(r"\d{3}[ -]?\d{3}[ -]?\d{4}"), uk_nhs),
+    _Form("hu", _rx(r"\d{3}[ -]?\d{3}[ -]?\d{3}"), hu_taj),
+    _Form("lv", _rx(r"\d{6}-?\d{5}"), lv_personas_kods),
+    _Form("lu", _rx(r"\d{4} ?\d{4} ?\d{5}|\d{4} ?\d{2} ?\d{2} ?\d{3} ?\d{2}"), lu_matricule),
+    _Form("es_nss", _rx(r"\d{2}[ /-]?\d{8}[ /-]?\d{2}"), es_nss, lambda v: v.count("/") == 2 and es_nss(v)),
+    _Form("ch", _rx(r"\d{2} ?\d{6} ?[A-Z] ?\d{3}"), de_rvnr, lambda v: v.count(" ") == 3 and de_rvnr(v)),
+    _Form("us_mbi", _rx(r"[1-9][A-Z][A-Z0-9]\d-?[A-Z][A-Z0-9]\d-?[A-Z]{2}\d{2}"), us_mbi,
+          lambda v: v.count("-") == 2 and us_mbi(v)),
+    _Form("br_cns", _rx(r"[12789]\d{2} ?\d{4} ?\d{4} ?\d{4}"), br_cns),
     # Passports, visas and permits: letters then digits (E12345678, TK3066585, H1234567801), digits only
     # (a US, a UK or a Taiwanese passport, a 台胞证), France's 12AB34567, Germany's nine of letters and
     # digits, and any of them spaced out by OCR.
@@ -784,9 +893,14 @@ _CODE_HINT_RE = re.compile(r"[A-Z0-9]{8,10}(?![A-Za-z0-9])")
 _CANDIDATE_RE = re.compile(r"[0-9A-Z][0-9A-Z .\-/]{7,}")
 
 
+# Mongolia's register number: two Cyrillic letters before a birth date no other number has in that place.
+_MN_RE = re.compile(r"(?<![\w])[А-ЯЁӨҮ]{2}\d{8}(?!\w)")
+
+
 def id_documents(text: str) -> Iterator[Finding]:
     if _HAS_DIGITS_RE.search(text) is None:
         return  # every form holds digits
+    yield from (Finding(RESIDENT_ID, m.start(), m.end()) for m in _MN_RE.finditer(text) if mn_register(m.group(0)))
     for run in _CANDIDATE_RE.finditer(text):  # the strong shapes, wherever they stand
         if sum(map(str.isdigit, run.group(0))) < 6:
             continue  # (each holds six digits at least: a run of random capitals does not)
@@ -822,7 +936,7 @@ def id_documents(text: str) -> Iterator[Finding]:
 # 48213570962", "Iqama number: 2471930586", "Ghana Card: GHA-719482635-3", "--national-id 19840623123",
 # "身份证：931840…" (a foreign resident's). A number under a word of a country whose check is known must pass
 # it ("Personnummer: 850709-2389 är ett exempel med fel kontrollsiffra" is not anyone's).
-_LABELS_ONLY = {"other_id", "generic", "sa"}  # (sa: its words were other_id's, a number right after them counts)
+_LABELS_ONLY = {"other_id", "generic", "sa", "lv"}  # (sa: its words were other_id's, a number right after them counts)
 _RIGHT_AFTER_RE = re.compile(
     r"(?:[ \t]*(?:[-_ ]?(?i:number|num|no|nr|n°|nummer|numéro|número|numero|card|code|kod)\.?|[(（][A-Za-z]{2,6}[)）]|#))*"
     r"[ \t]*[\"']?[ \t]*(?:[:：=#]|-|–|—|是|为|為|(?i:is))?[ \t\"'「]*"

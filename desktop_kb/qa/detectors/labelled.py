@@ -778,14 +778,41 @@ _PHONE_NEAR_RE = re.compile(
     r"telefon\w*|tel[eé]fono|telefone|t[eé]l[eé]phone|phone|mobile?|m[oó]vil|cell|celular|cel|cellulare|handy|natel|"
     r"gsm|portable|tel|t[eé]l|whats\s?app|zap|viber|telegram|kakao|call|text|ring|appel\w*|llam\w*|lig\w*|"
     r"ruf\w*|anruf\w*|chiam\w*|bel|dzwo\w*|ara\w*|hubungi|sđt|điện\s+thoại|gọi|momo|gcash|m-?pesa|paytm|"
+    # payment apps that pay to a mobile number (Sweden, Spain, Portugal, Norway, Denmark, Switzerland, Singapore,
+    # Korea, India, the US, Russia's SBP)
+    r"swish\w*|bizum|mb[ \t]?way|vipps|mobilepay|twint|paynow|kakao\s?pay|phonepe|g\s?pay|zelle|venmo|сбп|"
     r"mob|hp|wa)(?![a-z])|電話|携帯|ケータイ|番号|전화|번호|문자|연락|핸드폰|휴대폰|โทร|เบอร์|موبایل|تلفن|شماره|هاتف|"
     r"جوال|رقمي|واتساب|טלפון|נייד|फ़ोन|फोन|मोबाइल|নম্বর|ফোন|手机|手機|电话|電話|联系|聯繫|微信|号码|號碼")
 _LOOSE_PHONE_RE = re.compile(r"(?<![\w+.,/-])\+?\(?\d(?:[ \-.()]{0,2}\d){7,14}(?![\w/])")
 
 
+# A chat app's or a dialler's link to a person's number (viber://chat?number=%2B…, wa.me/…, t.me/+…, tel:…), and
+# an Indian UPI handle made of a mobile (98…@ybl): the number is the person's.
+_DEEP_LINK_RE = re.compile(
+    r"(?i)(?P<app>viber://[a-z]+\?number=|whatsapp://send\?phone=|api\.whatsapp\.com/send/?\?phone=|wa\.me/|"
+    r"t\.me/\+|tel:|sms:|callto:)(?P<v>(?:%2B|\+)?\d(?:[\d\-. ]|%20){6,20}\d)")
+_UPI_RE = re.compile(r"(?<![\w.])(?P<v>[6-9]\d{9})@(?:ybl|ibl|axl|okaxis|oksbi|okicici|okhdfcbank|paytm|upi|apl|yapl|"
+                     r"ptyes|ptsbi|pthdfc|ptaxis|waicici|wahdfcbank)(?![\w])")
+
+
+def _linked_mobiles(text: str) -> Iterator[Finding]:
+    for m in _DEEP_LINK_RE.finditer(text):
+        digits = re.sub(r"%2[bB]|%20|[\s\-.+]", "", m.group("v"))
+        if not 8 <= len(digits) <= 15:
+            continue
+        plus = "+" if m.group("v")[:1] == "+" or m.group("v")[:3].upper() == "%2B" else ""
+        if m.group("app").lower() in ("tel:", "sms:", "callto:") and not (
+                _FOREIGN_MOBILE_RE.fullmatch(plus + digits) or _MOBILE_RE.fullmatch(plus + digits)):
+            continue  # (a dialler link to an office's or a hotline's number)
+        yield Finding(MOBILE, m.start("v"), m.end("v"))
+    yield from (Finding(MOBILE, m.start("v"), m.end("v")) for m in _UPI_RE.finditer(text))
+
+
 def worded_mobiles(text: str) -> Iterator[Finding]:
     if _PHONE_HINT_RE.search(text) is None:
         return  # (every mobile holds eight digits)
+    if ":" in text or "/" in text or "@" in text:
+        yield from _linked_mobiles(text)
     for m in _WORDED_PHONE_RE.finditer(text):
         digits = re.sub(r"[\s\-.~()/]", "", m.group("v"))
         if _FOREIGN_MOBILE_RE.fullmatch(digits) or _MOBILE_RE.fullmatch(digits):

@@ -51,13 +51,15 @@ def valid_resident_id(number: str) -> bool:
     if len(number) != 18 or not number[:17].isdigit() or int(number[:2]) not in _REGIONS:
         return False
     total = sum(int(d) * w for d, w in zip(number[:17], _ID_WEIGHTS, strict=True))
-    if _ID_CHECK[total % 11] != number[17].upper():
+    if _ID_CHECK[total % 11] != number[17].upper().replace("×", "X"):  # (× typed for X by an input method)
         return False
     return real_date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
 
 
 # 18 characters, optionally in groups (``440305 19951118 5045``, ``4201 1119 6908 1517 4X``).
-_ID_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{16}}{_SEP}?[0-9Xx](?![0-9A-Za-z])")
+_ID_RE = re.compile(rf"{_NOT_DECIMAL}(?<![0-9A-Za-z])\d(?:{_SEP}?\d){{16}}{_SEP}?[0-9Xx×](?![0-9A-Za-z])")
+# A certificate numbered by its holder's ID and two digits more (残疾人证: the category 1-7 and the grade 1-4).
+_ID20_RE = re.compile(r"(?<![0-9A-Za-z.,])\d{17}[0-9Xx][1-7][1-4](?![0-9A-Za-z])")
 # An ID broken over two lines (OCR of a card, a wrapped table cell): 18 characters in two pieces.
 _ID_BROKEN_RE = re.compile(r"(?<![0-9A-Za-z.,])(?P<a>\d{6,16})[ \t]*\n[ \t]*(?P<b>\d{1,11}[0-9Xx])(?![0-9A-Za-z])")
 _ID_BROKEN_HINT_RE = re.compile(r"\d{6}[ \t]*\n[ \t]*\d")
@@ -124,6 +126,8 @@ def resident_ids(text: str) -> list[Finding]:
             if len(m.group("a")) + len(m.group("b")) == 18 and valid_resident_id(m.group("a") + m.group("b")) \
                     and near(text, m.start(), m.end("a"), _ID_WORDS, 24, 0):
                 found.append(Finding(RESIDENT_ID, m.start(), m.end()))
+    found += [Finding(RESIDENT_ID, m.start(), m.end()) for m in _ID20_RE.finditer(text)
+              if valid_resident_id(m.group(0)[:18])]
     for m in _ID15_RE.finditer(text):  # first-generation IDs: no checksum, so a word must say so
         v = m.group(0)
         if int(v[:2]) in _REGIONS and real_date(1900 + int(v[6:8]), int(v[8:10]), int(v[10:12])) \
@@ -147,6 +151,7 @@ def resident_ids(text: str) -> list[Finding]:
 _PHONE_WORDS = re.compile(
     r"手机|手機|电话|電話|联系|聯繫|聯絡|联络|致电|致電|拨打|撥打|来电|來電|号码|號碼|热线|熱線|微信|短信|簡訊|"
     r"同号|同號|座机|座機|客服|打给|打給|找我|紧急|緊急|传真|傳真|收件|收货|收貨|寄件|联系人|聯絡人|"
+    r"支付宝|支付寶|alipay|转账|轉賬|轉帳|收款|"
     r"tel|phone|mobile|cell|call|sms|whats\s?app|wechat|contact|fax|text\s+me|ring\s+me", re.I)
 # China mobile: optional +86 / 0086 / (+86), then 1[3-9]x and eight more digits in any grouping.
 _CN_MOBILE_RE = re.compile(
@@ -181,8 +186,15 @@ def _worded_around(text: str, start: int, end: int) -> bool:
     return _PHONE_WORDS.search(above) is not None or _PHONE_WORDS.search(below) is not None
 
 
+# A mainland mobile with pictographs between its groups, to get past a platform's filter (137🍎6396🍎0856).
+_PICTO = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
+_CN_MOBILE_PICTO_RE = re.compile(rf"(?<!\d)1[3-9]\d[{_PICTO}]{{1,3}}\d{{4}}[{_PICTO}]{{1,3}}\d{{4}}(?!\d)")
+
+
 def phones(text: str) -> list[Finding]:
     found: list[Finding] = []
+    if not text.isascii():
+        found += [Finding(MOBILE, m.start(), m.end()) for m in _CN_MOBILE_PICTO_RE.finditer(text)]
     if not _THREE_DIGITS_RE.search(text):
         return found
     for m in _CN_MOBILE_RE.finditer(text):

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from desktop_kb.qa.detectors.base import LICENCE_PLATE, Finding, near
 
-_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼" "滬雲遼魯蘇贛晉陝閩貴粵寧瓊"  # (and in Traditional script)
 _L = "A-HJ-NP-Z"
 # The city's letter may be typed in lower case (浙a12345); a plate for Hong Kong or Macau crossings,
 # a learner's or a police car's has four characters and its suffix (粤Z·A123港).
@@ -25,6 +25,7 @@ _CN_PLATE_RE = re.compile(
 # 车号 and "plate" alone name trains' and microscopes' numbers too: only the words for a car's plate.
 _PLATE_WORDS_RE = re.compile(
     r"(?i)车牌|車牌|牌照|号牌|號牌|licen[cs]e\s+plate|number\s+plate|plate\s+(?:no\.?|number)|"
+    r"car\s+(?:no\.?|number|reg(?:istration)?)(?![A-Za-z])|"
     r"vehicle\s+(?:no\.?|number|reg(?:istration)?(?:\s+no\.?)?)(?![A-Za-z])|"
     r"(?P<generic>(?<![A-Za-z])(?:registration|reg|rego|plate)(?![A-Za-z]))")
 # A mainland plate typed in lower case after its word ("车牌 湘aablw5"); Thai plates after ทะเบียน
@@ -84,7 +85,11 @@ def _foreign_words(text: str, low: str) -> Iterator[re.Match[str]]:
     for m in _FOREIGN_WORDS_RE.finditer(low):
         if not (m.start() and (low[m.start() - 1].isalpha() or low[m.start() - 1] == "_")):
             yield m
-_LABEL_END_RE = re.compile(r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\u0391-\u03a9\uac00-\ud7af])")
+# (the word may be qualified before its colon: "matrícula do carro:", "patente del auto:", "plaque de la voiture :")
+_LABEL_END_RE = re.compile(r"(?:(?:[ \t]+(?:do|da|de|del|della|dell'|des|du|la|le|el|of|the|my|mi|mon|ma|meu|minha)"
+                           r"(?=[ \t])){0,2}[ \t]+(?:carro|coche|auto|automóvil|automovil|voiture|véhicule|vehículo|"
+                           r"veículo|macchina|vettura|moto|car|vehicle|bil|bilen|wagens?))?"
+                           r"[\"']?[ \t]*[:：=][ \t]*[\"']?|[ \t]+(?=[A-Z0-9А-ЯЁ\u0391-\u03a9\uac00-\ud7af])")
 _CYR_KO = "\u0391-\u03a9\u0410-\u042f\u0401\uac00-\ud7af"  # (and Greek capitals: ΗΚΟ-7181)
 _VALUE_RE = re.compile(
     rf"(?P<v>[A-Z0-9ÄÖÜ{_CYR_KO}]{{1,9}}(?:[ \-·.][A-Z0-9ÄÖÜ{_CYR_KO}]{{1,6}}){{0,3}})(?![A-Za-z0-9{_CYR_KO}])")
@@ -110,10 +115,18 @@ def _foreign_plate(value: str) -> bool:
         and (letters >= 2 or hangul == 1 and letters == 0 or grouped)
 
 
+# Plates of digits only (Israel's 12-345-67, 123-45-678): three groups, under the word.
+_DIGIT_PLATE_RE = re.compile(r"\d{2,3}-\d{2,3}-\d{2,3}(?![\d-])")
+
+
 def _foreign(text: str, low: str) -> Iterator[Finding]:
     for word in _foreign_words(text, low):
         sep = _LABEL_END_RE.match(text, word.end())
         if sep is None:
+            continue
+        digits_only = _DIGIT_PLATE_RE.match(text, sep.end())
+        if digits_only is not None:
+            yield Finding(LICENCE_PLATE, digits_only.start(), digits_only.end())
             continue
         m = _VALUE_RE.match(text, sep.end())
         if m is None or not _foreign_plate(m.group("v")):
@@ -166,7 +179,38 @@ _FOREIGN_ANCHORS = ("kennzeichen", "nummernschild", "immatric", "plaque", "placa
                     "מספר רכב", "प्लेट", "nopol", "namba ya gari")
 
 
+# Plates written in Latin letters for a reader abroad: a mainland province in pinyin ("Yue B D1178", "Hu AX8449"),
+# a Japanese plate in romaji (region, class, kana syllable, number: "Shinagawa 300 sa 26-63"), a Korean one
+# romanised ("36Da 9450"). Each also spells a surname or a page reference, so a vehicle, a plate or parking is
+# named on the line or the line above.
+_PINYIN_PROVINCES = ("Jing|Jin|Hu|Yu|Ji|Yun|Liao|Hei|Xiang|Wan|Lu|Xin|Su|Zhe|Gan|Gui|Meng|Shaan|Min|Yue|Qing|Zang|"
+                     "Chuan|Ning|Qiong")
+_KANA = ("a|i|u|e|ka|ki|ku|ke|ko|sa|su|se|so|ta|chi|tsu|te|to|na|ni|nu|ne|no|ha|hi|fu|ho|ma|mi|mu|me|mo|ya|yu|yo|"
+         "ra|ri|ru|re|ro|wa")
+_HANGUL_ROMAN = ("Ga|Na|Da|Ra|Ma|Geo|Neo|Deo|Reo|Meo|Beo|Seo|Eo|Jeo|Go|No|Do|Ro|Mo|Bo|So|O|Jo|Gu|Nu|Du|Ru|Mu|Bu|Su|"
+                 "U|Ju|Ha|Heo|Ho|Ba|Sa|A|Ja|Bae")
+_ROMAN_PLATE_RE = re.compile(
+    rf"(?<![A-Za-z0-9])(?:(?:{_PINYIN_PROVINCES})[ \t·.\-]?[{_L}][ \t·•.\-]?[{_L}0-9]{{5,6}}"
+    rf"|[A-Z][a-z]{{2,12}}[ \t]\d{{2,3}}[ \t](?:{_KANA})[ \t]\d{{1,2}}-\d{{2}}"
+    rf"|\d{{2,3}}[ \t]?(?:{_HANGUL_ROMAN})[ \t]?\d{{4}})(?![A-Za-z0-9])")
+_PLATE_CONTEXT_RE = re.compile(r"(?i)plate|licen[cs]e|reg(?:istration|istered)?(?![a-z])|rego|parking|park(?:ed)?|"
+                               r"permit|(?<![a-z])(?:car|cars|vehicle|van|truck|taxi|bike|motorbike|scooter|suv)(?![a-z])|"
+                               r"车|車|駐車|주차")
+
+
+def _roman_plates(text: str) -> Iterator[Finding]:
+    for m in _ROMAN_PLATE_RE.finditer(text):
+        if sum(c.isdigit() for c in m.group(0)) < 3:
+            continue
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        line = text[line_start:len(text) if line_end < 0 else line_end]
+        if _PLATE_CONTEXT_RE.search(line) or _PLATE_CONTEXT_RE.search(_line_above(text, m.start())):
+            yield Finding(LICENCE_PLATE, m.start(), m.end())
+
+
 def licence_plates(text: str) -> Iterator[Finding]:
+    if re.search(r"\d", text):
+        yield from _roman_plates(text)
     if not text.isascii() or "S" in text:
         for m in _SG_RE.finditer(text):
             if m.start() and text[m.start() - 1].isascii() and text[m.start() - 1].isalnum():

@@ -129,6 +129,18 @@ _SOURCES: dict[str, tuple[str, ...]] = {
     "Docker Hub, MinIO, RabbitMQ, Redis, MongoDB and Kubernetes docs": (
         "mysecretpassword", "my-secret-pw", "minioadmin", "guest", "foobared", "D1fficultP%40ssw0rd", "D1fficultP@ssw0rd",
         "1f2d1e2e67df", "MWYyZDFlMmU2N2Rm"),
+    # Local development chains' fixed accounts, printed at every start: Truffle develop's mnemonic, ganache -d's,
+    # Hardhat's and Anvil's
+    "Truffle, Ganache and Hardhat development mnemonics": (
+        "candy maple cake sugar pudding cream honey rich smooth crumble sweet treat",
+        "myth like bonus scare over problem client lizard pioneer submit female collect",
+        "test test test test test test test test test test test junk"),
+    # Identity numbers their issuers print as the specimen: the SSN on Woolworth's wallet insert (voided by the
+    # SSA) and the range it keeps for advertising, Sweden's test personnummer (Tolvan Tolvansson), Finland's
+    # DVV example henkilötunnus, Italy's Agenzia delle Entrate example codice fiscale (Mario Rossi)
+    "SSA, Skatteverket, DVV and Agenzia delle Entrate specimens": (
+        "078-05-1120", *(f"987-65-432{i}" for i in range(10)), "19121212-1212", "121212-1212", "131052-308T",
+        "RSSMRA85T10A562S"),
     # Specimen documents printed by their issuers: ICAO Doc 9303's passport (Anna Maria Eriksson) and
     # Germany's Mustermann identity card; Twilio's magic test numbers; ORCID's documented iD (Josiah Carberry)
     "ICAO 9303, Mustermann specimens, Twilio, ORCID": (
@@ -219,7 +231,9 @@ def patterned_hex(value: str) -> bool:
 _KEY_NAMED_RE = re.compile(
     r"(?i)(?:--(?:recv|search|locate|locate-external|list|edit|sign|lsign|send|delete|refresh|fetch|trusted|"
     r"default|encrypt-to|hidden-encrypt-to)-keys?|--fingerprint|--keyid|key\s*-?id|keyid|fingerprint|fpr|"
-    r"指纹|指紋|(?:密钥|密鑰|公钥|公鑰)\s*ID|using\s+(?:RSA|DSA|EDDSA|ECDSA|EdDSA)\s+key)(?![A-Za-z])[^\n]{0,40}$")
+    r"指纹|指紋|(?:密钥|密鑰|公钥|公鑰)\s*ID|using\s+(?:RSA|DSA|EDDSA|ECDSA|EdDSA)\s+key|"
+    # (an image's or a build's release-signing key, named GPG_KEY / PGP_KEYS as the official Docker images do)
+    r"(?:gpg|pgp)[_-]?keys?(?=[\"']?\s*[=:]))(?![A-Za-z])[^\n]{0,40}$")
 _HEX_GROUPS_RE = re.compile(r"(?:0[xX])?[0-9A-Fa-f]{4}(?: {0,2}[0-9A-Fa-f]{4})*")
 _KEY_ID_LENGTHS = (8, 16, 20, 40, 64)  # (20: gpg prints a fingerprint's two halves apart)
 

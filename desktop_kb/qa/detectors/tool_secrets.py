@@ -78,6 +78,11 @@ _TOOLS: tuple[tuple[str, str, str], ...] = (
     (r"sshpass", r"-p[ \t]*", PASSWORD),
     (r"gpg|gpg2", r"--passphrase[ \t=]+", PASSWORD),
     (r"xfreerdp|wlfreerdp|sdl-freerdp|xfreerdp3", r"/p:", PASSWORD),
+    # Windows administration: a scheduled task's run-as and remote passwords, PsExec's, cmdkey's, wmic's
+    (r"schtasks", r"/(?i:rp|p)[ \t]+", PASSWORD),
+    (r"psexec|psexec64|paexec", r"-p[ \t]+", PASSWORD),
+    (r"cmdkey", r"/(?i:pass):", PASSWORD),
+    (r"wmic", r"/(?i:password):", PASSWORD),
     # an extension marketplace's personal access token (Open VSX, the VS Code Marketplace)
     (r"ovsx|vsce", r"(?:-p|--pat)[ \t]+", API_KEY),
 )
@@ -93,6 +98,12 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bopenssl[ \t]+passwd(?:[ \t]+-(?:salt[ \t]+\S+|\S+))*[ \t]+" + _VALUE), PASSWORD),
     (re.compile(r"\bb2(?:\.exe)?[ \t]+(?:account[ \t]+authorize|authorize[-_]account)[ \t]+\S+[ \t]+" + _VALUE), API_KEY),
     (re.compile(r"\baddauth[ \t]+digest[ \t]+[^\s:]+:" + _VALUE), PASSWORD),
+    # a saved Wi-Fi profile's key as `netsh wlan show profile key=clear` prints it, in the system's language
+    (re.compile(r"(?im)^[ \t]*(?:Key[ \t]+Content|关键内容|關鍵內容|Schlüsselinhalt|Contenu[ \t]+de[ \t]+la[ \t]+clé|"
+                r"Contenido[ \t]+de[ \t]+la[ \t]+clave|Conteúdo[ \t]+da[ \t]+chave|Contenuto[ \t]+chiave|"
+                r"Содержимое[ \t]+ключа|キー[ \t]?コンテンツ)[ \t]*:[ \t]*" + _VALUE), PASSWORD),
+    # OpenVPN's inline credentials: the user on the first line, the password on the second
+    (re.compile(r"<auth-user-pass>[ \t]*\n[ \t]*[^\n<]+\n[ \t]*" + _VALUE), PASSWORD),
     (re.compile(r"(?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?" + _VALUE + r"[ \t]+-AsPlainText"), PASSWORD),
     # the password after the user, by position: mosquitto_passwd -b FILE USER PASS, rabbitmqctl add_user USER PASS
     (re.compile(r"\bmosquitto_passwd(?:[ \t]+-[Cc](?:[ \t]+\d+)?|[ \t]+-[a-zA-Z])*[ \t]+-b(?:[ \t]+-[a-zA-Z])*[ \t]+\S+[ \t]+\S+[ \t]+"
@@ -123,7 +134,9 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:echo|printf)[ \t]+(?:-e[ \t]+)?[\"']?[^\s:\"']{1,40}:(?P<raw>[^\s\"'|]{1,200})[\"']?[ \t]*\|[ \t]*"
                 r"(?:sudo[ \t]+)?chpasswd\b"), PASSWORD),
 )
-_SHAPE_WORDS: tuple[str | tuple[str, ...], ...] = ("passwd", "b2", "addauth", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
+_SHAPE_WORDS: tuple[str | tuple[str, ...], ...] = ("passwd", "b2", "addauth",
+                ("key content", "关键内容", "關鍵內容", "schlüsselinhalt", "contenu de la", "contenido de la",
+                 "conteúdo da", "contenuto chiave", "содержимое ключа", "コンテンツ"), "<auth-user-pass>", "convertto-securestring", "mosquitto_passwd", "rabbitmqctl", "oathtool",
                 ("shodan", "ngrok", "wandb", "snyk", "doctl", "cloudflared", "censys", "vt ", "hf ", "huggingface-cli",
                  "glab", "codecov", "netlify"), "pragma", "attach", ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman",
                  "dgmgrl", "exp", "imp"), "ykman", "chpasswd")  # (one literal test before each, or any of several)
@@ -224,7 +237,7 @@ def _device_and_stdin(text: str) -> Iterator[Finding]:
 def tool_flags(text: str) -> Iterator[Finding]:
     yield from _device_and_stdin(text)
     names = _EXE_NAMES_RE if ".exe" in text or ".EXE" in text else _TOOL_NAMES_RE
-    tools = [m for m in (names.finditer(text) if "-" in text or "/p:" in text else ())
+    tools = [m for m in (names.finditer(text) if "-" in text or " /" in text else ())  # (Windows: /p:, /rp)
              if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.-")]
     for n, tool in enumerate(tools):
         name = tool.group("tool").lower()
