@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,46 @@ def test_rows_that_tie_keep_their_order_whichever_path_scores_them(library: Libr
                                               _unsplit(index, query))).result()
     _same(*rows)
     assert [r for r, _ in rows[0][:6]] == sorted(r for r, _ in rows[0][:6])  # the tie, by chunk id
+
+
+def test_stop_words_get_entries_and_an_index_without_them_queues_them(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "What do you do?" is all stop words: searched as they are, they were scored by FTS5 over
+    # every row that holds one (no entry); now they are stored like any common word.
+    monkeypatch.setattr(lexical, "MIN_DF", 1)  # every word counts as common here
+    monkeypatch.setattr(postings, "MIN_DF", 1)
+    lib = Library(data_dir)
+    rng = random.Random(5)
+    for i in range(40):
+        words = rng.choices(["the", "you", "do", "what", "的", "在", "妈祖", "马祖", "rust"], k=20)
+        lib.add_note(f"n{i}", " ".join(words))
+    lib.drain()
+    _fill(lib)
+    index = lib.index_reader
+    stored = {t for (t,) in index.execute("SELECT term FROM kb_post")}
+    assert {"you", "do", "what", "的", "在"} <= stored
+    for query in ["What do you do?", "「妈祖在马祖」", "the rust"]:
+        rows, used = _stored_path(index, query)
+        assert used > 0, query
+        _same(rows, _unsplit(index, query))
+
+    def forget(conn: sqlite3.Connection) -> None:  # as an index written before this change
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("DELETE FROM kb_post WHERE term IN ('you', 'do', 'what', '的', '在')")
+        conn.execute("DELETE FROM kb_post_todo")
+        conn.execute("DELETE FROM kb_meta WHERE key = 'postings_stopwords'")
+        conn.execute("COMMIT")
+
+    lib.worker.call(forget).result()
+    lib.close()
+    with sqlite3.connect(data_dir / "index.sqlite") as conn:
+        assert conn.execute("SELECT count(*) FROM kb_post_todo").fetchone()[0] == 0
+    lib = Library(data_dir)  # the writer queues the common words without an entry, fills them when idle
+    try:
+        for _ in range(200):
+            lib.drain()
+            if not lib.worker.call(postings.pending).result():
+                break
+        assert {"you", "do", "what", "的", "在"} <= {t for (t,) in lib.index_reader.execute("SELECT term FROM kb_post")}
+    finally:
+        lib.close()

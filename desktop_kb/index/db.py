@@ -208,6 +208,10 @@ def _discard_and_create(path: Path) -> sqlite3.Connection:
     return conn
 
 
+#: kb_meta key: common stop words were queued for stored postings (see open_index_writer).
+_STOPWORD_POSTINGS = "postings_stopwords"
+
+
 def open_index_writer(path: Path) -> sqlite3.Connection:
     """Open (creating or recreating) the index for the single writer thread.
 
@@ -235,6 +239,19 @@ def open_index_writer(path: Path) -> sqlite3.Connection:
             return _discard_and_create(path)
         if get_meta(conn, "segmenter") != segmenter_signature():
             set_meta(conn, "dirty", "1")
+        if get_meta(conn, _STOPWORD_POSTINGS) != "1":
+            # Once per index: stop words had no stored postings before; the writer fills
+            # them when idle, search uses FTS5 for them meanwhile (index/postings.py).
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                postings.queue_unstored(conn)
+                set_meta(conn, _STOPWORD_POSTINGS, "1")
+                conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if environment_error(exc, "") is None:
+                    raise  # a bug; a full or read-only disk: queued on a later open
         return conn
     except sqlite3.DatabaseError as exc:
         if conn is not None:

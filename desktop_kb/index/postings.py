@@ -24,7 +24,6 @@ import sqlite3
 
 import numpy as np
 
-from desktop_kb.index.segment import STOPWORDS
 from desktop_kb.index.term_df import writes
 
 #: Words in fewer chunks are scored by FTS5: their walk and scoring cost little.
@@ -68,6 +67,12 @@ def queue_all(conn: sqlite3.Connection) -> None:
     conn.execute(f"INSERT OR IGNORE INTO kb_post_todo(term) SELECT term FROM kb_df WHERE doc >= {MIN_DF}")
 
 
+def queue_unstored(conn: sqlite3.Connection) -> None:
+    """Common words without an entry wait for one (an index written when stop words got none)."""
+    conn.execute("INSERT OR IGNORE INTO kb_post_todo(term) SELECT term FROM kb_df d "
+                 f"WHERE doc >= {MIN_DF} AND NOT EXISTS (SELECT 1 FROM kb_post p WHERE p.term = d.term)")
+
+
 def pending(conn: sqlite3.Connection) -> bool:
     return conn.execute("SELECT 1 FROM kb_post_todo LIMIT 1").fetchone() is not None
 
@@ -76,7 +81,9 @@ def refresh(conn: sqlite3.Connection, instances: int = REFRESH_INSTANCES) -> int
     """Inside the caller's transaction: write entries for waiting words, about
     ``instances`` occurrences' worth (at least one word); returns words written.
 
-    Stop words never reach a query (segment.STOPWORDS), so they get no entry.
+    Stop words get one too: a question made only of them ("What do you do?") or quoting one
+    ("「媽祖在馬祖」") searches them, and without an entry FTS5 walked and scored every row
+    that holds one (200 ms for "What do you do?" at 10⁶ chunks).
     """
     terms: list[str] = []
     spent = 0
@@ -92,7 +99,7 @@ def refresh(conn: sqlite3.Connection, instances: int = REFRESH_INSTANCES) -> int
     written = 0
     for term in terms:
         conn.execute("DELETE FROM kb_post_todo WHERE term = ?", (term,))
-        entry = None if term in STOPWORDS else _entry(conn, term, lengths)
+        entry = _entry(conn, term, lengths)
         if entry is not None:
             conn.execute("INSERT OR REPLACE INTO kb_post(term, rowids, freqs, lens) VALUES (?, ?, ?, ?)",
                          (term, *entry))
