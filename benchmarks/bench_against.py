@@ -14,6 +14,9 @@ asked of both in turn, the first of each pair alternating, so load on the shared
 machine hits both alike: reported are each side's CPU time per search (its own process,
 all threads) and wall time (the load on the machine is in it) at p50 / p99 and their ratios, each side's resident memory after the
 questions, and whether the top 10 (chunk ids, scores, snippets) are the same for every question.
+Each side waits until its index writer has filled the common words' postings it has queued
+before the first question. ``--questions`` asks the questions of TSV files instead (the Rust
+book's sets with a Rust book library).
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ from desktop_kb.library import Library
 
 lib = Library(Path(sys.argv[1]), models_dir=Path(sys.argv[2]))
 lib.model_ready.result()
+# Until the writer has no common words' postings left to fill: its work would count in the
+# searches' CPU time (a library just built, or one this tree stores more postings for).
+while lib.index_reader.execute("SELECT 1 FROM kb_post_todo LIMIT 1").fetchone():
+    time.sleep(1)
 import desktop_kb
 print(json.dumps({"ready": desktop_kb.__file__}), flush=True)
 for line in sys.stdin:
@@ -88,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--mode", default="hybrid")
     parser.add_argument("--dump", default=None, help="write both sides' top 10 per question here (JSON)")
+    parser.add_argument("--questions", nargs="*", default=None,
+                        help="TSV files of (group, question, …) to ask instead of the benchmark's questions "
+                             "(benchmarks/data/rust_book_questions*.tsv with a Rust book library)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
     sys.path.insert(0, str(REPO_ROOT))
@@ -96,7 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     from desktop_kb.paths import resolve_data_dir
 
     models_dir = Path(args.models_dir) if args.models_dir else resolve_data_dir() / "models"
-    queries = rc.load_queries(rc.find_shared())[:args.queries]
+    if args.questions:
+        queries = [line.split("\t")[1] for path in args.questions
+                   for line in Path(path).read_text(encoding="utf-8").splitlines()
+                   if line.strip() and not line.startswith("#") and "\t" in line][:args.queries]
+    else:
+        queries = rc.load_queries(rc.find_shared())[:args.queries]
     load_start = os.getloadavg()
     sides = {"this": _child(REPO_ROOT, Path(args.library), models_dir),
              "other": _child(Path(args.other), Path(args.other_library), models_dir)}
