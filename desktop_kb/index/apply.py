@@ -17,6 +17,7 @@ import numpy as np
 
 from desktop_kb.embed.engine import EmbeddingEngine
 from desktop_kb.index import db, term_df, vector_file
+from desktop_kb.index import library_words as lw
 from desktop_kb.index import user_words as uw
 from desktop_kb.index.prepare import PreparedSource, embed_text_of, prepare_source
 from desktop_kb.index.sources import SourceKey, SourceText, load_source
@@ -103,6 +104,13 @@ class Applier:
         # Chunks written without a vector (``index_keys(embed=False)``), for the backfill to
         # embed and count; the worker takes and zeroes it.
         self.deferred = 0
+        # The library's own frequent words are to be looked at again (``index/library_words.py``)
+        # after passages came or went, and at start only for an index written before them:
+        # every command that owns the writer would otherwise pay for reading them at start.
+        try:
+            self.library_words_due = lw.stored(conn) is None
+        except sqlite3.Error:  # an index still without its tables: the first write makes them
+            self.library_words_due = True
 
     # ----- sources --------------------------------------------------------------
 
@@ -144,6 +152,8 @@ class Applier:
                     raise
                 loaded.append((key, None, exc))
         words, new_words, resegment = self._update_terms([(k, s) for k, s, e in loaded if e is None])
+        if any(kind == "fragment" for kind, _ in keys):
+            self.library_words_due = True
         for key, source, load_error in loaded:
             try:
                 if load_error is not None:
@@ -230,6 +240,7 @@ class Applier:
         """
         stored = uw.sync(self.conn)
         words = uw.terms_elsewhere(self.conn, [k for k, _s in loaded])
+        words |= lw.encode(lw.stored(self.conn) or {})  # changed only by refresh_library_words
         for _key, source in loaded:
             if source is not None:
                 words |= source_terms(source)
@@ -247,6 +258,44 @@ class Applier:
                 again.append(prepare_source(source))
         return target, True, again
 
+    def refresh_library_words(self) -> bool:
+        """Look at the library's own frequent words again (``index/library_words.py``); when
+        their entries changed, save them and re-cut the passages that hold a word whose entry
+        changed, in one transaction. Returns whether anything was written."""
+        self.library_words_due = False
+        conn = self.conn
+        old = lw.stored(conn)
+        new = lw.compute(conn, self.store)
+        if new == old:
+            return False
+        old = old or {}
+        changed = {w for w in old.keys() | new.keys() if old.get(w) != new.get(w)}
+        current = uw.sync(conn)
+        target = frozenset(current - lw.encode(old)) | lw.encode(new)
+        uw.take(target)
+        again: list[PreparedSource] = []
+        for key in sorted(uw.holders(conn, changed)):
+            source = load_source(self.store, key)
+            if source is not None and indexed_version(conn, key) == source.version:
+                again.append(prepare_source(source))
+        counts = term_df.Counts()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            for item in again:
+                write_source(conn, item, resegment=True, counts=counts)
+            counts.flush(conn)
+            uw.save(conn, target)
+            lw.save(conn, new)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            uw.forget()
+            self.library_words_due = True
+            raise
+        log.info("library words: %d (%d changed), %d sources cut again", len(new), len(changed), len(again))
+        return True
+
     def advance(self, cursor: Cursor) -> None:
         """Move the feed position alone (no rows changed with it)."""
         conn = self.conn
@@ -261,6 +310,8 @@ class Applier:
 
     def remove(self, keys: list[SourceKey]) -> None:
         conn = self.conn
+        if any(kind == "fragment" for kind, _ in keys):
+            self.library_words_due = True
         if self.rebuild is not None:
             self.rebuild.touched.update(keys)
         removed: list[int] = []

@@ -207,6 +207,18 @@ def load_arrays(dictionary: Path, cache_dir: Path | None) -> dict[str, np.ndarra
     return arrays
 
 
+#: Joins a user word and its frequency in one entry of the user-word set ("线程\x1f65536"):
+#: the library's own frequent words (``index/library_words.py``) come with the frequency the
+#: library gives them, and the set travels as strings to every process that cuts text.
+WEIGHT_SEP = "\x1f"
+
+
+def weighted(entry: str) -> tuple[str, int]:
+    """(word, frequency it comes with; 0 when none) of a user-word entry."""
+    word, sep, freq = entry.partition(WEIGHT_SEP)
+    return (word, int(freq)) if sep and freq.isdigit() else (word, 0)
+
+
 class UserWords(NamedTuple):
     """The person's own words on top of jieba's dictionary (see ``set_user_words``)."""
 
@@ -255,17 +267,21 @@ class CompactTokenizer:
         whole, so a concurrent cut sees either set, never a mix). Returns
         whether the set changed.
         """
-        words = frozenset(w for w in words if _JIEBA_HAN.fullmatch(w) and len(w) > 1)
+        words = frozenset(w for w in words if _JIEBA_HAN.fullmatch(weighted(w)[0]) and len(weighted(w)[0]) > 1)
         if words == self._user.words:
             return False
         base = self._base
-        ordered = sorted(words)
+        given: dict[str, int] = {}
+        for entry in words:  # a word may come with the frequency the library gives it
+            word, freq = weighted(entry)
+            given[word] = max(given.get(word, 0), freq)
+        ordered = sorted(given)
         freqs = []
         for w in ordered:
             p = 1.0
             for piece in self._segment([w], search=False, user=base)[0]:
                 p *= max(self._freq(piece, base), 1) / self._total
-            freqs.append(max(int(p * self._total) + 1, self._freq(w, base)))
+            freqs.append(max(int(p * self._total) + 1, self._freq(w, base), given[w]))
         hashes = word_hashes(ordered)
         hashes = np.where(hashes == 0, np.uint64(1), hashes)
         order = np.argsort(hashes)
@@ -331,6 +347,10 @@ class CompactTokenizer:
         # The matrix is as wide as the longest word any of its characters starts: a longer
         # ``word`` is no word (作业系统笔记: six characters, none starts a word of six).
         return int(freq[0, len(word) - 1]) if len(word) <= freq.shape[1] else 0
+
+    def cut_base_many(self, runs: list[str]) -> list[list[str]]:
+        """:meth:`cut_many` with jieba's dictionary alone (no user words)."""
+        return self._segment(runs, search=False, user=self._base)
 
     def cut_for_search_many(self, runs: list[str]) -> list[list[str]]:
         """``list(jieba.cut_for_search(run))`` for each run, with one lookup for all of them."""

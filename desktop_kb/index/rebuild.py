@@ -19,6 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from desktop_kb.index import db, term_df
+from desktop_kb.index import library_words as lw
 from desktop_kb.index import user_words as uw
 from desktop_kb.index.apply import Applier, Cursor, IndexEvent, RebuildScope, write_cursor
 from desktop_kb.index.catchup import read_cursor
@@ -110,6 +111,7 @@ def rebuild_index(
         conn.execute("DELETE FROM kb_meta WHERE key IN ('rebuild_generation', 'rebuild_segmenter')")
         conn.execute("COMMIT")
         applier.rebuild = None
+        applier.library_words_due = True  # the library's words, read again from what was written
         applier.reload_dense()
         after()
     except Cancelled:
@@ -136,7 +138,7 @@ def _start_or_resume(applier: Applier, pos: feed.FeedPosition) -> tuple[int, set
     conn = applier.conn
     # The person's terms are recomputed from the store by every new rebuild
     # (a resumed one keeps the set its first part was segmented with).
-    words = frozenset(store_terms(applier.store))
+    words = frozenset(store_terms(applier.store)) | lw.encode(lw.stored(conn) or {})
     paused = db.paused_rebuild(conn) if read_cursor(conn) is not None else None
     conn.execute("BEGIN IMMEDIATE")
     try:

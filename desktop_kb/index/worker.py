@@ -319,7 +319,7 @@ class IndexWorker:
             # Every change up to until_seq is applied: a poke or a save hint left for the
             # worker (busy embedding a batch) concerns later changes only.
             return True
-        if self.is_owner and (self._pending or self._poked
+        if self.is_owner and (self._pending or self._poked or self._library_words_due()
                               or (self._catchup is not None and self._catchup.in_round)):
             return False
         return until_seq is None or caught_up
@@ -396,7 +396,7 @@ class IndexWorker:
             return True
         if not self.is_owner or self.error is not None:
             return False
-        return bool(self._pending) or self._poked or self._postings_due or (
+        return bool(self._pending) or self._poked or self._postings_due or self._library_words_due() or (
             self._catchup is not None and self._catchup.in_round)
 
     def _poll_interval(self) -> float:
@@ -458,6 +458,7 @@ class IndexWorker:
             self._postings_due = True
         else:
             self._refresh_postings()
+            self._refresh_library_words()
 
     def _clear_error(self) -> None:
         self.error = None
@@ -503,6 +504,19 @@ class IndexWorker:
                 conn.execute("ROLLBACK")
             raise
         self._postings_due = due
+
+    def _library_words_due(self) -> bool:
+        apply = self._apply
+        return apply is not None and apply.library_words_due and self.error is None
+
+    def _refresh_library_words(self) -> None:
+        """With nothing else to do: the library's own frequent words (``index/library_words.py``)
+        after passages came or went, and once at start."""
+        with self._cv:
+            if not self._library_words_due() or self._pending or self._control or (
+                    self._catchup is not None and self._catchup.in_round):
+                return
+        self._applier().refresh_library_words()
 
     def _index_hints(self, keys: list[SourceKey]) -> None:
         """Sources saved in this process. Notes are embedded with their words (a save is a
