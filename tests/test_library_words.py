@@ -65,9 +65,13 @@ def test_a_word_the_library_uses_often_is_found_where_jieba_cuts_it_away(data_di
         assert "共享数据" in _found(lib, "在线程中加锁")
 
 
-def test_an_index_written_before_gets_the_words_when_the_writer_is_idle(data_dir: Path, tmp_path: Path) -> None:
-    # A library indexed by an earlier version has no such words: the first idle moment of its
-    # writer finds them and cuts again only the passages that hold one.
+def test_an_index_written_before_gets_the_words_when_the_writer_is_idle(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A library indexed by an earlier version has no such words: the writer's idle moments find
+    # them and cut again only the passages that hold one, a few sources a transaction (here 2).
+    from desktop_kb.index import apply
+
     with Library(data_dir) as lib:
         lib.import_paths([_book(tmp_path)])
         assert lib.drain(60)
@@ -80,8 +84,10 @@ def test_an_index_written_before_gets_the_words_when_the_writer_is_idle(data_dir
     raw.close()
     uw.forget()
     set_user_words(frozenset())
+    monkeypatch.setattr(apply, "RECUT_BATCH", 2)
     with Library(data_dir) as lib:
         assert lib.drain(60)
+        assert lw.pending(lib.index_reader) == []
         assert {"线程", "闭包"} <= set(lw.stored(lib.index_reader) or {})
         assert "共享数据" in _found(lib, "线程")
         # Nothing else changed: the same chunks, no passage indexed twice.

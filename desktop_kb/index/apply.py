@@ -41,6 +41,7 @@ from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.store.errors import is_corruption, is_environment
 
 log = logging.getLogger(__name__)
+RECUT_BATCH = 200  # sources re-cut per transaction when the library's words change
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,11 @@ class Applier:
         # embed and count; the worker takes and zeroes it.
         self.deferred = 0
         # The library's own frequent words are to be looked at again (``index/library_words.py``)
-        # after passages came or went, and at start only for an index written before them:
-        # every command that owns the writer would otherwise pay for reading them at start.
+        # after passages came or went, and at start only for an index written before them (or
+        # one with passages left to re-cut): every command that owns the writer would otherwise
+        # pay for reading them at start.
         try:
-            self.library_words_due = lw.stored(conn) is None
+            self.library_words_due = lw.stored(conn) is None or bool(lw.pending(conn))
         except sqlite3.Error:  # an index still without its tables: the first write makes them
             self.library_words_due = True
 
@@ -261,21 +263,32 @@ class Applier:
     def refresh_library_words(self) -> bool:
         """Look at the library's own frequent words again (``index/library_words.py``); when
         their entries changed, save them and re-cut the passages that hold a word whose entry
-        changed, in one transaction. Returns whether anything was written."""
-        self.library_words_due = False
+        changed, :data:`RECUT_BATCH` sources a transaction (a large library's first set is
+        most of its passages: one transaction would hold the writer, and every save behind it,
+        for minutes). The sources still to re-cut are kept in ``kb_meta`` with the set, so a
+        stop in between goes on where it stopped. Returns whether anything was written."""
         conn = self.conn
-        old = lw.stored(conn)
-        new = lw.compute(conn, self.store)
-        if new == old:
-            return False
-        old = old or {}
-        changed = {w for w in old.keys() | new.keys() if old.get(w) != new.get(w)}
-        current = uw.sync(conn)
-        target = frozenset(current - lw.encode(old)) | lw.encode(new)
-        uw.take(target)
+        pending = lw.pending(conn)
+        target: frozenset[str] | None = None
+        new: dict[str, int] | None = None
+        if not pending:
+            old = lw.stored(conn)
+            new = lw.compute(conn, self.store)
+            if new == old:
+                self.library_words_due = False
+                return False
+            old = old or {}
+            changed = {w for w in old.keys() | new.keys() if old.get(w) != new.get(w)}
+            target = frozenset(uw.sync(conn) - lw.encode(old)) | lw.encode(new)
+            uw.take(target)
+            pending = sorted(uw.holders(conn, changed))
+        else:
+            uw.sync(conn)
+        batch, rest = pending[:RECUT_BATCH], pending[RECUT_BATCH:]
         again: list[PreparedSource] = []
-        for key in sorted(uw.holders(conn, changed)):
+        for key in batch:
             source = load_source(self.store, key)
+            # A source with newer text is indexed by its own change, with the set saved here.
             if source is not None and indexed_version(conn, key) == source.version:
                 again.append(prepare_source(source))
         counts = term_df.Counts()
@@ -284,16 +297,18 @@ class Applier:
             for item in again:
                 write_source(conn, item, resegment=True, counts=counts)
             counts.flush(conn)
-            uw.save(conn, target)
-            lw.save(conn, new)
+            if target is not None and new is not None:
+                uw.save(conn, target)
+                lw.save(conn, new)
+            lw.save_pending(conn, rest)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             uw.forget()
-            self.library_words_due = True
             raise
-        log.info("library words: %d (%d changed), %d sources cut again", len(new), len(changed), len(again))
+        self.library_words_due = bool(rest)
+        log.info("library words: %d sources cut again, %d to go", len(again), len(rest))
         return True
 
     def advance(self, cursor: Cursor) -> None:

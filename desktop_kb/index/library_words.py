@@ -30,6 +30,7 @@ from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.text.han import HAN_RUN_RE
 
 META_KEY = "library_words"
+PENDING_KEY = "library_words_pending"
 #: How many times more often than jieba's dictionary expects of general text the library must
 #: use a word: 线程 is ~10⁴ times as common in the Rust book; 使用 (use), which its headings say
 #: too, about 5 times, and stays as jieba has it.
@@ -59,6 +60,17 @@ def stored(index: sqlite3.Connection) -> dict[str, int] | None:
 def save(index: sqlite3.Connection, words: dict[str, int]) -> None:
     """Inside the caller's transaction."""
     db.set_meta(index, META_KEY, json.dumps(dict(sorted(words.items())), ensure_ascii=False))
+
+
+def pending(index: sqlite3.Connection) -> list[tuple[str, int]]:
+    """Sources still to be cut again with the saved words (``Applier.refresh_library_words``)."""
+    raw = db.get_meta(index, PENDING_KEY)
+    return [(str(t), int(i)) for t, i in json.loads(raw)] if raw else []
+
+
+def save_pending(index: sqlite3.Connection, keys: list[tuple[str, int]]) -> None:
+    """Inside the caller's transaction."""
+    db.set_meta(index, PENDING_KEY, json.dumps(keys) if keys else "")
 
 
 def heading_words(store: sqlite3.Connection) -> set[str]:
