@@ -187,6 +187,13 @@ def test_markdown_markers_are_stripped_from_snippets_with_highlights_kept() -> N
     assert plain == "步骤\n先备份 gitlab-backup，见 安装 和 文档。"
     assert [plain[a:b] for a, b in spans] == ["gitlab-backup"]
     assert strip_with_spans("snake_case and 2*3*4", [])[0] == "snake_case and 2*3*4"
+    # Emphasis with one underscore (the Rust book's "（_multiple producer, single consumer_）"
+    # read with its marks); a word's own underscores and a code span's stay.
+    assert strip_with_spans("是 多个生产者（_multiple producer_）的缩写；文件名 _src/main.rs_", [])[0] == \
+        "是 多个生产者（multiple producer）的缩写；文件名 src/main.rs"
+    assert strip_with_spans("sent_messages, a_b_ c_ d, `_private_`", [])[0] == "sent_messages, a_b_ c_ d, _private_"
+    plain, spans = strip_with_spans("（_multiple producer_）", [(2, 10)])
+    assert [plain[a:b] for a, b in spans] == ["multiple"]
     # One Latin letter lit up is noise ("Rc<T>" lit every "T"); a one-character Chinese word is not.
     plain, spans = strip_with_spans("`Rc<T>` 的 T 与 锁", [(4, 5), (10, 11), (14, 15)])
     assert [plain[a:b] for a, b in spans] == ["锁"]

@@ -31,7 +31,10 @@ _HTML_TAG_RE = re.compile(
     r"|<(?:br|hr|wbr|span|div|sup|sub|kbd|em|strong|code|pre|small|figure|figcaption|details|summary)\s*/?>"
     r"|<!--.*?-->")
 # Strong and strikethrough only as a pair ("2**3" is arithmetic); lone marks as before.
-_PAIR_RE = re.compile(r"(?<!\*)(\*\*|~~)(?=[^\s*~])[^\n]*?[^\s*~]\1(?!\*)|(?<!\w)(__)(?=\S)[^\n]*?\S__(?!\w)")
+# Emphasis with one underscore too, as Markdown reads it: not inside a word (snake_case stays),
+# "（_multiple producer, single consumer_）" reads without its marks.
+_PAIR_RE = re.compile(r"(?<!\*)(\*\*|~~)(?=[^\s*~])[^\n]*?[^\s*~]\1(?!\*)|(?<!\w)(__)(?=\S)[^\n]*?\S__(?!\w)"
+                      r"|(?<![\w_])(_)(?=[^\s_])[^\n_]*?[^\s_]_(?![\w_])")
 _MARK_RE = re.compile(r"`+|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
 # Character references, as Markdown reads them outside code spans: the Rust book writes its
 # operator table's "|" as <code>&vert;</code> so the table's own bars stay columns.
@@ -77,7 +80,7 @@ def strip_markdown(text: str) -> tuple[str, list[int]]:
         mark(*m.span())
     for m in _PAIR_RE.finditer(text):
         if not in_code(m):
-            width = len(m.group(1) or m.group(2))
+            width = len(m.group(1) or m.group(2) or m.group(3))
             mark(m.start(), m.start() + width)
             mark(m.end() - width, m.end())
     for m in _MARK_RE.finditer(text):
@@ -176,7 +179,7 @@ def plain_title(title: str) -> str:
             if pattern is _LINK_RE:
                 keep = m.span(1)
             elif pattern is _PAIR_RE:
-                width = len(m.group(1) or m.group(2))
+                width = len(m.group(1) or m.group(2) or m.group(3))
                 keep = (m.start() + width, m.end() - width)
             else:
                 keep = (m.end(), m.end())
