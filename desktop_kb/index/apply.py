@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -41,7 +42,8 @@ from desktop_kb.retrieval.dense import DenseIndex
 from desktop_kb.store.errors import is_corruption, is_environment
 
 log = logging.getLogger(__name__)
-RECUT_BATCH = 200  # sources re-cut per transaction when the library's words change
+RECUT_BATCH = 200  # sources re-cut per transaction when the library's words change, at most ...
+RECUT_SLICE_S = 0.1  # ... and for about this long
 
 
 @dataclass(frozen=True)
@@ -263,9 +265,9 @@ class Applier:
     def refresh_library_words(self) -> bool:
         """Look at the library's own frequent words again (``index/library_words.py``); when
         their entries changed, save them and re-cut the passages that hold a word whose entry
-        changed, :data:`RECUT_BATCH` sources a transaction (a large library's first set is
-        most of its passages: one transaction would hold the writer, and every save behind it,
-        for minutes). The sources still to re-cut are kept in ``kb_meta`` with the set, so a
+        changed, about :data:`RECUT_SLICE_S` of cutting (at most :data:`RECUT_BATCH` sources) a
+        transaction, one idle turn each (a large library's first set is most of its passages:
+        one transaction held the writer, and every save behind it, for minutes). The sources still to re-cut are kept in ``kb_meta`` with the set, so a
         stop in between goes on where it stopped. Returns whether anything was written."""
         conn = self.conn
         pending = lw.pending(conn)
@@ -284,13 +286,20 @@ class Applier:
             pending = sorted(uw.holders(conn, changed))
         else:
             uw.sync(conn)
-        batch, rest = pending[:RECUT_BATCH], pending[RECUT_BATCH:]
         again: list[PreparedSource] = []
-        for key in batch:
+        started = time.perf_counter()
+        taken = 0
+        # A save that arrives meanwhile waits for this turn: it stops after RECUT_SLICE_S of
+        # cutting (one source at least), well inside the save-to-searchable budget.
+        while taken < min(RECUT_BATCH, len(pending)) and (
+                not taken or time.perf_counter() - started < RECUT_SLICE_S):
+            key = pending[taken]
+            taken += 1
             source = load_source(self.store, key)
             # A source with newer text is indexed by its own change, with the set saved here.
             if source is not None and indexed_version(conn, key) == source.version:
                 again.append(prepare_source(source))
+        rest = pending[taken:]
         counts = term_df.Counts()
         try:
             conn.execute("BEGIN IMMEDIATE")
