@@ -178,3 +178,51 @@ def test_a_family_of_false_alarms_passes(text: str) -> None:
 ], ids=lambda t: t[:24] if isinstance(t, str) else "")
 def test_the_real_values_beside_them_are_still_withheld(text: str, secret: str) -> None:
     assert withheld(text, secret), found(text)
+
+
+# ----- passwords in configuration formats --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('[credentials]\nlab_server = "Pq7!xT9zLm"\nbackup_nas = "Wd3$hJ8cVn"\n', "Pq7!xT9zLm"),
+    ("$cfg['mail']['smtp_pwd'] = 'Zk8#rT2pQw';", "Zk8#rT2pQw"),
+    ('reg add "HKCU\\Software\\Lab\\Proxy" /v ProxyPassword /t REG_SZ /d "Mv4$kL9pQz" /f', "Mv4$kL9pQz"),
+    ("lang en_US.UTF-8\nrootpw Lx9!mQ2pZk\ntimezone UTC\n", "Lx9!mQ2pZk"),
+    ('<string name="WepKey0">&quot;Hq3$vN8kLp&quot;</string>', "Hq3$vN8kLp"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_a_password_in_a_configuration_format_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "[passwords]\nmin_length = 12\nrequire_digit = true\nexpiry_days = 90\n",
+    'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v AutoAdminLogon /t REG_SZ /d 1 /f',
+    "rootpw --iscrypted $6$rounds=4096$saltsalt$3MEaFIk4ZPU6nB0U5z0.ODdKZ8Ak9t6sxx6SM/DP0Ftq6H7I6R7lp2g3Sr9W3GZb2Yh7FnvSyG6HcpAK7RAz10",
+    '<string name="SSID">&quot;Home-5G&quot;</string>',
+], ids=lambda t: t[:24])
+def test_the_same_formats_without_a_password_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- more addresses by their parts, and samples shown as samples -----------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("快递地址 虹桥路 1665 弄 9 号 602 室，周六在家", "虹桥路 1665 弄 9 号 602 室"),
+    ("ship it to 1180 Oak Ave #12B, Madison WI", "1180 Oak Ave #12B"),
+    ("Please mail the deposit refund to P.O. Box 40512, Kampala", "P.O. Box 40512"),
+    ("Stanujem na adresi Ilica 120, 3. kat, Zagreb", "Ilica 120, 3. kat"),
+], ids=lambda t: t[:24] if isinstance(t, str) else "")
+def test_an_address_by_its_parts_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "UNICEF Kenya Country Office, P.O. Box 44145, Nairobi",
+    "携帯番号は 080-1234-5678 のような形式で入力してください",
+    "Wallet import test: mnemonic: legal winner thank year wave sausage worth useful legal winner thank yellow",
+], ids=lambda t: t[:24])
+def test_an_office_box_or_a_sample_passes(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_counting_mobile_without_a_word_for_a_sample_is_still_withheld() -> None:
+    assert withheld("我的手机 138 1234 5678，随时联系", "138 1234 5678")

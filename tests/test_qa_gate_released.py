@@ -41,12 +41,13 @@ KNOWN_FALSE_POSITIVES15 = {46, 81}
 # Germany's RVNR, Brazil's CNS, the MBI, Mongolia's register), a Chinese ID with × or two digits after it,
 # plates in pinyin, romaji, Traditional characters or under a qualified word ("patente del auto:"), addresses by
 # their numbering (2/1 flats, rural routes, H.No., "off" streets, # houses, floor sides, kanji numerals, EXIF GPS),
-# mobiles in payment words and deep links, keys in octal escapes, uuencode, split cells, request queries, share codes.
+# mobiles in payment words and deep links, keys in octal escapes, uuencode, split cells, request queries, share codes,
+# passwords in configuration formats (a [passwords] section, a PHP array's dbpw, reg add /d, kickstart rootpw,
+# an Android PreSharedKey in &quot;).
 HELDOUT17_MISSES = {
     "h17-007", "h17-015", "h17-025", "h17-031", "h17-032", "h17-036",
     "h17-043", "h17-044", "h17-047", "h17-053", "h17-054", "h17-055", "h17-056", "h17-060",
-    "h17-065", "h17-069", "h17-071", "h17-074", "h17-086", "h17-088", "h17-093", "h17-095", "h17-097",
-    "h17-099", "h17-123", "h17-125", "h17-135", "h17-136", "h17-159", "h17-162", "h17-164", "h17-165",
+    "h17-065", "h17-069", "h17-071", "h17-074", "h17-088", "h17-123", "h17-125", "h17-135", "h17-136", "h17-159", "h17-162", "h17-164", "h17-165",
     "h17-166", "h17-167", "h17-171"}
 # negatives16: a hex and a GUID read as keys, a Georgian IBAN example, a Telugu word and "2.47+" as passwords;
 # all pass since session 19 (a release-signing key named GPG_KEY, an identifier named *UUID, an IBAN with a

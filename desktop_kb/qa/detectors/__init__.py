@@ -18,6 +18,7 @@ from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table
 from desktop_kb.qa.detectors.base import KINDS, Finding
 from desktop_kb.qa.detectors.bip39_forms import written_phrases
 from desktop_kb.qa.detectors.command_lines import urls_and_headers
+from desktop_kb.qa.detectors.config_secrets import config_secrets
 from desktop_kb.qa.detectors.decode_calls import decoded_calls
 from desktop_kb.qa.detectors.dumps import dump_findings
 from desktop_kb.qa.detectors.email import emails
@@ -62,7 +63,7 @@ DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, setup_commands, property_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates,
-    lock_codes, key_places)
+    lock_codes, key_places, config_secrets)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 

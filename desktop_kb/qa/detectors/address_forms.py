@@ -25,6 +25,11 @@ from desktop_kb.qa.detectors.addresses_abroad import VENUE_WORDS_RE
 from desktop_kb.qa.detectors.base import ADDRESS, Finding
 from desktop_kb.qa.detectors.examples import EXAMPLE_RE
 
+# A post office box someone is sent things at ("Send the forms to P.O. Box 79661"): a private mailbox.
+_PO_BOX_RE = re.compile(r"(?i)(?<![\w])(?:p\.?[ \t]?o\.?[ \t]?box|post[ \t]+office[ \t]+box|postfach|apartado(?:[ \t]+de[ \t]+correos)?|"
+                        r"caixa[ \t]+postal|bo[iî]te[ \t]+postale|casella[ \t]+postale)[ \t]*(?:no\.?[ \t]*)?\d{2,7}(?![\w])")
+_SENT_RE = re.compile(r"(?i)(?<![a-z])(?:send|sent|mail|post|ship|deliver|forward|write\s+to|my|our|schick\w*|envi\w*|mand\w*)"
+                      r"(?![a-z])|寄|邮寄|郵寄")
 _RURAL_RE = re.compile(r"(?<![\w])(?:RR|R\.R\.|Rural\s+Route|HC|H\.C\.|Star\s+Route)[ \t]*#?\d{1,3}[ \t]*,?[ \t]*"
                        r"(?:Box|Bx)[ \t]*#?\d{1,5}(?![\w])")
 # The house number's word, then its parts joined by dashes and slashes (a letter may end a part).
@@ -84,6 +89,10 @@ def address_forms(text: str) -> Iterator[Finding]:
         return
     yield from (Finding(ADDRESS, m.start(), m.end()) for m in _RURAL_RE.finditer(text)
                 if not _shown(text, m.start(), m.end()))
+    for m in _PO_BOX_RE.finditer(text):
+        _start, line = _line_around(text, m.start(), m.end(), 80)
+        if _SENT_RE.search(line) and not VENUE_WORDS_RE.search(line.lower()) and not _shown(text, m.start(), m.end()):
+            yield Finding(ADDRESS, m.start(), m.end())
     if "No" in text or "no" in text:
         yield from (Finding(ADDRESS, m.start(), m.end()) for m in _IN_HOUSE_RE.finditer(text)
                     if not _shown(text, m.start(), m.end()))

@@ -92,8 +92,13 @@ def _parts(text: str) -> list[tuple[str, int, int]]:
     return parts
 
 
+_SPACED_NAME_END_RE = re.compile(r"(?:路|街|道|巷|村|苑|园|園|小区|小區|花园|花園|大道|里|坊|公寓|大厦|大廈)[ \t]$")
+
+
 def _name_start(text: str, pos: int) -> int:
     """Where the road or estate name that ends at ``pos`` begins (after the district or city)."""
+    if pos and text[pos - 1] in " \t" and _SPACED_NAME_END_RE.search(text, max(0, pos - 4), pos):
+        pos -= 1  # "天钥桥路 198 弄", "锦华新村 20 栋": the name, a space, then the numbers
     m = _NAME_BACK_RE.search(text, max(0, pos - 10), pos)
     if m is None:
         return pos

@@ -74,7 +74,8 @@ _UNIT_RE = re.compile(
     rf"|\d{{1,3}}\.?[ \t]*(?:em\.?|emelet)(?:[ \t]*\d{{1,3}}\.?(?:[ \t]*ajtó)?)?"  # Hungarian floor and door: 3. em. 12.
     rf"|\d{{1,3}}\.?[ \t]*(?:tv|th|mf|ajtó|og|etage|stock|étage|ος|η|kat|katı|floor|fl|ος[ \t]όροφος|"
     rf"όροφος|[ºªo°][ \t]?(?:izq\.?|izda\.?|dcha\.?|dto\.?|esq\.?|[a-z])|(?:st|nd|rd|th)[ \t]floor)"
-    rf"|الدور[ \t]+{_L}+|(?:hinterhaus|vorderhaus|seitenflügel|dachgeschoss|erdgeschoss|sótano|bajo))(?![\w])")
+    rf"|الدور[ \t]+{_L}+|(?:hinterhaus|vorderhaus|seitenflügel|dachgeschoss|erdgeschoss|sótano|bajo)"
+    rf"|\#[ \t]?\d{{1,5}}[a-z]?)(?![\w])")  # (and a US flat: "493 Main St #4C")
 # The line says it is a home, a delivery, a rent or someone's address (stems: "adrese", "osoitteeni", "címem").
 _HOME_RE = re.compile(
     r"(?<![\w])(?:my|our|mine|home|flat|apartment|i\s+live|we\s+live|living|stay|staying|moved|moving|new\s+address|"
@@ -83,7 +84,7 @@ _HOME_RE = re.compile(
     r"osoitteemme|címem|címünk|bydl\w*|wohn\w*|zuhause|bei|chez|mon|ma|notre|j'habite|habito|vivo|moro|"
     r"envía|envia|manda|enviar|entrega|casa|mi|meu|minha|mio|mia|mein\w*|bitte\s+an|mieszk\w*|paczk\w*|bydl\w*|"
     r"bytu|albérlet|chirie|chiria|stan|kira|alamat|rumah|hantar|kirim|nhà|gửi|mình|ev|evim|gönder\w*|kargo|"
-    r"σπίτι|квартир\w*|живу|надішл\w*|пошл\w*|посылк\w*|доставк\w*|мій|моя|мой|"
+    r"σπίτι|квартир\w*|живу|надішл\w*|пошл\w*|посылк\w*|доставк\w*|мій|моя|мой|stanuj\w*|živim|живим|"
     r"שלי|عنواني|سكن|منزل|بيت|خانه|منزلم|آدرسم|मेरा|मेरे|আমার|"
     r"kwangu|nyumba|anwani)(?![\w])|บ้าน|ส่งที่|ส่งไป")  # (Thai runs its words together)
 # Public places in more languages than VENUE_WORDS_RE (an office, a company, a town hall).
@@ -186,14 +187,17 @@ _LEAD_RE = re.compile(r"(?<![\w])(?:(?:no|nr|n[ºo°]|số|plot|№)\.?[ \t]*:?[
                       # (a "#" before the house's number and its letter, "#16B, Street 491": a house, not a building)
                       r"|(?P<hash>#[ \t]*\d{1,5}[a-z]?(?:/\d{1,5})?[ \t]*,?[ \t]*)"
                       r"|(?P<thai>\d{1,4}/\d{1,4}[ \t]+(?:หมู่(?:ที่)?[ \t]*)?)"  # (Thailand's house number and its หมู่: 105/10 หมู่ 12)
-                      r"|(?P<unit>unit|apt|flat|suite|lot|villa)\.?[ \t]*(?:no\.?[ \t]*)?)$")
+                      r"|(?P<unit>unit|apt|flat|suite|lot|villa)\.?[ \t]*(?:no\.?[ \t]*)?"
+                      r"|\d{1,5}[a-z]?[ \t]+)$")  # (the house number before the street: "1180 Oak Ave #12B")
 
 
 # A street named without a type word (Czech and Slovak streets are adjectives: Korunní, Obchodná) and its number.
 _BARE_STREET_RE = re.compile(r"(?<![\w])(?P<name>[^\W\d_][\w'’-]{2,30})[ \t]+(?P<n>\d{1,5}(?:/\d{1,5})?[a-z]?)(?![\w/])")
 # Flats only (not a course's "Unit 5" or a lecture's "Room 12"): what makes a bare name and number a home.
-_DWELLING_RE = re.compile(r"[ \t]*,?[ \t]*(?:byt|flat|apt|apartment|lgh|lägenhet|m\.|kv\.|кв\.|квартира|ap\.|apto|"
-                          r"daire|d:|דירה|شقة|byt\.|stan|mieszkanie|lakás)[ \t]*(?:č\.|nr\.?|no\.?)?[ \t]*\d{1,5}[a-z]?(?![\w])")
+_DWELLING_RE = re.compile(r"[ \t]*,?[ \t]*(?:(?:byt|flat|apt|apartment|lgh|lägenhet|m\.|kv\.|кв\.|квартира|ap\.|apto|"
+                          r"daire|d:|דירה|شقة|byt\.|stan|mieszkanie|lakás)[ \t]*(?:č\.|nr\.?|no\.?)?[ \t]*\d{1,5}[a-z]?"
+                          # (or the floor written after its number: "Vlaška 63, 5. kat", "3. emelet", "2. patro")
+                          r"|\d{1,2}\.[ \t]*(?:kat|sprat|emelet|etaj|patro|poschodie|piętro|kerros|korrus|stāvs|aukštas))(?![\w])")
 
 
 def _bare_streets(text: str, low: str) -> Iterator[Finding]:

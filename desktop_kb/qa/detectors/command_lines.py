@@ -59,7 +59,7 @@ _MIME_RE = re.compile(r"(?:image|text|application|audio|video|font|multipart)/[\
 # A wallet's seed phrase: 12–24 lowercase words after the word for it.
 _SEED_RE = re.compile(
     r"(?i)(?:助记词|助記詞|mnemonic|seed\s+phrase|recovery\s+phrase|seed\s+words|恢复短语|恢復短語)[^\n:：]{0,12}[:：]?\s*"
-    r"(?P<v>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})\b")
+    r"(?<![a-z])(?P<v>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})\b")  # (from a word's start: not "gal winner …" of "legal")
 # "-p" after a login command or a -u/--username flag on the same line is the password
 # (docker/podman/oc/helm registry logins); a number there is psql's port.
 _LOGIN_P_RE = re.compile(

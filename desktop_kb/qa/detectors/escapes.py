@@ -21,7 +21,8 @@ from desktop_kb.qa.detectors.normalize import normalize
 # written so that crawlers cannot read it)
 # (and octal, three digits: bash's $'\163\153…', printf '\163…', a C string: a key its writer hid from a glance)
 _ESCAPE_RE = re.compile(r"\\(?:u(?P<u>[0-9a-fA-F]{4})|x(?P<x>[0-9a-fA-F]{2})|(?P<q>\")|(?P<o>[0-3][0-7]{2}))|"
-                        r"&#(?:[xX](?P<hx>[0-9a-fA-F]{1,6})|(?P<dec>\d{1,7}));")
+                        r"&(?:#(?:[xX](?P<hx>[0-9a-fA-F]{1,6})|(?P<dec>\d{1,7}))|(?P<ent>quot|apos|amp|lt|gt));")
+_ENTITIES = {"quot": '"', "apos": "'", "amp": "&", "lt": "<", "gt": ">"}  # (XML's named ones: Android's saved Wi-Fi)
 _OCTAL_RE = re.compile(r"\\[0-3][0-7]{2}\\[0-3][0-7]{2}")  # (two in a row: "C:\123" alone is a path)
 _AROUND = 100  # characters read on each side of a cluster of escapes (a label, the rest of the value)
 _GAP = 64  # escapes closer than this share one stretch
@@ -40,7 +41,7 @@ def _stretches(text: str, escapes: list[re.Match[str]]) -> Iterator[tuple[int, i
 
 
 def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding]]) -> Iterator[Finding]:
-    if "\\u" not in text and "\\x" not in text and '\\"' not in text and "&#" not in text \
+    if "\\u" not in text and "\\x" not in text and '\\"' not in text and "&#" not in text and "&quot;" not in text \
             and ("\\" not in text or _OCTAL_RE.search(text) is None):
         return
     escapes = list(_ESCAPE_RE.finditer(text))
@@ -56,7 +57,8 @@ def escaped_findings(text: str, detect_excerpt: Callable[[str], Sequence[Finding
             for i in range(pos, m.start()):
                 pieces.append(text[i])
                 origin.append((i, i + 1))
-            code = ord('"') if m.group("q") else int(m.group("dec")) if m.group("dec") \
+            code = ord(_ENTITIES[m.group("ent")]) if m.group("ent") else ord('"') if m.group("q") \
+                else int(m.group("dec")) if m.group("dec") \
                 else int(m.group("o"), 8) if m.group("o") else int(m.group("u") or m.group("x") or m.group("hx"), 16)
             pieces.append(chr(code) if not 0xD800 <= code <= 0xDFFF and code < 0x110000 else "\ufffd")
             origin.append((m.start(), m.end()))

@@ -148,10 +148,16 @@ def _common_list(text: str, f: Finding) -> bool:
     return len(items & _COMMON_PASSWORDS) >= 3
 
 
+_SAMPLE_RE = re.compile(r"(?i)のように|のような|例えば|形式|書式|例如|比如|格式|形如|样式|樣式|(?<![a-z])(?:format|e\.g\.|such\s+as|"
+                        r"like\s+this|for\s+example|for\s+instance|z\.\s?b\.|par\s+exemple|por\s+ejemplo|zum\s+beispiel)(?![a-z])")
+
+
 def _template(text: str, f: Finding, word_problem: bool) -> bool:
     value = text[f.start:f.end]
     if f.kind == MOBILE and fictional_phone(re.sub(r"[^\d+]", "", value)):
         return True  # a drama's number (07700 900461, 555-0143): kept for fiction, no one answers
+    if f.kind == MOBILE and counting_digits(re.sub(r"\D", "", value)[-8:]) and _said(text, f.start, f.end, _SAMPLE_RE):
+        return True  # a form's sample, its digits counting, shown as one ("090-1234-5678 のように書きます")
     if f.kind == LICENCE_PLATE:
         line_start = text.rfind("\n", 0, f.start) + 1
         return _FORMAT_BEFORE_RE.search(text, max(line_start, f.start - 16), f.start) is not None

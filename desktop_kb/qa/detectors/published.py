@@ -119,6 +119,8 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "s6BhdRkqt3", "7Fjfp0ZBr1KtDRbnfVdmIw", "gX1fBat3bV", "czZCaGRSa3F0MzpnWDFmQmF0M2JW", "SplxlOBeZQQYbYS6WxSbIA",
         "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", "mF_9.B5f-4.1JqM", "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
         "open sesame",
+        # RFC 8037 A.1's Ed25519 key pair (its JWK "d" and "x")
+        "nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A", "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
         # RFC 7515 A.1's HMAC key (its JWK "k")
         "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow",
         "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxl"
