@@ -516,6 +516,8 @@ class Library:
             # A model that fails to load must not leave the status "ok".
             self.model_error = None if exc is None or isinstance(exc, (IndexStopped, EngineClosed)) \
                 else f"{name}: {type(exc).__name__}: {exc}"
+            if not isinstance(exc, (IndexStopped, EngineClosed)):
+                self.worker.publish_model_error(self.model_error)
 
         future.add_done_callback(record)
         return future
@@ -731,7 +733,8 @@ class Library:
         def status(index: sqlite3.Connection | None, error: str | None) -> IndexStatus:
             return read_status(
                 index, self.store_reader, in_process=self.worker.pending, error=error,
-                model_error=self.model_error, unrecorded=applier_unrecorded,
+                model_error=self.model_error or self.worker.owner_model_error(),
+                unrecorded=applier_unrecorded,
                 owner=owner.describe() if owner is not None else "", embedding=self.worker.embedding)
 
         try:

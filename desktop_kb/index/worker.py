@@ -70,6 +70,7 @@ DENSE_RELOAD_S = 2.0  # a follower reloads vectors at most this often while the 
 FEED_SLICE_S = 2.0  # feed work between two batches of a rebuild or backfill
 RETRY_MAX_S = 5.0  # back-off ceiling while the index is unavailable
 ERROR_FILE = "index-error.json"  # the owner's reason for being stuck, for other processes
+MODEL_ERROR_FILE = "index-model-error.json"  # why the owner's model could not be loaded
 
 Listener = Callable[[IndexEvent], None]
 
@@ -590,14 +591,41 @@ class IndexWorker:
 
     def _publish_error(self, message: str | None) -> None:
         """Tell other processes (``index status`` from the CLI) why this owner is stuck."""
-        path = self._index_path.parent / ERROR_FILE
+        self._publish_word(ERROR_FILE, message)
+
+    def publish_model_error(self, message: str | None) -> None:
+        """Tell other processes this owner's embedding model could not be loaded (or loads
+        now): a status beside the app loads no model of its own, and said 'ok' meanwhile."""
+        if self.is_owner:
+            self._publish_word(MODEL_ERROR_FILE, message)
+
+    def owner_model_error(self) -> str | None:
+        """Why the model of the process that owns the index could not be loaded, if it said so."""
+        return None if self.is_owner else self._owner_word(MODEL_ERROR_FILE)
+
+    def _publish_word(self, name: str, message: str | None) -> None:
+        path = self._index_path.parent / name
         try:
             if message is None:
                 path.unlink(missing_ok=True)
             else:
                 write_whole(path, json.dumps({"pid": os.getpid(), "message": message}))
         except OSError:  # the disk may be the problem; the status in this process still shows it
-            log.info("could not publish the index error %r", message)
+            log.info("could not publish %s: %r", name, message)
+
+    def _owner_word(self, name: str) -> str | None:
+        """What the process holding the lock wrote in ``name`` (not one written by an owner
+        that is gone)."""
+        owner = self._lock.owner()
+        if owner is None:
+            return None
+        try:
+            data = json.loads((self._index_path.parent / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or owner.pid != data.get("pid") or not data.get("message"):
+            return None
+        return str(data["message"])
 
     def owner_error(self) -> str | None:
         """Why the process that owns the index is stuck, if it is: the reason it gave, or
@@ -606,16 +634,10 @@ class IndexWorker:
             return self.error
         if self.damaged is not None:
             return self.damaged
-        owner = self._lock.owner()
-        if owner is None:
+        if self._lock.owner() is None:
             return None
-        try:
-            data = json.loads((self._index_path.parent / ERROR_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = {}
-        if owner.pid == data.get("pid") and data.get("message"):
-            return str(data["message"])
-        return self.owner_stopped()  # else no word from it (or written by an owner that is gone)
+        # Else no word from it (or written by an owner that is gone): stopped, if it is.
+        return self._owner_word(ERROR_FILE) or self.owner_stopped()
 
     def owner_stopped(self) -> str | None:
         """That the process owning the index is stopped (it cannot say so itself), when it is."""
