@@ -152,6 +152,7 @@ class IndexWorker:
         # Rebuilds asked for while one runs (this process's jobs, other processes' requests):
         # they get its result instead of a second whole rebuild after it. None: none runs.
         self._joined: list[_Job | handoff.Request] | None = None
+        self._yielding = False  # the backfill stops at this batch for a rebuild or verify asked for
 
     # ----- lifecycle -------------------------------------------------------------
 
@@ -829,7 +830,8 @@ class IndexWorker:
                 if request.kind == "rebuild":
                     payload: Any = self._rebuild(Progress()).__dict__
                 elif request.kind == "verify":
-                    payload = self._verify(bool(request.params.get("repair", True))).as_dict()
+                    payload = self._verify(bool(request.params.get("repair", True)),
+                                           embed_now=False).as_dict()
                 else:
                     raise ValueError(f"unknown index request {request.kind!r}")
             except Exception as exc:  # noqa: BLE001 - the requester shows it
@@ -842,6 +844,7 @@ class IndexWorker:
         if self._resuming:  # a batch of the resumed work was written: the index takes writes
             self._clear_error()
         self._join_rebuilds()
+        self._yield_backfill_to_asks()
         try:
             while True:
                 with self._cv:
@@ -985,6 +988,34 @@ class IndexWorker:
             return 0
         finally:
             self._set_backfilling(False)
+            if self._yielding:
+                # What was asked for runs first (other processes' requests, then this one's
+                # jobs), and the backfill goes on after them from where it stopped.
+                self._yielding = False
+                self._submit(_Job("requests", self._serve_requests, lambda: None), front=True)
+                self._queue_backfill()
+
+    def _queue_backfill(self) -> None:
+        """One backfill embeds every chunk without a vector: queue one unless one waits."""
+        with self._cv:
+            queued = any(job.kind == "backfill" for job in self._control)
+        if not queued:
+            self._submit(_Job("backfill", lambda: self._backfill(Progress())))
+
+    def _yield_backfill_to_asks(self) -> None:
+        """A rebuild or verify asked for during a backfill (the person's, or 'desktop-kb index
+        rebuild|verify' beside the app) waited for every vector to be made: an hour with e5 on
+        a large library. The backfill stops at this batch instead (``_backfill`` resumes it)."""
+        if not self._backfilling or self._joined is not None or self._yielding:
+            return
+        with self._cv:
+            asked = any(job.kind in ("rebuild", "verify") for job in self._control)
+            progress = self._active_progress
+        if not asked and not handoff.pending(self._requests):
+            return
+        if progress is not None:
+            self._yielding = True
+            progress.cancel()
 
     def _set_backfilling(self, on: bool) -> None:
         with self._cv:
@@ -994,12 +1025,16 @@ class IndexWorker:
     def _publish(self, embedding: EmbeddingProgress | None) -> None:
         self.embedding = embedding
 
-    def _verify(self, repair: bool) -> VerifyReport:
+    def _verify(self, repair: bool, *, embed_now: bool = True) -> VerifyReport:
+        """``embed_now=False``: vectors the repair left missing are made after the answer
+        (a backfill queued): another process waiting for it waited for the whole backfill."""
         applier = self._applier()
         if repair:
             report = repair_drift(applier)
-            if report.repaired:
+            if report.repaired and embed_now:
                 self._backfill(Progress())
+            elif report.repaired:
+                self._queue_backfill()
             self._clear_verify_needed()
         else:
             report = find_drift(applier.conn, applier.store)
