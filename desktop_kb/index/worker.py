@@ -1003,13 +1003,15 @@ class IndexWorker:
             self._submit(_Job("backfill", lambda: self._backfill(Progress())))
 
     def _yield_backfill_to_asks(self) -> None:
-        """A rebuild or verify asked for during a backfill (the person's, or 'desktop-kb index
+        """A rebuild asked for during a backfill (the person's, or 'desktop-kb index
         rebuild|verify' beside the app) waited for every vector to be made: an hour with e5 on
         a large library. The backfill stops at this batch instead (``_backfill`` resumes it)."""
         if not self._backfilling or self._joined is not None or self._yielding:
             return
         with self._cv:
-            asked = any(job.kind in ("rebuild", "verify") for job in self._control)
+            # Not this process's verifies: the daily one would run mid-backfill and take the
+            # vectors still to be made for drift (the backfill makes them either way).
+            asked = any(job.kind == "rebuild" for job in self._control)
             progress = self._active_progress
         if not asked and not handoff.pending(self._requests):
             return
