@@ -30,10 +30,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 # (lane 1 took 892 s of tests, lane 2 386 s, in session 17's CI on this machine).
 # test_qa_gate_released.py (~70 s) joined them when session 17's sealed gate batch was released;
 # the two damaged-index files (~70 s, processes beside an owner) when session 18's CI had lane 1 at
-# 761 s of tests (13 min 5 s in all) and lane 2 at 486 s.
+# 761 s of tests (13 min 5 s in all) and lane 2 at 486 s; session 19's three files of CLI processes
+# beside an app (~50 s) because lane 1 had 734 s of tests to lane 2's 571 s.
 SECOND_LANE_FILES = ("test_rebuild_kill.py", "test_processes.py", "test_read_only_library.py",
                      "test_gui_outside.py", "test_qa_gate_released.py", "test_index_damaged_beside_owner.py",
-                     "test_damaged_library.py")
+                     "test_damaged_library.py", "test_cli_index_beside_app.py", "test_rebuild_joins.py",
+                     "test_close_while_busy.py")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
