@@ -108,8 +108,7 @@ def compute(index: sqlite3.Connection, store: sqlite3.Connection) -> dict[str, i
     tok = _segmenter()
     out: dict[str, int] = {}
     for word in sorted(heading_words(store)):
-        held = index.execute("SELECT count(*) FROM kb_grams WHERE kb_grams MATCH ?",
-                             (quote_fts_token(" ".join(han_bigrams(word))),)).fetchone()[0]
+        held = _held(index, word)
         if held < MIN_CHUNKS:
             continue
         # The share of the library's tokens this word is (a passage holding it once, which
@@ -122,6 +121,7 @@ def compute(index: sqlite3.Connection, store: sqlite3.Connection) -> dict[str, i
 
 
 def _held(index: sqlite3.Connection, text: str) -> int:
+    """How many passages hold the text (their character bigrams in a row)."""
     return index.execute("SELECT count(*) FROM kb_grams WHERE kb_grams MATCH ?",
                          (quote_fts_token(" ".join(han_bigrams(text))),)).fetchone()[0]
 
