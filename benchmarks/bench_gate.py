@@ -38,7 +38,8 @@ unread while the session's rules were written, as ``study_negatives_session18_he
 written with the sealed ``heldout17`` in session 18 and released in session 19, as
 ``study_negatives_session18_sealed``; ``negatives20``, written with ``heldout21`` in session 19, as
 ``study_negatives_session19``; ``negatives21``, written with ``heldout22`` and kept unread while the
-session's rules were written, as ``study_negatives_session19_held``). Any
+session's rules were written, as ``study_negatives_session19_held``; ``negatives19``, written with the
+sealed ``heldout20`` in session 19 and released in session 20, as ``study_negatives_session19_sealed``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -75,6 +76,7 @@ from benchmarks.gate_corpus.negatives15 import NEGATIVES as SESSION17_SEALED_NEG
 from benchmarks.gate_corpus.negatives16 import NEGATIVES as SESSION18_SEALED_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives17 import NEGATIVES as SESSION18_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives18 import NEGATIVES as SESSION18_HELD_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives19 import NEGATIVES as SESSION19_SEALED_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives20 import NEGATIVES as SESSION19_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives21 import NEGATIVES as SESSION19_HELD_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
@@ -85,7 +87,8 @@ SPEED_SETS = ("cmrc2018_trial", "drcd_dev", "rust_book_cn")
 BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
            "heldout8", "heldout9", "heldout10", "heldout11", "heldout12",
            "heldout13", "heldout14", "heldout15", "heldout16", "heldout18", "heldout19",
-           "heldout17", "heldout21", "heldout22")  # in the order they were written (heldout17 was sealed while 18 and 19 were)
+           "heldout17", "heldout21", "heldout22", "heldout20")
+# in the order they were written (heldout17 was sealed while 18 and 19 were, heldout20 while 21 and 22 were)
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
     SHARED = ROOT.parents[1] / "shared"
@@ -328,7 +331,9 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
         "study_negatives_session18_sealed": [(f"neg16#{i}", t, "", "")
                                              for i, t in enumerate(SESSION18_SEALED_NEGATIVES)],
         "study_negatives_session19": [(f"neg20#{i}", t, "", "") for i, t in enumerate(SESSION19_NEGATIVES)],
-        "study_negatives_session19_held": [(f"neg21#{i}", t, "", "") for i, t in enumerate(SESSION19_HELD_NEGATIVES)]}
+        "study_negatives_session19_held": [(f"neg21#{i}", t, "", "") for i, t in enumerate(SESSION19_HELD_NEGATIVES)],
+        "study_negatives_session19_sealed": [(f"neg19#{i}", t, "", "")
+                                             for i, t in enumerate(SESSION19_SEALED_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]

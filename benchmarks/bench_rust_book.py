@@ -28,8 +28,9 @@ the eighth (``rust_book_questions_8.tsv``) in session 10 (main 728d38f and deaa0
 The ninth to thirteenth (``rust_book_questions_9.tsv`` to ``_13.tsv``) were written
 the same way in sessions 11 to 15, measured sealed there and in the session after, then released (their off-topic questions
 joined ``offtopic_questions.tsv``, library ``book``); the fifteenth (``_15.tsv``) is session 17's
-sealed set 17, released the same way in session 18, and the sixteenth (``_16.tsv``) session 18's
-sealed set 18, released in session 19.
+sealed set 17, released the same way in session 18, the sixteenth (``_16.tsv``) session 18's
+sealed set 18, released in session 19, and the seventeenth (``_17.tsv``) session 19's sealed set 19,
+released in session 20.
 The lead's sets 7 and 8 of session 7 were lost with that machine: they never entered the
 repository. So was session 16's sealed set 16 (it would have been ``_14.tsv``; its figures are in
 session 16's closing note) and, with it, that session's off-topic set and sealed gate batch

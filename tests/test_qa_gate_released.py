@@ -1,9 +1,10 @@
 """Gate batches released after their sealed measurement, kept so a later change cannot lose what
 they found nor raise a new false alarm on them: heldout15 (session 17's own batch, written before its
 rules) with negatives14, heldout16 (session 17's sealed batch, released in session 18) with
-negatives15, and heldout17 (session 18's sealed batch, released in session 19) with negatives16. The
-misses and false positives are as first wired in (main 459b640: 164/168 and 132/181 found; 0/60 and
-19/110 flagged; main 7ec9777: 114/181 found, 5/134 flagged), less what later sessions found, strict
+negatives15, heldout17 (session 18's sealed batch, released in session 19) with negatives16, and
+heldout20 (session 19's sealed batch, released in session 20) with negatives19. The misses and false
+positives are as first wired in (main 459b640: 164/168 and 132/181 found; 0/60 and 19/110 flagged; main
+7ec9777: 114/181 found, 5/134 flagged; main 553ef51: 121/179 found, 9/136 flagged), less what later sessions found, strict
 xfails so a fix must also update the lists here. In its own file so CI can run it in the second lane
 (tests/conftest.py)."""
 
@@ -12,10 +13,11 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.bench_gate import check_case
-from benchmarks.gate_corpus import Case, heldout15, heldout16, heldout17
+from benchmarks.gate_corpus import Case, heldout15, heldout16, heldout17, heldout20
 from benchmarks.gate_corpus.negatives14 import NEGATIVES as SESSION17_NEGATIVES
 from benchmarks.gate_corpus.negatives15 import NEGATIVES as SESSION17_SEALED_NEGATIVES
 from benchmarks.gate_corpus.negatives16 import NEGATIVES as SESSION18_SEALED_NEGATIVES
+from benchmarks.gate_corpus.negatives19 import NEGATIVES as SESSION19_SEALED_NEGATIVES
 from desktop_kb.qa.detectors import detect
 
 HELDOUT15_MISSES = {"h15-012", "h15-016", "h15-027", "h15-116"}
@@ -54,11 +56,26 @@ HELDOUT17_MISSES = {
 # word for a sample, a word of a script with vowel signs, a version in prose).
 KNOWN_FALSE_POSITIVES16: set[int] = set()
 
+# heldout20 (session 19's sealed batch) as measured sealed on main f3b627d and wired in on 553ef51: addresses by
+# South Asian, Mongolian, Venezuelan, Icelandic, Estonian and Hong Kong forms, passports, national IDs of countries
+# nobody had written for (Dominican, Guatemalan, Kuwaiti, Moldovan, Korean foreigner numbers), passwords bare in
+# prose, spelled out or as a char array, plates (Dubai, Devanagari, full-width), e-mail read aloud, keys without a
+# prefix, a seed phrase typed in the wrong keyboard layout.
+HELDOUT20_MISSES = {
+    "h20-014", "h20-021", "h20-034", "h20-038", "h20-041", "h20-056", "h20-057", "h20-062", "h20-063", "h20-064",
+    "h20-068", "h20-072", "h20-077", "h20-082", "h20-083", "h20-087", "h20-088", "h20-089", "h20-090", "h20-093",
+    "h20-094", "h20-095", "h20-097", "h20-099", "h20-100", "h20-101", "h20-102", "h20-103", "h20-116", "h20-117",
+    "h20-127", "h20-128", "h20-133", "h20-134", "h20-138", "h20-140", "h20-141", "h20-142", "h20-144", "h20-145",
+    "h20-146", "h20-147", "h20-148", "h20-149", "h20-150", "h20-151", "h20-152", "h20-154", "h20-158", "h20-159",
+    "h20-161", "h20-168", "h20-169", "h20-171", "h20-172", "h20-173", "h20-174", "h20-179"}
+# negatives19 as measured sealed on f3b627d and wired in on 553ef51: 9 of 136 flagged.
+KNOWN_FALSE_POSITIVES19 = {15, 57, 62, 63, 64, 66, 82, 98, 116}
+
 
 @pytest.mark.parametrize("case", [
     pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="documented miss"))
-    if c.id in HELDOUT15_MISSES | HELDOUT16_MISSES | HELDOUT17_MISSES else c
-    for c in heldout15.CASES + heldout16.CASES + heldout17.CASES], ids=lambda c: c.id)
+    if c.id in HELDOUT15_MISSES | HELDOUT16_MISSES | HELDOUT17_MISSES | HELDOUT20_MISSES else c
+    for c in heldout15.CASES + heldout16.CASES + heldout17.CASES + heldout20.CASES], ids=lambda c: c.id)
 def test_every_released_case_is_withheld(case: Case) -> None:
     found, leaked = check_case(case)
     assert found, leaked
@@ -72,6 +89,7 @@ def _negatives(prefix: str, texts: list[str], known: set[int]) -> list:
 
 @pytest.mark.parametrize("text", _negatives("neg14", SESSION17_NEGATIVES, set())
                          + _negatives("neg15", SESSION17_SEALED_NEGATIVES, KNOWN_FALSE_POSITIVES15)
-                         + _negatives("neg16", SESSION18_SEALED_NEGATIVES, KNOWN_FALSE_POSITIVES16))
+                         + _negatives("neg16", SESSION18_SEALED_NEGATIVES, KNOWN_FALSE_POSITIVES16)
+                         + _negatives("neg19", SESSION19_SEALED_NEGATIVES, KNOWN_FALSE_POSITIVES19))
 def test_released_study_text_passes(text: str) -> None:
     assert detect(text) == [], [text[f.start:f.end] for f in detect(text)]
