@@ -18,6 +18,7 @@ from desktop_kb.cli.common import (
     CliError,
     add_common_options,
     open_library,
+    text_arg,
     wait_for_index,
 )
 from desktop_kb.cli.output import AnswerStream, emit, field, notice, snippet_line
@@ -95,7 +96,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     ask = sub.add_parser("ask", help="ask the library a question (cited; cloud only with --yes)")
-    ask.add_argument("question")
+    ask.add_argument("question", type=text_arg)
     ask.add_argument("--session", type=int, help="continue a chat session")
     ask.add_argument("--yes", action="store_true",
                      help="approve sending the packed snippets and the question to the provider")

@@ -57,6 +57,35 @@ def add_common_options(p: argparse.ArgumentParser, *, top: bool = False) -> None
                    help="library folder (default: $DESKTOP_KB_DATA_DIR or the per-user data folder)")
 
 
+def text_arg(text: str) -> str:
+    """An argparse ``type`` for text that is stored or searched (a title, a body, a query).
+
+    Bytes that are not UTF-8 reach Python as lone surrogates (a GBK file's words passed in
+    by ``$(cat …)``, a Latin-1 terminal); stored, they failed deep inside with
+    "'utf-8' codec can't encode character '\\udce9' … surrogates not allowed"."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raw, bad = _as_bytes(text), _as_bytes(text[exc.start:exc.end])
+        meant = ""
+        for encoding in ("gb18030", "big5"):  # the likely encodings of Chinese text
+            with contextlib.suppress(UnicodeDecodeError):
+                meant = f" (as {encoding.upper()} it reads \"{raw.decode(encoding)}\")"
+                break
+        raise argparse.ArgumentTypeError(
+            f"not UTF-8 text: \"{raw.decode('utf-8', 'backslashreplace')}\" has the byte(s) "
+            f"{bad.hex(' ').upper()} at character {exc.start + 1}{meant}; pass it as UTF-8 "
+            "(set the terminal to UTF-8, or convert it, e.g. iconv -f GB18030 -t UTF-8)") from None
+    return text
+
+
+def _as_bytes(text: str) -> bytes:
+    try:
+        return text.encode("utf-8", "surrogateescape")  # the bytes as the terminal gave them
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")  # a lone surrogate of UTF-16 (Windows)
+
+
 def parse_bool(text: str) -> bool:
     """An argparse ``type`` for true/false flags (true, yes, on, 1 / false, no, off, 0)."""
     try:

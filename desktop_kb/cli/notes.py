@@ -16,6 +16,7 @@ from desktop_kb.cli.common import (
     add_common_options,
     open_library,
     parse_bool,
+    text_arg,
     wait_for_index,
 )
 from desktop_kb.cli.output import emit, field
@@ -107,22 +108,22 @@ def register(sub: Any) -> None:
     note = sub.add_parser("note", help="add, list, show, edit, delete notes")
     note_sub = note.add_subparsers(dest="note_cmd", required=True)
     add = note_sub.add_parser("add", help="add a note; prints its id")
-    add.add_argument("--title", required=True)
+    add.add_argument("--title", required=True, type=text_arg)
     body = add.add_mutually_exclusive_group(required=True)
-    body.add_argument("--body")
+    body.add_argument("--body", type=text_arg)
     body.add_argument("--body-file", help="read the body from a UTF-8 file ('-' for stdin)")
     add.add_argument("--local-only", action="store_true", help="never send this note to a cloud model")
     lst = note_sub.add_parser("list", help="list notes")
     lst.add_argument("--trash", action="store_true", help="list the trash instead")
-    lst.add_argument("--tag", action="append", metavar="TAG",
+    lst.add_argument("--tag", action="append", type=text_arg, metavar="TAG",
                      help="only notes tagged #TAG (or a tag nested under it); repeat to require several")
     show = note_sub.add_parser("show", help="show a note")
     show.add_argument("id", type=int)
     edit = note_sub.add_parser("edit", help="change a note's title or body")
     edit.add_argument("id", type=int)
-    edit.add_argument("--title")
+    edit.add_argument("--title", type=text_arg)
     ebody = edit.add_mutually_exclusive_group()
-    ebody.add_argument("--body")
+    ebody.add_argument("--body", type=text_arg)
     ebody.add_argument("--body-file")
     delete = note_sub.add_parser("delete", help="move a note to the trash (--purge: delete for good)")
     delete.add_argument("id", type=int)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from desktop_kb.cli.common import CliError, add_common_options, open_library
+from desktop_kb.cli.common import CliError, add_common_options, open_library, text_arg
 from desktop_kb.cli.output import emit
 
 
@@ -90,8 +90,8 @@ def register(sub: Any) -> None:
     add_common_options(pr_sub.add_parser("show", help="the configured provider"))
     add_common_options(pr_sub.add_parser("presets", help="known providers"))
     p = pr_sub.add_parser("set", help="set the base URL and model")
-    p.add_argument("--base-url")
-    p.add_argument("--model")
+    p.add_argument("--base-url", type=text_arg)
+    p.add_argument("--model", type=text_arg)
     p.add_argument("--preset", help="fill in a known provider (see `provider presets`)")
     add_common_options(p)
     p = pr_sub.add_parser("key", help="read the API key from standard input into the system keyring")

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from desktop_kb.cli.common import CliError, add_common_options, open_library, wait_for_index
+from desktop_kb.cli.common import (
+    CliError,
+    add_common_options,
+    open_library,
+    text_arg,
+    wait_for_index,
+)
 from desktop_kb.cli.output import emit, field, snippet_line
 
 WEAK_LINE = ("weak matches: only some of these words are in the library, so these passages may not "
@@ -42,7 +48,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     srch = sub.add_parser("search", help="search notes and the library")
-    srch.add_argument("query")
+    srch.add_argument("query", type=text_arg)
     srch.add_argument("--limit", type=int, default=10)
     srch.add_argument("--mode", choices=["lexical", "dense", "hybrid"],
                       help="default: hybrid when an embedding model is in use, else lexical")

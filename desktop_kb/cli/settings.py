@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from desktop_kb.cli.common import CliError, add_common_options, bool_word, open_library
+from desktop_kb.cli.common import CliError, add_common_options, bool_word, open_library, text_arg
 from desktop_kb.cli.output import emit
 from desktop_kb.store.settings import DEFAULTS, UI_LANGUAGES
 
@@ -75,6 +75,6 @@ def register(sub: Any) -> None:
     add_common_options(p)
     p = st_sub.add_parser("set", help="change a setting (JSON values: true, 600, \"redact\")")
     p.add_argument("key")
-    p.add_argument("value")
+    p.add_argument("value", type=text_arg)
     add_common_options(p)
     st.set_defaults(func=cmd_settings)

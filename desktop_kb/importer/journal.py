@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from desktop_kb.importer.files import display_path
 from desktop_kb.store.processes import process_running
 from desktop_kb.whole_file import sweep, write_whole
 
@@ -53,7 +54,9 @@ def under_way(data_dir: Path, paths: Sequence[Path]) -> Iterator[None]:
     (the import itself then says what the disk did)."""
     note = data_dir / FOLDER / f"{os.getpid()}-{uuid.uuid4().hex[:8]}.json"
     payload = {"pid": os.getpid(), "host": socket.gethostname(), "started_at": time.time(),
-               "paths": [str(Path(p).expanduser().resolve()) for p in paths]}
+               # A folder named in another system's encoding is skipped by the import, with its
+               # reason; the note failed to encode it and the import stopped with a codec error.
+               "paths": [display_path(Path(p).expanduser().resolve()) for p in paths]}
     try:
         note.parent.mkdir(exist_ok=True)
         write_whole(note, json.dumps(payload, ensure_ascii=False))
