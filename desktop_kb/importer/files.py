@@ -342,6 +342,13 @@ def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:
     Accepts UTF-8 (with or without BOM), UTF-16/32 with a BOM, and GB18030/GBK and
     Big5 Chinese text as guarded fallbacks.  Raises UnreadableFile otherwise.
     """
+    text, sha, _notes = read_text_noting(path, max_bytes)
+    return text, sha
+
+
+def read_text_noting(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str, list[str]]:
+    """``read_text``, with what the reading changed for the person to be told (a character cut
+    off at the file's end or start, read as U+FFFD; the file itself is never changed)."""
     try:
         size = os.stat(path).st_size
         if size > max_bytes:
@@ -361,10 +368,49 @@ def read_text(path: Path, max_bytes: int = 20 * 1024 * 1024) -> tuple[str, str]:
         raise UnreadableFile(f"the file cannot be read ({exc.strerror or exc})") from None
     if len(data) > max_bytes:  # grew since stat
         raise UnreadableFile(f"file too large (over {human_size(max_bytes)})")
-    return _decode(data), sha256_bytes(data)
+    notes: list[str] = []
+    return _decode(data, notes), sha256_bytes(data), notes
 
 
-def _decode(data: bytes) -> str:
+#: Said of a UTF-8 file whose first or last character was cut in two (``head -c``, a copy
+#: or download stopped part way, a tool that cut at a byte count); {0}: "ends" or "starts".
+CUT_CHARACTER_REMARK = ("the file {0} inside a character (bytes {1}); imported with \ufffd in its "
+                        "place, the file itself unchanged")
+
+
+def _cut_utf8(data: bytes, notes: list[str]) -> str | None:
+    """Text that is UTF-8 but for one character cut off at its end or start, else None.
+
+    Such a file was skipped whole as "not UTF-8". Only the very end or start: a bad byte in
+    the middle is another encoding (Latin-1's "café"), which stays refused. A lone lead byte
+    at the end of pure ASCII could be Latin-1's last "é" as well, so it counts only when the
+    rest already has UTF-8 characters of more than one byte."""
+    head = 0
+    while head < min(3, len(data)) and 0x80 <= data[head] <= 0xBF:
+        head += 1  # continuation bytes: the tail of a character cut before the file began
+    body = data[head:]
+    tail = b""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.reason != "unexpected end of data" or exc.end != len(body):
+            return None
+        tail = body[exc.start:]
+        text = body[:exc.start].decode("utf-8") + "\ufffd"
+    if not (head or tail) or not text.strip("\ufffd"):
+        return None
+    multibyte = len(body) - len(tail) > len(text) - (1 if tail else 0)
+    if head + len(tail) == 1 and not multibyte:
+        return None
+    if head:
+        notes.append(CUT_CHARACTER_REMARK.format("starts", data[:head].hex(" ").upper()))
+        text = "\ufffd" + text
+    if tail:
+        notes.append(CUT_CHARACTER_REMARK.format("ends", tail.hex(" ").upper()))
+    return text
+
+
+def _decode(data: bytes, notes: list[str]) -> str:
     for bom, codec in ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
                        (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
         if data.startswith(bom):
@@ -383,6 +429,9 @@ def _decode(data: bytes) -> str:
     try:
         text = data[shift:].decode("utf-8")
     except UnicodeDecodeError as exc:
+        cut = _cut_utf8(data[shift:], notes)
+        if cut is not None:
+            return _text_only(cut)
         if not shift:
             try:
                 fallback: str | None = data.decode("gb18030")
@@ -396,13 +445,18 @@ def _decode(data: bytes) -> str:
         offset = exc.start + shift
         raise UnreadableFile(
             f"not UTF-8 text (invalid byte 0x{data[offset]:02X} at offset {offset})") from None
+    return _text_only(text)
+
+
+def _text_only(text: str) -> str:
     if _control_ratio(text) > _MAX_CONTROL_RATIO:
         raise UnreadableFile("binary file (contains many control characters)")
     return text
 
 
 __all__ = [
-    "Candidate", "Skipped", "UnreadableFile", "iter_candidates", "read_text", "sha256_bytes",
+    "Candidate", "Skipped", "UnreadableFile", "iter_candidates", "read_text", "read_text_noting",
+    "sha256_bytes",
     "human_size", "HIDDEN", "NOT_SELECTED", "NOT_FOUND", "PERMISSION_DENIED", "NOT_A_FILE",
     "ALREADY_VISITED", "NOT_SUPPORTED", "GITIGNORED", "OFFICE_OWNER_FILE", "conflict_copy_of",
 ]

@@ -7,13 +7,14 @@ hashed as bytes and read by their own modules.  Every failure is an
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from desktop_kb.importer.files import human_size, read_text
+from desktop_kb.importer.files import human_size, read_text_noting
 from desktop_kb.importer.formats import BINARY_FORMATS, document_stem, split_document, title_name
 from desktop_kb.importer.generated import generated_by_content
 from desktop_kb.importer.model import PageProgress, SplitResult, UnreadableFile
@@ -77,9 +78,14 @@ def open_document(
         from desktop_kb.importer.epub import read_epub
 
         return Opened(sha, lambda: read_epub(path, stem))
-    text, sha = read_text(path)
+    text, sha, read_notes = read_text_noting(path)
     if not include_generated:
         reason = generated_by_content(text, fmt)
         if reason is not None:
             raise GeneratedFile(reason)
-    return Opened(sha, lambda: split_document(text, fmt, name))
+
+    def parse() -> SplitResult:
+        split = split_document(text, fmt, name)
+        return dataclasses.replace(split, notes=[*read_notes, *split.notes]) if read_notes else split
+
+    return Opened(sha, parse)

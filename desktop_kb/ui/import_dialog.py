@@ -90,6 +90,8 @@ _SPLIT_PASSAGES = re.compile(r"(\d+) passage\(s\) longer than (\d+) characters w
 _DAMAGED_PAGES = re.compile(r"(\d+) damaged page\(s\) could not be read \(p\. (.+)\)")
 _PAGES_FOR_OCR = re.compile(r"(\d+) page\(s\) without a text layer wait for OCR")
 _DUPLICATE_KEYS = re.compile(r"duplicate JSON keys \((.+)\); only the last value of each was kept")
+_CUT_CHARACTER = re.compile(r"the file (ends|starts) inside a character \(bytes ([0-9A-F ]+)\); "
+                            "imported with \ufffd in its place, the file itself unchanged")
 
 
 def remark_text(remark: str) -> str:
@@ -110,6 +112,14 @@ def remark_text(remark: str) -> str:
         return QCoreApplication.translate(
             "ImportSummaryDialog", "duplicate JSON keys ({0}); only the last value of each was kept"
             ).format(m.group(1))
+    if m := _CUT_CHARACTER.fullmatch(remark):
+        if m.group(1) == "ends":
+            return QCoreApplication.translate(
+                "ImportSummaryDialog", "its last character was cut off (bytes {0}); imported with \ufffd "
+                "in its place, the file itself unchanged").format(m.group(2))
+        return QCoreApplication.translate(
+            "ImportSummaryDialog", "its first character was cut off (bytes {0}); imported with \ufffd "
+            "in its place, the file itself unchanged").format(m.group(2))
     if remark == "no top-level YAML keys found; split into paragraphs":
         return QCoreApplication.translate(
             "ImportSummaryDialog", "no top-level YAML keys found; split into paragraphs")

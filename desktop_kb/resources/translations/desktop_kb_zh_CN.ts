@@ -316,6 +316,14 @@
         <translation>JSON 中有重复的键（{0}）；每个键只保留了最后一个值</translation>
     </message>
     <message>
+        <source>its last character was cut off (bytes {0}); imported with � in its place, the file itself unchanged</source>
+        <translation>文件最后一个字符不完整（字节 {0}）：导入时以 � 代替，文件本身未改动</translation>
+    </message>
+    <message>
+        <source>its first character was cut off (bytes {0}); imported with � in its place, the file itself unchanged</source>
+        <translation>文件第一个字符不完整（字节 {0}）：导入时以 � 代替，文件本身未改动</translation>
+    </message>
+    <message>
         <source>no top-level YAML keys found; split into paragraphs</source>
         <translation>没有找到顶层 YAML 键；已按段落拆分</translation>
     </message>
