@@ -102,3 +102,44 @@ def test_a_heading_word_the_library_seldom_uses_stays_as_jieba_has_it(data_dir: 
         assert lib.drain(60)
         words = lw.stored(lib.index_reader) or {}
         assert "共享" not in words and "数据" not in words
+
+
+def test_common_words_postings_wait_until_the_words_are_cut_again(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each re-cut turn rewrites rows holding the commonest words, which drops their stored
+    # postings again: filled in between, they were refilled turn after turn (an upgraded
+    # 10⁵-chunk library re-cut ~15 sources a second). The writer fills them once, after.
+    from desktop_kb.index import apply, postings
+
+    with Library(data_dir) as lib:
+        lib.import_paths([_book(tmp_path)])
+        assert lib.drain(60)
+    raw = sqlite3.connect(data_dir / "index.sqlite")
+    stored = uw.stored(raw)
+    raw.execute("DELETE FROM kb_meta WHERE key = ?", (lw.META_KEY,))
+    raw.execute("UPDATE kb_meta SET value = ? WHERE key = ?",
+                (uw._encode(frozenset(e for e in stored if "\x1f" not in e)), uw.META_KEY))
+    raw.execute("INSERT OR IGNORE INTO kb_post_todo(term) VALUES ('线程')")  # a word waiting for postings
+    raw.commit()
+    raw.close()
+    uw.forget()
+    set_user_words(frozenset())
+    monkeypatch.setattr(apply, "RECUT_BATCH", 2)
+    seen: list[tuple[bool, int]] = []
+    fill = postings.refresh
+
+    def watched(conn: sqlite3.Connection, *args: object) -> int:
+        seen.append((lw.stored(conn) is not None, len(lw.pending(conn))))
+        return fill(conn, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(postings, "refresh", watched)
+    with Library(data_dir) as lib:
+        assert lib.drain(60)
+        for _ in range(200):  # each idle turn writes one slice
+            lib.drain(5)
+            if not lib.worker.call(postings.pending).result():
+                break
+        assert not postings.pending(lib.index_reader)
+        assert lib.index_reader.execute("SELECT 1 FROM kb_post WHERE term = '线程'").fetchone()
+    assert seen and all(computed and left == 0 for computed, left in seen), seen
