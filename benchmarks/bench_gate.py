@@ -6,7 +6,7 @@ Run from the repository root::
 
 Recall, per category, on labelled corpora (benchmarks/gate_corpus/):
 ``written`` (the shapes the detectors were built against), then ``heldout``
-to ``heldout22``, each written after the detectors passed the batches before
+to ``heldout25``, each written after the detectors passed the batches before
 it and measured before any change it prompted (see each module's docstring
 for its first-run figure). Each case is a note, a
 pasted ``.env`` file or an imported file (md, json, yaml, py, txt), split
@@ -39,7 +39,10 @@ written with the sealed ``heldout17`` in session 18 and released in session 19, 
 ``study_negatives_session18_sealed``; ``negatives20``, written with ``heldout21`` in session 19, as
 ``study_negatives_session19``; ``negatives21``, written with ``heldout22`` and kept unread while the
 session's rules were written, as ``study_negatives_session19_held``; ``negatives19``, written with the
-sealed ``heldout20`` in session 19 and released in session 20, as ``study_negatives_session19_sealed``). Any
+sealed ``heldout20`` in session 19 and released in session 20, as ``study_negatives_session19_sealed``;
+``negatives23``, written with ``heldout24`` in session 20, as ``study_negatives_session20``; ``negatives24``,
+written with ``heldout25`` and kept unread while the session's rules were written, as
+``study_negatives_session20_held``). Any
 finding in a source that holds no secret is a false positive. The public
 data is read in place, never copied into the repository.
 """
@@ -79,6 +82,8 @@ from benchmarks.gate_corpus.negatives18 import NEGATIVES as SESSION18_HELD_NEGAT
 from benchmarks.gate_corpus.negatives19 import NEGATIVES as SESSION19_SEALED_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives20 import NEGATIVES as SESSION19_NEGATIVES  # noqa: E402
 from benchmarks.gate_corpus.negatives21 import NEGATIVES as SESSION19_HELD_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives23 import NEGATIVES as SESSION20_NEGATIVES  # noqa: E402
+from benchmarks.gate_corpus.negatives24 import NEGATIVES as SESSION20_HELD_NEGATIVES  # noqa: E402
 from desktop_kb.importer.formats import normalise_text, split_document  # noqa: E402
 from desktop_kb.qa.detectors import Finding  # noqa: E402
 from desktop_kb.qa.source_spans import NEIGHBOUR_CHARS, clear_cache, spans_for_text  # noqa: E402
@@ -87,7 +92,7 @@ SPEED_SETS = ("cmrc2018_trial", "drcd_dev", "rust_book_cn")
 BATCHES = ("written", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
            "heldout8", "heldout9", "heldout10", "heldout11", "heldout12",
            "heldout13", "heldout14", "heldout15", "heldout16", "heldout18", "heldout19",
-           "heldout17", "heldout21", "heldout22", "heldout20")
+           "heldout17", "heldout21", "heldout22", "heldout20", "heldout24", "heldout25")
 # in the order they were written (heldout17 was sealed while 18 and 19 were, heldout20 while 21 and 22 were)
 SHARED = ROOT.parent / "shared"
 if not SHARED.exists():  # a worktree sits one level deeper than the main checkout
@@ -333,7 +338,9 @@ def fp_sets(args: argparse.Namespace) -> dict[str, list[tuple[str, str, str, str
         "study_negatives_session19": [(f"neg20#{i}", t, "", "") for i, t in enumerate(SESSION19_NEGATIVES)],
         "study_negatives_session19_held": [(f"neg21#{i}", t, "", "") for i, t in enumerate(SESSION19_HELD_NEGATIVES)],
         "study_negatives_session19_sealed": [(f"neg19#{i}", t, "", "")
-                                             for i, t in enumerate(SESSION19_SEALED_NEGATIVES)]}
+                                             for i, t in enumerate(SESSION19_SEALED_NEGATIVES)],
+        "study_negatives_session20": [(f"neg23#{i}", t, "", "") for i, t in enumerate(SESSION20_NEGATIVES)],
+        "study_negatives_session20_held": [(f"neg24#{i}", t, "", "") for i, t in enumerate(SESSION20_HELD_NEGATIVES)]}
     for name, path in (("cmrc2018_trial", args.cmrc), ("drcd_dev", args.drcd)):
         if path.exists():
             sets[name] = [(f"{name}#{i}", t, "", "") for i, t in enumerate(squad_paragraphs(path))]
