@@ -220,3 +220,32 @@ def test_stop_words_get_entries_and_an_index_without_them_queues_them(
         assert {"you", "do", "what", "的", "在"} <= {t for (t,) in lib.index_reader.execute("SELECT term FROM kb_post")}
     finally:
         lib.close()
+
+
+@pytest.mark.parametrize("limit", [1, 3, 10])
+def test_the_top_k_stop_lists_what_scoring_every_row_lists(words_library: Library, limit: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # The commonest words' lists are looked up for the rows that can reach the top instead of
+    # scored over all their rows (stored_scores.combined_top): the same rows, the same scores to
+    # the last bit, and FTS5's own order, whether or not a word was spared.
+    from desktop_kb.retrieval import stored_scores
+
+    _fill(words_library)
+    index = words_library.index_reader
+    spared = []
+    lookup = stored_scores._subset_scores
+
+    def counted(*args: object) -> object:
+        spared.append(1)
+        return lookup(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stored_scores, "_subset_scores", counted)
+    for query in [*_QUERIES, "数据 系统 时候 学习", "rust 数据 数据 系统 内存 时候"]:
+        monkeypatch.setattr(stored_scores, "STOP_POSTINGS", 0)
+        branches = alternatives(analyse_query(query))
+        total, df = index_stats(index, sorted({t for b in branches for t in b.tokens}))
+        stopped = lexical.word_rows(index, branches, df, total, limit)
+        monkeypatch.setattr(stored_scores, "STOP_POSTINGS", 1 << 62)
+        assert stopped == lexical.word_rows(index, branches, df, total, limit), query
+        _same(stopped, _unsplit(index, query)[:limit])
+    assert spared  # some word was looked up rather than scored whole
