@@ -58,8 +58,10 @@ def sign_bits(vectors: np.ndarray) -> np.ndarray:
     return np.packbits(np.asarray(vectors) > 0, axis=-1)
 
 
-#: Rows per step of the Hamming scan: its buffers (about 2.5 MB) stay in the core's cache.
-SCAN_ROWS = 32_768
+#: Rows per step of the Hamming scan: its buffers (about 0.7 MB) stay in the core's own L2
+#: cache (1 MB here; the L3 is shared with every other process). 10⁶ random codes, thread CPU,
+#: load ~10: 16.2 ms a scan against 24.1 ms with 32,768 rows (2.5 MB), 17.5 with 4,096.
+SCAN_ROWS = 8_192
 _LANES = np.uint64(0x00FF00FF00FF00FF)
 _FOLD = np.uint64(0x0001000100010001)
 
