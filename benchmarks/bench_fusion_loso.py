@@ -19,7 +19,9 @@ times than the better of keywords and plain RRF. ``fusion_data.py --sets book --
 dumps every released question file (``V.1`` ... ``V.15``) and ``--book-version V`` takes them all;
 ``--refit overturn_gap,tie_terms`` refits only the constants fitted with the book's sets, the others
 at the model's shipped fit (4 candidates: minutes, where the whole grid takes an hour). The fit takes, among the candidates within ``PLATEAU`` of
-the best mean margin, the one whose worst training unit does best (``fit``). Every set is
+the best mean margin, the one whose worst training unit does best (``fit``). ``--explain SET`` says why SET's
+fold chose what it did: each constant it chose differently from the shipped fit swapped alone, with every
+public set's R@1, each training unit's margin both ways and the left-out questions the swap moves. Every set is
 ranked by result, as the app lists them (``fusion_data.by_result``: one per note or fragment;
 a book chapter is one document of many fragments). ``--book`` still scores one book dump with
 the all-sets fit.
@@ -232,6 +234,9 @@ def main() -> int:
     parser.add_argument("--book-version", default="",
                         help="the book dumps of every released question file made with "
                              "fusion_data.py --sets book --book-each --version V: --book-sets V.1,V.2,...")
+    parser.add_argument("--explain", default="",
+                        help="a left-out set: which of its fold's constants cost it what against the "
+                             "all-sets fit, which training set chose each, and the questions they move")
     parser.add_argument("--refit", default="",
                         help="comma-separated GRID constants to refit per fold, the others at the model's "
                              "shipped fit (e.g. overturn_gap,tie_terms: the ones fitted with the book's sets); "
@@ -272,8 +277,10 @@ def main() -> int:
           f"  {'Δ best R@1':>10}  fitted on the others")
     worst = 0.0
     held: dict[str, list[int | None]] = {}
+    units_of: dict[str, tuple[list[list[str]], FusionParams]] = {}
     for d in read:
         chosen = fit(units(d.name), base, ranked)
+        units_of[d.name] = (units(d.name), chosen)
         held[d.name] = ranked[(d.name, chosen)]
         result = metrics(held[d.name])
         b = {mode: metrics(base[d.name][mode]) for mode in BASELINES}
@@ -292,6 +299,11 @@ def main() -> int:
     for d in read[:len(sets)]:
         if d.calibration is not None:
             print(f"  {d.name}: library calibration {d.calibration}")
+    if args.explain:
+        if args.explain not in units_of:
+            parser.error(f"--explain: {args.explain} is not one of the sets left out")
+        explain(args.explain, units_of[args.explain], shipped_params(args.model), base, ranked,
+                {d.name: d for d in read}, public)
     if books:
         held_out_groups([d for d in read if d.name in book_names], base, held)
     if args.book:
@@ -299,6 +311,77 @@ def main() -> int:
     if args.write:
         write_calibration(args.model, args.models_dir, final, read[:len(sets)], bench_floor.fit_floor(floor_sets))
     return 0
+
+
+def explain(name: str, fold: tuple[list[list[str]], FusionParams], shipped: FusionParams,
+            base: dict[str, dict[str, list[int | None]]], ranked: dict[tuple[str, FusionParams], list[int | None]],
+            data: dict[str, fusion_data.SetData], public: list[str]) -> None:
+    """Where the left-out set's fold parts from the constants the model ships, one at a time.
+
+    For each refitted constant the fold chose differently: R@1 of every public set with the fold's
+    choice but that constant at the shipped value, each training unit's margin (``unit_margin``:
+    what the fit weighed) both ways, and the left-out set's questions the swap moves, with the
+    level gap between the meaning list's first and the keyword favourite and its coverage.
+    """
+    units, chosen = fold
+    print(f"why {name}'s fold chose what it did (one constant at a time swapped to the shipped value):")
+    cols = "".join(f"{n:>9}" for n in public)
+    print(f"  {'constant':<30}{cols}   training margins (fold -> swapped)")
+
+    def r1(p: FusionParams) -> str:
+        return "".join(f"{metrics(ranks_of(n, p, data, ranked))[0]:>9.4f}" for n in public)
+
+    print(f"  {'the fold':<30}{r1(chosen)}")
+    for key in REFIT:
+        if getattr(chosen, key) == getattr(shipped, key):
+            continue
+        swapped = replace(chosen, **{key: getattr(shipped, key)})
+        margins = ", ".join(
+            f"{'+'.join(u) if len(u) == 1 else 'book'} {unit_margin(u, chosen, base, ranked):+.4f} -> "
+            f"{unit_margin(u, swapped, base, ranked | {(n, swapped): ranks_of(n, swapped, data, ranked) for n in u}):+.4f}"
+            for u in units)
+        print(f"  {f'{key} {getattr(chosen, key):g} -> {getattr(shipped, key):g}':<30}{r1(swapped)}   {margins}")
+        moved(name, chosen, swapped, base, data, ranked)
+
+
+def ranks_of(name: str, p: FusionParams, data: dict[str, fusion_data.SetData],
+             ranked: dict[tuple[str, FusionParams], list[int | None]]) -> list[int | None]:
+    """The set's hybrid ranks under ``p`` (replayed when ``p`` is not among the grid's)."""
+    return ranked[(name, p)] if (name, p) in ranked else hybrid_ranks(data[name], p)
+
+
+def moved(name: str, before: FusionParams, after: FusionParams, base: dict[str, dict[str, list[int | None]]],
+          data: dict[str, fusion_data.SetData], ranked: dict[tuple[str, FusionParams], list[int | None]],
+          show: int = 8) -> None:
+    """The left-out set's questions whose first result the swap changes, right or wrong."""
+    a, b = ranks_of(name, before, data, ranked), ranks_of(name, after, data, ranked)
+    rows = []
+    for i, rec in enumerate(data[name].records):
+        if (a[i] == 1) == (b[i] == 1):
+            continue
+        c = rec.cand
+        cal = rec.calibration or data[name].calibration
+        hits = c.lex_rank > 0
+        gap = cover = float("nan")
+        if cal is not None and hits.any() and (c.dense_rank > 0).any():
+            level = cal.standardize_array(np.nan_to_num(c.cosine, nan=-99.0))
+            first = int(np.argmax(np.where(hits, c.bm25, -np.inf)))
+            gap = float(level[c.dense_rank > 0].max() - level[first])
+            cover = float(c.coverage[first])
+        rows.append((b[i] == 1, gap, cover, base[name]["lexical"][i], base[name]["dense"][i], rec.text))
+    gained = [r for r in rows if r[0]]
+    lost = [r for r in rows if not r[0]]
+
+    def median(rs: list[tuple], k: int) -> str:
+        known = [r[k] for r in rs if not np.isnan(r[k])]
+        return f"{np.median(known):.2f}" if known else "-"
+
+    print(f"    {name}: {len(gained)} questions gained, {len(lost)} lost; meaning's first over the keyword "
+          f"favourite (spreads) median {median(gained, 1)} / {median(lost, 1)}, favourite's coverage "
+          f"{median(gained, 2)} / {median(lost, 2)}")
+    for r in (gained + lost)[:show]:
+        print(f"      {'+' if r[0] else '-'} gap {r[1]:.2f} coverage {r[2]:.2f} keywords {r[3]} meaning {r[4]}  "
+              f"{r[5][:50]}")
 
 
 def held_out_groups(books: list[fusion_data.SetData], base: dict[str, dict[str, list[int | None]]],

@@ -197,3 +197,25 @@ def test_refit_varies_only_the_named_constants_around_the_shipped_fit(monkeypatc
     assert base in params  # the shipped fit is one of the candidates
     assert {p.dense_over_keywords for p in params} == {base.dense_over_keywords}
     assert {p.overturn_gap for p in params} == set(loso.GRID["overturn_gap"])
+
+
+def test_explain_swaps_each_constant_the_fold_chose_differently(monkeypatch, capsys) -> None:  # noqa: ANN001
+    """The left-out set's fold took tie_terms 0 where the shipped constants have 10: swapping it alone
+    shows the left-out set gaining its first question, the training set losing one (its margin
+    drops, which is why the fold chose 0), and the question it moved."""
+    from dataclasses import replace
+
+    monkeypatch.setattr(loso, "REFIT", ("tie_terms",))
+    chosen = replace(loso.DEFAULT_PARAMS, tie_terms=0.0)
+    shipped = replace(chosen, tie_terms=10.0)
+    a = fusion_data.SetData("a", "m", [_record([1, 2], {1}), _record([1, 2], {2})], None, {})
+    a.records[1].text = "the question that moves"
+    base = {n: {m: [2, 2] for m in loso.BASELINES} for n in ("a", "b")}
+    ranked = {("a", chosen): [1, 2], ("a", shipped): [1, 1], ("b", chosen): [1, 1], ("b", shipped): [1, 2]}
+    loso.explain("a", ([["b"]], chosen), shipped, base, ranked, {"a": a}, ["a", "b"])
+    out = capsys.readouterr().out
+    swap = next(line for line in out.splitlines() if line.strip().startswith("tie_terms 0 -> 10"))
+    assert swap.split()[4:6] == ["1.0000", "0.5000"]  # R@1 of a, b with the swap
+    assert "b +1.5000 -> +0.7500" in swap  # R@1 + MRR@10 over the baselines, before -> after
+    assert "a: 1 questions gained, 0 lost" in out
+    assert "+ gap nan coverage nan keywords 2 meaning 2  the question that moves" in out
