@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
+from test_backfill_yields import embedding, library_to_embed, slow_backfill  # noqa: F401 (a fixture)
 
 from desktop_kb.index import library_words as lw
 from desktop_kb.index import user_words as uw
@@ -26,6 +28,15 @@ SECTIONS = {
     "闭包的类型": "每个闭包都有自己的类型，闭包实现 Fn、FnMut 或 FnOnce。",
     "返回闭包": "函数可以返回闭包，闭包需要放在 Box 里。",
     "闭包捕获": "闭包捕获变量的方式有三种，闭包会尽量借用。",
+}
+# 字段 (a field) alone is 字/段 to jieba, found by its characters while no passage holds it whole.
+FIELDS = {
+    "结构体的字段": "结构体的字段各有名字，这个字段存放用户名，那个字段存放邮箱。",
+    "字段初始化简写": "参数与字段同名时，可以只写一次字段名。",
+    "访问字段": "用点号访问结构体的字段，可变实例的字段才能修改。",
+    "元组结构体": "元组结构体的字段没有名字，只有类型。",
+    "字段的所有权": "结构体拥有它所有字段的数据，字段里的引用需要生命周期。",
+    "打印字段": "派生 Debug 之后，可以打印结构体的每个字段。",
 }
 DOC = "# 并发笔记\n\n" + "\n\n".join(f"## {h}\n\n{t}" for h, t in SECTIONS.items()) + "\n"
 
@@ -143,3 +154,112 @@ def test_common_words_postings_wait_until_the_words_are_cut_again(
         assert not postings.pending(lib.index_reader)
         assert lib.index_reader.execute("SELECT 1 FROM kb_post WHERE term = '线程'").fetchone()
     assert seen and all(computed and left == 0 for computed, left in seen), seen
+
+
+def _hits(lib: Library, query: str) -> set[int]:
+    from desktop_kb.retrieval.lexical import lexical_search
+
+    return {cid for cid, _ in lexical_search(lib.index_reader, query, limit=200)}
+
+
+def test_a_search_while_the_passages_are_cut_again_finds_what_it_found_before(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Words found, passages cut again one source a turn, and the writer stopped after its first
+    # turn: some passages hold 字段 whole, the others as jieba cut it (字/段). The question is
+    # cut with the new words; keyword search looked a word up by its characters only while no
+    # passage held it, so from the first turn on it missed every passage not reached yet (on
+    # the Rust book 字段 found 49 of the 85 passages it found before the words changed).
+    from desktop_kb.index import apply
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i, (heading, text) in enumerate((SECTIONS | FIELDS).items()):  # one source each: one a turn
+        (folder / f"{i:02d}.md").write_text(f"# {heading}\n\n{text}\n", encoding="utf-8")
+    real = lw.compute
+    monkeypatch.setattr(lw, "compute", lambda index, store: {})  # as an earlier version indexed it:
+    with Library(data_dir) as lib:
+        lib.import_paths([folder])
+        assert lib.drain(60)
+        assert lw.stored(lib.index_reader) == {}
+        queries = ["字段", "结构体的字段", "闭包", "线程", "用闭包", "在线程中"]
+        before = {q: _hits(lib, q) for q in queries}
+    raw = sqlite3.connect(data_dir / "index.sqlite")
+    with raw:
+        raw.execute("DELETE FROM kb_meta WHERE key = ?", (lw.META_KEY,))
+    raw.close()
+    uw.forget()
+    set_user_words(frozenset())
+    monkeypatch.setattr(lw, "compute", real)
+    monkeypatch.setattr(apply, "RECUT_BATCH", 1)
+    turns: list[int] = []
+    refresh = apply.Applier.refresh_library_words
+
+    def one_turn(self: apply.Applier) -> bool:
+        if turns:  # the writer stops part way (till the test lets it go on)
+            self.library_words_due = False
+            return False
+        done = refresh(self)
+        turns.append(1)
+        return done
+
+    monkeypatch.setattr(apply.Applier, "refresh_library_words", one_turn)
+    with Library(data_dir) as lib:
+        assert lib.drain(60, backfill=False)
+        deadline = time.monotonic() + 30
+        while not turns and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert turns and len(lw.pending(lib.index_reader)) >= 5  # part way
+        assert {"线程", "闭包", "字段"} <= set(lw.stored(lib.index_reader) or {})
+        assert len(before["字段"]) == len(FIELDS)
+        for q in queries:
+            assert before[q] <= _hits(lib, q), q
+        monkeypatch.setattr(apply.Applier, "refresh_library_words", refresh)
+        lib.worker._applier().library_words_due = True
+        assert lib.drain(60)
+        assert lw.pending(lib.index_reader) == [] and lw.recutting(lib.index_reader) == []
+        for q in queries:
+            assert before[q] <= _hits(lib, q), q
+
+
+def test_a_note_renamed_to_name_a_word_makes_it_one_of_the_library_words(
+        data_dir: Path, tmp_path: Path) -> None:
+    # Notes' titles are headings too (``heading_words``), but only a passage that came or went
+    # made the writer look at the words again: renaming a note (its text unchanged) did not.
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "fields.md").write_text("# Notes\n\n" + "\n\n".join(
+        f"## Part {i}\n\n{text}" for i, text in enumerate(FIELDS.values())) + "\n", encoding="utf-8")
+    with Library(data_dir) as lib:
+        lib.import_paths([folder])
+        note = lib.add_note("随手记", "结构体")
+        assert lib.drain(60)
+        assert "字段" not in (lw.stored(lib.index_reader) or {})
+        assert lib.save_note(note, title="字段的所有权")  # jieba: 字段/的/所有权
+        assert lib.drain(60)
+        assert "字段" in (lw.stored(lib.index_reader) or {})
+        # The passages are cut again with it: each holds the word 字段, not 字/段.
+        held = lib.index_reader.execute("SELECT count(*) FROM kb_fts WHERE kb_fts MATCH '\"字段\"'").fetchone()[0]
+        assert held >= len(FIELDS)
+
+
+@pytest.mark.usefixtures("slow_backfill")
+def test_the_words_follow_an_import_while_the_app_embeds_the_library(data_dir: Path, tmp_path: Path) -> None:
+    # The writer looked at the words only when nothing was queued, and a backfill (e5 on a large
+    # library: an hour) is queued work: a book imported meanwhile was searched without its words
+    # (and a re-cut under way stayed part way) until the last vector was made.
+    library_to_embed(data_dir, tmp_path)
+    folder = tmp_path / "fields"
+    folder.mkdir()
+    (folder / "fields.md").write_text("# 字段\n\n" + "\n\n".join(
+        f"## {heading}\n\n{text}" for heading, text in FIELDS.items()) + "\n", encoding="utf-8")
+    with Library(data_dir, role="app") as app:
+        embedding(app)
+        assert "字段" not in (lw.stored(app.index_reader) or {})
+        app.import_paths([folder])
+        assert app.drain(60, backfill=False)
+        deadline = time.monotonic() + 30
+        while "字段" not in (lw.stored(app.index_reader) or {}) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert "字段" in (lw.stored(app.index_reader) or {})
+        assert app.index_status().missing_vectors > 0  # while vectors were still being made

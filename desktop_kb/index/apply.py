@@ -174,6 +174,8 @@ class Applier:
                 if _not_the_sources_fault(exc):
                     raise
                 failed |= not self.fail(key, exc, source)
+        if not self.library_words_due and self._titles_changed(prepared, gone):
+            self.library_words_due = True
         vectors, fresh, embed_error = self.vectors(prepared) if embed else self.cached(prepared)
         written = WriteResult()
         counts = term_df.Counts()  # each word of the batch counted once
@@ -230,6 +232,20 @@ class Applier:
         for key in gone:
             self.emit(IndexEvent("removed", key=key))
 
+    def _titles_changed(self, prepared: list[PreparedSource], gone: list[SourceKey]) -> bool:
+        """Whether a note's new title (a new note's or a renamed one's) names a word that would
+        join the library's own words: notes' titles are among the headings that name them
+        (``library_words.heading_words``). A note gone, or renamed away from the one title that
+        named a word, leaves that word in place until the next passage comes or goes."""
+        for item in prepared:
+            if item.key[0] != "note":
+                continue
+            row = self.conn.execute("SELECT title_hash FROM kb_sources WHERE source_type = ? AND source_id = ?",
+                                    item.key).fetchone()
+            if (row is None or row[0] != item.title_hash) and lw.title_may_add(self.conn, item.title):
+                return True
+        return False
+
     def _update_terms(self, loaded: list[tuple[SourceKey, SourceText | None]],
                       ) -> tuple[frozenset[str], bool, list[PreparedSource]]:
         """The dictionary these sources will be cut with (``index/user_words.py``).
@@ -273,6 +289,7 @@ class Applier:
         pending = lw.pending(conn)
         target: frozenset[str] | None = None
         new: dict[str, int] | None = None
+        changed: set[str] | None = None
         if not pending:
             old = lw.stored(conn)
             new = lw.compute(conn, self.store)
@@ -309,7 +326,7 @@ class Applier:
             if target is not None and new is not None:
                 uw.save(conn, target)
                 lw.save(conn, new)
-            lw.save_pending(conn, rest)
+            lw.save_pending(conn, rest, changed)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:

@@ -31,6 +31,7 @@ from desktop_kb.text.han import HAN_RUN_RE
 
 META_KEY = "library_words"
 PENDING_KEY = "library_words_pending"
+RECUT_KEY = "library_words_recut"
 #: How many times more often than jieba's dictionary expects of general text the library must
 #: use a word: 线程 is ~10⁴ times as common in the Rust book; 使用 (use), which its headings say
 #: too, about 5 times, and stays as jieba has it.
@@ -68,9 +69,32 @@ def pending(index: sqlite3.Connection) -> list[tuple[str, int]]:
     return [(str(t), int(i)) for t, i in json.loads(raw)] if raw else []
 
 
-def save_pending(index: sqlite3.Connection, keys: list[tuple[str, int]]) -> None:
-    """Inside the caller's transaction."""
+def save_pending(index: sqlite3.Connection, keys: list[tuple[str, int]],
+                 words: set[str] | None = None) -> None:
+    """Inside the caller's transaction. ``words``: those whose entry changed (kept while
+    ``keys`` are left; None keeps the saved ones)."""
     db.set_meta(index, PENDING_KEY, json.dumps(keys) if keys else "")
+    if not keys:
+        db.set_meta(index, RECUT_KEY, "")
+    elif words is not None:
+        db.set_meta(index, RECUT_KEY, json.dumps(sorted(words), ensure_ascii=False))
+
+
+def recutting(index: sqlite3.Connection) -> list[str]:
+    """The words whose passages are still being cut again (none once every one is).
+
+    Until then the library is cut two ways: a passage not reached yet holds such a word as
+    the old set cut it (的字/段), one reached holds it whole (字段). The query is cut with the
+    new set, and as soon as one passage holds the word, keyword search no longer looked it
+    up by its characters: a search for 字段 on the Rust book found 49 of the 85 passages it
+    found before, until the last passage was reached. Lexical search looks these words up
+    by their character pairs too (``retrieval/lexical.py``) meanwhile."""
+    if not db.get_meta(index, PENDING_KEY):
+        return []
+    raw = db.get_meta(index, RECUT_KEY)
+    if raw is None:  # left part way by a version that did not say which: all of them
+        return sorted(stored(index) or {})
+    return [str(w) for w in json.loads(raw)] if raw else []
 
 
 def heading_words(store: sqlite3.Connection) -> set[str]:
@@ -92,6 +116,34 @@ def heading_words(store: sqlite3.Connection) -> set[str]:
     # A word jieba does not know was guessed from one heading's characters ("闭包会捕获其环境"
     # → 闭包会): taken only when headings say it more than once (闭包 in many).
     return {t for t, n in seen.items() if n >= 2 or tok.base_freq(t) > 0}
+
+
+def title_may_add(index: sqlite3.Connection, title: str) -> bool:
+    """Whether a note's new title names a word that would join the saved words (a heading word
+    the library uses :data:`RATIO` times as often as general text), looked up without reading
+    every heading: a new note or a renamed one is common, and :func:`compute` reads them all."""
+    runs = [m.group() for m in HAN_RUN_RE.finditer(normalize(title or ""))]
+    if not runs:
+        return False
+    saved = stored(index) or {}
+    tok = _segmenter()
+    words = {t for tokens in tok.cut_base_many(runs) for t in tokens
+             if 2 <= len(t) <= MAX_CHARS and HAN_RUN_RE.fullmatch(t) and t not in saved
+             and tok.base_freq(t) > 0}
+    if not words:
+        return False
+    from desktop_kb.index.postings import averages
+
+    chunks = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
+    rows, tokens = averages(index)
+    if not chunks or not rows or tokens <= 0:
+        return False
+    per_chunk = tokens / rows
+    for word in sorted(words):
+        held = _held(index, word)
+        if held >= MIN_CHUNKS and held / (chunks * per_chunk) * tok.total >= RATIO * tok.base_freq(word):
+            return True
+    return False
 
 
 def compute(index: sqlite3.Connection, store: sqlite3.Connection) -> dict[str, int]:

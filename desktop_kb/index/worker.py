@@ -516,11 +516,13 @@ class IndexWorker:
         apply = self._apply
         return apply is not None and apply.library_words_due and self.error is None
 
-    def _refresh_library_words(self) -> None:
+    def _refresh_library_words(self, between: bool = False) -> None:
         """With nothing else to do: the library's own frequent words (``index/library_words.py``)
-        after passages came or went, and once at start."""
+        after passages came or went, and once at start. ``between``: between two pages of a
+        backfill, which waits meanwhile (a queued backfill is no reason to wait)."""
         with self._cv:
-            if not self._library_words_due() or self._pending or self._control or (
+            queued = [job for job in self._control if not (between and job.kind == "backfill")]
+            if not self._library_words_due() or self._pending or queued or (
                     self._catchup is not None and self._catchup.in_round):
                 return
         self._applier().refresh_library_words()
@@ -875,6 +877,10 @@ class IndexWorker:
             while self._catchup is not None and self._catchup.in_round \
                     and time.monotonic() - started < FEED_SLICE_S:
                 self._follow_feed()
+            if self._backfilling:
+                # One turn of the library's own words (about RECUT_SLICE_S): waiting for the
+                # last vector left a book imported meanwhile searched without them for an hour.
+                self._refresh_library_words(between=True)
         finally:
             with self._cv:
                 self._between = False

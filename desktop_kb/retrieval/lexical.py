@@ -63,7 +63,7 @@ import re
 import sqlite3
 from collections.abc import Collection
 
-from desktop_kb.index import user_words
+from desktop_kb.index import library_words, user_words
 from desktop_kb.index.postings import MIN_DF, averages
 from desktop_kb.index.segment import (
     QueryAnalysis,
@@ -72,6 +72,7 @@ from desktop_kb.index.segment import (
     han_bigrams,
     identifier_parts,
     is_identifier,
+    normalize,
 )
 from desktop_kb.index.term_df import is_plain
 from desktop_kb.retrieval.fts_query import Alternative, alternatives, join_match, quote_fts_token
@@ -376,7 +377,10 @@ def _gram_hits(index: sqlite3.Connection, query: str, analysis: QueryAnalysis,
     """BM25 of exact bigram phrases for the query's doubtful stretches (none: no query)."""
     unknown = [t for t in analysis.terms if len(t) > 1 and not doc_freq.get(t)
                and han_bigrams(t)]
-    spans = list(dict.fromkeys(unknown + gram_spans(query)))
+    # While the library's own words are being re-cut, some passages hold them as the old set cut them.
+    folded = normalize(query)
+    recut = [w for w in library_words.recutting(index) if w in folded]
+    spans = list(dict.fromkeys(unknown + recut + gram_spans(query)))
     branches = [Alternative(quote_fts_token(" ".join(grams)), tuple(grams))
                 for grams in (han_bigrams(span) for span in spans) if grams]
     if not branches:
