@@ -302,6 +302,11 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "kanji_chome": "住所 本町三丁目七番" * (chars // 10), "payment_words": "Swish 073 " * (chars // 10),
         "qualified_words": "password of the wifi is " * (chars // 24), "nhs_words": "NHS no 849 524 " * (chars // 15),
         "pinyin_plates": "car Yue B D117 " * (chars // 15),
+        # session 20's structural rules: the word for an ID, a passport or a plate before runs of groups (each
+        # label reads the groups after it, bounded to its line's next 70 characters)
+        "id_label_runs": "DNI 1 2 3 4 5 6 7 8 9 0 " * (chars // 24), "id_label_words": "cédula passport placa car " * (chars // 26),
+        "id_han_labels": "身份证护照车牌" * (chars // 7),
+        "designated_numbers": "House 1, Road 2, flat 3 " * (chars // 24), "numbered_units": "5-р байр 12동 3. patro " * (chars // 22),
     }
     out = {}
     for name, text in shapes.items():

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from desktop_kb.qa.detectors.accounts import bank_accounts
+from desktop_kb.qa.detectors.address_pairs import pair_addresses
 from desktop_kb.qa.detectors.addresses import addresses
 from desktop_kb.qa.detectors.assignments import assignments, spaced_pairs, table_cells
 from desktop_kb.qa.detectors.base import KINDS, Finding
@@ -26,6 +27,7 @@ from desktop_kb.qa.detectors.encoded import encoded_runs
 from desktop_kb.qa.detectors.escapes import coded_findings, escaped_findings, markup_findings
 from desktop_kb.qa.detectors.examples import drop_examples
 from desktop_kb.qa.detectors.id_documents import id_documents
+from desktop_kb.qa.detectors.id_labels import labelled_ids
 from desktop_kb.qa.detectors.joins import joined_findings
 from desktop_kb.qa.detectors.key_dumps import key_dumps
 from desktop_kb.qa.detectors.key_encodings import encoded_private_keys
@@ -62,7 +64,7 @@ from desktop_kb.qa.detectors.wallets import base58_private_keys, recovery_phrase
 DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, setup_commands, property_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
-    machine_readable_zones, id_documents, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, licence_plates,
+    machine_readable_zones, id_documents, labelled_ids, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, pair_addresses, licence_plates,
     lock_codes, key_places, config_secrets)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's

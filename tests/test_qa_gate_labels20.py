@@ -1,0 +1,72 @@
+# ruff: noqa: E501 - a case reads best on its line
+"""Identifiers named by their label in any language (session 20: desktop_kb/qa/detectors/id_labels.py).
+
+heldout24 holds the batch generated before the rule and heldout25 the one kept unread; the cases here are
+variants written after the rule, in languages and countries neither batch has, with the shapes that look
+the same and must pass: counts and formats after the same words, masked numbers, years, boards and patents.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gate_checks import found, withheld
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Numer dowodu osobistego: AXB 482913 (do umowy najmu)", "AXB 482913"),
+    ("Mã số căn cước công dân của mình: 038095004172", "038095004172"),
+    ("Személyi igazolvány száma: 482913AB — a kollégiumhoz", "482913AB"),
+    ("Nimero y'indangamuntu ya mama: 1 1968 7 0045821 0 44", "1 1968 7 0045821 0 44"),
+    ("Asmens kodas 39107150273, prašau neplatinti", "39107150273"),
+    ("Cartão de Cidadão 14829371 4 ZX7 (renovar em março)", "14829371 4 ZX7"),
+    ("كد ملی ندارم؛ رقم الهوية: 784-1990-4821937-2", "784-1990-4821937-2"),
+    ("Reisepass: C4J7K9L2M, ausgestellt in Köln", "C4J7K9L2M"),
+    ("Номер машины: О777РК 199, стоит у подъезда", "О777РК 199"),
+    ("Biển số xe máy: 29-B1 482.91", "29-B1 482.91"),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_an_identifier_after_its_label_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "身份证号码由18位数字组成，最后一位是校验码。",
+    "Indian passport numbers are 8 characters: a letter and 7 digits.",
+    "身份证 110101********1234（已打码）",
+    "ID card number: 1234",
+    "La placa base ASUS B550 cuesta 1299 euros.",
+    "Matrícula abierta hasta el 15; número de matrícula 2024 para el curso.",
+    "CI: build 12345678 passed on the main branch",
+    "Kimlik numarası 11 hanelidir ve 0 ile başlamaz.",
+    "车牌格式：省份简称 + 字母 + 5 位号码，例如 京A 12345 这种写法",
+    "Номер паспорта состоит из 6 цифр, серия — из 4.",
+    "护照号码规则：E 开头加 8 位数字",
+], ids=lambda t: t[:28])
+def test_the_same_words_before_a_count_a_format_or_a_mask_pass(text: str) -> None:
+    assert found(text) == []
+
+
+# ----- homes written as chains of designated numbers (address_pairs) --------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Sasaran: House 27, Lane 3, Sector 11, Uttara — amar basa", "House 27, Lane 3, Sector 11, Uttara"),
+    ("Адрес общежития: мкр. Аламедин-1, д. 45, кв. 12", "д. 45, кв. 12"),
+    ("Nová adresa: Dlouhá 12, 3. patro, byt 7", "Dlouhá 12, 3. patro, byt 7"),
+    ("Nhà trọ: Phòng 204, Số 18 ngõ 5 (gửi đồ về đây)", "Phòng 204, Số 18"),
+    ("우리 집 주소는 45동 1203호 입니다", "45동 1203호"),
+    ("Home: Blk 12 Lot 3, Phase 2, Brgy. San Roque", "Blk 12 Lot 3, Phase 2"),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_a_home_as_a_chain_of_designated_numbers_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Unit 2 covers loops; Unit 3 covers functions.",
+    "Article 12, paragraph 3, item 4 of the regulation",
+    "The museum is at Block 4, Lot 7, Phase 1 of the civic centre.",
+    "Platform 9, Gate 12, Terminal 3 for the 8:00 train",
+    "Phase 2, Block 3 of the trial enrolled 40 patients.",
+    "Our office: Floor 5, Building 2, Tech Park Road 12",
+], ids=lambda t: t[:28])
+def test_designated_numbers_that_are_not_a_home_pass(text: str) -> None:
+    assert found(text) == []
