@@ -219,3 +219,23 @@ def test_explain_swaps_each_constant_the_fold_chose_differently(monkeypatch, cap
     assert "b +1.5000 -> +0.7500" in swap  # R@1 + MRR@10 over the baselines, before -> after
     assert "a: 1 questions gained, 0 lost" in out
     assert "+ gap nan coverage nan keywords 2 meaning 2  the question that moves" in out
+
+
+def test_worst_plateau_takes_the_lower_dense_weight_when_the_worst_sets_nearly_tie(monkeypatch) -> None:  # noqa: ANN001
+    """Two candidates tie on the mean; the heavier dense weight's worst set does better by one
+    rank in 1,000 questions (under PLATEAU). The shipped fit takes it; --worst-plateau takes the
+    lighter one; a worst set a whole question apart still decides."""
+    from dataclasses import replace
+
+    monkeypatch.setattr(loso, "REFIT", ("dense_weight",))
+    monkeypatch.setattr(loso, "BASE", loso.DEFAULT_PARAMS)
+    light, heavy = (replace(loso.DEFAULT_PARAMS, dense_weight=w) for w in (0.25, 0.5))
+    base = {n: {m: _ranks(900, 1000) for m in loso.BASELINES} for n in ("easy", "hard")}
+    ranked = {(n, p): _ranks(950, 1000) for n in ("easy", "hard") for p in loso.grid()}
+    ranked[("hard", light)] = _ranks(950, 1000)[:-1] + [3]  # one rank lower: a hair on MRR@10
+    units = [["easy"], ["hard"]]
+    assert loso.fit(units, base, ranked) == heavy
+    monkeypatch.setattr(loso, "WORST_PLATEAU", True)
+    assert loso.fit(units, base, ranked) == light
+    ranked[("hard", light)] = _ranks(940, 1000)  # ten questions: no tie
+    assert loso.fit(units, base, ranked) == heavy
