@@ -16,7 +16,7 @@ from desktop_kb.cli.common import (
 from desktop_kb.cli.output import emit, field, format_duration, stderr_progress
 
 
-def _status_text(status: Any) -> str:
+def _status_text(status: Any, checked: Any = None, keeper: bool = False) -> str:
     lines = [f"{status.state}: {status.sources} sources, {status.chunks} chunks, "
              f"{status.pending} pending, {len(status.failures)} failed"
              + (f", {status.missing_vectors} without vectors" if status.missing_vectors else "")]
@@ -30,8 +30,15 @@ def _status_text(status: Any) -> str:
         lines.append(f"  cannot index: {status.error}")
     if status.model_error:
         lines.append(f"  model failed: {status.model_error}")
+    if checked is not None:
+        lines.append("  checked after an unclean exit: "
+                     + (f"found {checked.summary()}; repaired" if checked.drift else "nothing missing"))
     if status.checking:
         lines.append("  checking the index after an unclean exit")
+    if status.dirty and keeper:
+        # Nobody else keeps it: the rebuild this command went on with stops when it exits.
+        lines.append("  a rebuild is under way: it goes on when the app opens this library, "
+                     "or run 'desktop-kb index rebuild'")
     if status.unrecorded_failures:
         lines.append(f"  {status.unrecorded_failures} failure(s) could not be recorded")
     if status.embedding is not None:
@@ -58,14 +65,40 @@ def open_for_index(args: argparse.Namespace) -> Any:
     return lib
 
 
+def finish_startup_check(lib: Any, args: argparse.Namespace) -> Any:
+    """The check this process started on taking over an index whose last keeper exited
+    uncleanly (kill -9, a crash), run to its end; None when there was none to run.
+
+    The status used to start it and drop it at exit: it said "checking" though nobody was
+    checking, and so did every status after it (a 10^6-chunk check outlasts the settle time)
+    until the app or 'index verify' ran. Only where this process keeps the index: beside the
+    app, the app checks, and "checking" is true."""
+    from desktop_kb.index.db import IndexUnavailable
+    from desktop_kb.index.worker import IndexStopped
+
+    job = lib.worker.startup_verify if lib.worker.is_owner else None
+    if job is None:
+        return None
+    if not job.done() and sys.stderr.isatty() and not args.json:
+        print("checking the index after an unclean exit (the last program to keep it did not "
+              "close it); a large library takes a minute…", file=sys.stderr, flush=True)
+    try:
+        return job.result()
+    except (IndexStopped, IndexUnavailable):
+        return None  # the status says why (a full disk: "unavailable")
+
+
 def cmd_index(args: argparse.Namespace) -> int:
     with open_for_index(args) as lib:
         if args.index_cmd == "status":
+            checked = finish_startup_check(lib, args)
             # Give work already under way a moment to land, then report the state as it is:
             # a status asked for during a long import says "indexing", it does not wait it out.
             lib.drain(timeout=STATUS_SETTLE_S, backfill=False)
             status = lib.index_status()
-            emit(args, status.as_json(), lambda: _status_text(status))
+            payload = status.as_json()
+            payload["checked_after_unclean_exit"] = checked.as_dict() if checked is not None else None
+            emit(args, payload, lambda: _status_text(status, checked, lib.worker.is_owner))
         elif args.index_cmd == "rebuild":
             say_who_does_it(lib, "rebuilding")
             result = result_from_owner(

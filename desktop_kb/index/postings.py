@@ -21,6 +21,7 @@ The table is a cache of FTS5, never a second truth:
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 import numpy as np
 
@@ -77,9 +78,25 @@ def pending(conn: sqlite3.Connection) -> bool:
     return conn.execute("SELECT 1 FROM kb_post_todo LIMIT 1").fetchone() is not None
 
 
-def refresh(conn: sqlite3.Connection, instances: int = REFRESH_INSTANCES) -> int:
+class Stopped(Exception):
+    """``refresh`` gave up its slice because the writer is closing: roll the transaction back."""
+
+
+#: Rows decoded between two looks at ``stop`` (a few milliseconds' work).
+_STOP_EVERY = 64
+#: SQLite steps between two looks at ``stop`` inside one statement (a common word's rows).
+_STOP_STEPS = 10_000
+
+
+def refresh(conn: sqlite3.Connection, instances: int = REFRESH_INSTANCES,
+            stop: Callable[[], bool] = lambda: False) -> int:
     """Inside the caller's transaction: write entries for waiting words, about
     ``instances`` occurrences' worth (at least one word); returns words written.
+
+    ``stop`` (the writer closing) raises ``Stopped`` within moments: a slice of a large
+    library outlasted a command's wait at exit (the lengths of 10^5 rows took longer than
+    10 s at load 10), so the process left with the index marked not cleanly closed, and the
+    next one checked the whole index again — and began the same slice, and left the same way.
 
     Stop words get one too: a question made only of them ("What do you do?") or quoting one
     ("「媽祖在馬祖」") searches them, and without an entry FTS5 walked and scored every row
@@ -95,15 +112,25 @@ def refresh(conn: sqlite3.Connection, instances: int = REFRESH_INSTANCES) -> int
         spent += doc
     if not terms:
         return 0
-    lengths = _Lengths(conn, spent)
-    written = 0
-    for term in terms:
-        conn.execute("DELETE FROM kb_post_todo WHERE term = ?", (term,))
-        entry = _entry(conn, term, lengths)
-        if entry is not None:
-            conn.execute("INSERT OR REPLACE INTO kb_post(term, rowids, freqs, lens) VALUES (?, ?, ?, ?)",
-                         (term, *entry))
-            written += 1
+    conn.set_progress_handler(stop, _STOP_STEPS)  # a true answer interrupts the statement
+    try:
+        lengths = _Lengths(conn, spent, stop)
+        written = 0
+        for term in terms:
+            if stop():
+                raise Stopped
+            conn.execute("DELETE FROM kb_post_todo WHERE term = ?", (term,))
+            entry = _entry(conn, term, lengths)
+            if entry is not None:
+                conn.execute("INSERT OR REPLACE INTO kb_post(term, rowids, freqs, lens) VALUES (?, ?, ?, ?)",
+                             (term, *entry))
+                written += 1
+    except sqlite3.OperationalError:
+        if stop():
+            raise Stopped from None
+        raise
+    finally:
+        conn.set_progress_handler(None, 0)
     return written
 
 
@@ -131,7 +158,8 @@ class _Lengths:
 
     _cache: tuple[sqlite3.Connection, int, np.ndarray] | None = None
 
-    def __init__(self, conn: sqlite3.Connection, postings: int) -> None:
+    def __init__(self, conn: sqlite3.Connection, postings: int,
+                 stop: Callable[[], bool] = lambda: False) -> None:
         self._conn = conn
         self._all: np.ndarray | None = None
         cached = _Lengths._cache
@@ -146,7 +174,11 @@ class _Lengths:
             # the peak of a search process whose writer was filling postings.
             cursor = conn.execute("SELECT id, sz FROM kb_fts_docsize")
             for part in iter(lambda: cursor.fetchmany(_SLICE), []):
-                self._all[[r for r, _ in part]] = [_varint_sum(b) for _, b in part]
+                for at in range(0, len(part), _STOP_EVERY):
+                    if stop():
+                        raise Stopped
+                    rows = part[at:at + _STOP_EVERY]
+                    self._all[[r for r, _ in rows]] = [_varint_sum(b) for _, b in rows]
             _Lengths._cache = (conn, writes(), self._all)
 
     def of(self, rowids: np.ndarray) -> np.ndarray:

@@ -503,9 +503,12 @@ class IndexWorker:
         conn = self._applier().conn
         conn.execute("BEGIN IMMEDIATE")
         try:
-            postings.refresh(conn)
+            postings.refresh(conn, stop=lambda: self._stopping)
             due = postings.pending(conn)
             conn.execute("COMMIT")
+        except postings.Stopped:
+            conn.execute("ROLLBACK")  # closing: the next owner writes this slice
+            return
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
