@@ -202,6 +202,27 @@ def test_weights_are_read_from_the_index_and_follow_an_edit(data_dir: Path) -> N
         lib.close()
 
 
+def test_weights_met_before_survive_the_memo_being_emptied(data_dir: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The memo is emptied when it grows past its bound; a chunk of this query that an earlier
+    # query had met kept no weight then and was read as having no script (NaN).
+    from desktop_kb.retrieval import script_levels
+
+    lib = Library(data_dir, load_model=False)
+    try:
+        lib.add_note("笔记", "所有权规则让内存安全，借用检查器在编译时检查引用。")
+        lib.add_note("notes", "Ownership rules keep memory safe; the borrow checker checks references.")
+        lib.drain()
+        ids = sorted(cid for (cid,) in lib.index_reader.execute("SELECT id FROM kb_chunks"))
+        known: dict[str, float] = {}
+        assert chunk_weights(lib.index_reader, ids[:1], known).tolist() == [1.0]
+        monkeypatch.setattr(script_levels, "KNOWN_WEIGHTS", 1)  # the next query empties it
+        assert chunk_weights(lib.index_reader, ids, known).tolist() == [1.0, 0.0]
+        assert len(known) == 2
+    finally:
+        lib.close()
+
+
 def test_the_app_measures_the_model_on_its_library_before_the_first_search(data_dir: Path) -> None:
     """The first search after the app opened a library paid for jieba's dictionary, OpenCC's
     regional tables and the model's measurements on the library (2.8 s wall at 10⁵ chunks, the

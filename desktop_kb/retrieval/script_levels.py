@@ -164,11 +164,15 @@ def chunk_weights(index: sqlite3.Connection, chunk_ids: list[int],
     for part in _parts([c for c in missing if c not in bodies]):
         bodies.update(index.execute(f"SELECT rowid, body FROM kb_fts WHERE rowid IN ({_marks(part)})", part))
     fresh = [c for c in missing if c in bodies]
+    # This query's weights kept apart from the memo: clearing it below dropped the weights of
+    # this query's chunks an earlier query had met, and they came back NaN (no script).
+    got = {h: memo[h] for c in chunk_ids if (h := hashes.get(c)) is not None and h in memo}
+    got.update(zip((hashes[c] for c in fresh), han_weights([bodies[c] or "" for c in fresh]).tolist(),
+                   strict=True))
     if len(memo) + len(fresh) > KNOWN_WEIGHTS:
         memo.clear()  # a bound on memory: the next queries fill it again
-    for cid, weight in zip(fresh, han_weights([bodies[c] or "" for c in fresh]).tolist(), strict=True):
-        memo[hashes[cid]] = weight
-    return np.array([memo.get(hashes.get(c, ""), np.nan) for c in chunk_ids], dtype=np.float64)
+    memo.update(got)
+    return np.array([got.get(hashes.get(c, ""), np.nan) for c in chunk_ids], dtype=np.float64)
 
 
 def _parts(ids: list[int]) -> list[list[int]]:

@@ -138,6 +138,14 @@ def rank_chunks(
     ranking.terms = analysis.terms
     ranking.operators = analysis.operators
     keywords: list[KeywordReading] = []
+    hashes: dict[int, str] = {}
+    early: dict[int, ChunkRef] = {}
+
+    def meanwhile(hits: Candidates) -> None:
+        keywords.append(_read_keywords(index, query, analysis, hits))
+        if mode in ("hybrid", "rrf"):
+            _read_ahead(index, hits, tuning if mode == "hybrid" else None, early, hashes)
+
     if mode == "lexical":
         vector = None
         cand = gather(index, query, analysis, query_vector=None, dense=None)
@@ -145,10 +153,10 @@ def rank_chunks(
         # Meaning-only search gathers the keyword side too, unranked: the floor's keyword
         # readings (evidence, names the library lacks, relevance.meaning_may_vouch) read it, and
         # without it every English question on a Chinese book was 'nothing close'. They read
-        # the keyword hits alone, so they are made while the dense side still runs.
-        cand, vector = gather_concurrently(
-            index, query, analysis, engine=engine, dense=dense,
-            meanwhile=lambda hits: keywords.append(_read_keywords(index, query, analysis, hits)))
+        # the keyword hits alone, so they are made while the dense side still runs, and so are
+        # the keyword hits' rows and script weights that fusion reads next.
+        cand, vector = gather_concurrently(index, query, analysis, engine=engine, dense=dense,
+                                           meanwhile=meanwhile)
     ranking.query_vector = vector
     ranking.candidates = cand
     ranking.lexical_hits = cand.lexical_hits
@@ -181,8 +189,8 @@ def rank_chunks(
         ranking.ranked = [(int(cand.ids[i]), max(0.0, float(read.cosine[i]))) for i in listed]
         ranking.scores = {cid: (0.0, score) for cid, score in ranking.ranked}
         return ranking
-    hashes: dict[int, str] = {}
-    refs = ranking.refs = chunk_refs(index, ids, hashes if tuning.scripts is not None else None)
+    refs = ranking.refs = {**early, **chunk_refs(index, [c for c in ids if c not in early],
+                                                  hashes if tuning.scripts is not None else None)}
     tie = _tie_breaker(refs)
     if mode == "rrf":
         fused = plain_rrf(cand, tie)
@@ -196,6 +204,22 @@ def rank_chunks(
     ranking.ranked = [(f.chunk_id, f.score) for f in fused]
     ranking.scores = {f.chunk_id: (f.lexical, f.dense) for f in fused}
     return ranking
+
+
+def _read_ahead(index: sqlite3.Connection, hits: Candidates, tuning: Tuning | None,
+                refs: dict[int, ChunkRef], hashes: dict[int, str]) -> None:
+    """The keyword hits' chunk rows (into ``refs``, their text hashes into ``hashes``) and
+    their script weights (remembered by ``ScriptLevels``), read while the meaning side still
+    runs on the other core: at 10⁶ chunks its Hamming scan and vector reads take longer than
+    keyword search, and this thread only waited for them. The same rows and weights as
+    reading them with the meaning side's chunks afterwards."""
+    ids = [int(c) for c in hits.ids]
+    if not ids:
+        return
+    scripts = tuning.scripts if tuning is not None else None
+    refs.update(chunk_refs(index, ids, hashes if scripts is not None else None))
+    if scripts is not None:
+        scripts.weights(index, ids, hits.hit_bodies, hashes)
 
 
 @dataclass(frozen=True)
