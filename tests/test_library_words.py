@@ -140,9 +140,9 @@ def test_common_words_postings_wait_until_the_words_are_cut_again(
     seen: list[tuple[bool, int]] = []
     fill = postings.refresh
 
-    def watched(conn: sqlite3.Connection, *args: object) -> int:
+    def watched(conn: sqlite3.Connection, *args: object, **kwargs: object) -> int:
         seen.append((lw.stored(conn) is not None, len(lw.pending(conn))))
-        return fill(conn, *args)  # type: ignore[arg-type]
+        return fill(conn, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(postings, "refresh", watched)
     with Library(data_dir) as lib:
