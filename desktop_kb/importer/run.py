@@ -6,6 +6,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
@@ -176,6 +177,17 @@ def import_paths(
                                    f"internal error: {type(exc).__name__}: {exc}"))
         progress.tick()
     if prune and not summary.cancelled and summary.stopped is None:
+        listings: dict[Path, set[str] | None] = {}
+
+        def listed(path: Path) -> bool:  # one listing per folder, not per document
+            if path.parent not in listings:
+                try:
+                    listings[path.parent] = {unicodedata.normalize("NFC", n) for n in os.listdir(path.parent)}
+                except OSError:
+                    listings[path.parent] = None
+            names = listings[path.parent]
+            return names is None or unicodedata.normalize("NFC", path.name) in names
+
         kept_roots = [] if prune_empty else [r for r in roots if _empty_folder(r)]
         for doc in docs.list_documents(store):
             path = Path(doc.path)
@@ -187,7 +199,9 @@ def import_paths(
                     summary.prune_kept.append(shown)
                 continue
             fmt = format_of(path)
-            gone = not path.is_file()
+            # Not listed by its name any more: renamed in case only on a case-insensitive disk
+            # (where the old name still opens the file) and not found a move (content changed).
+            gone = not path.is_file() or not listed(path)
             unwanted = fmt is None or fmt not in selected or _hidden_below(path, roots)
             if gone or unwanted:
                 with lock:

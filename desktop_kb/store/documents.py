@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -168,13 +169,30 @@ def lost_paths(twins: Sequence[tuple[int, str]], path: str) -> dict[int, str]:
     for doc_id, old_path in twins:
         try:
             gone = not os.path.lexists(old_path)
+            # Its name in another case, on a disk that answers for any case: the same file.
+            # samefile alone missed it where each spelling gets an inode number of its own
+            # (FUSE file systems: fusefat, exFAT or NTFS through FUSE), and the file was
+            # imported twice, the old copy never pruned (it "exists" by either name).
             same = not gone and old_path.casefold() == path.casefold() \
-                and os.path.samefile(old_path, path)
+                and (os.path.samefile(old_path, path) or not name_listed(old_path))
         except OSError:
             continue
         if gone or same:
             lost[doc_id] = old_path
     return lost
+
+
+def name_listed(path: str) -> bool:
+    """Whether ``path``'s folder lists it by this very name. A case-insensitive disk (a USB
+    stick, macOS, Windows) answers ``stat`` for a name in any case: after ``Note.md`` was
+    renamed ``note.md``, ``Note.md`` still "exists" there, but is no longer listed."""
+    folder, name = os.path.split(path)
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return os.path.lexists(path)
+    # Compared in one Unicode form: macOS lists names decomposed (NFD) that were typed composed.
+    return unicodedata.normalize("NFC", name) in {unicodedata.normalize("NFC", n) for n in names}
 
 
 def _moved_here(conn: sqlite3.Connection, sha256: str, fmt: str,
