@@ -30,7 +30,9 @@ def fat(tmp_path: Path) -> Iterator[Path]:
     subprocess.run(["truncate", "-s", "32M", str(image)], check=True)
     subprocess.run(["mkfs.vfat", "-n", "STICK", str(image)], check=True, capture_output=True)
     mount.mkdir()
-    subprocess.run(["fusefat", "-o", "rw+", str(image), str(mount)], check=True, capture_output=True)
+    mounted = subprocess.run(["fusefat", "-o", "rw+", str(image), str(mount)], capture_output=True, text=True)
+    if mounted.returncode:  # /dev/fuse present but not usable here (a container without the right)
+        pytest.skip(f"fusefat could not mount: {mounted.stderr.strip()[:200]}")
     try:
         (mount / "Probe.txt").write_text("x")
         if not (mount / "PROBE.TXT").exists():
