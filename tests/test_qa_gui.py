@@ -627,3 +627,32 @@ def test_snippet_code_keeps_its_lines_and_prose_flows() -> None:
     assert '<span style="background:#ffe08a;color:#111">drop</span>' in hit
     # The search list's rows stay one line: no line structure unless asked for.
     assert "<br>" not in marked_html(text, 0, [])
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_question_hint_fits_a_narrow_pane_uncut(qtbot, data_dir: Path, language: str) -> None:  # noqa: ANN001
+    # Ask the library docked beside the note at 1280×720 and 150 %: Qt cut the hint to
+    # "Ask about your notes… …" (the Enter hint gone, two ellipses). A shorter wording is shown.
+    from desktop_kb.ui.fitted_placeholder import room
+
+    _library(data_dir, None)
+    i18n.install_language(language)
+    try:
+        window = open_window(qtbot, data_dir)
+        window.qa_dock.show()
+        pane = window.qa_dock.pane
+        field = pane.question
+        metrics = field.fontMetrics()
+        full = pane.tr("Ask about your notes… (Enter)")
+        for width in (900, 330, 260):
+            window.qa_dock.setFloating(True)
+            window.qa_dock.resize(width, 500)
+            qtbot.waitUntil(lambda w=width: abs(window.qa_dock.width() - w) < 40, timeout=3000)
+            qtbot.wait(50)
+            shown = field.placeholderText()
+            assert metrics.horizontalAdvance(shown) <= room(field), (width, shown, room(field))
+            if width == 900:
+                assert shown == full  # with room, the whole hint
+        assert field.placeholderText() != full or metrics.horizontalAdvance(full) <= room(field)
+    finally:
+        i18n.install_language("en")

@@ -36,6 +36,7 @@ from desktop_kb.qa.engine import QaAnswer, QaPlan
 from desktop_kb.tasks.qa_tasks import QaBridge
 from desktop_kb.ui.elided_button import ElidedComboBox
 from desktop_kb.ui.env_messages import localize
+from desktop_kb.ui.fitted_placeholder import FittedPlaceholder
 from desktop_kb.ui.locator_text import shown_title
 from desktop_kb.ui.qa_preview import SESSION, QaPreviewDialog
 from desktop_kb.ui.snippet_html import CODE_STYLE, marked_html
@@ -125,6 +126,7 @@ class QaPane(QWidget):
         for data in ("all", "notes", "library"):
             self.scope.addItem("", data)
         self.question = QLineEdit(objectName="qaQuestion")
+        self._question_hint = FittedPlaceholder(self.question)
         self.question.returnPressed.connect(self.ask)
         self.ask_button = QPushButton()
         self.ask_button.clicked.connect(self.ask)
@@ -560,7 +562,8 @@ class QaPane(QWidget):
         self.scope_label.setText(self.tr("Search in:"))
         for i, text in enumerate((self.tr("Everything"), self.tr("Notes only"), self.tr("Library only"))):
             self.scope.setItemText(i, text)
-        self.question.setPlaceholderText(self.tr("Ask about your notes… (Enter)"))
+        self._question_hint.set_wordings(self.tr("Ask about your notes… (Enter)"),
+                                         self.tr("Ask about your notes…"), self.tr("Ask…"))
         self.ask_button.setText(self.tr("Ask"))
         self.stop_button.setText(self.tr("Stop"))
         if self._status_source is not None:

@@ -2210,6 +2210,16 @@ Everything stays on this computer. Write in Chinese, English or both — 中英�
         <translation>就你的笔记提问…（回车）</translation>
     </message>
     <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="425" />
+        <source>Ask about your notes…</source>
+        <translation>就你的笔记提问…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop_kb/ui/qa_pane.py" line="425" />
+        <source>Ask…</source>
+        <translation>提问…</translation>
+    </message>
+    <message>
         <location filename="../../desktop_kb/ui/qa_pane.py" line="426" />
         <source>Ask</source>
         <translation>提问</translation>
