@@ -307,6 +307,11 @@ def worst_case(chars: int = 24_000) -> dict[str, float]:
         "id_label_runs": "DNI 1 2 3 4 5 6 7 8 9 0 " * (chars // 24), "id_label_words": "cédula passport placa car " * (chars // 26),
         "id_han_labels": "身份证护照车牌" * (chars // 7),
         "designated_numbers": "House 1, Road 2, flat 3 " * (chars // 24), "numbered_units": "5-р байр 12동 3. patro " * (chars // 22),
+        # roles: words for @ and . between names, a line of Cyrillic words read back through every layout, credential
+        # words before tokens, single characters spelled or quoted, key phrases before long runs
+        "spoken_mail": "ab at cd dot com " * (chars // 17), "layout_words": "тщшыу ензшсфд " * (chars // 14),
+        "credential_words": "wifi is pass: login " * (chars // 20), "spelled_chars": "password a-1-" * (chars // 13),
+        "char_array": "pw = ['a', '1', " * (chars // 16), "key_phrases": "api key " * (chars // 8),
     }
     out = {}
     for name, text in shapes.items():

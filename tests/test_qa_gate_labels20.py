@@ -70,3 +70,50 @@ def test_a_home_as_a_chain_of_designated_numbers_is_withheld(text: str, secret: 
 ], ids=lambda t: t[:28])
 def test_designated_numbers_that_are_not_a_home_pass(text: str) -> None:
     assert found(text) == []
+
+
+# ----- secrets known by their role (roles) ---------------------------------------------------------------
+
+def _layout(text: str, keys: str) -> str:
+    return text.translate(str.maketrans("qwertyuiopasdfghjklzxcvbnm", keys))
+
+
+_PHRASE = "legal winner thank year wave sausage worth useful legal winner thank yellow"  # (BIP39's own test vector)
+_MNEMONIC = "ripple scissors kick mammal hire column oak again sun offer wealth tomorrow"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Kirjoita minulle: aino.virtanen at gmail dot com", "aino.virtanen at gmail dot com"),
+    ("이메일: hyunwoo88 골뱅이 daum 닷 net 으로 보내줘", "hyunwoo88 골뱅이 daum 닷 net"),
+    ("почта для связи: oleg_k собака mail точка ru", "oleg_k собака mail точка ru"),
+    ("e-mail: pablo.ruiz arroba yahoo punto es", "pablo.ruiz arroba yahoo punto es"),
+    ("seed, раскладка не та: " + _layout(_MNEMONIC, "йцукенгшщзфывапролдячсмить"),
+     _layout(_MNEMONIC, "йцукенгшщзфывапролдячсмить")),
+    ("το wifi του σπιτιού είναι Kx7!pLm29q", "Kx7!pLm29q"),
+    ("het wifi is Tulp-8841 (niet delen)", "Tulp-8841"),
+    ("hasło do poczty to Sosna#2291", "Sosna#2291"),
+    ("the router password, spelled: Q-7-m-X-2-k-9", "Q-7-m-X-2-k-9"),
+    ("char key_pw[] = {'r','8','T','e','w','Q','2','z'};", "'r','8','T','e','w','Q','2','z'"),
+    ("My API key for the maps service is 9fK2mQ7vX1bL4nR8tY3wZ6pD", "9fK2mQ7vX1bL4nR8tY3wZ6pD"),
+], ids=lambda t: t[:28] if isinstance(t, str) else "")
+def test_a_secret_known_by_its_role_is_withheld(text: str, secret: str) -> None:
+    assert withheld(text, secret), found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "We met at noon at the library; dot the i's before you submit.",
+    "골뱅이 닷 접시 주문했어요",
+    "Собака лает, точка. Кошка спит.",
+    "Фраза дня: ученье свет, а неученье тьма — выучи эти слова к понедельнику, пожалуйста, до конца недели.",
+    "The wifi is slow today; the password is hashed with bcrypt.",
+    "Our wifi is 802.11ac and the password is printed on the router.",
+    "pass the ball to Player23 and run",
+    "How to spell necessary: n-e-c-e-s-s-a-r-y",
+    "char vowels[] = {'a','e','i','o','u','y'};",
+    "char hexdigits[] = {'0','1','2','3','4','5','6','7','8','9'};",
+    "密码学作业：计算 MD5(\"abc\") 的结果",
+    "az login --service-principal -u http://lab-sp",
+    "An API key is a long random string such as the one your dashboard shows.",
+], ids=lambda t: t[:28])
+def test_the_same_roles_without_a_secret_pass(text: str) -> None:
+    assert found(text) == []

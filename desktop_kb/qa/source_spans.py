@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from desktop_kb.qa.detectors import Finding, detect
 
-DETECTOR_VERSION = "60"  # bump when detectors change: cached spans of the old version are not reused
+DETECTOR_VERSION = "61"  # bump when detectors change: cached spans of the old version are not reused
 CACHE_ENTRIES = 2048
 NEIGHBOUR_CHARS = 4000  # a fragment's neighbours are read this far (the importer caps fragments at 4,000)
 WHOLE_SOURCE_CHARS = 64_000  # longer sources are read around the window (see spans_for_text)

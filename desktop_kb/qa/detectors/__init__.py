@@ -50,6 +50,7 @@ from desktop_kb.qa.detectors.plates import licence_plates
 from desktop_kb.qa.detectors.prose import keyword_tokens, prose
 from desktop_kb.qa.detectors.published import public_key_id
 from desktop_kb.qa.detectors.recovery import recovery_codes
+from desktop_kb.qa.detectors.roles import key_roles, layout_phrases, password_roles, spoken_emails
 from desktop_kb.qa.detectors.spelled_digits import spelled_digit_findings, spoken_findings
 from desktop_kb.qa.detectors.split_tokens import continued_tokens
 from desktop_kb.qa.detectors.tokens import service_tokens
@@ -65,7 +66,7 @@ DETECTORS: tuple[Callable[[str], Iterable[Finding]], ...] = (
     private_keys, encoded_private_keys, key_dumps, base58_private_keys, service_tokens, assignments, spaced_pairs, table_cells, label_lines,
     labelled_values, prose, keyword_tokens, urls_and_headers, tool_flags, setup_commands, property_flags, call_arguments, long_literals, recovery_phrases, written_phrases, recovery_codes, resident_ids,
     machine_readable_zones, id_documents, labelled_ids, bank_cards, bank_accounts, phones, worded_mobiles, emails, addresses, pair_addresses, licence_plates,
-    lock_codes, key_places, config_secrets)
+    lock_codes, key_places, config_secrets, spoken_emails, layout_phrases, password_roles, key_roles)
 _RANK = {kind: i for i, kind in enumerate(KINDS)}
 MAX_DECODE_DEPTH = 2  # base64 of base64 is still read; deeper nesting is not a note's
 
