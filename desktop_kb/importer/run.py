@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import sqlite3
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
@@ -177,17 +177,7 @@ def import_paths(
                                    f"internal error: {type(exc).__name__}: {exc}"))
         progress.tick()
     if prune and not summary.cancelled and summary.stopped is None:
-        listings: dict[Path, set[str] | None] = {}
-
-        def listed(path: Path) -> bool:  # one listing per folder, not per document
-            if path.parent not in listings:
-                try:
-                    listings[path.parent] = {unicodedata.normalize("NFC", n) for n in os.listdir(path.parent)}
-                except OSError:
-                    listings[path.parent] = None
-            names = listings[path.parent]
-            return names is None or unicodedata.normalize("NFC", path.name) in names
-
+        listing = functools.cache(docs.listed_names)  # one listing per folder, not per document
         kept_roots = [] if prune_empty else [r for r in roots if _empty_folder(r)]
         for doc in docs.list_documents(store):
             path = Path(doc.path)
@@ -201,7 +191,7 @@ def import_paths(
             fmt = format_of(path)
             # Not listed by its name any more: renamed in case only on a case-insensitive disk
             # (where the old name still opens the file) and not found a move (content changed).
-            gone = not path.is_file() or not listed(path)
+            gone = not path.is_file() or not docs.name_listed(str(path), listing)
             unwanted = fmt is None or fmt not in selected or _hidden_below(path, roots)
             if gone or unwanted:
                 with lock:

@@ -6,7 +6,7 @@ import os
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -182,17 +182,25 @@ def lost_paths(twins: Sequence[tuple[int, str]], path: str) -> dict[int, str]:
     return lost
 
 
-def name_listed(path: str) -> bool:
+def listed_names(folder: str) -> frozenset[str] | None:
+    """The names ``folder`` lists, in one Unicode form (macOS lists names decomposed, NFD,
+    that were typed composed); None when it cannot be listed."""
+    try:
+        return frozenset(unicodedata.normalize("NFC", n) for n in os.listdir(folder or "."))
+    except OSError:
+        return None
+
+
+def name_listed(path: str, listing: Callable[[str], frozenset[str] | None] = listed_names) -> bool:
     """Whether ``path``'s folder lists it by this very name. A case-insensitive disk (a USB
     stick, macOS, Windows) answers ``stat`` for a name in any case: after ``Note.md`` was
-    renamed ``note.md``, ``Note.md`` still "exists" there, but is no longer listed."""
+    renamed ``note.md``, ``Note.md`` still "exists" there, but is no longer listed.
+    ``listing``: :func:`listed_names`, or a cache of it when many paths are asked about."""
     folder, name = os.path.split(path)
-    try:
-        names = os.listdir(folder or ".")
-    except OSError:
+    names = listing(folder)
+    if names is None:
         return os.path.lexists(path)
-    # Compared in one Unicode form: macOS lists names decomposed (NFD) that were typed composed.
-    return unicodedata.normalize("NFC", name) in {unicodedata.normalize("NFC", n) for n in names}
+    return unicodedata.normalize("NFC", name) in names
 
 
 def _moved_here(conn: sqlite3.Connection, sha256: str, fmt: str,
