@@ -24,7 +24,7 @@ import math
 import sqlite3
 
 from desktop_kb.index import db
-from desktop_kb.index.lexicon import WEIGHT_SEP, weighted
+from desktop_kb.index.lexicon import WEIGHT_SEP, CompactTokenizer, weighted
 from desktop_kb.index.segment import _segmenter, han_bigrams, normalize
 from desktop_kb.retrieval.fts_query import quote_fts_token
 from desktop_kb.text.han import HAN_RUN_RE
@@ -132,44 +132,47 @@ def title_may_add(index: sqlite3.Connection, title: str) -> bool:
              and tok.base_freq(t) > 0}
     if not words:
         return False
-    from desktop_kb.index.postings import averages
-
-    chunks = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
-    rows, tokens = averages(index)
-    if not chunks or not rows or tokens <= 0:
-        return False
-    per_chunk = tokens / rows
-    for word in sorted(words):
-        held = _held(index, word)
-        if held >= MIN_CHUNKS and held / (chunks * per_chunk) * tok.total >= RATIO * tok.base_freq(word):
-            return True
-    return False
+    library = _library_tokens(index)
+    return library > 0 and any(_frequency(index, word, library, tok) is not None for word in sorted(words))
 
 
 def compute(index: sqlite3.Connection, store: sqlite3.Connection) -> dict[str, int]:
     """word -> frequency (on jieba's scale) for the library's own frequent words."""
-    chunks = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
-    if not chunks:
-        return {}
-    from desktop_kb.index.postings import averages
-
-    rows, tokens = averages(index)
-    per_chunk = tokens / rows if rows else 0.0
-    if per_chunk <= 0:
+    library = _library_tokens(index)
+    if library <= 0:
         return {}
     tok = _segmenter()
     out: dict[str, int] = {}
     for word in sorted(heading_words(store)):
-        held = _held(index, word)
-        if held < MIN_CHUNKS:
-            continue
-        # The share of the library's tokens this word is (a passage holding it once, which
-        # undercounts a word used often, as the words that matter are).
-        freq = held / (chunks * per_chunk) * tok.total
-        if freq < RATIO * max(tok.base_freq(word), 1):
-            continue
-        out[word] = 2 ** round(math.log2(freq))
+        freq = _frequency(index, word, library, tok)
+        if freq is not None:
+            out[word] = 2 ** round(math.log2(freq))
     return _without_overlaps(index, out)
+
+
+def _library_tokens(index: sqlite3.Connection) -> float:
+    """The library's tokens (passages × their mean length as FTS5 counts it); 0 when empty."""
+    chunks = index.execute("SELECT count(*) FROM kb_chunks").fetchone()[0]
+    if not chunks:
+        return 0.0
+    from desktop_kb.index.postings import averages
+
+    rows, tokens = averages(index)
+    per_chunk = tokens / rows if rows else 0.0
+    return chunks * per_chunk if per_chunk > 0 else 0.0
+
+
+def _frequency(index: sqlite3.Connection, word: str, library: float, tok: CompactTokenizer) -> float | None:
+    """``word``'s frequency on jieba's scale when the library uses it as its own (held by
+    :data:`MIN_CHUNKS` passages and :data:`RATIO` times as often as jieba expects), else None.
+    ``library``: :func:`_library_tokens`."""
+    held = _held(index, word)
+    if held < MIN_CHUNKS:
+        return None
+    # The share of the library's tokens this word is (a passage holding it once, which
+    # undercounts a word used often, as the words that matter are).
+    freq = held / library * tok.total
+    return freq if freq >= RATIO * max(tok.base_freq(word), 1) else None
 
 
 def _held(index: sqlite3.Connection, text: str) -> int:
