@@ -76,13 +76,9 @@ def test_a_word_the_library_uses_often_is_found_where_jieba_cuts_it_away(data_di
         assert "共享数据" in _found(lib, "在线程中加锁")
 
 
-def test_an_index_written_before_gets_the_words_when_the_writer_is_idle(
-    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # A library indexed by an earlier version has no such words: the writer's idle moments find
-    # them and cut again only the passages that hold one, a few sources a transaction (here 2).
-    from desktop_kb.index import apply
-
+def _book_indexed_before_library_words(data_dir: Path, tmp_path: Path, *more_sql: str) -> None:
+    """The book imported, then its index made as a version before the library's own words left
+    it: no saved words, and the user words without their frequency entries."""
     with Library(data_dir) as lib:
         lib.import_paths([_book(tmp_path)])
         assert lib.drain(60)
@@ -91,10 +87,22 @@ def test_an_index_written_before_gets_the_words_when_the_writer_is_idle(
     raw.execute("DELETE FROM kb_meta WHERE key = ?", (lw.META_KEY,))
     raw.execute("UPDATE kb_meta SET value = ? WHERE key = ?",
                 (uw._encode(frozenset(e for e in stored if "\x1f" not in e)), uw.META_KEY))
+    for sql in more_sql:
+        raw.execute(sql)
     raw.commit()
     raw.close()
     uw.forget()
     set_user_words(frozenset())
+
+
+def test_an_index_written_before_gets_the_words_when_the_writer_is_idle(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A library indexed by an earlier version has no such words: the writer's idle moments find
+    # them and cut again only the passages that hold one, a few sources a transaction (here 2).
+    from desktop_kb.index import apply
+
+    _book_indexed_before_library_words(data_dir, tmp_path)
     monkeypatch.setattr(apply, "RECUT_BATCH", 2)
     with Library(data_dir) as lib:
         assert lib.drain(60)
@@ -123,19 +131,8 @@ def test_common_words_postings_wait_until_the_words_are_cut_again(
     # 10⁵-chunk library re-cut ~15 sources a second). The writer fills them once, after.
     from desktop_kb.index import apply, postings
 
-    with Library(data_dir) as lib:
-        lib.import_paths([_book(tmp_path)])
-        assert lib.drain(60)
-    raw = sqlite3.connect(data_dir / "index.sqlite")
-    stored = uw.stored(raw)
-    raw.execute("DELETE FROM kb_meta WHERE key = ?", (lw.META_KEY,))
-    raw.execute("UPDATE kb_meta SET value = ? WHERE key = ?",
-                (uw._encode(frozenset(e for e in stored if "\x1f" not in e)), uw.META_KEY))
-    raw.execute("INSERT OR IGNORE INTO kb_post_todo(term) VALUES ('线程')")  # a word waiting for postings
-    raw.commit()
-    raw.close()
-    uw.forget()
-    set_user_words(frozenset())
+    _book_indexed_before_library_words(data_dir, tmp_path,
+                                       "INSERT OR IGNORE INTO kb_post_todo(term) VALUES ('线程')")  # a word waiting for postings
     monkeypatch.setattr(apply, "RECUT_BATCH", 2)
     seen: list[tuple[bool, int]] = []
     fill = postings.refresh
